@@ -1,0 +1,43 @@
+// Three suites, told apart by file name so a test's kind is visible where it lives:
+//   *.test.ts      unit: no network, no child processes
+//   *.int.test.ts  integration: against an in-process emulator on loopback
+//   *.e2e.test.ts  end-to-end: the real Pulumi CLI against the emulator
+// TypeScript is transformed by @swc/jest (no type information; `npm run typecheck` checks types).
+const swc = [
+  "@swc/jest",
+  {
+    jsc: { parser: { syntax: "typescript" }, target: "es2022" },
+    module: { type: "commonjs" },
+    sourceMaps: "inline",
+  },
+];
+
+const common = {
+  transform: { "^.+\\.ts$": swc },
+  testEnvironment: "node",
+  moduleFileExtensions: ["ts", "js", "json"],
+  roots: ["<rootDir>/tests"],
+};
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: "unit",
+      testMatch: ["**/*.test.ts"],
+      testPathIgnorePatterns: ["\\.int\\.test\\.ts$", "\\.e2e\\.test\\.ts$", "/node_modules/"],
+    },
+    {
+      ...common,
+      displayName: "integration",
+      testMatch: ["**/*.int.test.ts"],
+    },
+    {
+      ...common,
+      displayName: "e2e",
+      testMatch: ["**/*.e2e.test.ts"],
+      // Each e2e file drives whole `pulumi up/refresh/destroy` cycles.
+      testTimeout: 15 * 60 * 1000,
+    },
+  ],
+};
