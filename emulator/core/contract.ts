@@ -1,0 +1,134 @@
+/**
+ * The contract between the emulator's HTTP core (emulator/core/**) and its operations
+ * (emulator/operations/**). The core parses, authenticates, authorizes, rate-limits, injects faults,
+ * applies conventions (envelope, pretty, pagination, versions, links) and renders errors; an
+ * operation only sees a parsed request and returns an entity, a list or an error.
+ */
+
+/** Roles as the service names them in API payloads. Project roles are granted per project. */
+export type OrgRole = "ORG_OWNER" | "ORG_MEMBER";
+export type ProjectRole =
+  | "GROUP_OWNER"
+  | "GROUP_READ_ONLY"
+  | "GROUP_BACKUP_MANAGER"
+  | "GROUP_DATA_ACCESS_ADMIN"
+  | "GROUP_DATA_ACCESS_READ_WRITE"
+  | "GROUP_MONITORING_ADMIN"
+  | "GROUP_DATABASE_ACCESS_ADMIN"
+  | "GROUP_PLATFORM_ADMIN";
+export type Role = OrgRole | ProjectRole;
+
+/** Which API root an operation lives under. */
+export type ApiRoot = "v2" | "v1.0";
+
+/** A JSON value as stored and returned by the emulator. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+/** The authenticated caller, resolved by the core before an operation runs. */
+export interface Caller {
+  kind: "apiKey" | "serviceAccount";
+  /** Public key or client id; never the secret. */
+  principal: string;
+  orgId: string;
+}
+
+/** What an operation can read of the request. Path parameters are already pattern-checked by name
+ * (groupId, orgId and every *Id are 24 hex; clusterName matches ^[a-zA-Z0-9][a-zA-Z0-9-]*$). */
+export interface OperationRequest {
+  method: string;
+  params: Record<string, string>;
+  /** Raw query values; pagination, envelope and pretty are handled by the core. */
+  query: URLSearchParams;
+  /** Parsed JSON body (undefined when none was sent). */
+  body: Json | undefined;
+  /** Resource version from the Accept header, e.g. "2025-03-12" (or "1.0" for the legacy root). */
+  version: string;
+  caller: Caller;
+  /** Emulator time in epoch milliseconds (manual or real clock). */
+  now: number;
+  /** How long an asynchronous lifecycle takes (ms) before reaching its done state; 0 = at once.
+   * Operations store start times in entities and derive the current state from `now`. */
+  asyncDelayMs: number;
+}
+
+/** What an operation returns. The core renders status, envelope, pretty-printing and links. */
+export type OperationResult =
+  | { kind: "entity"; status: number; body: JsonObject; selfPath?: string }
+  | { kind: "array"; status: number; body: Json[] }
+  | { kind: "list"; status: number; items: JsonObject[]; itemSelfPath?: (item: JsonObject) => string }
+  | { kind: "empty"; status: number };
+
+/** Thrown by operations (and the core) to answer with the service's error body. `code` comes from
+ * emulator/core/errors.ts, the single list of error codes. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail: string,
+    readonly parameters: Json[] = [],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+  }
+}
+
+/** One operation of the API. */
+export interface OperationDef {
+  /** The spec's number ("1".."78", "74a", "74b", "76a") and a short name. */
+  id: string;
+  name: string;
+  root: ApiRoot;
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Path template relative to the root, e.g. "/groups/{groupId}/alertConfigs/{alertConfigId}". */
+  path: string;
+  /** Any one of these roles allows the call ("ANY" = any authenticated caller). Org roles are
+   * checked against the organization owning the project in the path (or orgId). GROUP_OWNER and
+   * ORG_OWNER imply every project role; every project role implies GROUP_READ_ONLY. */
+  roles: Role[] | "ANY";
+  /** Resource versions this operation answers to, newest first; the spec's is "2025-03-12". */
+  versions: string[];
+  /** Whether the per-project rate limit applies. */
+  rateLimited: boolean;
+  /** Whether `pretty` is accepted (see the spec's list of exceptions). */
+  pretty: boolean;
+  /** Whether the list is paginated (PAGE parameters apply). */
+  paginated?: boolean;
+  handler(req: OperationRequest, state: EmulatorState): OperationResult;
+}
+
+/** In-memory state shared by the core and the operations. Persistence (with --data-dir) writes the
+ * whole object atomically; keep it plain JSON. */
+export interface EmulatorState {
+  orgs: Record<string, JsonObject & { id: string; name: string }>;
+  projects: Record<string, JsonObject & { id: string; name: string; orgId: string }>;
+  clusters: Record<string, ClusterRecord>; // key: `${groupId}/${clusterName}`
+  credentials: Record<string, CredentialRecord>; // key: public key or client id
+  /** Per-noun entity tables owned by the operations, e.g. entities.alertConfigs[id]. */
+  entities: Record<string, Record<string, JsonObject>>;
+  /** Monotonic counter used to mint 24-hex ids deterministically. */
+  idCounter: number;
+}
+
+export interface ClusterRecord extends JsonObject {
+  id: string;
+  groupId: string;
+  name: string;
+  /** M0, M2, M5, M10, M30, ... or SERVERLESS / FLEX */
+  tier: string;
+  dbVersion: string;
+  provider: string;
+  sharded: boolean;
+}
+
+export interface CredentialRecord extends JsonObject {
+  kind: "apiKey" | "serviceAccount";
+  id: string; // public key or client id
+  secret: string;
+  orgId: string;
+  orgRoles: OrgRole[];
+  /** projectId -> roles */
+  projectRoles: { [projectId: string]: ProjectRole[] };
+  /** IPs and CIDRs; empty means no restriction. */
+  accessList: string[];
+}
