@@ -1,0 +1,170 @@
+/**
+ * Drives the real Pulumi CLI, fully offline and inside the repository, for the demo and the
+ * end-to-end tests: each stack gets its own copy of the program, its own file backend and its own
+ * PULUMI_HOME under a git-ignored folder (.test-state/ by default), so runs never share state and
+ * never touch the network.
+ *
+ * Child processes are spawned asynchronously: the emulator runs in the same process, and a
+ * synchronous spawn would stop it from answering the engine.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+export const repoRoot = resolve(__dirname, "..", "..");
+const toolsBin = join(repoRoot, ".tools", "bin");
+const nodeBin = join(repoRoot, "node_modules", ".bin");
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface StackOptions {
+  /** Folder of the Pulumi program (Pulumi.yaml, index.ts), copied for this stack. */
+  program: string;
+  /** Plain-text stack config, e.g. {"platform:baseUrl": "..."}. */
+  config?: Record<string, string>;
+  /** Secret stack config (encrypted in the stack file). */
+  secrets?: Record<string, string>;
+  /** Extra environment for every command. */
+  env?: Record<string, string>;
+  /** Echo each command and its output (default true). */
+  echo?: boolean;
+  /** Git-ignored folder under the repository holding the stack's working folder (default .test-state). */
+  workRoot?: string;
+  /** Stack name (default "test"). */
+  stackName?: string;
+}
+
+export class LocalStack {
+  private constructor(
+    readonly workDir: string,
+    readonly programDir: string,
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly echo: boolean,
+  ) {}
+
+  /** Copies the program, creates the stack on a fresh file backend and sets its config. */
+  static async create(options: StackOptions): Promise<LocalStack> {
+    if (!existsSync(join(toolsBin, "pulumi"))) {
+      throw new Error("The Pulumi CLI is missing from .tools/bin: run `npm run toolchain` (npm test does).");
+    }
+    const workDir = join(
+      repoRoot,
+      options.workRoot ?? ".test-state",
+      `${Date.now()}-${randomBytes(3).toString("hex")}`,
+    );
+    const programDir = join(workDir, "program");
+    const stateDir = join(workDir, "state");
+    mkdirSync(stateDir, { recursive: true });
+    cpSync(options.program, programDir, {
+      recursive: true,
+      filter: (source) => !/[/\\](node_modules|Pulumi\.[^/\\]+\.yaml)$/.test(source),
+    });
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PATH: `${toolsBin}:${nodeBin}:${process.env.PATH ?? ""}`,
+      PULUMI_HOME: join(workDir, "home"),
+      PULUMI_BACKEND_URL: `file://${stateDir}`,
+      PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+      PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+      NO_COLOR: "1",
+      ...options.env,
+    };
+    const stack = new LocalStack(workDir, programDir, env, options.echo ?? true);
+    await stack.pulumi(["stack", "init", options.stackName ?? "test"]);
+    const pairs: string[] = [];
+    for (const [key, value] of Object.entries(options.config ?? {}))
+      pairs.push("--plaintext", `${key}=${value}`);
+    for (const [key, value] of Object.entries(options.secrets ?? {}))
+      pairs.push("--secret", `${key}=${value}`);
+    if (pairs.length > 0) await stack.pulumi(["config", "set-all", ...pairs], { quiet: true });
+    return stack;
+  }
+
+  /** Runs `pulumi <args>` in the program folder; rejects on a non-zero exit unless allowFailure. */
+  async pulumi(args: string[], opts: { allowFailure?: boolean; quiet?: boolean } = {}): Promise<RunResult> {
+    const full = [...args, "--non-interactive"];
+    const result = await runProcess("pulumi", full, this.programDir, this.env);
+    if (this.echo && !opts.quiet) {
+      process.stdout.write(`\n$ pulumi ${full.join(" ")}\n${result.stdout}${result.stderr}`);
+    }
+    if (result.code !== 0 && !opts.allowFailure) {
+      throw new Error(`pulumi ${args.join(" ")} exited ${result.code}\n${result.stdout}\n${result.stderr}`);
+    }
+    return result;
+  }
+
+  up(): Promise<RunResult> {
+    return this.pulumi(["up", "--yes", "--skip-preview"]);
+  }
+
+  preview(opts: { expectNoChanges?: boolean; allowFailure?: boolean } = {}): Promise<RunResult> {
+    return this.pulumi(["preview", "--diff", ...(opts.expectNoChanges ? ["--expect-no-changes"] : [])], opts);
+  }
+
+  refresh(opts: { expectNoChanges?: boolean; allowFailure?: boolean } = {}): Promise<RunResult> {
+    return this.pulumi(
+      [
+        "refresh",
+        "--yes",
+        "--skip-preview",
+        "--diff",
+        ...(opts.expectNoChanges ? ["--expect-no-changes"] : []),
+      ],
+      opts,
+    );
+  }
+
+  destroy(): Promise<RunResult> {
+    return this.pulumi(["destroy", "--yes", "--skip-preview"]);
+  }
+
+  async setConfig(key: string, value: string, opts: { secret?: boolean } = {}): Promise<void> {
+    await this.pulumi(["config", "set", key, value, ...(opts.secret ? ["--secret"] : ["--plaintext"])], {
+      quiet: true,
+    });
+  }
+
+  async outputs(): Promise<Record<string, unknown>> {
+    const result = await this.pulumi(["stack", "output", "--json", "--show-secrets"], { quiet: true });
+    return JSON.parse(result.stdout) as Record<string, unknown>;
+  }
+
+  /** The stack's deployment (state) as JSON, for assertions on what was stored. */
+  async exportState(): Promise<{ deployment: { resources?: Array<Record<string, unknown>> } }> {
+    const result = await this.pulumi(["stack", "export", "--show-secrets"], { quiet: true });
+    return JSON.parse(result.stdout) as { deployment: { resources?: Array<Record<string, unknown>> } };
+  }
+
+  /** Removes the working folder (state, home, program copy). */
+  dispose(): void {
+    rmSync(this.workDir, { recursive: true, force: true });
+  }
+}
+
+export function runProcess(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Promise<RunResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolvePromise({ code: code ?? 1, stdout, stderr }));
+  });
+}
