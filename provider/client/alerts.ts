@@ -1,0 +1,90 @@
+/** Alerts (operations 11-14). */
+import { z } from "zod";
+import { iterateAllPages, type PageOptions, pageQuery, pageSchema } from "./pagination";
+import { entity, LinksField } from "./schemas";
+import { apiPath, type Transport } from "./transport";
+
+export const AlertSchema = entity({
+  id: z.string(),
+  groupId: z.string().optional(),
+  orgId: z.string().optional(),
+  alertConfigId: z.string().optional(),
+  created: z.string().optional(),
+  updated: z.string().optional(),
+  lastNotified: z.string().optional(),
+  resolved: z.string().optional(),
+  acknowledgedUntil: z.string().optional(),
+  acknowledgementComment: z.string().optional(),
+  acknowledgingUsername: z.string().optional(),
+  eventTypeName: z.string().optional(),
+  status: z.string().optional(),
+  links: LinksField,
+});
+export type Alert = z.infer<typeof AlertSchema>;
+export const AlertPageSchema = pageSchema(AlertSchema);
+
+export type AlertStatus = "OPEN" | "TRACKING" | "CLOSED";
+
+export interface AlertAcknowledgement {
+  acknowledgedUntil?: string;
+  /** At most 200 characters. */
+  acknowledgementComment?: string;
+  unacknowledgeAlert?: boolean;
+}
+
+export function alertsApi(t: Transport) {
+  const listOpenForAlertConfig = (groupId: string, alertConfigId: string, page?: PageOptions) =>
+    t.call(
+      {
+        operation: "Listing open alerts of an alert configuration",
+        method: "GET",
+        path: apiPath`/groups/${groupId}/alertConfigs/${alertConfigId}/alerts`,
+        query: pageQuery(page),
+      },
+      AlertPageSchema,
+    );
+  const list = (groupId: string, page?: PageOptions & { status?: AlertStatus }) =>
+    t.call(
+      {
+        operation: "Listing alerts",
+        method: "GET",
+        path: apiPath`/groups/${groupId}/alerts`,
+        query: { ...pageQuery(page), status: page?.status },
+      },
+      AlertPageSchema,
+    );
+  return {
+    /** 11 */
+    listOpenForAlertConfig,
+    listAllOpenForAlertConfig: (groupId: string, alertConfigId: string) =>
+      iterateAllPages((p) => listOpenForAlertConfig(groupId, alertConfigId, p)),
+    /** 12 */
+    list,
+    listAll: (groupId: string, filter: { status?: AlertStatus } = {}) =>
+      iterateAllPages((p) => list(groupId, { ...p, ...filter })),
+    /** 13 */
+    get: (groupId: string, alertId: string) =>
+      t.call(
+        { operation: "Reading alert", method: "GET", path: apiPath`/groups/${groupId}/alerts/${alertId}` },
+        AlertSchema,
+      ),
+    /** 14: acknowledge or unacknowledge. `version` "2023-01-01" selects the deprecated behaviour. */
+    acknowledge: (
+      groupId: string,
+      alertId: string,
+      body: AlertAcknowledgement,
+      options: { version?: string } = {},
+    ) =>
+      t.call(
+        {
+          operation: body.unacknowledgeAlert ? "Unacknowledging alert" : "Acknowledging alert",
+          method: "PATCH",
+          path: apiPath`/groups/${groupId}/alerts/${alertId}`,
+          body,
+          version: options.version,
+        },
+        AlertSchema,
+      ),
+  };
+}
+export type AlertsApi = ReturnType<typeof alertsApi>;

@@ -1,0 +1,68 @@
+/** Snapshot export buckets (operations 37-40). There is no update operation. */
+import { z } from "zod";
+import { iterateAllPages, type PageOptions, pageQuery, pageSchema } from "./pagination";
+import { entity } from "./schemas";
+import { apiPath, type Transport } from "./transport";
+
+export const ExportBucketSchema = entity({
+  _id: z.string(),
+  bucketName: z.string(),
+  cloudProvider: z.string(),
+  iamRoleId: z.string().optional(),
+});
+export type ExportBucket = z.infer<typeof ExportBucketSchema>;
+export const ExportBucketPageSchema = pageSchema(ExportBucketSchema);
+
+export interface ExportBucketInput {
+  /** 3..63 characters. */
+  bucketName: string;
+  cloudProvider: string;
+  iamRoleId: string;
+}
+
+export function exportBucketsApi(t: Transport) {
+  const list = (groupId: string, page?: PageOptions) =>
+    t.call(
+      {
+        operation: "Listing export buckets",
+        method: "GET",
+        path: apiPath`/groups/${groupId}/backup/exportBuckets`,
+        query: pageQuery(page),
+      },
+      ExportBucketPageSchema,
+    );
+  return {
+    /** 37 */
+    list,
+    listAll: (groupId: string) => iterateAllPages((p) => list(groupId, p)),
+    /** 38 */
+    create: (groupId: string, body: ExportBucketInput) =>
+      t.call(
+        {
+          operation: "Creating export bucket",
+          method: "POST",
+          path: apiPath`/groups/${groupId}/backup/exportBuckets`,
+          body,
+        },
+        ExportBucketSchema,
+      ),
+    /** 39: refused while a backup schedule exports to the bucket. */
+    delete: (groupId: string, exportBucketId: string) =>
+      t.callVoid({
+        operation: "Deleting export bucket",
+        method: "DELETE",
+        path: apiPath`/groups/${groupId}/backup/exportBuckets/${exportBucketId}`,
+      }),
+    /** 40 */
+    get: (groupId: string, exportBucketId: string) =>
+      t.call(
+        {
+          operation: "Reading export bucket",
+          method: "GET",
+          path: apiPath`/groups/${groupId}/backup/exportBuckets/${exportBucketId}`,
+        },
+        ExportBucketSchema,
+      ),
+  };
+}
+export type ExportBucketsApi = ReturnType<typeof exportBucketsApi>;

@@ -1,0 +1,46 @@
+/** Operations under the legacy v1.0 root (77, 78); Accept: application/json. */
+import { z } from "zod";
+import { iterateAllPages, type PageOptions, pageQuery, pageSchema } from "./pagination";
+import { entity } from "./schemas";
+import { apiPath, type Transport } from "./transport";
+
+export const PrivateIpModeSchema = entity({ enabled: z.boolean() });
+export const LegacyClusterSchema = entity({
+  name: z.string(),
+  id: z.string().optional(),
+  groupId: z.string().optional(),
+});
+export type LegacyCluster = z.infer<typeof LegacyClusterSchema>;
+export const LegacyClusterPageSchema = pageSchema(LegacyClusterSchema);
+
+export function legacyApi(t: Transport) {
+  const listClusters = (groupId: string, page?: PageOptions) =>
+    t.call(
+      {
+        operation: "Listing clusters",
+        method: "GET",
+        root: "v1.0",
+        path: apiPath`/groups/${groupId}/clusters`,
+        query: pageQuery(page),
+      },
+      LegacyClusterPageSchema,
+    );
+  return {
+    /** 77: Peering-only mode off needs database version 5.0 or later. */
+    setPrivateIpMode: (groupId: string, enabled: boolean) =>
+      t.call(
+        {
+          operation: "Updating private IP mode",
+          method: "PATCH",
+          root: "v1.0",
+          path: apiPath`/groups/${groupId}/privateIpMode`,
+          body: { enabled },
+        },
+        PrivateIpModeSchema,
+      ),
+    /** 78 */
+    listClusters,
+    listAllClusters: (groupId: string) => iterateAllPages((p) => listClusters(groupId, p)),
+  };
+}
+export type LegacyApi = ReturnType<typeof legacyApi>;

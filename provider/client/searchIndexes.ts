@@ -1,0 +1,224 @@
+/**
+ * Search indexes in both definition styles:
+ * - the second style (`/search/indexes`, operations 24-32) at the top level: create, list, get,
+ *   update and delete by id, plus by database/collection/name;
+ * - the first (flat) style (`/fts/indexes`, operations 15-19) under `fts`.
+ */
+import { z } from "zod";
+import { AnyObject, entity, type JsonObject } from "./schemas";
+import { apiPath, type Transport } from "./transport";
+
+/** Second style: request. `definition` is a text or vector search definition. */
+export interface SearchIndexInput {
+  collectionName: string;
+  database: string;
+  name: string;
+  /** "search" (default) or "vectorSearch". */
+  type?: string;
+  definition: JsonObject;
+}
+
+export const SearchIndexSchema = entity({
+  indexID: z.string(),
+  name: z.string(),
+  collectionName: z.string().optional(),
+  database: z.string().optional(),
+  type: z.string().optional(),
+  status: z.string().optional(),
+  queryable: z.boolean().optional(),
+  latestDefinition: AnyObject.optional(),
+  latestDefinitionVersion: entity({
+    createdAt: z.string().optional(),
+    version: z.number().optional(),
+  }).optional(),
+  statusDetail: z.array(AnyObject).optional(),
+});
+export type SearchIndex = z.infer<typeof SearchIndexSchema>;
+
+/** First style: request (flat fields). */
+export interface FtsIndexInput {
+  collectionName: string;
+  database: string;
+  name: string;
+  type?: string;
+  numPartitions?: 1 | 2 | 4;
+  analyzer?: string;
+  analyzers?: JsonObject[];
+  mappings?: JsonObject;
+  searchAnalyzer?: string;
+  storedSource?: boolean | JsonObject;
+  synonyms?: JsonObject[];
+}
+
+export const FtsIndexSchema = entity({
+  indexID: z.string(),
+  name: z.string(),
+  collectionName: z.string().optional(),
+  database: z.string().optional(),
+  status: z.string().optional(),
+  type: z.string().optional(),
+  numPartitions: z.number().optional(),
+  mappings: AnyObject.optional(),
+});
+export type FtsIndex = z.infer<typeof FtsIndexSchema>;
+
+export function searchIndexesApi(t: Transport) {
+  const base = (groupId: string, clusterName: string) =>
+    apiPath`/groups/${groupId}/clusters/${clusterName}/search/indexes`;
+  const byName = (
+    groupId: string,
+    clusterName: string,
+    database: string,
+    collection: string,
+    indexName: string,
+  ) => `${base(groupId, clusterName)}${apiPath`/${database}/${collection}/${indexName}`}`;
+  const fts = (groupId: string, clusterName: string) =>
+    apiPath`/groups/${groupId}/clusters/${clusterName}/fts/indexes`;
+  return {
+    /** 24: every index of a cluster (bare array). */
+    list: (groupId: string, clusterName: string) =>
+      t.call(
+        { operation: "Listing search indexes", method: "GET", path: base(groupId, clusterName) },
+        z.array(SearchIndexSchema),
+      ),
+    /** 25 */
+    create: (groupId: string, clusterName: string, body: SearchIndexInput) =>
+      t.call(
+        { operation: "Creating search index", method: "POST", path: base(groupId, clusterName), body },
+        SearchIndexSchema,
+      ),
+    /** 26: indexes of one collection (bare array). */
+    listForCollection: (groupId: string, clusterName: string, database: string, collection: string) =>
+      t.call(
+        {
+          operation: "Listing search indexes of a collection",
+          method: "GET",
+          path: `${base(groupId, clusterName)}${apiPath`/${database}/${collection}`}`,
+        },
+        z.array(SearchIndexSchema),
+      ),
+    /** 27: eventually consistent. */
+    deleteByName: (
+      groupId: string,
+      clusterName: string,
+      database: string,
+      collection: string,
+      indexName: string,
+    ) =>
+      t.callVoid({
+        operation: "Deleting search index",
+        method: "DELETE",
+        path: byName(groupId, clusterName, database, collection, indexName),
+      }),
+    /** 28 */
+    getByName: (
+      groupId: string,
+      clusterName: string,
+      database: string,
+      collection: string,
+      indexName: string,
+    ) =>
+      t.call(
+        {
+          operation: "Reading search index",
+          method: "GET",
+          path: byName(groupId, clusterName, database, collection, indexName),
+        },
+        SearchIndexSchema,
+      ),
+    /** 29 */
+    updateByName: (
+      groupId: string,
+      clusterName: string,
+      database: string,
+      collection: string,
+      indexName: string,
+      definition: JsonObject,
+    ) =>
+      t.call(
+        {
+          operation: "Updating search index",
+          method: "PATCH",
+          path: byName(groupId, clusterName, database, collection, indexName),
+          body: { definition },
+        },
+        SearchIndexSchema,
+      ),
+    /** 30: eventually consistent. */
+    delete: (groupId: string, clusterName: string, indexId: string) =>
+      t.callVoid({
+        operation: "Deleting search index",
+        method: "DELETE",
+        path: `${base(groupId, clusterName)}${apiPath`/${indexId}`}`,
+      }),
+    /** 31 */
+    get: (groupId: string, clusterName: string, indexId: string) =>
+      t.call(
+        {
+          operation: "Reading search index",
+          method: "GET",
+          path: `${base(groupId, clusterName)}${apiPath`/${indexId}`}`,
+        },
+        SearchIndexSchema,
+      ),
+    /** 32 */
+    update: (groupId: string, clusterName: string, indexId: string, definition: JsonObject) =>
+      t.call(
+        {
+          operation: "Updating search index",
+          method: "PATCH",
+          path: `${base(groupId, clusterName)}${apiPath`/${indexId}`}`,
+          body: { definition },
+        },
+        SearchIndexSchema,
+      ),
+    /** First (flat) definition style. */
+    fts: {
+      /** 15 */
+      create: (groupId: string, clusterName: string, body: FtsIndexInput) =>
+        t.call(
+          { operation: "Creating search index", method: "POST", path: fts(groupId, clusterName), body },
+          FtsIndexSchema,
+        ),
+      /** 16: indexes of one collection (bare array). */
+      listForCollection: (groupId: string, clusterName: string, database: string, collection: string) =>
+        t.call(
+          {
+            operation: "Listing search indexes of a collection",
+            method: "GET",
+            path: `${fts(groupId, clusterName)}${apiPath`/${database}/${collection}`}`,
+          },
+          z.array(FtsIndexSchema),
+        ),
+      /** 17 */
+      delete: (groupId: string, clusterName: string, indexId: string) =>
+        t.callVoid({
+          operation: "Deleting search index",
+          method: "DELETE",
+          path: `${fts(groupId, clusterName)}${apiPath`/${indexId}`}`,
+        }),
+      /** 18 */
+      get: (groupId: string, clusterName: string, indexId: string) =>
+        t.call(
+          {
+            operation: "Reading search index",
+            method: "GET",
+            path: `${fts(groupId, clusterName)}${apiPath`/${indexId}`}`,
+          },
+          FtsIndexSchema,
+        ),
+      /** 19: body as create. */
+      update: (groupId: string, clusterName: string, indexId: string, body: FtsIndexInput) =>
+        t.call(
+          {
+            operation: "Updating search index",
+            method: "PATCH",
+            path: `${fts(groupId, clusterName)}${apiPath`/${indexId}`}`,
+            body,
+          },
+          FtsIndexSchema,
+        ),
+    },
+  };
+}
+export type SearchIndexesApi = ReturnType<typeof searchIndexesApi>;
