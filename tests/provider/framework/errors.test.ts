@@ -1,0 +1,50 @@
+import {
+  isPartialFailure,
+  keepInStateIfFails,
+  PartialFailureError,
+  partialFailure,
+} from "../../../provider/framework/errors";
+
+describe("partial failures", () => {
+  test("partialFailure has the shape the dynamic provider host reads: id, properties, reasons", () => {
+    const error = partialFailure("g/c/i", { status: "FAILED" }, "search index movies failed");
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toBeInstanceOf(PartialFailureError);
+    expect(error.id).toBe("g/c/i");
+    expect(error.properties).toEqual({ status: "FAILED" });
+    // The engine shows the reasons, not the message: the message must be a reason.
+    expect(error.reasons).toEqual(["search index movies failed"]);
+    expect(error.message).toBe("search index movies failed");
+    expect(isPartialFailure(error)).toBe(true);
+  });
+
+  test("isPartialFailure needs a non-empty id", () => {
+    expect(isPartialFailure(new Error("x"))).toBe(false);
+    expect(isPartialFailure(Object.assign(new Error("x"), { id: "" }))).toBe(false);
+    expect(isPartialFailure(Object.assign(new Error("x"), { id: "a" }))).toBe(true);
+    expect(isPartialFailure(undefined)).toBe(false);
+  });
+
+  test("keepInStateIfFails converts a failure after creation into a partial failure", async () => {
+    const outs = { indexId: "i", status: "BUILDING" };
+    const error = await keepInStateIfFails("g/c/i", outs, async () => {
+      throw new Error("timed out after 30m waiting for search index movies");
+    }).catch((e: unknown) => e);
+    expect(isPartialFailure(error)).toBe(true);
+    expect(error).toMatchObject({
+      id: "g/c/i",
+      properties: outs,
+      reasons: ["timed out after 30m waiting for search index movies"],
+    });
+  });
+
+  test("keepInStateIfFails passes results and existing partial failures through", async () => {
+    await expect(keepInStateIfFails("a", {}, async () => 7)).resolves.toBe(7);
+    const inner = partialFailure("b", { x: 1 }, "inner");
+    await expect(
+      keepInStateIfFails("a", {}, async () => {
+        throw inner;
+      }),
+    ).rejects.toBe(inner);
+  });
+});
