@@ -1,0 +1,103 @@
+/**
+ * Auditing: inputs <-> API body, and the outputs stored in state.
+ *
+ * The audit filter is a JSON document the API holds as text. It is kept in canonical form (object
+ * keys sorted, no whitespace) in inputs and outputs alike, so the same filter written two ways never
+ * shows as a change, and a refresh right after an update changes nothing.
+ */
+import type { AuditingInputs } from "./schema";
+
+/** The auditing configuration as the API returns it (operation 33/34). */
+export interface AuditingLive {
+  enabled?: boolean;
+  auditAuthorizationSuccess?: boolean;
+  auditFilter?: string;
+  configurationType?: string;
+}
+
+/** The body of the update operation (34). */
+export interface AuditingBody {
+  enabled: boolean;
+  auditAuthorizationSuccess: boolean;
+  auditFilter: string;
+}
+
+/** Outputs: the inputs as applied plus what the API computes. */
+export interface AuditingOutputs {
+  groupId: string;
+  enabled: boolean;
+  auditAuthorizationSuccess: boolean;
+  auditFilter: string;
+  /** Read-only: NONE, FILTER_BUILDER or FILTER_JSON. */
+  configurationType: string | undefined;
+  importId?: string;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Stable JSON text of a JSON value: object keys sorted at every depth, no whitespace. */
+export function canonicalJson(value: unknown): string {
+  const sorted = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(sorted);
+    if (!isPlainObject(node)) return node;
+    const result: Record<string, unknown> = {};
+    for (const key of Object.keys(node).sort()) result[key] = sorted(node[key]);
+    return result;
+  };
+  return JSON.stringify(sorted(value));
+}
+
+/**
+ * The canonical text of an audit filter given as JSON text or as an object; undefined when it is
+ * not a JSON object (an audit filter is a query document).
+ */
+export function canonicalAuditFilter(value: unknown): string | undefined {
+  let parsed = value;
+  if (typeof value === "string") {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+  }
+  return isPlainObject(parsed) ? canonicalJson(parsed) : undefined;
+}
+
+export function toAuditingBody(inputs: AuditingInputs): AuditingBody {
+  return {
+    enabled: inputs.enabled,
+    auditAuthorizationSuccess: inputs.auditAuthorizationSuccess,
+    auditFilter: inputs.auditFilter,
+  };
+}
+
+/**
+ * Outputs from the live configuration. A filter the API holds that is not a JSON object (set out of
+ * band) is kept as the API's text, so the next diff shows it.
+ */
+export function toAuditingOutputs(groupId: string, live: AuditingLive, importId?: string): AuditingOutputs {
+  const rawFilter = live.auditFilter ?? "{}";
+  const outputs: AuditingOutputs = {
+    groupId,
+    enabled: live.enabled ?? false,
+    auditAuthorizationSuccess: live.auditAuthorizationSuccess ?? false,
+    auditFilter: canonicalAuditFilter(rawFilter) ?? rawFilter,
+    configurationType: live.configurationType,
+  };
+  if (importId !== undefined) outputs.importId = importId;
+  return outputs;
+}
+
+/** The inputs `read` reports: the live values of every writable field, in input form. */
+export function auditingInputsFromOutputs(outputs: AuditingOutputs): Record<string, unknown> {
+  const inputs: Record<string, unknown> = {
+    groupId: outputs.groupId,
+    enabled: outputs.enabled,
+    auditAuthorizationSuccess: outputs.auditAuthorizationSuccess,
+    auditFilter: outputs.auditFilter,
+  };
+  if (outputs.importId !== undefined) inputs.importId = outputs.importId;
+  return inputs;
+}

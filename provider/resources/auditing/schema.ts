@@ -1,0 +1,65 @@
+/**
+ * Inputs of the Auditing resource: the project's auditing configuration (operations 33-34), a
+ * singleton that always exists. Every writable field has the service's default, so leaving one out
+ * means "the default" and a diff compares like with like.
+ */
+import { z } from "zod";
+import { ID_PART_RULES } from "../../framework/ids";
+import { containsUnknown } from "../../framework/validation";
+import { canonicalAuditFilter } from "./model";
+
+/** The service's defaults, which `delete` restores. */
+export const AUDITING_DEFAULTS = {
+  enabled: false,
+  auditAuthorizationSuccess: false,
+  auditFilter: "{}",
+} as const;
+
+/** A string following the id-part rule `ruleName` of framework/ids.ts; the message is the rule. */
+function idPart(ruleName: string) {
+  const rule = ID_PART_RULES[ruleName];
+  if (rule === undefined) throw new Error(`no id part rule named ${ruleName}`);
+  return z.string().regex(rule.pattern, rule.rule);
+}
+
+/**
+ * auditFilter: a JSON document selecting events, given as JSON text or as an object; left out, the
+ * service's default `{}`. Normalized to canonical JSON text (keys sorted, no whitespace) so two
+ * spellings of one filter never differ.
+ */
+export const auditFilterSchema = z.unknown().transform((value, ctx) => {
+  const canonical = canonicalAuditFilter(value);
+  if (canonical === undefined) {
+    const got =
+      typeof value === "string" ? JSON.stringify(value) : Array.isArray(value) ? "a list" : typeof value;
+    ctx.addIssue({
+      code: "custom",
+      message: `must be a JSON object, given as JSON text ('{"atype":"authenticate"}') or as an object; got ${got}`,
+    });
+    return z.NEVER;
+  }
+  return canonical;
+});
+
+export const auditingInputsSchema = z
+  .strictObject({
+    groupId: idPart("groupId"),
+    enabled: z.boolean().default(AUDITING_DEFAULTS.enabled),
+    auditAuthorizationSuccess: z.boolean().default(AUDITING_DEFAULTS.auditAuthorizationSuccess),
+    auditFilter: auditFilterSchema.default(AUDITING_DEFAULTS.auditFilter),
+    /** Adoption, `<groupId>`: the configuration always exists, so create adopts it with or without this. */
+    importId: z.string().optional(),
+  })
+  .superRefine((inputs, ctx) => {
+    if (inputs.importId === undefined || containsUnknown(inputs.importId) || containsUnknown(inputs.groupId))
+      return;
+    if (inputs.importId !== inputs.groupId) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["importId"],
+        message: `importId must be <groupId>, the same project as groupId (${inputs.groupId}); got ${JSON.stringify(inputs.importId)}`,
+      });
+    }
+  });
+
+export type AuditingInputs = z.output<typeof auditingInputsSchema>;

@@ -1,0 +1,112 @@
+/**
+ * Inputs of the BackupCompliancePolicy resource: the project's backup compliance policy
+ * (operations 41-43), a project singleton written with a full PUT. Every optional field carries the
+ * service's default, because a PUT without it sets that default.
+ */
+import { z } from "zod";
+import { ID_PART_RULES } from "../../framework/ids";
+import { timeoutsSchema } from "../../framework/timeouts";
+import { containsUnknown } from "../../framework/validation";
+import {
+  POLICY_FREQUENCY_TYPES,
+  RETENTION_UNITS,
+  refineUniquePolicyItems,
+} from "../cloudBackupSchedule/schema";
+
+/** A string following the id-part rule `ruleName` of framework/ids.ts; the message is the rule. */
+function idPart(ruleName: string) {
+  const rule = ID_PART_RULES[ruleName];
+  if (rule === undefined) throw new Error(`no id part rule named ${ruleName}`);
+  return z.string().regex(rule.pattern, rule.rule);
+}
+
+/** Days per retention unit, to compare restoreWindowDays with the hourly retention (a month counts 31 days). */
+export const DAYS_PER_RETENTION_UNIT: Readonly<Record<(typeof RETENTION_UNITS)[number], number>> = {
+  days: 1,
+  weeks: 7,
+  months: 31,
+  years: 365,
+};
+
+const positiveInt = z.number().int().positive();
+const nonEmpty = z.string().trim().min(1, "must not be empty");
+
+export const onDemandPolicyItemSchema = z.strictObject({
+  /** The service uses 0 for on-demand snapshots. */
+  frequencyInterval: z.number().int().nonnegative().default(0),
+  frequencyType: z.literal("ondemand").default("ondemand"),
+  retentionUnit: z.enum(RETENTION_UNITS),
+  retentionValue: positiveInt,
+});
+
+export const scheduledPolicyItemSchema = z.strictObject({
+  frequencyInterval: positiveInt,
+  frequencyType: z.enum(POLICY_FREQUENCY_TYPES),
+  retentionUnit: z.enum(RETENTION_UNITS),
+  retentionValue: positiveInt,
+});
+
+export type ScheduledPolicyItem = z.output<typeof scheduledPolicyItemSchema>;
+export type OnDemandPolicyItem = z.output<typeof onDemandPolicyItemSchema>;
+
+export const backupCompliancePolicyInputsSchema = z
+  .strictObject({
+    /** The project (24 hex); the API calls it projectId. Changing it replaces the resource. */
+    groupId: idPart("groupId"),
+    authorizedEmail: z.email(),
+    authorizedUserFirstName: nonEmpty,
+    authorizedUserLastName: nonEmpty,
+    copyProtectionEnabled: z.boolean().default(false),
+    encryptionAtRestEnabled: z.boolean().default(false),
+    pitEnabled: z.boolean().default(false),
+    restoreWindowDays: positiveInt.optional(),
+    onDemandPolicyItem: onDemandPolicyItemSchema.optional(),
+    scheduledPolicyItems: z.array(scheduledPolicyItemSchema).default([]),
+    /** Sent as the query parameter of the PUT: whether cluster backup policies are overwritten to comply. */
+    overwriteBackupPolicies: z.boolean().default(true),
+    /**
+     * The service refuses to disable a policy without a prior support request, so by default delete
+     * fails with the service's error. True: delete leaves the policy enabled in the project and only
+     * removes it from the stack.
+     */
+    keepEnabledOnDelete: z.boolean().default(false),
+    /** Waits for state ACTIVE after create/update, and for the policy to be gone after delete. */
+    timeouts: timeoutsSchema.optional(),
+    /** Adoption, `<groupId>`: create always adopts the project's policy, with or without this. */
+    importId: z.string().optional(),
+  })
+  .superRefine((inputs, ctx) => {
+    if (
+      inputs.importId !== undefined &&
+      !containsUnknown(inputs.importId) &&
+      !containsUnknown(inputs.groupId)
+    ) {
+      if (inputs.importId !== inputs.groupId) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["importId"],
+          message: `importId must be <groupId>, the same project as groupId (${inputs.groupId}); got ${JSON.stringify(inputs.importId)}`,
+        });
+      }
+    }
+
+    refineUniquePolicyItems(inputs.scheduledPolicyItems, ["scheduledPolicyItems"], ctx);
+
+    // restoreWindowDays may not exceed the hourly retention; judged only when both are known.
+    const window = inputs.restoreWindowDays;
+    const hourly = inputs.scheduledPolicyItems.find((item) => item.frequencyType === "hourly");
+    if (window !== undefined && !containsUnknown(window) && hourly !== undefined) {
+      const retentionDays = hourly.retentionValue * DAYS_PER_RETENTION_UNIT[hourly.retentionUnit];
+      if (window > retentionDays) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["restoreWindowDays"],
+          message:
+            `restoreWindowDays (${window}) may not exceed the hourly retention ` +
+            `(${hourly.retentionValue} ${hourly.retentionUnit} = ${retentionDays} days)`,
+        });
+      }
+    }
+  });
+
+export type BackupCompliancePolicyInputs = z.output<typeof backupCompliancePolicyInputsSchema>;

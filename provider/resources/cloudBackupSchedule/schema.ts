@@ -1,0 +1,164 @@
+/**
+ * Inputs of the CloudBackupSchedule resource: a cluster's backup schedule (operations 51-53), a
+ * singleton every cluster with cloud backup has.
+ *
+ * Each writable field is optional: a field the program sets is managed (converged and compared), a
+ * field it leaves out keeps whatever the service holds. `deleteCopiedBackups` and `updateSnapshots`
+ * are instructions for the update that carries them, not properties of the schedule: the service
+ * never returns them, so they are never compared with the live schedule.
+ */
+import { z } from "zod";
+import { ID_PART_RULES, parseId } from "../../framework/ids";
+import { containsUnknown } from "../../framework/validation";
+
+/** A string following the id-part rule `ruleName` of framework/ids.ts; the message is the rule. */
+function idPart(ruleName: string) {
+  const rule = ID_PART_RULES[ruleName];
+  if (rule === undefined) throw new Error(`no id part rule named ${ruleName}`);
+  return z.string().regex(rule.pattern, rule.rule);
+}
+
+/** The parts of the id and of importId, in order. */
+export const SCHEDULE_ID_PARTS = ["groupId", "clusterName"] as const;
+
+/** Retention units of policy items (operations.md). */
+export const RETENTION_UNITS = ["days", "weeks", "months", "years"] as const;
+/** Frequencies of scheduled snapshots (operations.md: snapshot frequencyType). */
+export const POLICY_FREQUENCY_TYPES = ["hourly", "daily", "weekly", "monthly", "yearly"] as const;
+/** Frequencies of automatic exports. */
+export const EXPORT_FREQUENCY_TYPES = ["daily", "weekly", "monthly", "yearly"] as const;
+/** Snapshot kinds a copy setting or an extra retention applies to (upper case in the API). */
+export const COPY_FREQUENCIES = ["HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND"] as const;
+/** Cloud providers a snapshot can be copied to. */
+export const COPY_CLOUD_PROVIDERS = ["AWS", "AZURE", "GCP"] as const;
+
+const positiveInt = z.number().int().positive();
+const nonEmpty = z.string().min(1, "must not be empty");
+
+export const policyItemSchema = z.strictObject({
+  frequencyInterval: positiveInt,
+  frequencyType: z.enum(POLICY_FREQUENCY_TYPES),
+  retentionUnit: z.enum(RETENTION_UNITS),
+  retentionValue: positiveInt,
+});
+export type PolicyItem = z.output<typeof policyItemSchema>;
+
+/** The key that identifies a policy item: the service may return items in another order. */
+export function policyItemKey(item: { frequencyType?: unknown; frequencyInterval?: unknown }): string {
+  return `${String(item.frequencyType)}/${String(item.frequencyInterval)}`;
+}
+
+/** Reports items that repeat a frequencyType+frequencyInterval pair (the pair identifies an item). */
+export function refineUniquePolicyItems(
+  items: readonly { frequencyType: string; frequencyInterval: number }[],
+  path: (string | number)[],
+  ctx: z.RefinementCtx,
+): void {
+  const seen = new Map<string, number>();
+  items.forEach((item, index) => {
+    const key = policyItemKey(item);
+    const first = seen.get(key);
+    if (first === undefined) {
+      seen.set(key, index);
+      return;
+    }
+    ctx.addIssue({
+      code: "custom",
+      path: [...path, index],
+      message:
+        `repeats frequencyType ${item.frequencyType} with frequencyInterval ${item.frequencyInterval} ` +
+        `(already at index ${first}); each pair may appear once`,
+    });
+  });
+}
+
+const policySchema = z
+  .strictObject({
+    /** The policy's items; the policy id and the item ids are outputs. */
+    policyItems: z.array(policyItemSchema),
+  })
+  .superRefine((policy, ctx) => refineUniquePolicyItems(policy.policyItems, ["policyItems"], ctx));
+
+const copySettingSchema = z.strictObject({
+  cloudProvider: z.enum(COPY_CLOUD_PROVIDERS),
+  regionName: nonEmpty,
+  /** Which snapshots are copied: HOURLY, DAILY, WEEKLY, MONTHLY, YEARLY, ON_DEMAND. */
+  frequencies: z.array(z.enum(COPY_FREQUENCIES)).default([]),
+  shouldCopyOplogs: z.boolean().default(false),
+  /** The replication zone of the cluster whose snapshots are copied. */
+  zoneId: nonEmpty.optional(),
+});
+
+const extraRetentionSchema = z.strictObject({
+  frequencyType: z.enum(COPY_FREQUENCIES),
+  retentionDays: positiveInt,
+});
+
+const exportSchema = z.strictObject({
+  /** An export bucket of the project (24 hex): the ExportBucket resource's exportBucketId. */
+  exportBucketId: idPart("exportBucketId"),
+  frequencyType: z.enum(EXPORT_FREQUENCY_TYPES),
+});
+
+const deleteCopiedBackupSchema = z.strictObject({
+  cloudProvider: z.enum(COPY_CLOUD_PROVIDERS),
+  regionName: nonEmpty,
+  zoneId: nonEmpty.optional(),
+});
+
+export const cloudBackupScheduleInputsSchema = z
+  .strictObject({
+    groupId: idPart("groupId"),
+    clusterName: idPart("clusterName"),
+    autoExportEnabled: z.boolean().optional(),
+    copySettings: z.array(copySettingSchema).optional(),
+    export: exportSchema.optional(),
+    extraRetentionSettings: z.array(extraRetentionSchema).optional(),
+    policies: z.array(policySchema).max(1).optional(),
+    referenceHourOfDay: z.number().int().min(0).max(23).optional(),
+    referenceMinuteOfHour: z.number().int().min(0).max(59).optional(),
+    /** Continuous backup only. */
+    restoreWindowDays: positiveInt.optional(),
+    useOrgAndGroupNamesInExportPrefix: z.boolean().optional(),
+    /** Update-only: copied snapshots to delete when their copy setting is removed. Never drift. */
+    deleteCopiedBackups: z.array(deleteCopiedBackupSchema).optional(),
+    /** Update-only: apply a retention change to existing snapshots too. Never drift. */
+    updateSnapshots: z.boolean().optional(),
+    /** Adoption, `<groupId>/<clusterName>`: create always adopts the cluster's schedule, with or without this. */
+    importId: z.string().optional(),
+  })
+  .superRefine((inputs, ctx) => {
+    if (inputs.importId === undefined || containsUnknown(inputs.importId)) return;
+    try {
+      const parts = parseId(inputs.importId, SCHEDULE_ID_PARTS, "importId");
+      const sameGroup = containsUnknown(inputs.groupId) || parts.groupId === inputs.groupId;
+      const sameCluster = containsUnknown(inputs.clusterName) || parts.clusterName === inputs.clusterName;
+      if (!sameGroup || !sameCluster) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["importId"],
+          message:
+            `importId names ${inputs.importId} but groupId/clusterName are ${inputs.groupId}/${inputs.clusterName}; ` +
+            "they must name the same cluster",
+        });
+      }
+    } catch (error) {
+      ctx.addIssue({ code: "custom", path: ["importId"], message: (error as Error).message });
+    }
+  });
+
+export type CloudBackupScheduleInputs = z.output<typeof cloudBackupScheduleInputsSchema>;
+
+/** The writable fields of the schedule: what the program can manage and an update can send. */
+export const SCHEDULE_WRITABLE_FIELDS = [
+  "autoExportEnabled",
+  "copySettings",
+  "export",
+  "extraRetentionSettings",
+  "policies",
+  "referenceHourOfDay",
+  "referenceMinuteOfHour",
+  "restoreWindowDays",
+  "useOrgAndGroupNamesInExportPrefix",
+] as const;
+export type ScheduleWritableField = (typeof SCHEDULE_WRITABLE_FIELDS)[number];

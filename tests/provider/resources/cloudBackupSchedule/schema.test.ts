@@ -1,0 +1,204 @@
+import { checkWith, UNKNOWN } from "../../../../provider/framework/validation";
+import { cloudBackupScheduleInputsSchema } from "../../../../provider/resources/cloudBackupSchedule/schema";
+
+const GROUP = "5f1a000000000000000000a1";
+const CLUSTER = "demo-cluster";
+const BASE = { groupId: GROUP, clusterName: CLUSTER };
+
+function check(news: Record<string, unknown>) {
+  return checkWith(cloudBackupScheduleInputsSchema, news);
+}
+
+const daily = { frequencyInterval: 1, frequencyType: "daily", retentionUnit: "days", retentionValue: 7 };
+const weekly = { frequencyInterval: 6, frequencyType: "weekly", retentionUnit: "weeks", retentionValue: 4 };
+
+describe("CloudBackupSchedule check", () => {
+  it("leaves every writable field unset when the program does not set it (unmanaged)", () => {
+    expect(check(BASE)).toEqual({ inputs: BASE, failures: [] });
+  });
+
+  it("accepts every writable field and the update-only instructions", () => {
+    const inputs = {
+      ...BASE,
+      autoExportEnabled: true,
+      copySettings: [
+        {
+          cloudProvider: "AWS",
+          regionName: "US_WEST_2",
+          frequencies: ["DAILY", "ON_DEMAND"],
+          shouldCopyOplogs: true,
+          zoneId: "z1",
+        },
+      ],
+      export: { exportBucketId: "65f0c0ffee0000000000abcd", frequencyType: "monthly" },
+      extraRetentionSettings: [{ frequencyType: "MONTHLY", retentionDays: 400 }],
+      policies: [{ policyItems: [daily, weekly] }],
+      referenceHourOfDay: 23,
+      referenceMinuteOfHour: 59,
+      restoreWindowDays: 3,
+      useOrgAndGroupNamesInExportPrefix: true,
+      deleteCopiedBackups: [{ cloudProvider: "AWS", regionName: "US_EAST_1", zoneId: "z1" }],
+      updateSnapshots: true,
+      importId: `${GROUP}/${CLUSTER}`,
+    };
+    expect(check(inputs)).toEqual({ inputs, failures: [] });
+  });
+
+  it("applies the defaults inside a copy setting", () => {
+    const result = check({ ...BASE, copySettings: [{ cloudProvider: "GCP", regionName: "EUROPE_WEST_1" }] });
+    expect(result.inputs.copySettings).toEqual([
+      { cloudProvider: "GCP", regionName: "EUROPE_WEST_1", frequencies: [], shouldCopyOplogs: false },
+    ]);
+  });
+
+  it.each([
+    ["referenceHourOfDay", 24, "referenceHourOfDay must be at most 23"],
+    ["referenceHourOfDay", -1, "referenceHourOfDay must be at least 0"],
+    ["referenceMinuteOfHour", 60, "referenceMinuteOfHour must be at most 59"],
+    ["referenceMinuteOfHour", 0.5, "referenceMinuteOfHour must be an integer; got number 0.5"],
+    ["restoreWindowDays", 0, "restoreWindowDays must be greater than 0"],
+  ])("rejects %s %s", (field, value, reason) => {
+    expect(check({ ...BASE, [field]: value }).failures).toEqual([{ property: field, reason }]);
+  });
+
+  it("accepts the bounds of the reference time", () => {
+    expect(check({ ...BASE, referenceHourOfDay: 0, referenceMinuteOfHour: 0 }).failures).toEqual([]);
+  });
+
+  it("rejects more than one policy", () => {
+    expect(
+      check({ ...BASE, policies: [{ policyItems: [daily] }, { policyItems: [weekly] }] }).failures,
+    ).toEqual([{ property: "policies", reason: "policies must contain at most 1 item" }]);
+  });
+
+  it("rejects policy and item ids as inputs (they are outputs)", () => {
+    expect(
+      check({ ...BASE, policies: [{ id: "p1", policyItems: [{ ...daily, id: "i1" }] }] }).failures,
+    ).toEqual([
+      {
+        property: "policies[0].policyItems[0].id",
+        reason: "policies[0].policyItems[0].id is not a known input (check its spelling)",
+      },
+      { property: "policies[0].id", reason: "policies[0].id is not a known input (check its spelling)" },
+    ]);
+  });
+
+  it("rejects bad policy item fields, naming each", () => {
+    expect(
+      check({
+        ...BASE,
+        policies: [
+          {
+            policyItems: [
+              { frequencyInterval: 0, frequencyType: "ondemand", retentionUnit: "hours", retentionValue: -2 },
+            ],
+          },
+        ],
+      }).failures,
+    ).toEqual([
+      {
+        property: "policies[0].policyItems[0].frequencyInterval",
+        reason: "policies[0].policyItems[0].frequencyInterval must be greater than 0",
+      },
+      {
+        property: "policies[0].policyItems[0].frequencyType",
+        reason:
+          'policies[0].policyItems[0].frequencyType must be one of "hourly", "daily", "weekly", "monthly", "yearly"',
+      },
+      {
+        property: "policies[0].policyItems[0].retentionUnit",
+        reason: 'policies[0].policyItems[0].retentionUnit must be one of "days", "weeks", "months", "years"',
+      },
+      {
+        property: "policies[0].policyItems[0].retentionValue",
+        reason: "policies[0].policyItems[0].retentionValue must be greater than 0",
+      },
+    ]);
+  });
+
+  it("rejects two policy items with the same frequencyType and frequencyInterval", () => {
+    expect(
+      check({ ...BASE, policies: [{ policyItems: [daily, weekly, { ...daily, retentionValue: 14 }] }] })
+        .failures,
+    ).toEqual([
+      {
+        property: "policies[0].policyItems[2]",
+        reason:
+          "policies[0].policyItems[2] repeats frequencyType daily with frequencyInterval 1 (already at index 0); each pair may appear once",
+      },
+    ]);
+  });
+
+  it("rejects bad copy settings, export and extra retention fields", () => {
+    expect(
+      check({
+        ...BASE,
+        copySettings: [{ cloudProvider: "IBM", regionName: "", frequencies: ["daily"] }],
+        export: { exportBucketId: "bucket", frequencyType: "hourly" },
+        extraRetentionSettings: [{ frequencyType: "MONTHLY", retentionDays: 0 }],
+      }).failures,
+    ).toEqual([
+      {
+        property: "copySettings[0].cloudProvider",
+        reason: 'copySettings[0].cloudProvider must be one of "AWS", "AZURE", "GCP"',
+      },
+      { property: "copySettings[0].regionName", reason: "copySettings[0].regionName must not be empty" },
+      {
+        property: "copySettings[0].frequencies[0]",
+        reason:
+          'copySettings[0].frequencies[0] must be one of "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND"',
+      },
+      {
+        property: "export.exportBucketId",
+        reason: "export.exportBucketId must be 24 hexadecimal digits (a-f, 0-9)",
+      },
+      {
+        property: "export.frequencyType",
+        reason: 'export.frequencyType must be one of "daily", "weekly", "monthly", "yearly"',
+      },
+      {
+        property: "extraRetentionSettings[0].retentionDays",
+        reason: "extraRetentionSettings[0].retentionDays must be greater than 0",
+      },
+    ]);
+  });
+
+  it("rejects a bad clusterName and the read-only fields", () => {
+    expect(
+      check({ groupId: GROUP, clusterName: "-bad", nextSnapshot: "2025-01-01T00:00:00Z", clusterId: "x" })
+        .failures,
+    ).toEqual([
+      {
+        property: "clusterName",
+        reason: "clusterName must start with a letter or digit and contain only letters, digits and dashes",
+      },
+      { property: "nextSnapshot", reason: "nextSnapshot is not a known input (check its spelling)" },
+      { property: "clusterId", reason: "clusterId is not a known input (check its spelling)" },
+    ]);
+  });
+
+  it("accepts importId naming the same cluster and rejects another or a malformed one", () => {
+    expect(check({ ...BASE, importId: `${GROUP}/${CLUSTER}` }).failures).toEqual([]);
+    expect(check({ ...BASE, importId: `${GROUP}/other-cluster` }).failures).toEqual([
+      {
+        property: "importId",
+        reason: `importId names ${GROUP}/other-cluster but groupId/clusterName are ${GROUP}/${CLUSTER}; they must name the same cluster`,
+      },
+    ]);
+    expect(check({ ...BASE, importId: `${GROUP}-${CLUSTER}` }).failures).toEqual([
+      {
+        property: "importId",
+        reason: `importId must look like <groupId>/<clusterName>; got "${GROUP}-${CLUSTER}" (1 part, expected 2)`,
+      },
+    ]);
+  });
+
+  it("treats unknown values (preview) as unknown, not as errors", () => {
+    const news = {
+      ...BASE,
+      export: { exportBucketId: UNKNOWN, frequencyType: "monthly" },
+      referenceHourOfDay: UNKNOWN,
+    };
+    expect(check(news)).toEqual({ inputs: news, failures: [] });
+  });
+});
