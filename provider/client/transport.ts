@@ -476,7 +476,7 @@ export class Transport {
     let code = errorCode ?? `HTTP_${status}`;
     if (status === 429) code = ClientErrorCode.RATE_LIMITED;
     else if (status === 401 && errorCode === undefined) code = ClientErrorCode.AUTHENTICATION_FAILED;
-    const retried = context.httpRequests > 1 ? ` (${context.httpRequests} HTTP requests)` : "";
+    const retried = context.httpRequests > 1 ? ` (after ${context.httpRequests} HTTP requests)` : "";
     let hint = "";
     if (status === 401) hint = " Check the configured credentials and the API access list.";
     else if (status === 429)
@@ -491,7 +491,7 @@ export class Transport {
       errorCode,
       detail,
       parameters,
-      message: `${context.operation} failed: ${context.method} ${context.displayPath} answered ${status}${errorCode ? ` ${errorCode}` : ""}${detail ? `: ${detail}` : ""}${retried}.${hint}`,
+      message: `${endSentence(`${context.operation} failed: ${context.method} ${context.displayPath} answered ${status}${errorCode ? ` ${errorCode}` : ""}${retried}${detail ? `: ${detail}` : ""}`)}${hint}`,
     });
   }
 
@@ -598,6 +598,11 @@ export class Transport {
         }),
     );
   }
+}
+
+/** Close a sentence with a period unless it already ends with punctuation. */
+function endSentence(text: string): string {
+  return /[.!?]$/.test(text.trimEnd()) ? text.trimEnd() : `${text}.`;
 }
 
 function describeOutcome(outcome: AttemptOutcome): string {
