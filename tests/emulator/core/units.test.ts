@@ -1,0 +1,276 @@
+import { optionsFromArgs } from "../../../emulator/cli";
+import { isAllowed } from "../../../emulator/core/auth/access-list";
+import { DigestAuthenticator, parseAuthParams } from "../../../emulator/core/auth/digest";
+import { createClock } from "../../../emulator/core/clock";
+import type { OperationDef } from "../../../emulator/core/contract";
+import { ApiError } from "../../../emulator/core/contract";
+import { negotiateVersion } from "../../../emulator/core/conventions";
+import { apiError, ERROR_CODES } from "../../../emulator/core/errors";
+import { globToRegExp } from "../../../emulator/core/faults";
+import { isoDate, mintId } from "../../../emulator/core/ids";
+import { FixedWindowLimiter } from "../../../emulator/core/rate-limit";
+import { Router } from "../../../emulator/core/router";
+import { loadSeed, stateFromSeed } from "../../../emulator/core/seed";
+import { testOperations } from "./helpers";
+
+describe("errors", () => {
+  test("apiError fills the template and keeps the code's status", () => {
+    const error = apiError("CLUSTER_NOT_FOUND", ["demo", "5f1a000000000000000000a1"]);
+    expect(error).toBeInstanceOf(ApiError);
+    expect([error.status, error.code, error.detail, error.parameters]).toEqual([
+      404,
+      "CLUSTER_NOT_FOUND",
+      "No cluster named demo exists in group 5f1a000000000000000000a1.",
+      ["demo", "5f1a000000000000000000a1"],
+    ]);
+  });
+
+  test("every code of operations.md is in the one list with its status", () => {
+    const expected: Record<string, number> = {
+      VALIDATION_ERROR: 400,
+      INVALID_ATTRIBUTE: 400,
+      MISSING_ATTRIBUTE: 400,
+      ATTRIBUTE_READ_ONLY: 400,
+      INVALID_JSON: 400,
+      INVALID_ENUM_VALUE: 400,
+      INVALID_QUERY_PARAMETER: 400,
+      INVALID_PATH_PARAMETER: 400,
+      RESOURCE_NOT_FOUND: 404,
+      GROUP_NOT_FOUND: 404,
+      ORG_NOT_FOUND: 404,
+      CLUSTER_NOT_FOUND: 404,
+      NOT_ORG_GROUP_CREATOR: 401,
+      IP_ADDRESS_NOT_ON_ACCESS_LIST: 403,
+      RATE_LIMITED: 429,
+      UNEXPECTED_ERROR: 500,
+      SERVICE_UNAVAILABLE: 503,
+      ALERT_CONFIG_NOT_FOUND: 404,
+      ALERT_NOT_FOUND: 404,
+      MISSING_NOTIFICATIONS: 400,
+      SEARCH_COLLECTION_NOT_FOUND: 400,
+      SEARCH_DUPLICATE_INDEX: 409,
+      SEARCH_DEPLOYMENT_ALREADY_EXISTS: 409,
+      SEARCH_DEPLOYMENT_DOES_NOT_EXIST: 404,
+      UNSUPPORTED_DB_VERSION_FOR_SEARCH: 400,
+      EXPORT_BUCKET_NOT_FOUND: 404,
+      EXPORT_BUCKET_DELETE_FAILED_BUCKET_IN_USE: 400,
+      CANNOT_ASSUME_ROLE: 400,
+      SNAPSHOT_NOT_FOUND: 404,
+      RESTORE_JOB_NOT_FOUND: 404,
+      CANNOT_CANCEL_AUTOMATED_RESTORE: 400,
+      UNFINISHED_ON_DEMAND_SNAPSHOT: 400,
+      CANNOT_DISABLE_BACKUP_COMPLIANCE_POLICY: 400,
+      CANNOT_UPDATE_BACKUP_COMPLIANCE_POLICY_SETTINGS_WITH_PENDING_ACTION: 400,
+      INVALID_CLUSTER_OUTAGE_SIMULATION_STATE: 400,
+      CLOUD_PROVIDER_ACCESS_ROLE_NOT_FOUND: 404,
+      CANNOT_UPDATE_PRIVATE_IP_MODE: 400,
+      AUDITING_NOT_SUPPORTED_FOR_TIER: 400,
+      // Our choice (docs/api-choices.md): authenticated callers never get 401.
+      USER_CANNOT_ACCESS_GROUP: 403,
+    };
+    const actual = Object.fromEntries(
+      Object.keys(expected).map((code) => [code, ERROR_CODES[code as keyof typeof ERROR_CODES]?.status]),
+    );
+    expect(actual).toEqual(expected);
+  });
+});
+
+describe("router", () => {
+  const router = new Router(testOperations);
+  test("literal beats parameter; methods of all matching templates make Allow", () => {
+    const validate = router.match("v2", "POST", ["groups", "g", "widgets", "validate"]);
+    expect(validate.kind === "match" && validate.op.id).toBe("t9");
+    const get = router.match("v2", "GET", ["groups", "g", "widgets", "validate"]);
+    expect(get).toEqual({
+      kind: "match",
+      op: testOperations[2],
+      params: { groupId: "g", widgetId: "validate" },
+    });
+    expect(router.match("v2", "PUT", ["groups", "g", "widgets", "validate"])).toEqual({
+      kind: "methodNotAllowed",
+      allow: ["DELETE", "GET", "POST"],
+    });
+    expect(router.match("v2", "GET", ["groups", "g", "nothing"])).toEqual({ kind: "notFound" });
+    expect(router.match("v1.0", "GET", ["groups", "g", "widgets"])).toEqual({ kind: "notFound" });
+  });
+
+  test("two operations on the same method and path are a startup error", () => {
+    const duplicate = [testOperations[0], { ...testOperations[0], id: "dup" }] as OperationDef[];
+    expect(() => new Router(duplicate)).toThrow("Two operations answer GET v2/groups/{groupId}/widgets");
+  });
+});
+
+describe("versions", () => {
+  const op = testOperations[4] as OperationDef;
+  test.each([
+    [undefined, "2023-01-01"],
+    ["application/vnd.platform.2024-05-30+json", "2024-05-30"],
+    ["APPLICATION/VND.PLATFORM.2025-03-12+JSON", "2025-03-12"],
+  ])("%s -> %s", (accept, version) => {
+    expect(negotiateVersion(op, accept, "platform")).toBe(version);
+  });
+  test("a well-formed unknown date is unsupported; month 13 is malformed", () => {
+    expect(() => negotiateVersion(op, "application/vnd.platform.2025-02-30+json", "platform")).toThrow(
+      expect.objectContaining({ code: "UNSUPPORTED_VERSION" }),
+    );
+    expect(() => negotiateVersion(op, "application/vnd.platform.2025-13-01+json", "platform")).toThrow(
+      expect.objectContaining({ code: "INVALID_ACCEPT_HEADER" }),
+    );
+  });
+});
+
+describe("access lists", () => {
+  test.each([
+    [["127.0.0.1/32"], "::ffff:127.0.0.1", true],
+    [["10.1.0.0/16"], "10.1.255.3", true],
+    [["10.1.0.0/16"], "10.2.0.1", false],
+    [["2001:db8::/32"], "2001:db8:1::5", true],
+    [["2001:db8::/32"], "2001:db9::1", false],
+    [[], "203.0.113.9", true],
+  ])("%j allows %s: %s", (list, address, allowed) => {
+    expect(isAllowed(list, address)).toBe(allowed);
+  });
+});
+
+describe("digest", () => {
+  test("parses quoted values with commas and escapes, and bare tokens", () => {
+    const params = parseAuthParams(' username="a\\"b", uri="/x?a=1,2", nc=00000001, qop=auth');
+    expect(Object.fromEntries(params)).toEqual({
+      username: 'a"b',
+      uri: "/x?a=1,2",
+      nc: "00000001",
+      qop: "auth",
+    });
+  });
+  test("the challenge names realm, nonce, opaque, algorithm, qop and stale", () => {
+    const clock = createClock("manual");
+    const digest = new DigestAuthenticator(() => clock.now());
+    const challenge = digest.challenges(false)[0] as string;
+    expect(challenge).toMatch(
+      /^Digest realm="MMS Public API", domain="", nonce="[a-f0-9]{32}", opaque="[a-f0-9]{32}", algorithm=MD5, qop="auth", stale=false$/,
+    );
+  });
+});
+
+describe("clock, ids, limiter, seed", () => {
+  test("manual clock starts at the spec date and only moves on advance", () => {
+    const clock = createClock("manual");
+    expect(isoDate(clock.now())).toBe("2025-03-12T00:00:00Z");
+    clock.advance(1500);
+    expect(isoDate(clock.now())).toBe("2025-03-12T00:00:01Z");
+    expect(() => clock.advance(-1)).toThrow(RangeError);
+  });
+
+  test("ids are minted from the state's counter", () => {
+    const state = stateFromSeed(loadSeed("empty"));
+    expect([mintId(state), mintId(state)]).toEqual(["5f1b00000000000000000001", "5f1b00000000000000000002"]);
+    expect(state.idCounter).toBe(2);
+  });
+
+  test("fixed windows per key", () => {
+    let now = 0;
+    const limiter = new FixedWindowLimiter(
+      () => now,
+      () => ({ limit: 2, windowMs: 1000 }),
+    );
+    expect([limiter.take("a").allowed, limiter.take("a").allowed, limiter.take("a").allowed]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(limiter.take("b")).toEqual({ allowed: true, limit: 2, remaining: 1, retryAfterSeconds: 1 });
+    now = 1000;
+    expect(limiter.take("a").remaining).toBe(1);
+  });
+
+  test("the default seed has the documented ids and credentials", () => {
+    const state = stateFromSeed(loadSeed("default"));
+    expect(Object.keys(state.orgs)).toEqual(["5f1a00000000000000000001"]);
+    expect(Object.values(state.projects).map((project) => [project.id, project.name])).toEqual([
+      ["5f1a000000000000000000a1", "demo-project"],
+      ["5f1a000000000000000000a2", "other-project"],
+    ]);
+    expect(
+      Object.values(state.clusters).map((cluster) => [
+        cluster.name,
+        cluster.tier,
+        cluster.dbVersion,
+        cluster.sharded,
+      ]),
+    ).toEqual([
+      ["demo-cluster", "M10", "7.0", false],
+      ["sharded-cluster", "M30", "7.0", true],
+      ["free-cluster", "M0", "7.0", false],
+      ["old-cluster", "M10", "4.0", false],
+    ]);
+    expect(
+      Object.values(state.credentials).map((credential) => [
+        credential.kind,
+        credential.id,
+        credential.secret,
+      ]),
+    ).toEqual([
+      ["apiKey", "demo-public-key", "demo-private-key-0000-0000-000000000001"],
+      ["apiKey", "demo-readonly-key", "demo-private-key-0000-0000-000000000002"],
+      ["serviceAccount", "mdb_sa_id_demo", "mdb_sa_sk_demo_0000000000000001"],
+    ]);
+    expect(
+      Object.values(state.credentials).every((c) => c.accessList.join() === "127.0.0.1/32,::1/128"),
+    ).toBe(true);
+    expect(state.entities.cloudProviderAccessRoles?.["5f1a000000000000000000c1"]?.providerName).toBe("AWS");
+  });
+
+  test("an invalid seed names the field", () => {
+    expect(() => loadSeed({ orgs: [{ id: "nothex", name: "x" }] })).toThrow(
+      /orgs\[0\]\.id|must be 24 hexadecimal/,
+    );
+  });
+});
+
+describe("faults and CLI", () => {
+  test("globs: * within a segment, ** across", () => {
+    expect(globToRegExp("/api/*/v2/groups/*/x").test("/api/platform/v2/groups/abc/x")).toBe(true);
+    expect(globToRegExp("/api/*/x").test("/api/a/b/x")).toBe(false);
+    expect(
+      globToRegExp("**/search/deployment").test("/api/platform/v2/groups/g/clusters/c/search/deployment"),
+    ).toBe(true);
+  });
+
+  test("CLI defaults and parsing", () => {
+    expect(optionsFromArgs([])).toEqual({
+      port: 8787,
+      host: "127.0.0.1",
+      seed: "default",
+      dataDir: undefined,
+      https: false,
+      asyncDelayMs: 3000,
+      serviceName: "platform",
+      rateLimit: { limit: 100, windowMs: 60_000 },
+      clock: "real",
+    });
+    expect(
+      optionsFromArgs([
+        "--port",
+        "0",
+        "--clock",
+        "manual",
+        "--rate-limit",
+        "5",
+        "--https",
+        "--seed",
+        "empty",
+      ]),
+    ).toEqual(
+      expect.objectContaining({
+        port: 0,
+        clock: "manual",
+        rateLimit: { limit: 5, windowMs: 60_000 },
+        https: true,
+        seed: "empty",
+      }),
+    );
+    expect(() => optionsFromArgs(["--port", "x"])).toThrow('--port needs an integer >= 0, got "x"');
+    expect(() => optionsFromArgs(["--clock", "fast"])).toThrow('--clock must be real or manual, got "fast"');
+    expect(() => optionsFromArgs(["--nope"])).toThrow();
+  });
+});
