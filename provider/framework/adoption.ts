@@ -1,0 +1,85 @@
+/**
+ * Adopting existing objects through the `importId` input.
+ *
+ * `pulumi import` and the `import:` resource option do not reach dynamic providers (their Read gets
+ * no `__provider`), so every resource accepts an optional `importId` input in the one id format
+ * (ids.ts). When it is set, `create` does not create: it reads the object that `importId` names and
+ * converges it to the inputs (an update where needed), then returns it as the created object. After
+ * that, `importId` has no further effect (classify it as "ignore-drift").
+ */
+import { z } from "zod";
+import { describeIdFormat, idPartProblem, parseId } from "./ids";
+
+/**
+ * Zod schema of the `importId` input for a resource whose id has these parts; fails at `check` with
+ * the expected format, e.g. "must look like <groupId>/<clusterName>/<indexId>".
+ */
+export function importIdSchema(partNames: readonly string[]): z.ZodType<string> {
+  return z.string().superRefine((value, context) => {
+    const parts = value.split("/");
+    const format = describeIdFormat(partNames);
+    if (parts.length !== partNames.length) {
+      context.addIssue({ code: "custom", message: `must look like ${format}; got ${JSON.stringify(value)}` });
+      return;
+    }
+    for (const [index, name] of partNames.entries()) {
+      const problem = idPartProblem(name, parts[index] ?? "");
+      if (problem !== undefined) {
+        context.addIssue({ code: "custom", message: `must look like ${format}: ${problem}` });
+        return;
+      }
+    }
+  });
+}
+
+/** What {@link createOrAdopt} needs from a resource. */
+export interface AdoptionOptions<Names extends readonly string[], Result> {
+  /** The `importId` input (absent: create). */
+  importId: string | undefined;
+  /** The parts of this resource's id, in order. */
+  partNames: Names;
+  /** The object in words for errors: "search index movies in demo-cluster". */
+  describe: string;
+  /**
+   * Inputs that also appear in the id (`{ groupId, clusterName }`): they must agree with `importId`,
+   * or the program and the adopted object would disagree about where the object lives.
+   */
+  locatedBy?: Partial<Record<Names[number], unknown>>;
+  /** Creates the object (no `importId`). */
+  create: () => Promise<Result>;
+  /**
+   * Reads the object at the parsed id and converges it to the inputs; returns undefined when no such
+   * object exists.
+   */
+  adopt: (parts: Record<Names[number], string>, id: string) => Promise<Result | undefined>;
+}
+
+/**
+ * `create` with adoption: without `importId`, calls `create`; with it, validates it (format, and
+ * agreement with the inputs in `locatedBy`), then calls `adopt`.
+ *
+ * @throws Error when importId is malformed, disagrees with the inputs, or names no existing object
+ */
+export async function createOrAdopt<const Names extends readonly string[], Result>(
+  options: AdoptionOptions<Names, Result>,
+): Promise<Result> {
+  if (options.importId === undefined || options.importId === "") return options.create();
+  const parts = parseId(options.importId, options.partNames, "importId");
+  for (const [name, input] of Object.entries(options.locatedBy ?? {})) {
+    const fromId = (parts as Record<string, string>)[name];
+    if (input !== undefined && fromId !== undefined && input !== fromId) {
+      throw new Error(
+        `importId ${JSON.stringify(options.importId)} names ${name} ${JSON.stringify(fromId)}, but the ${name} ` +
+          `input is ${JSON.stringify(input)}; make them agree`,
+      );
+    }
+  }
+  const adopted = await options.adopt(parts, options.importId);
+  if (adopted === undefined) {
+    throw new Error(
+      `importId ${JSON.stringify(options.importId)} names no existing ${options.describe}; ` +
+        "fix importId, or remove it to create a new one",
+    );
+  }
+  return adopted;
+}

@@ -1,0 +1,50 @@
+/**
+ * The framework resource implementations build on. Import from here:
+ * `import { checkWith, diffInputs, waitFor, ... } from "../../framework";`
+ * (runtime.ts and shim.ts are the plumbing between Pulumi and the resources; resources do not use them.)
+ */
+
+export type { AdoptionOptions } from "./adoption";
+export { createOrAdopt, importIdSchema } from "./adoption";
+export type { ChangeEffect, Classification, Comparison, EqualOptions, FieldRule, InputDiff } from "./diff";
+export { assertClassified, changedInputs, deepEqual, diffInputs, valuesEqual } from "./diff";
+export { isPartialFailure, keepInStateIfFails, PartialFailureError, partialFailure } from "./errors";
+export type { IdPartRule } from "./ids";
+export { describeIdFormat, formatId, ID_PART_RULES, idPartProblem, parseId } from "./ids";
+export { isMasked, keepKnownSecret, mask, maskedSuffix, sameSecret } from "./masking";
+export type { ProgressEvent, ProgressSink } from "./progress";
+export { reportProgress, setProgressSink } from "./progress";
+export type { ConfigSource } from "./settings";
+export { configSource, isConfigured, platformClient } from "./settings";
+export type { DurationInput, Timeouts, TimeoutsInput } from "./timeouts";
+export {
+  DURATION_RULE,
+  durationSchema,
+  formatDuration,
+  parseDuration,
+  resolveTimeouts,
+  timeoutsSchema,
+} from "./timeouts";
+export type { PlatformProvider, PropertyBag } from "./types";
+export type { CheckFailure, CheckOutcome } from "./validation";
+export {
+  checkWith,
+  containsUnknown,
+  isUnknown,
+  PROVIDER_KEY,
+  parseInputs,
+  propertyPath,
+  ruleMessage,
+  toFailures,
+  UNKNOWN,
+} from "./validation";
+export type { PollResult, WaitClock, WaitOptions } from "./waiter";
+export {
+  isTransientError,
+  realClock,
+  TRANSIENT_STATUSES,
+  WaitFailedError,
+  WaitGoneError,
+  WaitTimeoutError,
+  waitFor,
+} from "./waiter";

@@ -1,0 +1,127 @@
+/**
+ * The run-time side of the shim: `dispatch(typeName, method, args)` finds the resource
+ * implementation and calls it.
+ *
+ * Stability contract: this module's path (`dist/provider/framework/runtime`) and the signature of
+ * {@link dispatch} are part of every state file ever written (the serialized shim calls them), so they
+ * never change. Resource implementations are loaded lazily, on first use of their type, so one
+ * broken resource module cannot break the others.
+ */
+import { isPartialFailure } from "./errors";
+import { applyConfigure } from "./settings";
+import type { DispatchMethod, PlatformProvider, PropertyBag } from "./types";
+import { PROVIDER_KEY } from "./validation";
+
+/**
+ * ===== THE RESOURCE TABLE =====
+ * Type name (the `<Type>` of `pulumi-nodejs:dynamic/platform:<Type>`) -> module path relative to this
+ * file. Each module exports `provider: PlatformProvider`. Resource authors add one line here, keep the
+ * lines sorted by type name, and never rename a type (state refers to it).
+ */
+export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
+  // "SearchIndex": "../resources/searchIndex/provider",
+};
+
+const registry = new Map<string, PlatformProvider>();
+
+/** Registers an implementation directly (tests; types outside the table). Replaces an earlier one. */
+export function registerResource(typeName: string, provider: PlatformProvider): void {
+  registry.set(typeName, provider);
+}
+
+/** Forgets a registered implementation (tests). */
+export function unregisterResource(typeName: string): void {
+  registry.delete(typeName);
+}
+
+/**
+ * The implementation of a type: registered, else loaded from the resource table.
+ * @throws Error naming the unknown type and the known ones
+ */
+export function lookupResource(typeName: string): PlatformProvider {
+  const registered = registry.get(typeName);
+  if (registered !== undefined) return registered;
+  const modulePath = RESOURCE_MODULES[typeName];
+  if (modulePath === undefined) {
+    const known = [...new Set([...Object.keys(RESOURCE_MODULES), ...registry.keys()])].sort();
+    throw new Error(
+      `unknown resource type "platform:${typeName}": the installed pulumi-cluster-platform has no provider ` +
+        `for it (known types: ${known.length > 0 ? known.join(", ") : "none"}). ` +
+        "If the state was written by another version of the package, install that version.",
+    );
+  }
+  // Lazy on purpose: load only the resources a program uses. The module shape is checked below.
+  const loaded = require(modulePath) as { provider?: PlatformProvider };
+  if (loaded.provider === undefined || typeof loaded.provider.create !== "function") {
+    throw new Error(`resource module ${modulePath} for type "${typeName}" does not export a provider`);
+  }
+  registry.set(typeName, loaded.provider);
+  return loaded.provider;
+}
+
+function bag(value: unknown): PropertyBag {
+  return typeof value === "object" && value !== null ? (value as PropertyBag) : {};
+}
+
+function withoutProvider(value: unknown): PropertyBag {
+  const { [PROVIDER_KEY]: _provider, ...rest } = bag(value);
+  return rest;
+}
+
+/**
+ * Errors from create/update that keep the object in state must carry `__provider` in their
+ * properties: the host adds it to successful results only, and without it a later delete or refresh
+ * of the object could not load its provider.
+ */
+function keepProviderOnPartialFailure(error: unknown, source: unknown): unknown {
+  if (isPartialFailure(error) && !(PROVIDER_KEY in bag(error.properties))) {
+    error.properties = { ...bag(error.properties), [PROVIDER_KEY]: bag(source)[PROVIDER_KEY] };
+  }
+  return error;
+}
+
+/**
+ * Runs one provider method for a type. Called only by the shim; `args` are the host's arguments as
+ * given. `__provider` is removed from property bags before the implementation sees them.
+ */
+export async function dispatch(
+  typeName: string,
+  method: DispatchMethod,
+  args: readonly unknown[],
+): Promise<unknown> {
+  if (method === "configure") {
+    applyConfigure(args[0] as Parameters<typeof applyConfigure>[0]);
+    return undefined;
+  }
+  const provider = lookupResource(typeName);
+  switch (method) {
+    case "check":
+      return provider.check(withoutProvider(args[0]), withoutProvider(args[1]));
+    case "diff":
+      return provider.diff(String(args[0]), withoutProvider(args[1]), withoutProvider(args[2]));
+    case "create":
+      try {
+        return await provider.create(withoutProvider(args[0]));
+      } catch (error) {
+        throw keepProviderOnPartialFailure(error, args[0]);
+      }
+    case "read":
+      return provider.read(String(args[0]), withoutProvider(args[1]));
+    case "update":
+      if (provider.update === undefined) {
+        throw new Error(
+          `platform:${typeName} cannot be updated in place: every input change replaces it. ` +
+            "This update was not planned by its diff; run pulumi refresh, then pulumi up again.",
+        );
+      }
+      try {
+        return await provider.update(String(args[0]), withoutProvider(args[1]), withoutProvider(args[2]));
+      } catch (error) {
+        throw keepProviderOnPartialFailure(error, args[2]);
+      }
+    case "delete":
+      return provider.delete(String(args[0]), withoutProvider(args[1]));
+    default:
+      throw new Error(`unknown provider method "${String(method)}" for platform:${typeName}`);
+  }
+}

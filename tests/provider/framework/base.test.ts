@@ -1,0 +1,61 @@
+/** The sdk base class: type token, output properties, secret outputs, the shim as provider. */
+import * as pulumi from "@pulumi/pulumi";
+import { PlatformResource, platformTypeToken } from "../../../sdk/base";
+
+interface Registered {
+  type: string;
+  name: string;
+  inputs: Record<string, unknown>;
+}
+
+const registered: Registered[] = [];
+
+beforeAll(async () => {
+  await pulumi.runtime.setMocks(
+    {
+      newResource: (args) => {
+        registered.push({ type: args.type, name: args.name, inputs: args.inputs });
+        return { id: `${args.name}-id`, state: { ...args.inputs, indexId: "65f0c0ffee0000000000abcd" } };
+      },
+      call: () => ({}),
+    },
+    "project",
+    "stack",
+    false,
+  );
+});
+
+class Thing extends PlatformResource {
+  declare readonly name: pulumi.Output<string>;
+  declare readonly indexId: pulumi.Output<string>;
+  declare readonly token: pulumi.Output<string>;
+
+  constructor(name: string, args: { name: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions) {
+    super("Thing", name, args, { outputs: ["indexId", "token"], secretOutputs: ["token"] }, opts);
+  }
+}
+
+function resolvedValue<T>(output: pulumi.Output<T>): Promise<T> {
+  return new Promise((resolve) => output.apply((value) => resolve(value)));
+}
+
+describe("PlatformResource", () => {
+  test("type token", () => {
+    expect(platformTypeToken("SearchIndex")).toBe("pulumi-nodejs:dynamic/platform:SearchIndex");
+  });
+
+  test("registers with the platform token, the shim as __provider, and output properties", async () => {
+    const thing = new Thing("t1", { name: "movies" }, { additionalSecretOutputs: ["other"] });
+    expect(await resolvedValue(thing.indexId)).toBe("65f0c0ffee0000000000abcd");
+    expect(await resolvedValue(thing.name)).toBe("movies");
+    const entry = registered.find((r) => r.name === "t1");
+    expect(entry?.type).toBe("pulumi-nodejs:dynamic/platform:Thing");
+    expect(entry?.inputs.name).toBe("movies");
+    const provider = entry?.inputs.__provider;
+    expect(typeof provider).toBe("string");
+    expect(provider as string).toContain(
+      'require("pulumi-cluster-platform/dist/provider/framework/runtime")',
+    );
+    expect(provider as string).toContain('typeName: "Thing"');
+  });
+});

@@ -1,0 +1,148 @@
+import { partialFailure } from "../../../provider/framework/errors";
+import {
+  dispatch,
+  lookupResource,
+  RESOURCE_MODULES,
+  registerResource,
+  unregisterResource,
+} from "../../../provider/framework/runtime";
+import { configSource, isConfigured, resetSettings } from "../../../provider/framework/settings";
+import type { PlatformProvider, PropertyBag } from "../../../provider/framework/types";
+
+/** A provider that records what it was called with. */
+function recordingProvider(): PlatformProvider & { calls: Array<[string, unknown[]]> } {
+  const calls: Array<[string, unknown[]]> = [];
+  return {
+    calls,
+    check: async (olds, news) => {
+      calls.push(["check", [olds, news]]);
+      return { inputs: news, failures: [] };
+    },
+    diff: async (id, olds, news) => {
+      calls.push(["diff", [id, olds, news]]);
+      return { changes: false };
+    },
+    create: async (inputs) => {
+      calls.push(["create", [inputs]]);
+      return { id: "g/c", outs: { ...inputs, created: true } };
+    },
+    read: async (id, props) => {
+      calls.push(["read", [id, props]]);
+      return { id, props };
+    },
+    update: async (id, olds, news) => {
+      calls.push(["update", [id, olds, news]]);
+      return { outs: news };
+    },
+    delete: async (id, props) => {
+      calls.push(["delete", [id, props]]);
+    },
+  };
+}
+
+afterEach(() => {
+  unregisterResource("Thing");
+  unregisterResource("Fragile");
+  resetSettings();
+});
+
+describe("dispatch", () => {
+  test("forwards each method with __provider removed from every property bag", async () => {
+    const provider = recordingProvider();
+    registerResource("Thing", provider);
+    const bag = (extra: PropertyBag) => ({ __provider: "serialized", ...extra });
+    await dispatch("Thing", "check", [bag({ a: 1 }), bag({ a: 2 })]);
+    await dispatch("Thing", "diff", ["g/c", bag({ a: 1 }), bag({ a: 2 })]);
+    await expect(dispatch("Thing", "create", [bag({ a: 2 })])).resolves.toEqual({
+      id: "g/c",
+      outs: { a: 2, created: true },
+    });
+    await dispatch("Thing", "read", ["g/c", bag({ a: 2 })]);
+    await dispatch("Thing", "update", ["g/c", bag({ a: 1 }), bag({ a: 2 })]);
+    await dispatch("Thing", "delete", ["g/c", bag({ a: 2 })]);
+    expect(provider.calls).toEqual([
+      ["check", [{ a: 1 }, { a: 2 }]],
+      ["diff", ["g/c", { a: 1 }, { a: 2 }]],
+      ["create", [{ a: 2 }]],
+      ["read", ["g/c", { a: 2 }]],
+      ["update", ["g/c", { a: 1 }, { a: 2 }]],
+      ["delete", ["g/c", { a: 2 }]],
+    ]);
+  });
+
+  test("configure stores the stack configuration in settings", async () => {
+    expect(isConfigured()).toBe(false);
+    const values: Record<string, string> = { "platform:baseUrl": "http://127.0.0.1:1/api/platform/v2" };
+    await dispatch("Thing", "configure", [
+      { config: { get: (key: string) => values[key], require: () => "" } },
+    ]);
+    expect(isConfigured()).toBe(true);
+    expect(configSource().get("platform:baseUrl")).toBe("http://127.0.0.1:1/api/platform/v2");
+    expect(configSource().get("platform:privateKey")).toBeUndefined();
+  });
+
+  test("a partial failure from create keeps __provider in its properties", async () => {
+    const provider = recordingProvider();
+    provider.create = async () => {
+      throw partialFailure("g/c", { status: "FAILED" }, "thing g/c failed");
+    };
+    registerResource("Thing", provider);
+    await expect(dispatch("Thing", "create", [{ __provider: "serialized", a: 1 }])).rejects.toMatchObject({
+      id: "g/c",
+      properties: { status: "FAILED", __provider: "serialized" },
+      reasons: ["thing g/c failed"],
+    });
+  });
+
+  test("a partial failure from update takes __provider from the new inputs", async () => {
+    const provider = recordingProvider();
+    provider.update = async () => {
+      throw partialFailure("g/c", { status: "FAILED" }, "update failed");
+    };
+    registerResource("Thing", provider);
+    await expect(
+      dispatch("Thing", "update", ["g/c", { __provider: "old" }, { __provider: "new" }]),
+    ).rejects.toMatchObject({ properties: { status: "FAILED", __provider: "new" } });
+  });
+
+  test("other errors pass through unchanged", async () => {
+    const provider = recordingProvider();
+    const failure = new Error("bad request");
+    provider.create = async () => {
+      throw failure;
+    };
+    registerResource("Thing", provider);
+    await expect(dispatch("Thing", "create", [{}])).rejects.toBe(failure);
+  });
+
+  test("update of a resource without update in place explains itself", async () => {
+    const { update: _none, ...withoutUpdate } = recordingProvider();
+    registerResource("Fragile", withoutUpdate);
+    await expect(dispatch("Fragile", "update", ["id", {}, {}])).rejects.toThrow(
+      "platform:Fragile cannot be updated in place: every input change replaces it.",
+    );
+  });
+
+  test("an unknown type says which type is unknown", async () => {
+    await expect(dispatch("Nope", "create", [{}])).rejects.toThrow(
+      'unknown resource type "platform:Nope": the installed pulumi-cluster-platform has no provider for it',
+    );
+  });
+
+  test("an unknown method is rejected", async () => {
+    registerResource("Thing", recordingProvider());
+    await expect(dispatch("Thing", "invoke" as never, [])).rejects.toThrow(
+      'unknown provider method "invoke"',
+    );
+  });
+});
+
+describe("the resource table", () => {
+  test("every entry loads lazily and exports a provider", () => {
+    for (const [typeName, modulePath] of Object.entries(RESOURCE_MODULES)) {
+      expect(modulePath).toMatch(/^\.\.\/resources\/[A-Za-z]+\/provider$/);
+      const provider = lookupResource(typeName);
+      expect(typeof provider.create).toBe("function");
+    }
+  });
+});
