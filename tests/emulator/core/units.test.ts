@@ -217,7 +217,7 @@ describe("clock, ids, limiter, seed", () => {
     expect(
       Object.values(state.credentials).every((c) => c.accessList.join() === "127.0.0.1/32,::1/128"),
     ).toBe(true);
-    expect(state.entities.cloudProviderAccessRoles?.["5f1a000000000000000000c1"]?.providerName).toBe("AWS");
+    expect(state.entities.cloudProviderAccess?.["5f1a000000000000000000c1"]?.providerName).toBe("AWS");
   });
 
   test("an invalid seed names the field", () => {
