@@ -1,0 +1,67 @@
+/**
+ * Backup policy items, shared by the backup schedule and the backup compliance policy: their
+ * schema, the frequencies each frequency type allows, retention in days, and the rule for the
+ * read-only item ids.
+ */
+import type { EmulatorState, JsonObject } from "../core/contract";
+import { apiError } from "./errors";
+import { mintId } from "./ids";
+import { hex24, int, invalidAttribute, type ObjectSchema, oneOf, required } from "./validation";
+
+export const FREQUENCY_TYPES = ["hourly", "daily", "weekly", "monthly", "yearly"] as const;
+export const RETENTION_UNITS = ["days", "weeks", "months", "years"] as const;
+
+const DAYS_PER_UNIT: Record<string, number> = { days: 1, weeks: 7, months: 31, years: 366 };
+
+/** Allowed frequencyInterval per frequencyType (the public service's rules; 40 = last day of month). */
+const ALLOWED_INTERVALS: Record<string, readonly number[]> = {
+  hourly: [1, 2, 4, 6, 8, 12],
+  daily: [1],
+  weekly: [1, 2, 3, 4, 5, 6, 7],
+  monthly: [...Array.from({ length: 28 }, (_, i) => i + 1), 40],
+  yearly: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+  ondemand: [0],
+};
+
+export function policyItemFields(frequencyTypes: readonly string[]): ObjectSchema {
+  return {
+    id: hex24(),
+    frequencyInterval: required(int({ min: 0 })),
+    frequencyType: required(oneOf(frequencyTypes)),
+    retentionUnit: required(oneOf(RETENTION_UNITS)),
+    retentionValue: required(int({ min: 1 })),
+  };
+}
+
+export function retentionDays(item: JsonObject): number {
+  return (DAYS_PER_UNIT[String(item.retentionUnit).toLowerCase()] ?? 1) * Number(item.retentionValue);
+}
+
+/**
+ * Checks frequency intervals and gives each item its id. An item id is read-only: a request may
+ * carry an id only to name an item that already exists (as a client echoing the last response
+ * does); any other id is refused with ATTRIBUTE_READ_ONLY. Items without an id get a new one.
+ */
+export function settlePolicyItems(
+  state: EmulatorState,
+  items: JsonObject[],
+  existingIds: readonly string[],
+  path: string,
+): JsonObject[] {
+  return items.map((item, i) => {
+    const itemPath = `${path}[${i}]`;
+    const allowed = ALLOWED_INTERVALS[String(item.frequencyType)] ?? [];
+    if (!allowed.includes(Number(item.frequencyInterval))) {
+      invalidAttribute(
+        `${itemPath}.frequencyInterval`,
+        `for ${String(item.frequencyType)} the allowed values are ${allowed.join(", ")}`,
+      );
+    }
+    if (typeof item.id === "string" && !existingIds.includes(item.id)) {
+      throw apiError("ATTRIBUTE_READ_ONLY", `Attribute ${itemPath}.id is read-only and cannot be set.`, [
+        `${itemPath}.id`,
+      ]);
+    }
+    return { ...item, id: typeof item.id === "string" ? item.id : mintId(state) };
+  });
+}

@@ -1,0 +1,134 @@
+/**
+ * Lookups every operation shares: the project, organization and cluster named in the path, the
+ * per-noun entity tables, and the facts about a cluster the rules depend on (tier, version).
+ */
+import type { ClusterRecord, EmulatorState, JsonObject, OperationResult } from "../core/contract";
+import { apiError } from "./errors";
+
+export type ProjectRecord = EmulatorState["projects"][string];
+
+export function requireProject(state: EmulatorState, groupId: string): ProjectRecord {
+  const project = state.projects[groupId];
+  if (!project) throw apiError("GROUP_NOT_FOUND", `No group with ID ${groupId} exists.`, [groupId]);
+  return project;
+}
+
+export function requireOrg(state: EmulatorState, orgId: string): EmulatorState["orgs"][string] {
+  const org = state.orgs[orgId];
+  if (!org) throw apiError("ORG_NOT_FOUND", `No organization with ID ${orgId} exists.`, [orgId]);
+  return org;
+}
+
+export function findCluster(
+  state: EmulatorState,
+  groupId: string,
+  clusterName: string,
+): ClusterRecord | undefined {
+  return state.clusters[`${groupId}/${clusterName}`];
+}
+
+/** The project must exist (404 GROUP_NOT_FOUND) and hold the cluster (404 CLUSTER_NOT_FOUND). */
+export function requireCluster(state: EmulatorState, groupId: string, clusterName: string): ClusterRecord {
+  requireProject(state, groupId);
+  const cluster = findCluster(state, groupId, clusterName);
+  if (!cluster) {
+    throw apiError("CLUSTER_NOT_FOUND", `No cluster named ${clusterName} exists in group ${groupId}.`, [
+      clusterName,
+      groupId,
+    ]);
+  }
+  return cluster;
+}
+
+export function clustersOfProject(state: EmulatorState, groupId: string): ClusterRecord[] {
+  return Object.values(state.clusters).filter((c) => c.groupId === groupId);
+}
+
+/**
+ * One entity table of state.entities, created on first use. The tables hold only records written by
+ * the operations (or a seed in the same shape), so reading them as T is sound.
+ */
+export function table<T extends JsonObject>(state: EmulatorState, name: string): Record<string, T> {
+  let entities = state.entities[name];
+  if (!entities) {
+    entities = {};
+    state.entities[name] = entities;
+  }
+  return entities as Record<string, T>;
+}
+
+/** The key of a per-cluster singleton (schedule, search nodes, outage simulation). */
+export function clusterKey(groupId: string, clusterName: string): string {
+  return `${groupId}/${clusterName}`;
+}
+
+export const SHARED_TIERS = ["M0", "M2", "M5"] as const;
+export const SERVERLESS_TIERS = ["SERVERLESS", "FLEX"] as const;
+
+export function isSharedTier(cluster: ClusterRecord): boolean {
+  return (SHARED_TIERS as readonly string[]).includes(cluster.tier);
+}
+
+export function isServerless(cluster: ClusterRecord): boolean {
+  return (SERVERLESS_TIERS as readonly string[]).includes(cluster.tier);
+}
+
+/** Cloud backup (schedules, snapshots, restore and export jobs) exists on dedicated clusters only,
+ * unless the seed turned it off with `backupEnabled: false`. */
+export function hasCloudBackup(cluster: ClusterRecord): boolean {
+  return !isSharedTier(cluster) && !isServerless(cluster) && cluster.backupEnabled !== false;
+}
+
+export function requireCloudBackup(cluster: ClusterRecord): void {
+  if (!hasCloudBackup(cluster)) {
+    throw apiError(
+      "CLUSTER_BACKUP_NOT_ENABLED",
+      `Cloud backup is not enabled for cluster ${cluster.name} (tier ${cluster.tier}).`,
+      [cluster.name],
+    );
+  }
+}
+
+/** Compares "major.minor[.patch]" versions; true when `version` >= `minimum`. */
+export function versionAtLeast(version: string, minimum: string): boolean {
+  const a = version.split(".").map((p) => Number.parseInt(p, 10) || 0);
+  const b = minimum.split(".").map((p) => Number.parseInt(p, 10) || 0);
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const x = a[i] ?? 0;
+    const y = b[i] ?? 0;
+    if (x !== y) return x > y;
+  }
+  return true;
+}
+
+// Results -------------------------------------------------------------------------------------
+
+export function entity(body: JsonObject, selfPath?: string, status = 200): OperationResult {
+  return selfPath === undefined
+    ? { kind: "entity", status, body }
+    : { kind: "entity", status, body, selfPath };
+}
+
+export function list(items: JsonObject[], itemSelfPath?: (item: JsonObject) => string): OperationResult {
+  return itemSelfPath
+    ? { kind: "list", status: 200, items, itemSelfPath }
+    : { kind: "list", status: 200, items };
+}
+
+export function noContent(status = 204): OperationResult {
+  return { kind: "empty", status };
+}
+
+/** A path parameter the router guarantees by the path template. */
+export function param(params: Record<string, string>, name: string): string {
+  const value = params[name];
+  if (value === undefined) throw new Error(`path parameter ${name} missing: route and operation disagree`);
+  return value;
+}
+
+/** The hosts of a cluster's first replica set (shard 00, three members), in the standard form
+ * <cluster>-shard-00-<nn>.<id>.<domain>; <id> is taken from the cluster id so it is stable. */
+export function clusterHostnames(cluster: ClusterRecord): string[] {
+  const id = cluster.id.slice(-5);
+  return [0, 1, 2].map((n) => `${cluster.name.toLowerCase()}-shard-00-0${n}.${id}.platform.local`);
+}

@@ -1,0 +1,374 @@
+/**
+ * Alert configurations (operations 3-10). Records are stored in the API's shape with credentials in
+ * full; every response goes through `renderAlertConfig`, which masks them.
+ */
+import type { EmulatorState, Json, JsonObject, OperationDef, ProjectRole } from "../core/contract";
+import { entity, list, noContent, param, requireProject, table } from "../domain/context";
+import { apiError } from "../domain/errors";
+import { mintId } from "../domain/ids";
+import { maskSecret } from "../domain/masking";
+import { isoDate } from "../domain/time";
+import {
+  arr,
+  bool,
+  hex24,
+  int,
+  type ObjectSchema,
+  oneOf,
+  required,
+  type Schema,
+  str,
+  validateBody,
+} from "../domain/validation";
+import { findAlert } from "./alerts";
+import { defineOperation } from "./define";
+
+export const MATCHER_FIELD_NAMES = [
+  "APPLICATION_ID",
+  "CLUSTER_NAME",
+  "TYPE_NAME",
+  "HOSTNAME",
+  "PORT",
+  "HOSTNAME_AND_PORT",
+  "REPLICA_SET_NAME",
+  "SHARD_NAME",
+  "INSTANCE_NAME",
+  "PROCESSOR_NAME",
+  "RULE_ID",
+] as const;
+
+export const MATCHER_OPERATORS = [
+  "EQUALS",
+  "CONTAINS",
+  "STARTS_WITH",
+  "ENDS_WITH",
+  "NOT_EQUALS",
+  "NOT_CONTAINS",
+  "REGEX",
+] as const;
+
+/** Notification fields holding credentials: stored in full, returned masked. */
+export const MASKED_NOTIFICATION_FIELDS = [
+  "monitoringApiKey",
+  "notificationToken",
+  "microsoftTeamsWebhookUrl",
+  "opsGenieApiKey",
+  "serviceKey",
+  "apiToken",
+  "victorOpsApiKey",
+  "webhookSecret",
+] as const;
+
+/** On-call services: the service ignores intervalMin for them (it is dropped, not echoed). */
+export const ON_CALL_NOTIFICATION_KINDS = ["PAGER_DUTY", "OPS_GENIE", "VICTOR_OPS"] as const;
+
+/** Kinds that notify people directly: the only ones accepting emailEnabled and smsEnabled. */
+const PEOPLE_NOTIFICATION_KINDS = ["GROUP", "ORG", "TEAM", "USER"] as const;
+
+const PROJECT_ROLE_NAMES: readonly ProjectRole[] = [
+  "GROUP_OWNER",
+  "GROUP_READ_ONLY",
+  "GROUP_BACKUP_MANAGER",
+  "GROUP_DATA_ACCESS_ADMIN",
+  "GROUP_DATA_ACCESS_READ_WRITE",
+  "GROUP_MONITORING_ADMIN",
+  "GROUP_DATABASE_ACCESS_ADMIN",
+  "GROUP_PLATFORM_ADMIN",
+];
+const ORG_ROLE_NAMES = ["ORG_OWNER", "ORG_MEMBER", "ORG_GROUP_CREATOR", "ORG_BILLING_ADMIN", "ORG_READ_ONLY"];
+const REGIONS = ["US", "EU"];
+
+const common: ObjectSchema = {
+  delayMin: int({ min: 0 }),
+  intervalMin: int({ min: 5 }),
+  notifierId: hex24(),
+};
+const integration: ObjectSchema = { ...common, integrationId: hex24() };
+const people: ObjectSchema = { emailEnabled: bool(), smsEnabled: bool() };
+
+/** The 14 notification kinds and their fields (operations.md). */
+export const NOTIFICATION_KINDS: Record<string, ObjectSchema> = {
+  MONITORING: {
+    ...integration,
+    monitoringApiKey: required(str({ minLength: 1 })),
+    monitoringRegion: required(oneOf(REGIONS)),
+  },
+  EMAIL: { ...common, emailAddress: required(str({ pattern: /^[^@\s]+@[^@\s]+$/ })) },
+  GROUP: { ...common, ...people, roles: arr(oneOf(PROJECT_ROLE_NAMES)) },
+  ORG: { ...common, ...people, roles: arr(oneOf(ORG_ROLE_NAMES)) },
+  HIP_CHAT: { ...integration, notificationToken: required(str({ minLength: 1 })), roomName: required(str()) },
+  MICROSOFT_TEAMS: { ...integration, microsoftTeamsWebhookUrl: required(str({ pattern: /^https?:\/\// })) },
+  OPS_GENIE: {
+    ...integration,
+    opsGenieApiKey: required(str({ minLength: 1 })),
+    opsGenieRegion: oneOf(REGIONS),
+  },
+  PAGER_DUTY: { ...integration, serviceKey: required(str({ minLength: 1 })), region: oneOf(REGIONS) },
+  SLACK: {
+    ...integration,
+    apiToken: required(str({ minLength: 1 })),
+    channelName: required(str({ minLength: 1 })),
+  },
+  SMS: { ...common, mobileNumber: required(str({ pattern: /^\+?[0-9 ()-]{4,}$/ })) },
+  TEAM: { ...common, ...people, teamId: required(hex24()), teamName: str() },
+  USER: { ...common, ...people, username: required(str({ minLength: 1 })) },
+  VICTOR_OPS: {
+    ...integration,
+    victorOpsApiKey: required(str({ minLength: 1 })),
+    victorOpsRoutingKey: required(str({ minLength: 1 })),
+  },
+  WEBHOOK: { ...integration, webhookUrl: required(str({ pattern: /^https?:\/\// })), webhookSecret: str() },
+};
+
+const notificationSchema: Schema = { kind: "tagged", tag: "typeName", variants: NOTIFICATION_KINDS };
+
+const matcherSchema: Schema = {
+  kind: "object",
+  fields: {
+    fieldName: required(oneOf(MATCHER_FIELD_NAMES)),
+    operator: required(oneOf(MATCHER_OPERATORS)),
+    value: required(str()),
+  },
+};
+
+/** Body of create (5) and replace (9). eventTypeName values beyond the examples are not public, so
+ * any upper-case identifier is accepted. */
+const alertConfigBody: ObjectSchema = {
+  id: { ...hex24(), readOnly: true },
+  groupId: { ...hex24(), readOnly: true },
+  created: { ...str(), readOnly: true },
+  updated: { ...str(), readOnly: true },
+  enabled: bool(),
+  eventTypeName: required(str({ pattern: /^[A-Z][A-Z0-9_]*$/ })),
+  matchers: arr(matcherSchema),
+  notifications: required(arr(notificationSchema)),
+};
+
+export interface AlertConfigRecord extends JsonObject {
+  id: string;
+  groupId: string;
+  created: string;
+  updated: string;
+  enabled: boolean;
+  eventTypeName: string;
+  matchers: JsonObject[];
+  /** Stored with credentials in full. */
+  notifications: JsonObject[];
+}
+
+export function alertConfigTable(state: EmulatorState): Record<string, AlertConfigRecord> {
+  return table<AlertConfigRecord>(state, "alertConfigs");
+}
+
+/** Applies the service's defaults to one notification as it is stored. */
+function normalizeNotification(input: JsonObject): JsonObject {
+  const kind = input.typeName as string;
+  const stored: JsonObject = { delayMin: 0, ...input };
+  if ((ON_CALL_NOTIFICATION_KINDS as readonly string[]).includes(kind)) {
+    // The service ignores intervalMin for on-call services; the emulator drops it the same way.
+    delete stored.intervalMin;
+  } else if (stored.intervalMin === undefined) {
+    stored.intervalMin = 60;
+  }
+  if ((PEOPLE_NOTIFICATION_KINDS as readonly string[]).includes(kind)) {
+    stored.emailEnabled ??= false;
+    stored.smsEnabled ??= false;
+  }
+  if (kind === "OPS_GENIE") stored.opsGenieRegion ??= "US";
+  if (kind === "PAGER_DUTY") stored.region ??= "US";
+  return stored;
+}
+
+function parseAlertConfigBody(body: Json | undefined): {
+  enabled: boolean;
+  eventTypeName: string;
+  matchers: JsonObject[];
+  notifications: JsonObject[];
+} {
+  const valid = validateBody(body, alertConfigBody);
+  const notifications = valid.notifications as JsonObject[];
+  if (notifications.length === 0) {
+    throw apiError(
+      "MISSING_NOTIFICATIONS",
+      "At least one notification is required for an alert configuration.",
+    );
+  }
+  return {
+    enabled: (valid.enabled as boolean | undefined) ?? false,
+    eventTypeName: valid.eventTypeName as string,
+    matchers: (valid.matchers as JsonObject[] | undefined) ?? [],
+    notifications: notifications.map(normalizeNotification),
+  };
+}
+
+export function renderAlertConfig(record: AlertConfigRecord): JsonObject {
+  return {
+    ...record,
+    notifications: record.notifications.map((n) => {
+      const shown: JsonObject = { ...n };
+      for (const field of MASKED_NOTIFICATION_FIELDS) {
+        const value = shown[field];
+        if (typeof value === "string") shown[field] = maskSecret(value);
+      }
+      return shown;
+    }),
+  };
+}
+
+export function alertConfigPath(record: JsonObject): string {
+  return `/groups/${String(record.groupId)}/alertConfigs/${String(record.id)}`;
+}
+
+export function requireAlertConfig(
+  state: EmulatorState,
+  groupId: string,
+  alertConfigId: string,
+): AlertConfigRecord {
+  requireProject(state, groupId);
+  const record = alertConfigTable(state)[alertConfigId];
+  if (!record || record.groupId !== groupId) {
+    throw apiError(
+      "ALERT_CONFIG_NOT_FOUND",
+      `No alert configuration with ID ${alertConfigId} exists in group ${groupId}.`,
+      [alertConfigId],
+    );
+  }
+  return record;
+}
+
+function configsOfProject(state: EmulatorState, groupId: string): AlertConfigRecord[] {
+  return Object.values(alertConfigTable(state)).filter((c) => c.groupId === groupId);
+}
+
+const ownerRoles = ["ORG_OWNER", "GROUP_OWNER"] as const;
+
+export const alertConfigOperations: OperationDef[] = [
+  defineOperation({
+    id: "3",
+    name: "List matcher field names",
+    method: "GET",
+    path: "/alertConfigs/matchers/fieldNames",
+    roles: "ANY",
+    rateLimited: false, // not project-scoped: there is no project counter to charge
+    handler: () => ({ kind: "array", status: 200, body: [...MATCHER_FIELD_NAMES] }),
+  }),
+  defineOperation({
+    id: "4",
+    name: "List alert configurations of a project",
+    method: "GET",
+    path: "/groups/{groupId}/alertConfigs",
+    roles: ["GROUP_READ_ONLY"],
+    rateLimited: true,
+    paginated: true,
+    handler: (req, state) => {
+      requireProject(state, param(req.params, "groupId"));
+      return list(
+        configsOfProject(state, param(req.params, "groupId")).map(renderAlertConfig),
+        alertConfigPath,
+      );
+    },
+  }),
+  defineOperation({
+    id: "5",
+    name: "Create an alert configuration",
+    method: "POST",
+    path: "/groups/{groupId}/alertConfigs",
+    roles: [...ownerRoles],
+    rateLimited: true,
+    handler: (req, state) => {
+      const groupId = param(req.params, "groupId");
+      requireProject(state, groupId);
+      const fields = parseAlertConfigBody(req.body);
+      const now = isoDate(req.now);
+      const record: AlertConfigRecord = { id: mintId(state), groupId, created: now, updated: now, ...fields };
+      alertConfigTable(state)[record.id] = record;
+      return entity(renderAlertConfig(record), alertConfigPath(record));
+    },
+  }),
+  defineOperation({
+    id: "6",
+    name: "Delete an alert configuration",
+    method: "DELETE",
+    path: "/groups/{groupId}/alertConfigs/{alertConfigId}",
+    roles: [...ownerRoles],
+    rateLimited: true,
+    handler: (req, state) => {
+      const record = requireAlertConfig(
+        state,
+        param(req.params, "groupId"),
+        param(req.params, "alertConfigId"),
+      );
+      delete alertConfigTable(state)[record.id];
+      return noContent();
+    },
+  }),
+  defineOperation({
+    id: "7",
+    name: "Get an alert configuration",
+    method: "GET",
+    path: "/groups/{groupId}/alertConfigs/{alertConfigId}",
+    roles: ["GROUP_READ_ONLY"],
+    rateLimited: true,
+    handler: (req, state) => {
+      const record = requireAlertConfig(
+        state,
+        param(req.params, "groupId"),
+        param(req.params, "alertConfigId"),
+      );
+      return entity(renderAlertConfig(record), alertConfigPath(record));
+    },
+  }),
+  defineOperation({
+    id: "8",
+    name: "Toggle an alert configuration",
+    method: "PATCH",
+    path: "/groups/{groupId}/alertConfigs/{alertConfigId}",
+    roles: [...ownerRoles],
+    rateLimited: true,
+    handler: (req, state) => {
+      const record = requireAlertConfig(
+        state,
+        param(req.params, "groupId"),
+        param(req.params, "alertConfigId"),
+      );
+      const valid = validateBody(req.body, { enabled: required(bool()) });
+      record.enabled = valid.enabled as boolean;
+      record.updated = isoDate(req.now);
+      return entity(renderAlertConfig(record), alertConfigPath(record));
+    },
+  }),
+  defineOperation({
+    id: "9",
+    name: "Replace an alert configuration",
+    method: "PUT",
+    path: "/groups/{groupId}/alertConfigs/{alertConfigId}",
+    roles: [...ownerRoles],
+    rateLimited: true,
+    handler: (req, state) => {
+      const record = requireAlertConfig(
+        state,
+        param(req.params, "groupId"),
+        param(req.params, "alertConfigId"),
+      );
+      Object.assign(record, parseAlertConfigBody(req.body), { updated: isoDate(req.now) });
+      return entity(renderAlertConfig(record), alertConfigPath(record));
+    },
+  }),
+  defineOperation({
+    id: "10",
+    name: "List the alert configurations that set an alert",
+    method: "GET",
+    path: "/groups/{groupId}/alerts/{alertId}/alertConfigs",
+    roles: ["GROUP_READ_ONLY"],
+    rateLimited: true,
+    paginated: true,
+    handler: (req, state) => {
+      const alert = findAlert(state, param(req.params, "groupId"), param(req.params, "alertId"));
+      const config = alertConfigTable(state)[alert.alertConfigId];
+      return list(
+        config && config.groupId === alert.groupId ? [renderAlertConfig(config)] : [],
+        alertConfigPath,
+      );
+    },
+  }),
+];

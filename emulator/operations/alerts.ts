@@ -1,0 +1,190 @@
+/**
+ * Alerts (operations 11-14). The API cannot create alerts; they come from the seed
+ * (`entities.alerts`, records in the API shape below) or from `raiseAlert`, which the control API and
+ * tests call to simulate the service raising one for a configuration.
+ */
+import type { EmulatorState, JsonObject, OperationDef } from "../core/contract";
+import { entity, list, param, requireProject, table } from "../domain/context";
+import { apiError } from "../domain/errors";
+import { mintId } from "../domain/ids";
+import { isoDate, parseInputDate } from "../domain/time";
+import { bool, date, queryEnum, str, validateBody } from "../domain/validation";
+import { requireAlertConfig } from "./alertConfigs";
+import { DEPRECATED_2023, defineOperation } from "./define";
+
+export const ALERT_STATUSES = ["OPEN", "TRACKING", "CLOSED", "CANCELLED"] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+/** The values the list filter accepts (spec: operation 12). */
+const FILTERABLE_STATUSES = ["OPEN", "TRACKING", "CLOSED"] as const;
+
+export interface AlertRecord extends JsonObject {
+  id: string;
+  groupId: string;
+  orgId: string;
+  alertConfigId: string;
+  eventTypeName: string;
+  status: string;
+  created: string;
+  updated: string;
+  lastNotified: string | null;
+  resolved: string | null;
+  acknowledgedUntil: string | null;
+  acknowledgementComment: string | null;
+  acknowledgingUsername: string | null;
+}
+
+export function alertTable(state: EmulatorState): Record<string, AlertRecord> {
+  return table<AlertRecord>(state, "alerts");
+}
+
+/** Fields without a value are omitted (spec: no sensible default exists for them). */
+export function renderAlert(record: AlertRecord): JsonObject {
+  const shown: JsonObject = {};
+  for (const [key, value] of Object.entries(record)) if (value !== null) shown[key] = value;
+  return shown;
+}
+
+export function alertPath(record: JsonObject): string {
+  return `/groups/${String(record.groupId)}/alerts/${String(record.id)}`;
+}
+
+export function findAlert(state: EmulatorState, groupId: string, alertId: string): AlertRecord {
+  requireProject(state, groupId);
+  const record = alertTable(state)[alertId];
+  if (!record || record.groupId !== groupId) {
+    throw apiError("ALERT_NOT_FOUND", `No alert with ID ${alertId} exists in group ${groupId}.`, [alertId]);
+  }
+  return record;
+}
+
+/**
+ * Simulates the service raising an alert for a configuration (control API, seed, tests). The alert
+ * carries the configuration's event type; status OPEN unless given.
+ */
+export function raiseAlert(
+  state: EmulatorState,
+  input: { groupId: string; alertConfigId: string; status?: AlertStatus },
+  nowMs: number,
+): AlertRecord {
+  const project = requireProject(state, input.groupId);
+  const config = requireAlertConfig(state, input.groupId, input.alertConfigId);
+  const now = isoDate(nowMs);
+  const status = input.status ?? "OPEN";
+  const record: AlertRecord = {
+    id: mintId(state),
+    groupId: input.groupId,
+    orgId: project.orgId,
+    alertConfigId: config.id,
+    eventTypeName: config.eventTypeName,
+    status,
+    created: now,
+    updated: now,
+    lastNotified: now,
+    resolved: status === "CLOSED" ? now : null,
+    acknowledgedUntil: null,
+    acknowledgementComment: null,
+    acknowledgingUsername: null,
+  };
+  alertTable(state)[record.id] = record;
+  return record;
+}
+
+function alertsOfProject(state: EmulatorState, groupId: string): AlertRecord[] {
+  return Object.values(alertTable(state)).filter((a) => a.groupId === groupId);
+}
+
+export const alertOperations: OperationDef[] = [
+  defineOperation({
+    id: "11",
+    name: "List open alerts of an alert configuration",
+    method: "GET",
+    path: "/groups/{groupId}/alertConfigs/{alertConfigId}/alerts",
+    roles: ["GROUP_READ_ONLY"],
+    rateLimited: true,
+    paginated: true,
+    handler: (req, state) => {
+      const config = requireAlertConfig(
+        state,
+        param(req.params, "groupId"),
+        param(req.params, "alertConfigId"),
+      );
+      const open = alertsOfProject(state, config.groupId).filter(
+        (a) => a.alertConfigId === config.id && a.status === "OPEN",
+      );
+      return list(open.map(renderAlert), alertPath);
+    },
+  }),
+  defineOperation({
+    id: "12",
+    name: "List alerts of a project",
+    method: "GET",
+    path: "/groups/{groupId}/alerts",
+    roles: ["GROUP_READ_ONLY"],
+    rateLimited: true,
+    paginated: true,
+    handler: (req, state) => {
+      const groupId = param(req.params, "groupId");
+      requireProject(state, groupId);
+      const status = queryEnum(req.query, "status", FILTERABLE_STATUSES);
+      const alerts = alertsOfProject(state, groupId).filter(
+        (a) => status === undefined || a.status === status,
+      );
+      return list(alerts.map(renderAlert), alertPath);
+    },
+  }),
+  defineOperation({
+    id: "13",
+    name: "Get an alert",
+    method: "GET",
+    path: "/groups/{groupId}/alerts/{alertId}",
+    roles: ["GROUP_READ_ONLY"],
+    rateLimited: true,
+    handler: (req, state) => {
+      const record = findAlert(state, param(req.params, "groupId"), param(req.params, "alertId"));
+      return entity(renderAlert(record), alertPath(record));
+    },
+  }),
+  defineOperation({
+    id: "14",
+    name: "Acknowledge or unacknowledge an alert",
+    method: "PATCH",
+    path: "/groups/{groupId}/alerts/{alertId}",
+    roles: ["ORG_OWNER", "GROUP_OWNER"],
+    deprecatedVersions: [DEPRECATED_2023],
+    rateLimited: true,
+    handler: (req, state) => {
+      const record = findAlert(state, param(req.params, "groupId"), param(req.params, "alertId"));
+      const body = validateBody(req.body, {
+        acknowledgedUntil: date(),
+        acknowledgementComment: str({ maxLength: 200 }),
+        unacknowledgeAlert: bool(),
+      });
+      const until = body.acknowledgedUntil as string | undefined;
+      const comment = body.acknowledgementComment as string | undefined;
+      // Version 2023-01-01: leaving out acknowledgedUntil unacknowledges (operations.md).
+      const unacknowledge =
+        body.unacknowledgeAlert === true || (req.version === "2023-01-01" && until === undefined);
+      if (unacknowledge) {
+        record.acknowledgedUntil = null;
+        record.acknowledgementComment = null;
+        record.acknowledgingUsername = null;
+      } else if (until !== undefined) {
+        const untilMs = parseInputDate(until) as number; // validated as a date above
+        if (untilMs <= req.now) {
+          throw apiError(
+            "INVALID_ATTRIBUTE",
+            "Invalid attribute acknowledgedUntil specified: must be in the future.",
+            ["acknowledgedUntil"],
+          );
+        }
+        record.acknowledgedUntil = isoDate(untilMs);
+        record.acknowledgementComment = comment ?? null;
+        record.acknowledgingUsername = req.caller.principal;
+      } else if (comment !== undefined) {
+        record.acknowledgementComment = comment;
+      }
+      record.updated = isoDate(req.now);
+      return entity(renderAlert(record), alertPath(record));
+    },
+  }),
+];

@@ -1,0 +1,281 @@
+/**
+ * Cloud backup schedules (51-53): one per cluster with cloud backup, existing with the service's
+ * defaults until changed. PATCH sends only the fields to change; DELETE resets to the defaults and
+ * returns the schedule. deleteCopiedBackups and updateSnapshots are accepted on update but, being
+ * instructions rather than settings, neither stored nor returned.
+ */
+import type {
+  ClusterRecord,
+  EmulatorState,
+  JsonObject,
+  OperationDef,
+  OperationRequest,
+} from "../core/contract";
+import { FREQUENCY_TYPES, policyItemFields, settlePolicyItems } from "../domain/backupPolicy";
+import { clusterKey, entity, param, requireCloudBackup, requireCluster, table } from "../domain/context";
+import { apiError } from "../domain/errors";
+import { mintId } from "../domain/ids";
+import { isoDate } from "../domain/time";
+import {
+  arr,
+  bool,
+  hex24,
+  int,
+  invalidAttribute,
+  missingAttribute,
+  obj,
+  oneOf,
+  readOnly,
+  required,
+  str,
+  validateBody,
+} from "../domain/validation";
+import { complianceState, currentCompliancePolicy } from "./compliancePolicy";
+import { DEPRECATED_2023, defineOperation } from "./define";
+import { exportBucketTable } from "./exportBuckets";
+
+export const DEFAULT_REFERENCE_HOUR = 12;
+export const DEFAULT_REFERENCE_MINUTE = 0;
+export const DEFAULT_RESTORE_WINDOW_DAYS = 7;
+
+export interface BackupScheduleRecord extends JsonObject {
+  groupId: string;
+  clusterId: string;
+  clusterName: string;
+  autoExportEnabled: boolean;
+  copySettings: JsonObject[];
+  export: { exportBucketId: string; frequencyType: string } | null;
+  extraRetentionSettings: JsonObject[];
+  policies: { id: string; policyItems: JsonObject[] }[];
+  referenceHourOfDay: number;
+  referenceMinuteOfHour: number;
+  restoreWindowDays: number;
+  useOrgAndGroupNamesInExportPrefix: boolean;
+}
+
+export function backupScheduleTable(state: EmulatorState): Record<string, BackupScheduleRecord> {
+  return table<BackupScheduleRecord>(state, "backupSchedules");
+}
+
+/** The service's default schedule: hourly every 6 h kept 2 days, daily kept 7 days, weekly on
+ * Saturday kept 4 weeks, monthly on the last day kept 12 months. */
+export function defaultSchedule(state: EmulatorState, cluster: ClusterRecord): BackupScheduleRecord {
+  const item = (
+    frequencyType: string,
+    frequencyInterval: number,
+    retentionUnit: string,
+    retentionValue: number,
+  ) => ({
+    id: mintId(state),
+    frequencyType,
+    frequencyInterval,
+    retentionUnit,
+    retentionValue,
+  });
+  return {
+    groupId: cluster.groupId,
+    clusterId: cluster.id,
+    clusterName: cluster.name,
+    autoExportEnabled: false,
+    copySettings: [],
+    export: null,
+    extraRetentionSettings: [],
+    policies: [
+      {
+        id: mintId(state),
+        policyItems: [
+          item("hourly", 6, "days", 2),
+          item("daily", 1, "days", 7),
+          item("weekly", 6, "weeks", 4),
+          item("monthly", 40, "months", 12),
+        ],
+      },
+    ],
+    referenceHourOfDay: DEFAULT_REFERENCE_HOUR,
+    referenceMinuteOfHour: DEFAULT_REFERENCE_MINUTE,
+    restoreWindowDays: DEFAULT_RESTORE_WINDOW_DAYS,
+    useOrgAndGroupNamesInExportPrefix: false,
+  };
+}
+
+/** The schedule of a cluster with cloud backup, created with the defaults on first use. */
+export function scheduleOf(state: EmulatorState, cluster: ClusterRecord): BackupScheduleRecord {
+  requireCloudBackup(cluster);
+  const schedules = backupScheduleTable(state);
+  const key = clusterKey(cluster.groupId, cluster.name);
+  schedules[key] ??= defaultSchedule(state, cluster);
+  return schedules[key];
+}
+
+const HOUR = 3_600_000;
+
+/** The next scheduled snapshot: the reference time of day, repeated every hourly interval (every
+ * 24 h when the policy has no hourly item), first one after `now`. */
+export function nextSnapshotMs(schedule: BackupScheduleRecord, nowMs: number): number {
+  const hourly = schedule.policies[0]?.policyItems.find((i) => i.frequencyType === "hourly");
+  const stepMs = (hourly ? Number(hourly.frequencyInterval) : 24) * HOUR;
+  const now = new Date(nowMs);
+  let at = Date.UTC(
+    now.getUTCFullYear(),
+    now.getUTCMonth(),
+    now.getUTCDate(),
+    schedule.referenceHourOfDay,
+    schedule.referenceMinuteOfHour,
+  );
+  while (at > nowMs) at -= stepMs;
+  while (at <= nowMs) at += stepMs;
+  return at;
+}
+
+function render(schedule: BackupScheduleRecord, req: OperationRequest): JsonObject {
+  const { groupId, export: exportSettings, ...fields } = schedule;
+  const shown: JsonObject = { ...fields, nextSnapshot: isoDate(nextSnapshotMs(schedule, req.now)) };
+  if (exportSettings) shown.export = exportSettings;
+  return shown;
+}
+
+const FREQUENCIES = ["HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND"];
+const copyTarget = {
+  cloudProvider: required(oneOf(["AWS", "AZURE", "GCP"])),
+  regionName: required(str()),
+  zoneId: required(hex24()),
+};
+
+const patchBody = {
+  autoExportEnabled: bool(),
+  copySettings: arr(
+    obj({ ...copyTarget, frequencies: required(arr(oneOf(FREQUENCIES))), shouldCopyOplogs: bool() }),
+  ),
+  export: obj({
+    exportBucketId: required(hex24()),
+    frequencyType: required(oneOf(["daily", "weekly", "monthly", "yearly"])),
+  }),
+  extraRetentionSettings: arr(
+    obj({
+      frequencyType: required(oneOf([...FREQUENCY_TYPES, "ondemand"])),
+      retentionDays: required(int({ min: 1 })),
+    }),
+  ),
+  policies: arr(
+    obj({ id: hex24(), policyItems: required(arr(obj(policyItemFields(FREQUENCY_TYPES)), { minItems: 1 })) }),
+    {
+      maxItems: 1,
+    },
+  ),
+  referenceHourOfDay: int({ min: 0, max: 23 }),
+  referenceMinuteOfHour: int({ min: 0, max: 59 }),
+  restoreWindowDays: int({ min: 1 }),
+  useOrgAndGroupNamesInExportPrefix: bool(),
+  deleteCopiedBackups: arr(obj(copyTarget)),
+  updateSnapshots: bool(),
+  clusterId: readOnly(hex24()),
+  clusterName: readOnly(str()),
+  nextSnapshot: readOnly(str()),
+};
+
+function applyPatch(state: EmulatorState, schedule: BackupScheduleRecord, body: JsonObject): void {
+  const policies = body.policies as { id?: string; policyItems: JsonObject[] }[] | undefined;
+  if (policies) {
+    const current = schedule.policies[0];
+    schedule.policies = policies.map((policy, i) => {
+      if (policy.id !== undefined && policy.id !== current?.id) {
+        invalidAttribute(`policies[${i}].id`, "names no policy of this schedule");
+      }
+      const existingIds = current?.policyItems.map((item) => String(item.id)) ?? [];
+      return {
+        id: current?.id ?? mintId(state),
+        policyItems: settlePolicyItems(state, policy.policyItems, existingIds, `policies[${i}].policyItems`),
+      };
+    });
+  }
+  for (const key of [
+    "autoExportEnabled",
+    "copySettings",
+    "extraRetentionSettings",
+    "referenceHourOfDay",
+    "referenceMinuteOfHour",
+    "restoreWindowDays",
+    "useOrgAndGroupNamesInExportPrefix",
+  ] as const) {
+    if (body[key] !== undefined) (schedule as JsonObject)[key] = body[key];
+  }
+  if (body.export !== undefined) schedule.export = body.export as BackupScheduleRecord["export"];
+  if (schedule.autoExportEnabled) {
+    if (!schedule.export) missingAttribute("export.exportBucketId");
+    const bucket = exportBucketTable(state)[schedule.export.exportBucketId];
+    if (!bucket || bucket.groupId !== schedule.groupId) {
+      throw apiError(
+        "EXPORT_BUCKET_NOT_FOUND",
+        `No export bucket with ID ${schedule.export.exportBucketId} exists in group ${schedule.groupId}.`,
+        [schedule.export.exportBucketId],
+      );
+    }
+  }
+}
+
+const PATH = "/groups/{groupId}/clusters/{clusterName}/backup/schedule";
+const selfPath = (s: BackupScheduleRecord) =>
+  `/groups/${s.groupId}/clusters/${s.clusterName}/backup/schedule`;
+
+function clusterOf(state: EmulatorState, req: OperationRequest): ClusterRecord {
+  return requireCluster(state, param(req.params, "groupId"), param(req.params, "clusterName"));
+}
+
+export const backupScheduleOperations: OperationDef[] = [
+  defineOperation({
+    id: "51",
+    name: "Delete (reset) the backup schedule",
+    method: "DELETE",
+    path: PATH,
+    roles: ["GROUP_PLATFORM_ADMIN"],
+    deprecatedVersions: [DEPRECATED_2023],
+    rateLimited: true,
+    pretty: false,
+    handler: (req, state) => {
+      const cluster = clusterOf(state, req);
+      scheduleOf(state, cluster);
+      const policy = currentCompliancePolicy(state, cluster.groupId, req);
+      if (policy && complianceState(policy, req) !== "DISABLING") {
+        throw apiError(
+          "BACKUP_POLICIES_NOT_MEETING_BACKUP_COMPLIANCE_POLICY_REQUIREMENTS",
+          `The backup schedule of ${cluster.name} cannot be removed while group ${cluster.groupId} has a backup compliance policy.`,
+          [cluster.name],
+        );
+      }
+      const schedule = defaultSchedule(state, cluster);
+      backupScheduleTable(state)[clusterKey(cluster.groupId, cluster.name)] = schedule;
+      return entity(render(schedule, req), selfPath(schedule));
+    },
+  }),
+  defineOperation({
+    id: "52",
+    name: "Get the backup schedule",
+    method: "GET",
+    path: PATH,
+    roles: ["GROUP_READ_ONLY"],
+    deprecatedVersions: [DEPRECATED_2023],
+    rateLimited: true,
+    handler: (req, state) => {
+      const schedule = scheduleOf(state, clusterOf(state, req));
+      return entity(render(schedule, req), selfPath(schedule));
+    },
+  }),
+  defineOperation({
+    id: "53",
+    name: "Update the backup schedule",
+    method: "PATCH",
+    path: PATH,
+    roles: ["GROUP_OWNER"],
+    deprecatedVersions: [DEPRECATED_2023],
+    rateLimited: true,
+    handler: (req, state) => {
+      const schedule = scheduleOf(state, clusterOf(state, req));
+      const body = validateBody(req.body, patchBody, { partial: true });
+      // Work on a copy so a refused update leaves the schedule unchanged.
+      const updated = structuredClone(schedule);
+      applyPatch(state, updated, body);
+      Object.assign(schedule, updated);
+      return entity(render(schedule, req), selfPath(schedule));
+    },
+  }),
+];

@@ -1,0 +1,230 @@
+/**
+ * Cloud provider access roles (72-74, plus 74a authorize and 74b deauthorize from operations.md).
+ * featureUsages are derived: an export bucket using a role shows as an EXPORT_SNAPSHOT usage.
+ */
+import type { EmulatorState, JsonObject, OperationDef } from "../core/contract";
+import { entity, noContent, param, requireProject, table } from "../domain/context";
+import { apiError } from "../domain/errors";
+import { mintId, uuidFromId } from "../domain/ids";
+import { isoDate } from "../domain/time";
+import { hex24, required, type Schema, str, validateBodyAs } from "../domain/validation";
+import { defineOperation } from "./define";
+
+/** The emulated platform's own AWS account (the role trusts it). */
+export const PLATFORM_AWS_ACCOUNT_ARN = "arn:aws:iam::536727724300:root";
+const IAM_ROLE_ARN = /^arn:aws:iam::\d{12}:role\/[\w+=,.@/-]{1,128}$/;
+
+export interface AccessRoleRecord extends JsonObject {
+  roleId: string;
+  groupId: string;
+  providerName: string;
+  createdDate: string;
+  /** AWS: set by authorize (74a); a role is usable (e.g. by export buckets) only once authorized. */
+  authorizedDate: string | null;
+  iamAssumedRoleArn: string | null;
+  platformAssumedRoleExternalId: string | null;
+  /** AZURE only. */
+  platformAzureAppId: string | null;
+  servicePrincipalId: string | null;
+  tenantId: string | null;
+}
+
+export function accessRoleTable(state: EmulatorState): Record<string, AccessRoleRecord> {
+  return table<AccessRoleRecord>(state, "cloudProviderAccess");
+}
+
+/** An AWS role of the project that has been authorized, or undefined. */
+export function authorizedAwsRole(
+  state: EmulatorState,
+  groupId: string,
+  roleId: string,
+): AccessRoleRecord | undefined {
+  const role = accessRoleTable(state)[roleId];
+  return role && role.groupId === groupId && role.providerName === "AWS" && role.authorizedDate
+    ? role
+    : undefined;
+}
+
+function featureUsages(state: EmulatorState, role: AccessRoleRecord): JsonObject[] {
+  const buckets = Object.values(table(state, "exportBuckets")).filter(
+    (b) => b.groupId === role.groupId && b.iamRoleId === role.roleId,
+  );
+  return buckets.map((b) => ({
+    featureType: "EXPORT_SNAPSHOT",
+    featureId: { groupId: role.groupId, bucketName: b.bucketName ?? null },
+  }));
+}
+
+function render(state: EmulatorState, role: AccessRoleRecord): JsonObject {
+  const usages = featureUsages(state, role);
+  if (role.providerName === "AZURE") {
+    return {
+      _id: role.roleId,
+      providerName: "AZURE",
+      platformAzureAppId: role.platformAzureAppId,
+      servicePrincipalId: role.servicePrincipalId,
+      tenantId: role.tenantId,
+      createdDate: role.createdDate,
+      lastUpdatedDate: role.authorizedDate ?? role.createdDate,
+      featureUsages: usages,
+    };
+  }
+  const shown: JsonObject = {
+    roleId: role.roleId,
+    providerName: "AWS",
+    platformAWSAccountArn: PLATFORM_AWS_ACCOUNT_ARN,
+    platformAssumedRoleExternalId: role.platformAssumedRoleExternalId ?? uuidFromId(role.roleId),
+    createdDate: role.createdDate,
+    featureUsages: usages,
+  };
+  if (role.authorizedDate) shown.authorizedDate = role.authorizedDate;
+  if (role.iamAssumedRoleArn) shown.iamAssumedRoleArn = role.iamAssumedRoleArn;
+  return shown;
+}
+
+function requireRole(state: EmulatorState, groupId: string, roleId: string): AccessRoleRecord {
+  requireProject(state, groupId);
+  const role = accessRoleTable(state)[roleId];
+  if (!role || role.groupId !== groupId) {
+    throw apiError(
+      "CLOUD_PROVIDER_ACCESS_ROLE_NOT_FOUND",
+      `No cloud provider access role with ID ${roleId} exists in group ${groupId}.`,
+      [roleId],
+    );
+  }
+  return role;
+}
+
+const createBody: Schema = {
+  kind: "tagged",
+  tag: "providerName",
+  variants: {
+    AWS: {},
+    AZURE: {
+      platformAzureAppId: required(str({ minLength: 1 })),
+      servicePrincipalId: required(str({ minLength: 1 })),
+      tenantId: required(str({ minLength: 1 })),
+    },
+  },
+};
+
+const authorizeBody: Schema = {
+  kind: "tagged",
+  tag: "providerName",
+  variants: {
+    AWS: { iamAssumedRoleArn: required(str({ pattern: IAM_ROLE_ARN })), roleId: hex24() },
+    AZURE: { roleId: hex24() },
+  },
+};
+
+const rolePath = (groupId: string, roleId: string) => `/groups/${groupId}/cloudProviderAccess/${roleId}`;
+
+export const cloudProviderAccessOperations: OperationDef[] = [
+  defineOperation({
+    id: "72",
+    name: "List cloud provider access roles",
+    method: "GET",
+    path: "/groups/{groupId}/cloudProviderAccess",
+    roles: ["GROUP_OWNER"],
+    handler: (req, state) => {
+      const groupId = param(req.params, "groupId");
+      requireProject(state, groupId);
+      const roles = Object.values(accessRoleTable(state)).filter((r) => r.groupId === groupId);
+      return entity(
+        {
+          awsIamRoles: roles.filter((r) => r.providerName === "AWS").map((r) => render(state, r)),
+          azureServicePrincipals: roles
+            .filter((r) => r.providerName === "AZURE")
+            .map((r) => render(state, r)),
+        },
+        `/groups/${groupId}/cloudProviderAccess`,
+      );
+    },
+  }),
+  defineOperation({
+    id: "73",
+    name: "Create a cloud provider access role",
+    method: "POST",
+    path: "/groups/{groupId}/cloudProviderAccess",
+    roles: ["GROUP_OWNER"],
+    handler: (req, state) => {
+      const groupId = param(req.params, "groupId");
+      requireProject(state, groupId);
+      const body = validateBodyAs(req.body, createBody);
+      const roleId = mintId(state);
+      const role: AccessRoleRecord = {
+        roleId,
+        groupId,
+        providerName: body.providerName as string,
+        createdDate: isoDate(req.now),
+        authorizedDate: null,
+        iamAssumedRoleArn: null,
+        platformAssumedRoleExternalId: body.providerName === "AWS" ? uuidFromId(roleId) : null,
+        platformAzureAppId: (body.platformAzureAppId as string | undefined) ?? null,
+        servicePrincipalId: (body.servicePrincipalId as string | undefined) ?? null,
+        tenantId: (body.tenantId as string | undefined) ?? null,
+      };
+      accessRoleTable(state)[roleId] = role;
+      return entity(render(state, role), rolePath(groupId, roleId));
+    },
+  }),
+  defineOperation({
+    id: "74",
+    name: "Get a cloud provider access role",
+    method: "GET",
+    path: "/groups/{groupId}/cloudProviderAccess/{roleId}",
+    roles: ["GROUP_OWNER"],
+    handler: (req, state) => {
+      const role = requireRole(state, param(req.params, "groupId"), param(req.params, "roleId"));
+      return entity(render(state, role), rolePath(role.groupId, role.roleId));
+    },
+  }),
+  defineOperation({
+    id: "74a",
+    name: "Authorize a cloud provider access role",
+    method: "PATCH",
+    path: "/groups/{groupId}/cloudProviderAccess/{roleId}",
+    roles: ["GROUP_OWNER"],
+    handler: (req, state) => {
+      const role = requireRole(state, param(req.params, "groupId"), param(req.params, "roleId"));
+      const body = validateBodyAs(req.body, authorizeBody);
+      if (body.providerName !== role.providerName) {
+        throw apiError(
+          "INVALID_ATTRIBUTE",
+          `Invalid attribute providerName specified: the role is an ${role.providerName} role.`,
+          ["providerName"],
+        );
+      }
+      role.authorizedDate = isoDate(req.now);
+      if (typeof body.iamAssumedRoleArn === "string") role.iamAssumedRoleArn = body.iamAssumedRoleArn;
+      return entity(render(state, role), rolePath(role.groupId, role.roleId));
+    },
+  }),
+  defineOperation({
+    id: "74b",
+    name: "Deauthorize a cloud provider access role",
+    method: "DELETE",
+    path: "/groups/{groupId}/cloudProviderAccess/{cloudProvider}/{roleId}",
+    roles: ["GROUP_OWNER"],
+    handler: (req, state) => {
+      const role = requireRole(state, param(req.params, "groupId"), param(req.params, "roleId"));
+      const cloudProvider = param(req.params, "cloudProvider");
+      if (cloudProvider !== role.providerName) {
+        throw apiError(
+          "INVALID_PATH_PARAMETER",
+          `Invalid path parameter cloudProvider: the role is an ${role.providerName} role.`,
+          ["cloudProvider"],
+        );
+      }
+      if (featureUsages(state, role).length > 0) {
+        throw apiError(
+          "CLOUD_PROVIDER_ACCESS_ROLE_IN_USE",
+          `Cloud provider access role ${role.roleId} is used by export buckets; delete them first.`,
+          [role.roleId],
+        );
+      }
+      delete accessRoleTable(state)[role.roleId];
+      return noContent();
+    },
+  }),
+];

@@ -1,0 +1,236 @@
+/**
+ * Backup compliance policy (41-43), one per project. A PUT moves it to ENABLING (new) or UPDATING,
+ * then ACTIVE after the delay; a second PUT before that is refused. Disabling needs a support
+ * request, modelled as the project flag `compliancePolicyDisableRequested: true` (seed or control
+ * API); it moves to DISABLING and, after the delay, the policy is gone (GET answers 404).
+ */
+import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
+import { FREQUENCY_TYPES, policyItemFields, retentionDays, settlePolicyItems } from "../domain/backupPolicy";
+import { entity, noContent, param, requireProject, table } from "../domain/context";
+import { apiError } from "../domain/errors";
+import { lifecycleDone, lifecyclePhase } from "../domain/lifecycle";
+import { isoDate } from "../domain/time";
+import {
+  arr,
+  bool,
+  hex24,
+  int,
+  invalidAttribute,
+  missingAttribute,
+  obj,
+  queryBoolean,
+  readOnly,
+  required,
+  str,
+  validateBody,
+} from "../domain/validation";
+import { DEPRECATED_2023, defineOperation } from "./define";
+
+export interface CompliancePolicyRecord extends JsonObject {
+  projectId: string;
+  authorizedEmail: string;
+  authorizedUserFirstName: string;
+  authorizedUserLastName: string;
+  copyProtectionEnabled: boolean;
+  encryptionAtRestEnabled: boolean;
+  pitEnabled: boolean;
+  restoreWindowDays: number | null;
+  onDemandPolicyItem: JsonObject | null;
+  scheduledPolicyItems: JsonObject[];
+  updatedDate: string;
+  updatedUser: string;
+  /** The pending transition: ENABLING (first PUT) or UPDATING, until changeStartedMs + delay. */
+  pendingState: string;
+  changeStartedMs: number;
+  disableRequestedMs: number | null;
+}
+
+function policyTable(state: EmulatorState): Record<string, CompliancePolicyRecord> {
+  return table<CompliancePolicyRecord>(state, "compliancePolicies");
+}
+
+/** The project's policy, or undefined (a finished disable removes it). */
+export function currentCompliancePolicy(
+  state: EmulatorState,
+  groupId: string,
+  req: Pick<OperationRequest, "now" | "asyncDelayMs">,
+): CompliancePolicyRecord | undefined {
+  const policies = policyTable(state);
+  const policy = policies[groupId];
+  if (
+    policy?.disableRequestedMs != null &&
+    lifecycleDone(policy.disableRequestedMs, req.now, req.asyncDelayMs)
+  ) {
+    delete policies[groupId];
+    return undefined;
+  }
+  return policy;
+}
+
+export function complianceState(
+  policy: CompliancePolicyRecord,
+  req: Pick<OperationRequest, "now" | "asyncDelayMs">,
+): string {
+  if (policy.disableRequestedMs !== null) return "DISABLING";
+  return lifecyclePhase([policy.pendingState, "ACTIVE"], policy.changeStartedMs, req.now, req.asyncDelayMs);
+}
+
+function render(state: EmulatorState, policy: CompliancePolicyRecord, req: OperationRequest): JsonObject {
+  const {
+    pendingState,
+    changeStartedMs,
+    disableRequestedMs,
+    restoreWindowDays,
+    onDemandPolicyItem,
+    ...fields
+  } = policy;
+  const shown: JsonObject = {
+    ...fields,
+    state: complianceState(policy, req),
+    deletable: state.projects[policy.projectId]?.compliancePolicyDisableRequested === true,
+  };
+  if (restoreWindowDays !== null) shown.restoreWindowDays = restoreWindowDays;
+  if (onDemandPolicyItem !== null) shown.onDemandPolicyItem = onDemandPolicyItem;
+  return shown;
+}
+
+const putBody = {
+  authorizedEmail: required(str({ pattern: /^[^@\s]+@[^@\s]+\.[^@\s]+$/ })),
+  authorizedUserFirstName: required(str({ minLength: 1 })),
+  authorizedUserLastName: required(str({ minLength: 1 })),
+  copyProtectionEnabled: bool(),
+  encryptionAtRestEnabled: bool(),
+  pitEnabled: bool(),
+  projectId: hex24(),
+  restoreWindowDays: int({ min: 1 }),
+  onDemandPolicyItem: obj(policyItemFields(["ondemand"])),
+  scheduledPolicyItems: arr(obj(policyItemFields(FREQUENCY_TYPES))),
+  deletable: readOnly(bool()),
+  state: readOnly(str()),
+  updatedDate: readOnly(str()),
+  updatedUser: readOnly(str()),
+};
+
+const selfPath = (groupId: string) => `/groups/${groupId}/backupCompliancePolicy`;
+
+function requirePolicy(state: EmulatorState, groupId: string, req: OperationRequest): CompliancePolicyRecord {
+  const policy = currentCompliancePolicy(state, groupId, req);
+  if (!policy)
+    throw apiError("RESOURCE_NOT_FOUND", `No backup compliance policy exists for group ${groupId}.`, [
+      groupId,
+    ]);
+  return policy;
+}
+
+export const compliancePolicyOperations: OperationDef[] = [
+  defineOperation({
+    id: "41",
+    name: "Disable the backup compliance policy",
+    method: "DELETE",
+    path: "/groups/{groupId}/backupCompliancePolicy",
+    roles: ["GROUP_OWNER"],
+    rateLimited: true,
+    handler: (req, state) => {
+      const groupId = param(req.params, "groupId");
+      const project = requireProject(state, groupId);
+      const policy = requirePolicy(state, groupId, req);
+      if (project.compliancePolicyDisableRequested !== true) {
+        throw apiError(
+          "CANNOT_DISABLE_BACKUP_COMPLIANCE_POLICY",
+          `The backup compliance policy of group ${groupId} can be disabled only after a support request.`,
+          [groupId],
+        );
+      }
+      policy.disableRequestedMs ??= req.now;
+      return noContent();
+    },
+  }),
+  defineOperation({
+    id: "42",
+    name: "Get the backup compliance policy",
+    method: "GET",
+    path: "/groups/{groupId}/backupCompliancePolicy",
+    roles: ["GROUP_OWNER"],
+    deprecatedVersions: [DEPRECATED_2023],
+    rateLimited: true,
+    handler: (req, state) => {
+      const groupId = param(req.params, "groupId");
+      requireProject(state, groupId);
+      return entity(render(state, requirePolicy(state, groupId, req), req), selfPath(groupId));
+    },
+  }),
+  defineOperation({
+    id: "43",
+    name: "Update the backup compliance policy",
+    method: "PUT",
+    path: "/groups/{groupId}/backupCompliancePolicy",
+    roles: ["GROUP_OWNER"],
+    deprecatedVersions: [DEPRECATED_2023],
+    rateLimited: true,
+    handler: (req, state) => {
+      const groupId = param(req.params, "groupId");
+      requireProject(state, groupId);
+      // Accepted and validated; the emulator keeps no schedules stricter than the policy to overwrite.
+      queryBoolean(req.query, "overwriteBackupPolicies", true);
+      const existing = currentCompliancePolicy(state, groupId, req);
+      if (existing && complianceState(existing, req) !== "ACTIVE") {
+        throw apiError(
+          "CANNOT_UPDATE_BACKUP_COMPLIANCE_POLICY_SETTINGS_WITH_PENDING_ACTION",
+          `The backup compliance policy of group ${groupId} is ${complianceState(existing, req)}; retry when it is ACTIVE.`,
+          [groupId],
+        );
+      }
+      const body = validateBody(req.body, putBody);
+      if (body.projectId !== undefined && body.projectId !== groupId) {
+        invalidAttribute("projectId", `must be the project in the path (${groupId})`);
+      }
+      const existingIds = [
+        ...(existing?.scheduledPolicyItems.map((i) => String(i.id)) ?? []),
+        ...(existing?.onDemandPolicyItem ? [String(existing.onDemandPolicyItem.id)] : []),
+      ];
+      const scheduled = settlePolicyItems(
+        state,
+        (body.scheduledPolicyItems as JsonObject[] | undefined) ?? [],
+        existingIds,
+        "scheduledPolicyItems",
+      );
+      const onDemand = body.onDemandPolicyItem
+        ? (settlePolicyItems(
+            state,
+            [body.onDemandPolicyItem as JsonObject],
+            existingIds,
+            "onDemandPolicyItem",
+          )[0] as JsonObject)
+        : null;
+      const restoreWindowDays = (body.restoreWindowDays as number | undefined) ?? null;
+      const pitEnabled = (body.pitEnabled as boolean | undefined) ?? false;
+      if (pitEnabled && restoreWindowDays === null) missingAttribute("restoreWindowDays");
+      const hourly = scheduled.find((i) => i.frequencyType === "hourly");
+      if (restoreWindowDays !== null && hourly && restoreWindowDays > retentionDays(hourly)) {
+        invalidAttribute(
+          "restoreWindowDays",
+          `may not exceed the hourly retention (${retentionDays(hourly)} days)`,
+        );
+      }
+      const policy: CompliancePolicyRecord = {
+        projectId: groupId,
+        authorizedEmail: body.authorizedEmail as string,
+        authorizedUserFirstName: body.authorizedUserFirstName as string,
+        authorizedUserLastName: body.authorizedUserLastName as string,
+        copyProtectionEnabled: (body.copyProtectionEnabled as boolean | undefined) ?? false,
+        encryptionAtRestEnabled: (body.encryptionAtRestEnabled as boolean | undefined) ?? false,
+        pitEnabled,
+        restoreWindowDays,
+        onDemandPolicyItem: onDemand,
+        scheduledPolicyItems: scheduled,
+        updatedDate: isoDate(req.now),
+        updatedUser: req.caller.principal,
+        pendingState: existing ? "UPDATING" : "ENABLING",
+        changeStartedMs: req.now,
+        disableRequestedMs: null,
+      };
+      policyTable(state)[groupId] = policy;
+      return entity(render(state, policy, req), selfPath(groupId));
+    },
+  }),
+];

@@ -1,0 +1,157 @@
+/**
+ * Snapshot export buckets (37-40). There is no update operation. Creating one needs an authorized
+ * AWS access role of the project; deleting one is refused while a backup schedule auto-exports to it.
+ */
+import type { EmulatorState, JsonObject, OperationDef } from "../core/contract";
+import { entity, list, noContent, param, requireProject, table } from "../domain/context";
+import { apiError } from "../domain/errors";
+import { mintId } from "../domain/ids";
+import { hex24, oneOf, readOnly, required, str, validateBody } from "../domain/validation";
+import { backupScheduleTable } from "./backupSchedules";
+import { authorizedAwsRole } from "./cloudProviderAccess";
+import { DEPRECATED_2023, DEPRECATED_2024, defineOperation } from "./define";
+
+export interface ExportBucketRecord extends JsonObject {
+  _id: string;
+  groupId: string;
+  bucketName: string;
+  cloudProvider: string;
+  iamRoleId: string;
+}
+
+export function exportBucketTable(state: EmulatorState): Record<string, ExportBucketRecord> {
+  return table<ExportBucketRecord>(state, "exportBuckets");
+}
+
+export function findExportBucket(state: EmulatorState, groupId: string, id: string): ExportBucketRecord {
+  const bucket = exportBucketTable(state)[id];
+  if (!bucket || bucket.groupId !== groupId) {
+    throw apiError("EXPORT_BUCKET_NOT_FOUND", `No export bucket with ID ${id} exists in group ${groupId}.`, [
+      id,
+    ]);
+  }
+  return bucket;
+}
+
+function render(bucket: ExportBucketRecord): JsonObject {
+  return {
+    _id: bucket._id,
+    bucketName: bucket.bucketName,
+    cloudProvider: bucket.cloudProvider,
+    iamRoleId: bucket.iamRoleId,
+  };
+}
+
+const bucketPath = (item: JsonObject, groupId: string) =>
+  `/groups/${groupId}/backup/exportBuckets/${String(item._id)}`;
+
+const createBody = {
+  _id: readOnly(hex24()),
+  bucketName: required(str({ minLength: 3, maxLength: 63 })),
+  cloudProvider: required(oneOf(["AWS"])),
+  iamRoleId: required(hex24()),
+};
+
+export const exportBucketOperations: OperationDef[] = [
+  defineOperation({
+    id: "37",
+    name: "List export buckets",
+    method: "GET",
+    path: "/groups/{groupId}/backup/exportBuckets",
+    roles: ["GROUP_READ_ONLY"],
+    deprecatedVersions: [DEPRECATED_2024, DEPRECATED_2023],
+    rateLimited: true,
+    paginated: true,
+    handler: (req, state) => {
+      const groupId = param(req.params, "groupId");
+      requireProject(state, groupId);
+      const buckets = Object.values(exportBucketTable(state)).filter((b) => b.groupId === groupId);
+      return list(buckets.map(render), (item) => bucketPath(item, groupId));
+    },
+  }),
+  defineOperation({
+    id: "38",
+    name: "Create an export bucket",
+    method: "POST",
+    path: "/groups/{groupId}/backup/exportBuckets",
+    roles: ["GROUP_OWNER"],
+    deprecatedVersions: [DEPRECATED_2023],
+    rateLimited: true,
+    handler: (req, state) => {
+      const groupId = param(req.params, "groupId");
+      requireProject(state, groupId);
+      const body = validateBody(req.body, createBody);
+      const iamRoleId = body.iamRoleId as string;
+      if (!authorizedAwsRole(state, groupId, iamRoleId)) {
+        throw apiError(
+          "CANNOT_ASSUME_ROLE",
+          `The platform cannot assume role ${iamRoleId}: it is not an authorized AWS access role of group ${groupId}.`,
+          [iamRoleId],
+        );
+      }
+      const bucketName = body.bucketName as string;
+      if (
+        Object.values(exportBucketTable(state)).some(
+          (b) => b.groupId === groupId && b.bucketName === bucketName,
+        )
+      ) {
+        throw apiError(
+          "EXPORT_BUCKET_ALREADY_EXISTS",
+          `An export bucket named ${bucketName} already exists in group ${groupId}.`,
+          [bucketName],
+        );
+      }
+      const bucket: ExportBucketRecord = {
+        _id: mintId(state),
+        groupId,
+        bucketName,
+        cloudProvider: body.cloudProvider as string,
+        iamRoleId,
+      };
+      exportBucketTable(state)[bucket._id] = bucket;
+      return entity(render(bucket), bucketPath(bucket, groupId));
+    },
+  }),
+  defineOperation({
+    id: "39",
+    name: "Delete an export bucket",
+    method: "DELETE",
+    path: "/groups/{groupId}/backup/exportBuckets/{exportBucketId}",
+    roles: ["GROUP_BACKUP_MANAGER"],
+    rateLimited: true,
+    pretty: false,
+    handler: (req, state) => {
+      const groupId = param(req.params, "groupId");
+      requireProject(state, groupId);
+      const bucket = findExportBucket(state, groupId, param(req.params, "exportBucketId"));
+      const exporting = Object.values(backupScheduleTable(state)).filter(
+        (s) => s.groupId === groupId && s.autoExportEnabled && s.export?.exportBucketId === bucket._id,
+      );
+      if (exporting.length > 0) {
+        throw apiError(
+          "EXPORT_BUCKET_DELETE_FAILED_BUCKET_IN_USE",
+          `Export bucket ${bucket._id} is in use: disable auto export on cluster(s) ${exporting.map((s) => s.clusterName).join(", ")} first.`,
+          [bucket._id],
+        );
+      }
+      delete exportBucketTable(state)[bucket._id];
+      return noContent();
+    },
+  }),
+  defineOperation({
+    id: "40",
+    name: "Get an export bucket",
+    method: "GET",
+    path: "/groups/{groupId}/backup/exportBuckets/{exportBucketId}",
+    roles: ["GROUP_READ_ONLY"],
+    deprecatedVersions: [DEPRECATED_2023],
+    rateLimited: true,
+    pretty: false,
+    handler: (req, state) => {
+      const groupId = param(req.params, "groupId");
+      requireProject(state, groupId);
+      const bucket = findExportBucket(state, groupId, param(req.params, "exportBucketId"));
+      return entity(render(bucket), bucketPath(bucket, groupId));
+    },
+  }),
+];

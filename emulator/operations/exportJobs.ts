@@ -1,0 +1,157 @@
+/**
+ * Snapshot export jobs (44-46): Queued -> InProgress -> Successful. A job needs a snapshot of the
+ * cluster and an export bucket of the project.
+ */
+import type {
+  ClusterRecord,
+  EmulatorState,
+  JsonObject,
+  OperationDef,
+  OperationRequest,
+} from "../core/contract";
+import { entity, list, param, requireCloudBackup, requireCluster, table } from "../domain/context";
+import { apiError } from "../domain/errors";
+import { mintId } from "../domain/ids";
+import { lifecycleDone, lifecycleEnd, lifecyclePhase } from "../domain/lifecycle";
+import { isoDate } from "../domain/time";
+import { arr, hex24, obj, required, str, validateBody } from "../domain/validation";
+import { backupScheduleTable } from "./backupSchedules";
+import { defineOperation } from "./define";
+import { findExportBucket } from "./exportBuckets";
+import { findSnapshot } from "./snapshots";
+
+/** Collections a job reports; the emulator holds no data, so every export counts the same. */
+const TOTAL_COLLECTIONS = 3;
+
+export interface ExportJobRecord extends JsonObject {
+  id: string;
+  groupId: string;
+  clusterName: string;
+  snapshotId: string;
+  exportBucketId: string;
+  customData: JsonObject[];
+  createdMs: number;
+  prefix: string;
+  components: JsonObject[];
+}
+
+function exportJobTable(state: EmulatorState): Record<string, ExportJobRecord> {
+  return table<ExportJobRecord>(state, "exportJobs");
+}
+
+function render(job: ExportJobRecord, req: OperationRequest): JsonObject {
+  const done = lifecycleDone(job.createdMs, req.now, req.asyncDelayMs);
+  const shown: JsonObject = {
+    id: job.id,
+    snapshotId: job.snapshotId,
+    exportBucketId: job.exportBucketId,
+    customData: job.customData,
+    createdAt: isoDate(job.createdMs),
+    prefix: job.prefix,
+    state: lifecyclePhase(["Queued", "InProgress", "Successful"], job.createdMs, req.now, req.asyncDelayMs),
+    exportStatus: { exportedCollections: done ? TOTAL_COLLECTIONS : 0, totalCollections: TOTAL_COLLECTIONS },
+    components: job.components,
+  };
+  if (done) shown.finishedAt = isoDate(lifecycleEnd(job.createdMs, req.asyncDelayMs));
+  return shown;
+}
+
+function clusterOf(state: EmulatorState, req: OperationRequest): ClusterRecord {
+  const cluster = requireCluster(state, param(req.params, "groupId"), param(req.params, "clusterName"));
+  requireCloudBackup(cluster);
+  return cluster;
+}
+
+const jobPath = (groupId: string, clusterName: string, id: string) =>
+  `/groups/${groupId}/clusters/${clusterName}/backup/exports/${id}`;
+const PATH = "/groups/{groupId}/clusters/{clusterName}/backup/exports";
+const ROLES = ["GROUP_PLATFORM_ADMIN"] as const;
+
+export const exportJobOperations: OperationDef[] = [
+  defineOperation({
+    id: "44",
+    name: "List snapshot export jobs",
+    method: "GET",
+    path: PATH,
+    roles: [...ROLES],
+    rateLimited: true,
+    paginated: true,
+    handler: (req, state) => {
+      const cluster = clusterOf(state, req);
+      const jobs = Object.values(exportJobTable(state)).filter(
+        (j) => j.groupId === cluster.groupId && j.clusterName === cluster.name,
+      );
+      return list(
+        jobs.map((j) => render(j, req)),
+        (item) => jobPath(cluster.groupId, cluster.name, String(item.id)),
+      );
+    },
+  }),
+  defineOperation({
+    id: "45",
+    name: "Create a snapshot export job",
+    method: "POST",
+    path: PATH,
+    roles: [...ROLES],
+    rateLimited: true,
+    pretty: false,
+    handler: (req, state) => {
+      const cluster = clusterOf(state, req);
+      const body = validateBody(req.body, {
+        exportBucketId: required(hex24()),
+        snapshotId: required(hex24()),
+        customData: arr(obj({ key: required(str({ minLength: 1 })), value: required(str()) })),
+      });
+      const snapshot = findSnapshot(state, cluster, body.snapshotId as string, [
+        "replicaSet",
+        "shardedCluster",
+      ]);
+      const bucket = findExportBucket(state, cluster.groupId, body.exportBucketId as string);
+      const id = mintId(state);
+      const schedule = backupScheduleTable(state)[`${cluster.groupId}/${cluster.name}`];
+      const project = state.projects[cluster.groupId];
+      const owner =
+        schedule?.useOrgAndGroupNamesInExportPrefix && project
+          ? `${state.orgs[project.orgId]?.name ?? project.orgId}/${project.name}`
+          : `${project?.orgId ?? ""}/${cluster.groupId}`;
+      const job: ExportJobRecord = {
+        id,
+        groupId: cluster.groupId,
+        clusterName: cluster.name,
+        snapshotId: snapshot.id,
+        exportBucketId: bucket._id,
+        customData: (body.customData as JsonObject[] | undefined) ?? [],
+        createdMs: req.now,
+        prefix: `exported_snapshots/${owner}/${cluster.name}/${isoDate(snapshot.createdMs).replace(/:/g, "")}/${Math.floor(req.now / 1000)}`,
+        components: snapshot.members.map((m) => ({
+          exportId: mintId(state),
+          replicaSetName: m.replicaSetName ?? null,
+        })),
+      };
+      exportJobTable(state)[id] = job;
+      return entity(render(job, req), jobPath(cluster.groupId, cluster.name, id));
+    },
+  }),
+  defineOperation({
+    id: "46",
+    name: "Get a snapshot export job",
+    method: "GET",
+    path: `${PATH}/{exportId}`,
+    roles: [...ROLES],
+    rateLimited: true,
+    pretty: false,
+    handler: (req, state) => {
+      const cluster = clusterOf(state, req);
+      const exportId = param(req.params, "exportId");
+      const job = exportJobTable(state)[exportId];
+      if (!job || job.groupId !== cluster.groupId || job.clusterName !== cluster.name) {
+        throw apiError(
+          "EXPORT_JOB_NOT_FOUND",
+          `No export job with ID ${exportId} exists for cluster ${cluster.name}.`,
+          [exportId],
+        );
+      }
+      return entity(render(job, req), jobPath(cluster.groupId, cluster.name, exportId));
+    },
+  }),
+];

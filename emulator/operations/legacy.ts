@@ -1,0 +1,104 @@
+/**
+ * Legacy operations under the 1.0 root (77, 78): private IP (Peering-Only) mode and the cluster list.
+ */
+import type { ClusterRecord, EmulatorState, JsonObject, OperationDef } from "../core/contract";
+import {
+  clustersOfProject,
+  entity,
+  hasCloudBackup,
+  list,
+  param,
+  requireProject,
+  table,
+  versionAtLeast,
+} from "../domain/context";
+import { apiError } from "../domain/errors";
+import { bool, required, validateBody } from "../domain/validation";
+import { defineOperation } from "./define";
+
+export const PEERING_ONLY_MIN_DB_VERSION = "5.0";
+
+/** Full versions the emulator reports for a major version (a seed may set `dbFullVersion`). */
+const FULL_VERSIONS: Record<string, string> = {
+  "4.0": "4.0.28",
+  "4.2": "4.2.25",
+  "4.4": "4.4.29",
+  "5.0": "5.0.28",
+  "6.0": "6.0.18",
+  "7.0": "7.0.14",
+  "8.0": "8.0.3",
+};
+
+function renderCluster(cluster: ClusterRecord): JsonObject {
+  const major = cluster.dbVersion.split(".").slice(0, 2).join(".");
+  const full =
+    typeof cluster.dbFullVersion === "string"
+      ? cluster.dbFullVersion
+      : (FULL_VERSIONS[major] ?? `${major}.0`);
+  return {
+    id: cluster.id,
+    groupId: cluster.groupId,
+    name: cluster.name,
+    clusterType: cluster.sharded ? "SHARDED" : "REPLICASET",
+    dbMajorVersion: major,
+    dbVersion: full,
+    providerSettings: { providerName: cluster.provider, instanceSizeName: cluster.tier },
+    backupEnabled: hasCloudBackup(cluster),
+    paused: false,
+    stateName: "IDLE",
+  };
+}
+
+function privateIpModeOf(state: EmulatorState, groupId: string): { enabled: boolean } & JsonObject {
+  const records = table<{ enabled: boolean } & JsonObject>(state, "privateIpMode");
+  records[groupId] ??= { enabled: false };
+  return records[groupId];
+}
+
+export const legacyOperations: OperationDef[] = [
+  defineOperation({
+    id: "77",
+    name: "Update private IP mode (Peering-Only)",
+    root: "v1.0",
+    method: "PATCH",
+    path: "/groups/{groupId}/privateIpMode",
+    roles: ["GROUP_OWNER"],
+    handler: (req, state) => {
+      const groupId = param(req.params, "groupId");
+      requireProject(state, groupId);
+      const body = validateBody(req.body, { enabled: required(bool()) });
+      if (body.enabled === false) {
+        const older = clustersOfProject(state, groupId).filter(
+          (c) => !versionAtLeast(c.dbVersion, PEERING_ONLY_MIN_DB_VERSION),
+        );
+        if (older.length > 0) {
+          throw apiError(
+            "CANNOT_UPDATE_PRIVATE_IP_MODE",
+            `Peering-Only mode can be turned off only when every cluster runs ${PEERING_ONLY_MIN_DB_VERSION} or later; older: ${older.map((c) => c.name).join(", ")}.`,
+            older.map((c) => c.name),
+          );
+        }
+      }
+      const record = privateIpModeOf(state, groupId);
+      record.enabled = body.enabled as boolean;
+      return entity({ enabled: record.enabled }, `/groups/${groupId}/privateIpMode`);
+    },
+  }),
+  defineOperation({
+    id: "78",
+    name: "List clusters (legacy)",
+    root: "v1.0",
+    method: "GET",
+    path: "/groups/{groupId}/clusters",
+    roles: ["GROUP_READ_ONLY"],
+    paginated: true,
+    handler: (req, state) => {
+      const groupId = param(req.params, "groupId");
+      requireProject(state, groupId);
+      return list(
+        clustersOfProject(state, groupId).map(renderCluster),
+        (item) => `/groups/${groupId}/clusters/${String(item.name)}`,
+      );
+    },
+  }),
+];

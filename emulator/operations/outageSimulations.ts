@@ -1,0 +1,175 @@
+/**
+ * Cluster outage simulation (75, 76, and 76a start from operations.md). Start:
+ * START_REQUESTED -> STARTING -> SIMULATING; end: RECOVERY_REQUESTED -> RECOVERING -> COMPLETE,
+ * then the simulation is gone (GET answers 404).
+ */
+import type {
+  ClusterRecord,
+  EmulatorState,
+  JsonObject,
+  OperationDef,
+  OperationRequest,
+} from "../core/contract";
+import { clusterKey, entity, param, requireCluster, table } from "../domain/context";
+import { apiError } from "../domain/errors";
+import { mintId } from "../domain/ids";
+import { lifecyclePhase } from "../domain/lifecycle";
+import { isoDate } from "../domain/time";
+import { arr, obj, oneOf, required, str, validateBody } from "../domain/validation";
+import { defineOperation } from "./define";
+
+export interface OutageSimulationRecord extends JsonObject {
+  id: string;
+  groupId: string;
+  clusterName: string;
+  outageFilters: JsonObject[];
+  startRequestedMs: number;
+  endRequestedMs: number | null;
+}
+
+const GONE = "GONE";
+
+function simulationTable(state: EmulatorState): Record<string, OutageSimulationRecord> {
+  return table<OutageSimulationRecord>(state, "outageSimulations");
+}
+
+function phaseOf(sim: OutageSimulationRecord, req: OperationRequest): string {
+  if (sim.endRequestedMs !== null) {
+    return lifecyclePhase(
+      ["RECOVERY_REQUESTED", "RECOVERING", "COMPLETE", GONE],
+      sim.endRequestedMs,
+      req.now,
+      req.asyncDelayMs,
+    );
+  }
+  return lifecyclePhase(
+    ["START_REQUESTED", "STARTING", "SIMULATING"],
+    sim.startRequestedMs,
+    req.now,
+    req.asyncDelayMs,
+  );
+}
+
+/** The cluster's simulation, or undefined (an ended one is removed once past COMPLETE). */
+function currentSimulation(
+  state: EmulatorState,
+  cluster: ClusterRecord,
+  req: OperationRequest,
+): OutageSimulationRecord | undefined {
+  const key = clusterKey(cluster.groupId, cluster.name);
+  const sim = simulationTable(state)[key];
+  if (sim && phaseOf(sim, req) === GONE) {
+    delete simulationTable(state)[key];
+    return undefined;
+  }
+  return sim;
+}
+
+function render(sim: OutageSimulationRecord, req: OperationRequest): JsonObject {
+  const phase = phaseOf(sim, req);
+  return {
+    id: sim.id,
+    groupId: sim.groupId,
+    clusterName: sim.clusterName,
+    outageFilters: sim.outageFilters,
+    startRequestDate: isoDate(sim.startRequestedMs),
+    // The answer to the end request itself shows COMPLETE even when the simulation is already gone.
+    state: phase === GONE ? "COMPLETE" : phase,
+  };
+}
+
+function requireSimulation(
+  state: EmulatorState,
+  cluster: ClusterRecord,
+  req: OperationRequest,
+): OutageSimulationRecord {
+  const sim = currentSimulation(state, cluster, req);
+  if (!sim) {
+    throw apiError(
+      "CLUSTER_OUTAGE_SIMULATION_NOT_FOUND",
+      `No outage simulation exists for cluster ${cluster.name}.`,
+      [cluster.name],
+    );
+  }
+  return sim;
+}
+
+const PATH = "/groups/{groupId}/clusters/{clusterName}/outageSimulation";
+const selfPath = (c: ClusterRecord) => `/groups/${c.groupId}/clusters/${c.name}/outageSimulation`;
+const clusterOf = (state: EmulatorState, req: OperationRequest) =>
+  requireCluster(state, param(req.params, "groupId"), param(req.params, "clusterName"));
+
+export const outageSimulationOperations: OperationDef[] = [
+  defineOperation({
+    id: "75",
+    name: "End an outage simulation",
+    method: "DELETE",
+    path: PATH,
+    roles: ["GROUP_OWNER"],
+    handler: (req, state) => {
+      const cluster = clusterOf(state, req);
+      const sim = requireSimulation(state, cluster, req);
+      const phase = phaseOf(sim, req);
+      if (phase !== "SIMULATING") {
+        throw apiError(
+          "INVALID_CLUSTER_OUTAGE_SIMULATION_STATE",
+          `The outage simulation of ${cluster.name} is ${phase}; it can be ended only while SIMULATING.`,
+          [phase],
+        );
+      }
+      sim.endRequestedMs = req.now;
+      return entity(render(sim, req), selfPath(cluster));
+    },
+  }),
+  defineOperation({
+    id: "76",
+    name: "Get an outage simulation",
+    method: "GET",
+    path: PATH,
+    roles: ["GROUP_READ_ONLY"],
+    handler: (req, state) => {
+      const cluster = clusterOf(state, req);
+      return entity(render(requireSimulation(state, cluster, req), req), selfPath(cluster));
+    },
+  }),
+  defineOperation({
+    id: "76a",
+    name: "Start an outage simulation",
+    method: "POST",
+    path: PATH,
+    roles: ["GROUP_OWNER"],
+    handler: (req, state) => {
+      const cluster = clusterOf(state, req);
+      const existing = currentSimulation(state, cluster, req);
+      if (existing) {
+        throw apiError(
+          "INVALID_CLUSTER_OUTAGE_SIMULATION_STATE",
+          `Cluster ${cluster.name} already has an outage simulation (${phaseOf(existing, req)}).`,
+          [phaseOf(existing, req)],
+        );
+      }
+      const body = validateBody(req.body, {
+        outageFilters: required(
+          arr(
+            obj({
+              cloudProvider: required(oneOf(["AWS", "AZURE", "GCP"])),
+              regionName: required(str({ minLength: 1 })),
+              type: required(oneOf(["REGION"])),
+            }),
+            { minItems: 1 },
+          ),
+        ),
+      });
+      const sim: OutageSimulationRecord = {
+        id: mintId(state),
+        groupId: cluster.groupId,
+        clusterName: cluster.name,
+        outageFilters: body.outageFilters as JsonObject[],
+        startRequestedMs: req.now,
+        endRequestedMs: null,
+      };
+      simulationTable(state)[clusterKey(cluster.groupId, cluster.name)] = sim;
+      return entity(render(sim, req), selfPath(cluster));
+    },
+  }),
+];

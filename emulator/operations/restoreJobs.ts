@@ -1,0 +1,324 @@
+/**
+ * Restore jobs of clusters (47-50) and serverless instances (62). A job has no state field: it is
+ * finished (finishedAt set) once the delay has passed. Download jobs can be cancelled; automated and
+ * point-in-time restores cannot.
+ */
+import type {
+  ClusterRecord,
+  EmulatorState,
+  JsonObject,
+  OperationDef,
+  OperationRequest,
+} from "../core/contract";
+import { entity, list, noContent, param, requireCloudBackup, requireCluster, table } from "../domain/context";
+import { apiError } from "../domain/errors";
+import { mintId } from "../domain/ids";
+import { lifecycleDone, lifecycleEnd } from "../domain/lifecycle";
+import { isoDate, MS_PER_DAY } from "../domain/time";
+import {
+  hex24,
+  int,
+  invalidAttribute,
+  missingAttribute,
+  oneOf,
+  required,
+  str,
+  validateBody,
+} from "../domain/validation";
+import { defineOperation } from "./define";
+import {
+  findSnapshot,
+  requireServerlessInstance,
+  type SnapshotRecord,
+  serverlessSnapshots,
+} from "./snapshots";
+
+/** Earliest accepted oplogTs / pointInTimeUTCSeconds (1 January 2008, seconds since the epoch). */
+export const EARLIEST_RESTORE_SECONDS = 1_199_145_600;
+const DOWNLOAD_LINK_LIFETIME_MS = MS_PER_DAY;
+
+export interface RestoreJobRecord extends JsonObject {
+  id: string;
+  groupId: string;
+  clusterName: string;
+  serverless: boolean;
+  deliveryType: string;
+  snapshotId: string | null;
+  targetClusterName: string | null;
+  targetGroupId: string | null;
+  oplogTs: number | null;
+  oplogInc: number | null;
+  pointInTimeUTCSeconds: number | null;
+  /** When the restored data is from (snapshot time or the requested point in time). */
+  timestampMs: number;
+  createdMs: number;
+  cancelled: boolean;
+  /** Replica set names of the snapshot (download components). */
+  replicaSetNames: string[];
+}
+
+function restoreJobTable(state: EmulatorState): Record<string, RestoreJobRecord> {
+  return table<RestoreJobRecord>(state, "restoreJobs");
+}
+
+function render(job: RestoreJobRecord, req: OperationRequest): JsonObject {
+  const finished = !job.cancelled && lifecycleDone(job.createdMs, req.now, req.asyncDelayMs);
+  const finishedMs = lifecycleEnd(job.createdMs, req.asyncDelayMs);
+  const isDownload = job.deliveryType === "download";
+  const expiresMs = finishedMs + DOWNLOAD_LINK_LIFETIME_MS;
+  const shown: JsonObject = {
+    id: job.id,
+    deliveryType: job.deliveryType,
+    cancelled: job.cancelled,
+    failed: false,
+    expired: isDownload && finished && req.now >= expiresMs,
+    timestamp: isoDate(job.timestampMs),
+  };
+  for (const key of [
+    "snapshotId",
+    "targetClusterName",
+    "targetGroupId",
+    "oplogTs",
+    "oplogInc",
+    "pointInTimeUTCSeconds",
+  ] as const) {
+    const value = job[key];
+    if (value !== null) shown[key] = value;
+  }
+  if (job.oplogTs !== null) {
+    shown.desiredTimestamp = { date: isoDate(job.oplogTs * 1000), increment: job.oplogInc ?? 1 };
+  }
+  if (finished) shown.finishedAt = isoDate(finishedMs);
+  if (isDownload) {
+    shown.expiresAt = isoDate(expiresMs);
+    const url = (rs: string) => `https://restore.platform.local/${job.id}/${rs}.tar.gz`;
+    shown.deliveryUrl = finished ? job.replicaSetNames.map(url) : [];
+    if (!job.serverless) {
+      shown.components = job.replicaSetNames.map((rs) => ({
+        replicaSetName: rs,
+        downloadUrl: finished ? url(rs) : null,
+        privateDownloadDeliveryUrls: [],
+      }));
+      shown.privateDownloadDeliveryUrls = [];
+    }
+  }
+  return shown;
+}
+
+const createBody = {
+  deliveryType: required(oneOf(["automated", "download", "pointInTime"])),
+  snapshotId: hex24(),
+  targetClusterName: str({ pattern: /^[a-zA-Z0-9][a-zA-Z0-9-]*$/ }),
+  targetGroupId: hex24(),
+  oplogTs: int({ min: EARLIEST_RESTORE_SECONDS }),
+  oplogInc: int({ min: 1 }),
+  pointInTimeUTCSeconds: int({ min: EARLIEST_RESTORE_SECONDS }),
+};
+
+/** Validates a restore request against the rules of its delivery type and creates the job. */
+function createJob(
+  state: EmulatorState,
+  req: OperationRequest,
+  source: ClusterRecord,
+  serverless: boolean,
+  snapshotOf: (id: string) => SnapshotRecord,
+): RestoreJobRecord {
+  const body = validateBody(req.body, createBody);
+  const deliveryType = body.deliveryType as string;
+  const needsTarget = serverless || deliveryType !== "download";
+  if (needsTarget && body.targetClusterName === undefined) missingAttribute("targetClusterName");
+  if (needsTarget && body.targetGroupId === undefined) missingAttribute("targetGroupId");
+  if (deliveryType !== "pointInTime" && body.snapshotId === undefined) missingAttribute("snapshotId");
+  if ((body.oplogTs === undefined) !== (body.oplogInc === undefined)) {
+    missingAttribute(body.oplogTs === undefined ? "oplogTs" : "oplogInc");
+  }
+  const byOplog = body.oplogTs !== undefined;
+  const byTime = body.pointInTimeUTCSeconds !== undefined;
+  if (deliveryType === "pointInTime") {
+    if (!byOplog && !byTime) missingAttribute("pointInTimeUTCSeconds");
+    if (byOplog && byTime)
+      invalidAttribute("pointInTimeUTCSeconds", "give either pointInTimeUTCSeconds or oplogTs and oplogInc");
+  } else if (byOplog || byTime) {
+    invalidAttribute(byTime ? "pointInTimeUTCSeconds" : "oplogTs", `only for deliveryType pointInTime`);
+  }
+  const snapshot = body.snapshotId === undefined ? undefined : snapshotOf(body.snapshotId as string);
+  if (needsTarget) requireCluster(state, body.targetGroupId as string, body.targetClusterName as string);
+  const seconds = (body.pointInTimeUTCSeconds ?? body.oplogTs) as number | undefined;
+  if (seconds !== undefined && seconds * 1000 > req.now) {
+    invalidAttribute(byTime ? "pointInTimeUTCSeconds" : "oplogTs", "must not be in the future");
+  }
+  const job: RestoreJobRecord = {
+    id: mintId(state),
+    groupId: source.groupId,
+    clusterName: source.name,
+    serverless,
+    deliveryType,
+    snapshotId: snapshot?.id ?? null,
+    targetClusterName: (body.targetClusterName as string | undefined) ?? null,
+    targetGroupId: (body.targetGroupId as string | undefined) ?? null,
+    oplogTs: (body.oplogTs as number | undefined) ?? null,
+    oplogInc: (body.oplogInc as number | undefined) ?? null,
+    pointInTimeUTCSeconds: (body.pointInTimeUTCSeconds as number | undefined) ?? null,
+    timestampMs: seconds !== undefined ? seconds * 1000 : (snapshot?.createdMs ?? req.now),
+    createdMs: req.now,
+    cancelled: false,
+    replicaSetNames: snapshot
+      ? snapshot.members.length > 0
+        ? snapshot.members.map((m) => String(m.replicaSetName))
+        : [snapshot.replicaSetName]
+      : [],
+  };
+  restoreJobTable(state)[job.id] = job;
+  return job;
+}
+
+function findJob(
+  state: EmulatorState,
+  cluster: ClusterRecord,
+  id: string,
+  serverless: boolean,
+): RestoreJobRecord {
+  const job = restoreJobTable(state)[id];
+  if (
+    !job ||
+    job.groupId !== cluster.groupId ||
+    job.clusterName !== cluster.name ||
+    job.serverless !== serverless
+  ) {
+    throw apiError("RESTORE_JOB_NOT_FOUND", `No restore job with ID ${id} exists for ${cluster.name}.`, [id]);
+  }
+  return job;
+}
+
+function jobsOf(state: EmulatorState, cluster: ClusterRecord, serverless: boolean): RestoreJobRecord[] {
+  return Object.values(restoreJobTable(state)).filter(
+    (j) => j.groupId === cluster.groupId && j.clusterName === cluster.name && j.serverless === serverless,
+  );
+}
+
+function backupCluster(state: EmulatorState, req: OperationRequest): ClusterRecord {
+  const cluster = requireCluster(state, param(req.params, "groupId"), param(req.params, "clusterName"));
+  requireCloudBackup(cluster);
+  return cluster;
+}
+
+const clusterJobPath = (c: ClusterRecord, id: string) =>
+  `/groups/${c.groupId}/clusters/${c.name}/backup/restoreJobs/${id}`;
+const serverlessJobPath = (c: ClusterRecord, id: string) =>
+  `/groups/${c.groupId}/serverless/${c.name}/backup/restoreJobs/${id}`;
+const PATH = "/groups/{groupId}/clusters/{clusterName}/backup/restoreJobs";
+const SERVERLESS_PATH = "/groups/{groupId}/serverless/{clusterName}/backup/restoreJobs";
+const MANAGE = ["GROUP_BACKUP_MANAGER"] as const;
+
+export const restoreJobOperations: OperationDef[] = [
+  defineOperation({
+    id: "47",
+    name: "List restore jobs",
+    method: "GET",
+    path: PATH,
+    roles: [...MANAGE],
+    rateLimited: true,
+    paginated: true,
+    handler: (req, state) => {
+      const cluster = backupCluster(state, req);
+      return list(
+        jobsOf(state, cluster, false).map((j) => render(j, req)),
+        (item) => clusterJobPath(cluster, String(item.id)),
+      );
+    },
+  }),
+  defineOperation({
+    id: "48",
+    name: "Create a restore job",
+    method: "POST",
+    path: PATH,
+    roles: [...MANAGE],
+    rateLimited: true,
+    handler: (req, state) => {
+      const cluster = backupCluster(state, req);
+      const job = createJob(state, req, cluster, false, (id) =>
+        findSnapshot(state, cluster, id, ["replicaSet", "shardedCluster"]),
+      );
+      return entity(render(job, req), clusterJobPath(cluster, job.id));
+    },
+  }),
+  defineOperation({
+    id: "49",
+    name: "Cancel a restore job",
+    method: "DELETE",
+    path: `${PATH}/{restoreJobId}`,
+    roles: [...MANAGE],
+    rateLimited: true,
+    handler: (req, state) => {
+      const cluster = backupCluster(state, req);
+      const job = findJob(state, cluster, param(req.params, "restoreJobId"), false);
+      if (job.deliveryType !== "download") {
+        throw apiError(
+          "CANNOT_CANCEL_AUTOMATED_RESTORE",
+          `Restore job ${job.id} is a ${job.deliveryType} restore; only download restores can be cancelled.`,
+          [job.id],
+        );
+      }
+      job.cancelled = true;
+      return noContent();
+    },
+  }),
+  defineOperation({
+    id: "50",
+    name: "Get a restore job",
+    method: "GET",
+    path: `${PATH}/{restoreJobId}`,
+    roles: [...MANAGE],
+    rateLimited: true,
+    handler: (req, state) => {
+      const cluster = backupCluster(state, req);
+      const job = findJob(state, cluster, param(req.params, "restoreJobId"), false);
+      return entity(render(job, req), clusterJobPath(cluster, job.id));
+    },
+  }),
+  defineOperation({
+    id: "62-list",
+    name: "List serverless restore jobs",
+    method: "GET",
+    path: SERVERLESS_PATH,
+    roles: ["GROUP_OWNER"],
+    rateLimited: true,
+    paginated: true,
+    handler: (req, state) => {
+      const cluster = requireServerlessInstance(state, req);
+      return list(
+        jobsOf(state, cluster, true).map((j) => render(j, req)),
+        (item) => serverlessJobPath(cluster, String(item.id)),
+      );
+    },
+  }),
+  defineOperation({
+    id: "62-create",
+    name: "Create a serverless restore job",
+    method: "POST",
+    path: SERVERLESS_PATH,
+    roles: ["GROUP_OWNER"],
+    rateLimited: true,
+    handler: (req, state) => {
+      const cluster = requireServerlessInstance(state, req);
+      serverlessSnapshots(state, cluster, req.now);
+      const job = createJob(state, req, cluster, true, (id) =>
+        findSnapshot(state, cluster, id, ["serverless"]),
+      );
+      return entity(render(job, req), serverlessJobPath(cluster, job.id));
+    },
+  }),
+  defineOperation({
+    id: "62-get",
+    name: "Get a serverless restore job",
+    method: "GET",
+    path: `${SERVERLESS_PATH}/{restoreJobId}`,
+    roles: ["GROUP_OWNER"],
+    rateLimited: true,
+    handler: (req, state) => {
+      const cluster = requireServerlessInstance(state, req);
+      const job = findJob(state, cluster, param(req.params, "restoreJobId"), true);
+      return entity(render(job, req), serverlessJobPath(cluster, job.id));
+    },
+  }),
+];

@@ -1,0 +1,192 @@
+/**
+ * Dedicated search nodes of a cluster (operations 20-23): one deployment per cluster whose one
+ * configuration applies to all nodes. Changes show stateName UPDATING until the delay has passed.
+ */
+import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
+import {
+  clusterKey,
+  entity,
+  noContent,
+  param,
+  requireCluster,
+  table,
+  versionAtLeast,
+} from "../domain/context";
+import { apiError } from "../domain/errors";
+import { mintId } from "../domain/ids";
+import { lifecycleDone, lifecyclePhase } from "../domain/lifecycle";
+import { arr, int, obj, oneOf, required, validateBody } from "../domain/validation";
+import { DEPRECATED_2023, DEPRECATED_2024, defineOperation } from "./define";
+import { SEARCH_MIN_DB_VERSION } from "./searchIndexes";
+
+function sizes(family: string, from: number, to: number, extra: number[] = []): string[] {
+  const values: number[] = [];
+  for (let n = from; n <= to; n += 10) values.push(n);
+  return [...values, ...extra].sort((a, b) => a - b).map((n) => `S${n}_${family}_NVME`);
+}
+
+/** Instance sizes of the three families operations.md lists. */
+export const SEARCH_NODE_INSTANCE_SIZES: readonly string[] = [
+  ...sizes("HIGHCPU", 20, 80),
+  ...sizes("LOWCPU", 30, 140, [135]),
+  ...sizes("STORAGE", 40, 90).filter((s) => s !== "S70_STORAGE_NVME"),
+];
+
+const specsBody = {
+  specs: required(
+    arr(
+      obj({
+        instanceSize: required(oneOf(SEARCH_NODE_INSTANCE_SIZES)),
+        nodeCount: required(int({ min: 2, max: 32 })),
+      }),
+      { minItems: 1, maxItems: 1 },
+    ),
+  ),
+};
+
+export interface SearchDeploymentRecord extends JsonObject {
+  id: string;
+  groupId: string;
+  clusterName: string;
+  specs: JsonObject[];
+  encryptionAtRestProvider: string;
+  changeStartedMs: number;
+  deleteRequestedMs: number | null;
+}
+
+function deploymentTable(state: EmulatorState): Record<string, SearchDeploymentRecord> {
+  return table<SearchDeploymentRecord>(state, "searchDeployments");
+}
+
+/** The cluster's deployment, or undefined when none exists (a finished delete removes it). */
+function currentDeployment(state: EmulatorState, req: OperationRequest): SearchDeploymentRecord | undefined {
+  const cluster = requireCluster(state, param(req.params, "groupId"), param(req.params, "clusterName"));
+  if (!versionAtLeast(cluster.dbVersion, SEARCH_MIN_DB_VERSION)) {
+    throw apiError(
+      "UNSUPPORTED_DB_VERSION_FOR_SEARCH",
+      `Search nodes require database version ${SEARCH_MIN_DB_VERSION} or later; cluster ${cluster.name} runs ${cluster.dbVersion}.`,
+      [cluster.name],
+    );
+  }
+  const key = clusterKey(cluster.groupId, cluster.name);
+  const deployments = deploymentTable(state);
+  const record = deployments[key];
+  if (
+    record?.deleteRequestedMs != null &&
+    lifecycleDone(record.deleteRequestedMs, req.now, req.asyncDelayMs)
+  ) {
+    delete deployments[key];
+    return undefined;
+  }
+  return record;
+}
+
+function requireDeployment(state: EmulatorState, req: OperationRequest): SearchDeploymentRecord {
+  const record = currentDeployment(state, req);
+  if (!record || record.deleteRequestedMs !== null) {
+    throw apiError(
+      "SEARCH_DEPLOYMENT_DOES_NOT_EXIST",
+      `No search nodes exist for cluster ${param(req.params, "clusterName")}.`,
+      [param(req.params, "clusterName")],
+    );
+  }
+  return record;
+}
+
+function render(record: SearchDeploymentRecord, req: OperationRequest): JsonObject {
+  const stateName =
+    record.deleteRequestedMs !== null
+      ? "UPDATING"
+      : lifecyclePhase(["UPDATING", "IDLE"], record.changeStartedMs, req.now, req.asyncDelayMs);
+  return {
+    id: record.id,
+    groupId: record.groupId,
+    specs: record.specs,
+    encryptionAtRestProvider: record.encryptionAtRestProvider,
+    stateName,
+  };
+}
+
+const selfPath = (req: OperationRequest) =>
+  `/groups/${param(req.params, "groupId")}/clusters/${param(req.params, "clusterName")}/search/deployment`;
+const ADMIN = ["GROUP_DATA_ACCESS_ADMIN"] as const;
+const PATH = "/groups/{groupId}/clusters/{clusterName}/search/deployment";
+
+export const searchDeploymentOperations: OperationDef[] = [
+  defineOperation({
+    id: "20",
+    name: "Delete search nodes",
+    method: "DELETE",
+    path: PATH,
+    roles: [...ADMIN],
+    deprecatedVersions: [DEPRECATED_2023],
+    rateLimited: true,
+    handler: (req, state) => {
+      requireDeployment(state, req).deleteRequestedMs = req.now;
+      return noContent(req.version === DEPRECATED_2023 ? 200 : 204);
+    },
+  }),
+  defineOperation({
+    id: "21",
+    name: "Get search nodes",
+    method: "GET",
+    path: PATH,
+    roles: ["GROUP_DATA_ACCESS_ADMIN", "GROUP_DATA_ACCESS_READ_WRITE"],
+    deprecatedVersions: [DEPRECATED_2024, DEPRECATED_2023],
+    rateLimited: true,
+    handler: (req, state) => {
+      const record = currentDeployment(state, req);
+      // No deployment: the service answers 200 with an empty object, not 404.
+      return entity(record ? render(record, req) : {}, selfPath(req));
+    },
+  }),
+  defineOperation({
+    id: "22",
+    name: "Update search nodes",
+    method: "PATCH",
+    path: PATH,
+    roles: [...ADMIN],
+    deprecatedVersions: [DEPRECATED_2023],
+    rateLimited: true,
+    handler: (req, state) => {
+      const record = requireDeployment(state, req);
+      const body = validateBody(req.body, specsBody);
+      record.specs = body.specs as JsonObject[];
+      record.changeStartedMs = req.now;
+      return entity(render(record, req), selfPath(req));
+    },
+  }),
+  defineOperation({
+    id: "23",
+    name: "Create search nodes",
+    method: "POST",
+    path: PATH,
+    roles: [...ADMIN],
+    deprecatedVersions: [DEPRECATED_2023],
+    rateLimited: true,
+    handler: (req, state) => {
+      const existing = currentDeployment(state, req);
+      if (existing) {
+        throw apiError(
+          "SEARCH_DEPLOYMENT_ALREADY_EXISTS",
+          `Search nodes already exist for cluster ${existing.clusterName}.`,
+          [existing.clusterName],
+        );
+      }
+      const body = validateBody(req.body, specsBody);
+      const groupId = param(req.params, "groupId");
+      const clusterName = param(req.params, "clusterName");
+      const record: SearchDeploymentRecord = {
+        id: mintId(state),
+        groupId,
+        clusterName,
+        specs: body.specs as JsonObject[],
+        encryptionAtRestProvider: "NONE",
+        changeStartedMs: req.now,
+        deleteRequestedMs: null,
+      };
+      deploymentTable(state)[clusterKey(groupId, clusterName)] = record;
+      return entity(render(record, req), selfPath(req), req.version === DEPRECATED_2023 ? 200 : 201);
+    },
+  }),
+];

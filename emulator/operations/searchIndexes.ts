@@ -1,0 +1,695 @@
+/**
+ * Search indexes in both definition styles (operations 15-19 first style under /fts/indexes,
+ * 24-32 second style under /search/indexes). Both styles are views of the same stored index, so an
+ * index created in one style is visible in the other; each style names the build states its own way.
+ */
+import type {
+  ClusterRecord,
+  EmulatorState,
+  Json,
+  JsonObject,
+  OperationDef,
+  OperationRequest,
+} from "../core/contract";
+import {
+  clusterHostnames,
+  clusterKey,
+  entity,
+  noContent,
+  param,
+  requireCluster,
+  table,
+  versionAtLeast,
+} from "../domain/context";
+import { apiError } from "../domain/errors";
+import { mintId } from "../domain/ids";
+import { lifecycleDone, lifecyclePhase } from "../domain/lifecycle";
+import { isoDate } from "../domain/time";
+import {
+  arr,
+  bool,
+  custom,
+  freeform,
+  hex24,
+  int,
+  invalidAttribute,
+  isObject,
+  type ObjectSchema,
+  obj,
+  oneOf,
+  readOnly,
+  required,
+  str,
+  validateBody,
+} from "../domain/validation";
+import { defineOperation } from "./define";
+
+const LUCENE_LANGUAGES = [
+  "standard",
+  "simple",
+  "whitespace",
+  "keyword",
+  "arabic",
+  "armenian",
+  "basque",
+  "bengali",
+  "brazilian",
+  "bulgarian",
+  "catalan",
+  "chinese",
+  "cjk",
+  "czech",
+  "danish",
+  "dutch",
+  "english",
+  "finnish",
+  "french",
+  "galician",
+  "german",
+  "greek",
+  "hindi",
+  "hungarian",
+  "indonesian",
+  "irish",
+  "italian",
+  "japanese",
+  "korean",
+  "kuromoji",
+  "latvian",
+  "lithuanian",
+  "morfologik",
+  "nori",
+  "norwegian",
+  "persian",
+  "portuguese",
+  "romanian",
+  "russian",
+  "smartcn",
+  "sorani",
+  "spanish",
+  "swedish",
+  "thai",
+  "turkish",
+  "ukrainian",
+] as const;
+export const LUCENE_ANALYZERS: readonly string[] = LUCENE_LANGUAGES.map((l) => `lucene.${l}`);
+export const DEFAULT_ANALYZER = "lucene.standard";
+export const SEARCH_MIN_DB_VERSION = "4.2";
+
+/** stored source: true/false, or an object with exactly one of include / exclude (field lists). */
+const storedSourceSchema = custom((value, path) => {
+  if (typeof value === "boolean") return;
+  if (!isObject(value)) invalidAttribute(path, "expected a boolean or an object with include or exclude");
+  const keys = Object.keys(value);
+  if (keys.length !== 1 || (keys[0] !== "include" && keys[0] !== "exclude"))
+    invalidAttribute(path, "expected exactly one of include or exclude");
+  const fields = value[keys[0] as string];
+  if (!Array.isArray(fields) || fields.some((f) => typeof f !== "string"))
+    invalidAttribute(`${path}.${keys[0]}`, "expected an array of field names");
+});
+
+const analyzerNameSchema = str({ minLength: 1 });
+
+/** Fields of a text search definition (shared by the flat first style and `definition`). */
+const textDefinitionFields: ObjectSchema = {
+  analyzer: analyzerNameSchema,
+  analyzers: arr(
+    obj({
+      name: required(str({ minLength: 1 })),
+      charFilters: arr(freeform()),
+      tokenFilters: arr(freeform()),
+      tokenizer: required(freeform()),
+    }),
+  ),
+  mappings: obj({ dynamic: bool(), fields: freeform() }),
+  numPartitions: int({ allowed: [1, 2, 4] }),
+  searchAnalyzer: analyzerNameSchema,
+  storedSource: storedSourceSchema,
+  synonyms: arr(
+    obj({
+      analyzer: required(oneOf(LUCENE_ANALYZERS)),
+      name: required(str({ minLength: 1 })),
+      source: required(obj({ collection: required(str({ minLength: 1 })) })),
+    }),
+  ),
+};
+const TEXT_DEFINITION_KEYS = Object.keys(textDefinitionFields);
+
+/** A vector search definition (not shown in the spec; the public service's shape). */
+const vectorDefinitionFields: ObjectSchema = {
+  fields: required(
+    arr(
+      {
+        kind: "tagged",
+        tag: "type",
+        variants: {
+          vector: {
+            path: required(str({ minLength: 1 })),
+            numDimensions: required(int({ min: 1, max: 8192 })),
+            similarity: required(oneOf(["euclidean", "cosine", "dotProduct"])),
+            quantization: oneOf(["none", "scalar", "binary"]),
+          },
+          filter: { path: required(str({ minLength: 1 })) },
+        },
+      },
+      { minItems: 1 },
+    ),
+  ),
+  numPartitions: int({ allowed: [1, 2, 4] }),
+};
+
+/** analyzer and searchAnalyzer name a lucene analyzer or one defined in `analyzers`. */
+function checkAnalyzerNames(definition: JsonObject, pathPrefix: string): void {
+  const custom = Array.isArray(definition.analyzers)
+    ? definition.analyzers.filter(isObject).map((a) => a.name)
+    : [];
+  for (const field of ["analyzer", "searchAnalyzer"]) {
+    const value = definition[field];
+    if (typeof value === "string" && !LUCENE_ANALYZERS.includes(value) && !custom.includes(value)) {
+      const path = pathPrefix + field;
+      throw apiError(
+        "INVALID_ENUM_VALUE",
+        `An invalid enumeration value ${value} was specified for ${path}; expected lucene.<language> or a name from analyzers.`,
+        [value, path],
+      );
+    }
+  }
+}
+
+function validateDefinition(type: string, definition: Json | undefined, path: string): JsonObject {
+  if (definition === undefined)
+    throw apiError("MISSING_ATTRIBUTE", `The required attribute ${path} was not specified.`, [path]);
+  if (!isObject(definition)) invalidAttribute(path, "expected an object");
+  const fields = type === "vectorSearch" ? vectorDefinitionFields : textDefinitionFields;
+  // Validate as a nested object so errors name `definition.<field>`.
+  validateBody({ definition }, { definition: obj(fields) });
+  if (type !== "vectorSearch") checkAnalyzerNames(definition, `${path}.`);
+  return definition;
+}
+
+export interface SearchIndexRecord extends JsonObject {
+  indexID: string;
+  groupId: string;
+  clusterName: string;
+  database: string;
+  collectionName: string;
+  name: string;
+  type: string;
+  definition: JsonObject;
+  /** When the current definition started building (create or last update). */
+  buildStartedMs: number;
+  definitionVersion: number;
+  deleteRequestedMs: number | null;
+}
+
+type Style = "first" | "second";
+const BUILD_PHASES: Record<Style, readonly [string, string, string]> = {
+  first: ["IN_PROGRESS", "MIGRATING", "STEADY"],
+  second: ["PENDING", "BUILDING", "READY"],
+};
+
+function indexTable(state: EmulatorState): Record<string, SearchIndexRecord> {
+  return table<SearchIndexRecord>(state, "searchIndexes");
+}
+
+/** The indexes of a cluster; indexes whose deletion has finished are removed (eventual consistency). */
+function indexesOfCluster(
+  state: EmulatorState,
+  cluster: ClusterRecord,
+  req: OperationRequest,
+): SearchIndexRecord[] {
+  const indexes = indexTable(state);
+  const found: SearchIndexRecord[] = [];
+  for (const index of Object.values(indexes)) {
+    if (clusterKey(index.groupId, index.clusterName) !== clusterKey(cluster.groupId, cluster.name)) continue;
+    if (
+      index.deleteRequestedMs !== null &&
+      lifecycleDone(index.deleteRequestedMs, req.now, req.asyncDelayMs)
+    ) {
+      delete indexes[index.indexID];
+      continue;
+    }
+    found.push(index);
+  }
+  return found;
+}
+
+function statusOf(index: SearchIndexRecord, style: Style, req: OperationRequest): string {
+  if (index.deleteRequestedMs !== null) return "DELETING";
+  return lifecyclePhase(BUILD_PHASES[style], index.buildStartedMs, req.now, req.asyncDelayMs);
+}
+
+function isBuilt(index: SearchIndexRecord, req: OperationRequest): boolean {
+  return lifecycleDone(index.buildStartedMs, req.now, req.asyncDelayMs);
+}
+
+function renderFirstStyle(index: SearchIndexRecord, req: OperationRequest): JsonObject {
+  const d = index.definition;
+  const shown: JsonObject = {
+    indexID: index.indexID,
+    collectionName: index.collectionName,
+    database: index.database,
+    name: index.name,
+    type: index.type,
+    numPartitions: d.numPartitions ?? 1,
+    analyzer: d.analyzer ?? DEFAULT_ANALYZER,
+    searchAnalyzer: d.searchAnalyzer ?? DEFAULT_ANALYZER,
+    status: statusOf(index, "first", req),
+  };
+  for (const key of ["analyzers", "mappings", "storedSource", "synonyms"]) {
+    const value = d[key];
+    if (value !== undefined) shown[key] = value;
+  }
+  return shown;
+}
+
+/** The list form of the first style: exactly the seven fields the spec names. */
+function renderFirstStyleSummary(index: SearchIndexRecord, req: OperationRequest): JsonObject {
+  return {
+    collectionName: index.collectionName,
+    database: index.database,
+    indexID: index.indexID,
+    name: index.name,
+    numPartitions: index.definition.numPartitions ?? 1,
+    status: statusOf(index, "first", req),
+    type: index.type,
+  };
+}
+
+function renderSecondStyle(
+  index: SearchIndexRecord,
+  req: OperationRequest,
+  cluster: ClusterRecord,
+  detail: boolean,
+): JsonObject {
+  const status = statusOf(index, "second", req);
+  // An index being rebuilt after an update keeps answering queries with its previous definition.
+  const queryable = status === "READY" || (status !== "DELETING" && index.definitionVersion > 0);
+  const latestDefinition: JsonObject =
+    index.type === "vectorSearch"
+      ? index.definition
+      : {
+          ...index.definition,
+          analyzer: index.definition.analyzer ?? DEFAULT_ANALYZER,
+          searchAnalyzer: index.definition.searchAnalyzer ?? DEFAULT_ANALYZER,
+          numPartitions: index.definition.numPartitions ?? 1,
+        };
+  const definitionVersion: JsonObject = {
+    version: index.definitionVersion,
+    createdAt: isoDate(index.buildStartedMs),
+  };
+  const shown: JsonObject = {
+    indexID: index.indexID,
+    collectionName: index.collectionName,
+    database: index.database,
+    name: index.name,
+    type: index.type,
+    status,
+    queryable,
+    latestDefinition,
+    latestDefinitionVersion: definitionVersion,
+  };
+  const synonyms = Array.isArray(index.definition.synonyms) ? index.definition.synonyms.filter(isObject) : [];
+  if (synonyms.length > 0) {
+    const synonymStatus = isBuilt(index, req) ? "READY" : "BUILDING";
+    shown.synonymMappingStatus = synonymStatus;
+    if (detail) {
+      shown.synonymMappingStatusDetail = synonyms.map((s) => ({
+        [String(s.name)]: { status: synonymStatus, queryable: synonymStatus === "READY", message: "" },
+      }));
+    }
+  }
+  if (detail) {
+    shown.statusDetail = clusterHostnames(cluster).map((hostname) => ({
+      hostname,
+      status,
+      queryable,
+      mainIndex: {
+        status,
+        queryable,
+        definition: latestDefinition,
+        definitionVersion,
+        message: "",
+      },
+    }));
+  }
+  return shown;
+}
+
+function searchCluster(state: EmulatorState, req: OperationRequest): ClusterRecord {
+  const cluster = requireCluster(state, param(req.params, "groupId"), param(req.params, "clusterName"));
+  if (!versionAtLeast(cluster.dbVersion, SEARCH_MIN_DB_VERSION)) {
+    throw apiError(
+      "UNSUPPORTED_DB_VERSION_FOR_SEARCH",
+      `Search requires database version ${SEARCH_MIN_DB_VERSION} or later; cluster ${cluster.name} runs ${cluster.dbVersion}.`,
+      [cluster.name],
+    );
+  }
+  return cluster;
+}
+
+function indexById(state: EmulatorState, cluster: ClusterRecord, req: OperationRequest): SearchIndexRecord {
+  const id = param(req.params, "indexId");
+  const index = indexesOfCluster(state, cluster, req).find((i) => i.indexID === id);
+  if (!index)
+    throw apiError(
+      "SEARCH_INDEX_NOT_FOUND",
+      `No search index with ID ${id} exists on cluster ${cluster.name}.`,
+      [id],
+    );
+  return index;
+}
+
+function indexByNames(
+  state: EmulatorState,
+  cluster: ClusterRecord,
+  req: OperationRequest,
+): SearchIndexRecord {
+  const database = param(req.params, "databaseName");
+  const collectionName = param(req.params, "collectionName");
+  const name = param(req.params, "indexName");
+  const index = indexesOfCluster(state, cluster, req).find(
+    (i) => i.database === database && i.collectionName === collectionName && i.name === name,
+  );
+  if (!index) {
+    throw apiError(
+      "SEARCH_INDEX_NOT_FOUND",
+      `No search index named ${name} exists on ${database}.${collectionName} of cluster ${cluster.name}.`,
+      [name],
+    );
+  }
+  return index;
+}
+
+function createIndex(
+  state: EmulatorState,
+  cluster: ClusterRecord,
+  req: OperationRequest,
+  fields: { database: string; collectionName: string; name: string; type: string; definition: JsonObject },
+): SearchIndexRecord {
+  const duplicate = indexesOfCluster(state, cluster, req).some(
+    (i) =>
+      i.database === fields.database && i.collectionName === fields.collectionName && i.name === fields.name,
+  );
+  if (duplicate) {
+    throw apiError(
+      "SEARCH_DUPLICATE_INDEX",
+      `A search index named ${fields.name} already exists on ${fields.database}.${fields.collectionName}.`,
+      [fields.name],
+    );
+  }
+  const record: SearchIndexRecord = {
+    indexID: mintId(state),
+    groupId: cluster.groupId,
+    clusterName: cluster.name,
+    ...fields,
+    buildStartedMs: req.now,
+    definitionVersion: 0,
+    deleteRequestedMs: null,
+  };
+  indexTable(state)[record.indexID] = record;
+  return record;
+}
+
+function redefine(index: SearchIndexRecord, definition: JsonObject, req: OperationRequest): void {
+  index.definition = definition;
+  index.definitionVersion += 1;
+  index.buildStartedMs = req.now;
+}
+
+function requestDelete(index: SearchIndexRecord, req: OperationRequest): void {
+  index.deleteRequestedMs ??= req.now;
+}
+
+// First style: flat body -------------------------------------------------------------------------
+
+const firstStyleBody: ObjectSchema = {
+  collectionName: required(str({ minLength: 1 })),
+  database: required(str({ minLength: 1 })),
+  name: required(str({ minLength: 1 })),
+  type: oneOf(["search"]),
+  indexID: readOnly(hex24()),
+  status: readOnly(str()),
+  ...textDefinitionFields,
+};
+
+function parseFirstStyle(body: Json | undefined): {
+  database: string;
+  collectionName: string;
+  name: string;
+  type: string;
+  definition: JsonObject;
+} {
+  const valid = validateBody(body, firstStyleBody);
+  checkAnalyzerNames(valid, "");
+  const definition: JsonObject = {};
+  for (const key of TEXT_DEFINITION_KEYS) {
+    const value = valid[key];
+    if (value !== undefined) definition[key] = value;
+  }
+  return {
+    database: valid.database as string,
+    collectionName: valid.collectionName as string,
+    name: valid.name as string,
+    type: (valid.type as string | undefined) ?? "search",
+    definition,
+  };
+}
+
+// Second style -----------------------------------------------------------------------------------
+
+const secondStyleCreateBody: ObjectSchema = {
+  collectionName: required(str({ minLength: 1 })),
+  database: required(str({ minLength: 1 })),
+  name: required(str({ minLength: 1 })),
+  type: oneOf(["search", "vectorSearch"]),
+  definition: required(freeform()),
+  indexID: readOnly(hex24()),
+  status: readOnly(str()),
+  queryable: readOnly(bool()),
+};
+
+const definitionOnlyBody: ObjectSchema = { definition: required(freeform()) };
+
+const firstStylePath = (i: SearchIndexRecord) =>
+  `/groups/${i.groupId}/clusters/${i.clusterName}/fts/indexes/${i.indexID}`;
+const secondStylePath = (i: SearchIndexRecord) =>
+  `/groups/${i.groupId}/clusters/${i.clusterName}/search/indexes/${i.indexID}`;
+
+const ADMIN = ["GROUP_DATA_ACCESS_ADMIN"] as const;
+const READ = ["GROUP_DATA_ACCESS_ADMIN", "GROUP_DATA_ACCESS_READ_WRITE"] as const;
+const CLUSTER_PATH = "/groups/{groupId}/clusters/{clusterName}";
+
+export const searchIndexOperations: OperationDef[] = [
+  defineOperation({
+    id: "15",
+    name: "Create a search index (first style)",
+    method: "POST",
+    path: `${CLUSTER_PATH}/fts/indexes`,
+    roles: [...ADMIN],
+    rateLimited: true,
+    handler: (req, state) => {
+      const cluster = searchCluster(state, req);
+      const index = createIndex(state, cluster, req, parseFirstStyle(req.body));
+      return entity(renderFirstStyle(index, req), firstStylePath(index));
+    },
+  }),
+  defineOperation({
+    id: "16",
+    name: "List the search indexes of a collection (first style)",
+    method: "GET",
+    path: `${CLUSTER_PATH}/fts/indexes/{databaseName}/{collectionName}`,
+    roles: [...READ],
+    rateLimited: true,
+    handler: (req, state) => {
+      const cluster = searchCluster(state, req);
+      const database = param(req.params, "databaseName");
+      const collectionName = param(req.params, "collectionName");
+      const found = indexesOfCluster(state, cluster, req).filter(
+        (i) => i.database === database && i.collectionName === collectionName,
+      );
+      return { kind: "array", status: 200, body: found.map((i) => renderFirstStyleSummary(i, req)) };
+    },
+  }),
+  defineOperation({
+    id: "17",
+    name: "Delete a search index by id (first style)",
+    method: "DELETE",
+    path: `${CLUSTER_PATH}/fts/indexes/{indexId}`,
+    roles: [...ADMIN],
+    rateLimited: true,
+    handler: (req, state) => {
+      requestDelete(indexById(state, searchCluster(state, req), req), req);
+      return noContent();
+    },
+  }),
+  defineOperation({
+    id: "18",
+    name: "Get a search index by id (first style)",
+    method: "GET",
+    path: `${CLUSTER_PATH}/fts/indexes/{indexId}`,
+    roles: [...READ],
+    rateLimited: true,
+    handler: (req, state) => {
+      const index = indexById(state, searchCluster(state, req), req);
+      return entity(renderFirstStyle(index, req), firstStylePath(index));
+    },
+  }),
+  defineOperation({
+    id: "19",
+    name: "Update a search index by id (first style)",
+    method: "PATCH",
+    path: `${CLUSTER_PATH}/fts/indexes/{indexId}`,
+    roles: [...ADMIN],
+    rateLimited: true,
+    handler: (req, state) => {
+      const index = indexById(state, searchCluster(state, req), req);
+      const fields = parseFirstStyle(req.body);
+      // Identity fields cannot change: a different name or namespace is a different index.
+      for (const key of ["database", "collectionName", "name", "type"] as const) {
+        if (fields[key] !== index[key]) invalidAttribute(key, `cannot be changed (is ${index[key]})`);
+      }
+      redefine(index, fields.definition, req);
+      return entity(renderFirstStyle(index, req), firstStylePath(index));
+    },
+  }),
+  defineOperation({
+    id: "24",
+    name: "List the search indexes of a cluster (second style)",
+    method: "GET",
+    path: `${CLUSTER_PATH}/search/indexes`,
+    roles: [...READ],
+    rateLimited: true,
+    handler: (req, state) => {
+      const cluster = searchCluster(state, req);
+      const found = indexesOfCluster(state, cluster, req);
+      return {
+        kind: "array",
+        status: 200,
+        body: found.map((i) => renderSecondStyle(i, req, cluster, false)),
+      };
+    },
+  }),
+  defineOperation({
+    id: "25",
+    name: "Create a search index (second style)",
+    method: "POST",
+    path: `${CLUSTER_PATH}/search/indexes`,
+    roles: [...ADMIN],
+    rateLimited: true,
+    handler: (req, state) => {
+      const cluster = searchCluster(state, req);
+      const valid = validateBody(req.body, secondStyleCreateBody);
+      const type = (valid.type as string | undefined) ?? "search";
+      const index = createIndex(state, cluster, req, {
+        database: valid.database as string,
+        collectionName: valid.collectionName as string,
+        name: valid.name as string,
+        type,
+        definition: validateDefinition(type, valid.definition, "definition"),
+      });
+      return entity(renderSecondStyle(index, req, cluster, true), secondStylePath(index), 201);
+    },
+  }),
+  defineOperation({
+    id: "26",
+    name: "List the search indexes of a collection (second style)",
+    method: "GET",
+    path: `${CLUSTER_PATH}/search/indexes/{databaseName}/{collectionName}`,
+    roles: [...READ],
+    rateLimited: true,
+    handler: (req, state) => {
+      const cluster = searchCluster(state, req);
+      const database = param(req.params, "databaseName");
+      const collectionName = param(req.params, "collectionName");
+      const found = indexesOfCluster(state, cluster, req).filter(
+        (i) => i.database === database && i.collectionName === collectionName,
+      );
+      return {
+        kind: "array",
+        status: 200,
+        body: found.map((i) => renderSecondStyle(i, req, cluster, false)),
+      };
+    },
+  }),
+  defineOperation({
+    id: "27",
+    name: "Delete a search index by names (second style)",
+    method: "DELETE",
+    path: `${CLUSTER_PATH}/search/indexes/{databaseName}/{collectionName}/{indexName}`,
+    roles: [...ADMIN],
+    rateLimited: true,
+    handler: (req, state) => {
+      requestDelete(indexByNames(state, searchCluster(state, req), req), req);
+      return noContent();
+    },
+  }),
+  defineOperation({
+    id: "28",
+    name: "Get a search index by names (second style)",
+    method: "GET",
+    path: `${CLUSTER_PATH}/search/indexes/{databaseName}/{collectionName}/{indexName}`,
+    roles: [...READ],
+    rateLimited: true,
+    handler: (req, state) => {
+      const cluster = searchCluster(state, req);
+      const index = indexByNames(state, cluster, req);
+      return entity(renderSecondStyle(index, req, cluster, true), secondStylePath(index));
+    },
+  }),
+  defineOperation({
+    id: "29",
+    name: "Update a search index by names (second style)",
+    method: "PATCH",
+    path: `${CLUSTER_PATH}/search/indexes/{databaseName}/{collectionName}/{indexName}`,
+    roles: [...ADMIN],
+    rateLimited: true,
+    handler: (req, state) => {
+      const cluster = searchCluster(state, req);
+      const index = indexByNames(state, cluster, req);
+      const valid = validateBody(req.body, definitionOnlyBody);
+      redefine(index, validateDefinition(index.type, valid.definition, "definition"), req);
+      return entity(renderSecondStyle(index, req, cluster, true), secondStylePath(index));
+    },
+  }),
+  defineOperation({
+    id: "30",
+    name: "Delete a search index by id (second style)",
+    method: "DELETE",
+    path: `${CLUSTER_PATH}/search/indexes/{indexId}`,
+    roles: [...ADMIN],
+    rateLimited: true,
+    handler: (req, state) => {
+      requestDelete(indexById(state, searchCluster(state, req), req), req);
+      return noContent();
+    },
+  }),
+  defineOperation({
+    id: "31",
+    name: "Get a search index by id (second style)",
+    method: "GET",
+    path: `${CLUSTER_PATH}/search/indexes/{indexId}`,
+    roles: [...READ],
+    rateLimited: true,
+    handler: (req, state) => {
+      const cluster = searchCluster(state, req);
+      const index = indexById(state, cluster, req);
+      return entity(renderSecondStyle(index, req, cluster, true), secondStylePath(index));
+    },
+  }),
+  defineOperation({
+    id: "32",
+    name: "Update a search index by id (second style)",
+    method: "PATCH",
+    path: `${CLUSTER_PATH}/search/indexes/{indexId}`,
+    roles: [...ADMIN],
+    rateLimited: true,
+    handler: (req, state) => {
+      const cluster = searchCluster(state, req);
+      const index = indexById(state, cluster, req);
+      const valid = validateBody(req.body, definitionOnlyBody);
+      redefine(index, validateDefinition(index.type, valid.definition, "definition"), req);
+      return entity(renderSecondStyle(index, req, cluster, true), secondStylePath(index));
+    },
+  }),
+];

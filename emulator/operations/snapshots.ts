@@ -1,0 +1,386 @@
+/**
+ * Cloud backup snapshots (54-61) and serverless snapshots (63). On-demand snapshots move
+ * queued -> inProgress -> completed. A sharded cluster's snapshot is a shardedCluster snapshot with
+ * one member per shard and the config server. Serverless instances have no on-demand operation, so
+ * each shows one scheduled, completed snapshot, created on first access.
+ */
+import type {
+  ClusterRecord,
+  EmulatorState,
+  JsonObject,
+  OperationDef,
+  OperationRequest,
+} from "../core/contract";
+import {
+  clusterKey,
+  entity,
+  isServerless,
+  list,
+  noContent,
+  param,
+  requireCloudBackup,
+  requireCluster,
+  table,
+} from "../domain/context";
+import { apiError } from "../domain/errors";
+import { mintId } from "../domain/ids";
+import { lifecyclePhase } from "../domain/lifecycle";
+import { isoDate, MS_PER_DAY } from "../domain/time";
+import { int, oneOf, required, str, validateBody } from "../domain/validation";
+import { defineOperation } from "./define";
+
+export type SnapshotKind = "replicaSet" | "shardedCluster" | "serverless";
+
+export interface SnapshotRecord extends JsonObject {
+  id: string;
+  groupId: string;
+  clusterName: string;
+  kind: SnapshotKind;
+  createdMs: number;
+  expiresMs: number;
+  description: string | null;
+  frequencyType: string;
+  snapshotType: string;
+  dbVersion: string;
+  cloudProvider: string;
+  replicaSetName: string;
+  storageSizeBytes: number;
+  /** Sharded snapshots: one member per shard and the config server. */
+  members: JsonObject[];
+}
+
+export function snapshotTable(state: EmulatorState): Record<string, SnapshotRecord> {
+  return table<SnapshotRecord>(state, "snapshots");
+}
+
+/** The replica set name of a cluster's shard, in the six-character-id form new clusters use. */
+export function replicaSetName(cluster: ClusterRecord, shard: number | "config"): string {
+  const id = cluster.id.slice(-6);
+  return shard === "config" ? `atlas-${id}-config-0` : `atlas-${id}-shard-${shard}`;
+}
+
+export function snapshotStatus(
+  snapshot: SnapshotRecord,
+  req: Pick<OperationRequest, "now" | "asyncDelayMs">,
+): string {
+  return lifecyclePhase(["queued", "inProgress", "completed"], snapshot.createdMs, req.now, req.asyncDelayMs);
+}
+
+export function renderSnapshot(snapshot: SnapshotRecord, req: OperationRequest): JsonObject {
+  const common: JsonObject = {
+    id: snapshot.id,
+    createdAt: isoDate(snapshot.createdMs),
+    expiresAt: isoDate(snapshot.expiresMs),
+    frequencyType: snapshot.frequencyType,
+    dbVersion: snapshot.dbVersion,
+    snapshotType: snapshot.snapshotType,
+    status: snapshotStatus(snapshot, req),
+    storageSizeBytes: snapshot.storageSizeBytes,
+  };
+  if (snapshot.kind === "serverless") return { ...common, serverlessInstanceName: snapshot.clusterName };
+  if (snapshot.description !== null) common.description = snapshot.description;
+  common.policyItems = [];
+  if (snapshot.kind === "shardedCluster") {
+    return {
+      ...common,
+      type: "shardedCluster",
+      configServerType: "EMBEDDED",
+      members: snapshot.members,
+      snapshotIds: snapshot.members.map((m) => m.id ?? null),
+    };
+  }
+  return {
+    ...common,
+    type: "replicaSet",
+    cloudProvider: snapshot.cloudProvider,
+    copyRegions: [],
+    replicaSetName: snapshot.replicaSetName,
+  };
+}
+
+export function snapshotsOfCluster(state: EmulatorState, cluster: ClusterRecord): SnapshotRecord[] {
+  const key = clusterKey(cluster.groupId, cluster.name);
+  return Object.values(snapshotTable(state)).filter((s) => clusterKey(s.groupId, s.clusterName) === key);
+}
+
+/** A snapshot of the cluster of the given kinds, or 404 SNAPSHOT_NOT_FOUND. */
+export function findSnapshot(
+  state: EmulatorState,
+  cluster: ClusterRecord,
+  snapshotId: string,
+  kinds: readonly SnapshotKind[],
+): SnapshotRecord {
+  const snapshot = snapshotTable(state)[snapshotId];
+  if (
+    !snapshot ||
+    snapshot.groupId !== cluster.groupId ||
+    snapshot.clusterName !== cluster.name ||
+    !kinds.includes(snapshot.kind)
+  ) {
+    throw apiError(
+      "SNAPSHOT_NOT_FOUND",
+      `No snapshot with ID ${snapshotId} exists for cluster ${cluster.name}.`,
+      [snapshotId],
+    );
+  }
+  return snapshot;
+}
+
+const STORAGE_SIZE_BYTES = 1_073_741_824;
+
+function newSnapshot(
+  state: EmulatorState,
+  cluster: ClusterRecord,
+  fields: Pick<
+    SnapshotRecord,
+    "kind" | "createdMs" | "expiresMs" | "description" | "frequencyType" | "snapshotType"
+  >,
+): SnapshotRecord {
+  const members =
+    fields.kind === "shardedCluster"
+      ? [0, 1, "config" as const].map((shard) => ({
+          id: mintId(state),
+          cloudProvider: cluster.provider,
+          replicaSetName: replicaSetName(cluster, shard),
+        }))
+      : [];
+  const snapshot: SnapshotRecord = {
+    id: mintId(state),
+    groupId: cluster.groupId,
+    clusterName: cluster.name,
+    ...fields,
+    dbVersion: cluster.dbVersion,
+    cloudProvider: cluster.provider,
+    replicaSetName: replicaSetName(cluster, 0),
+    storageSizeBytes: STORAGE_SIZE_BYTES,
+    members,
+  };
+  snapshotTable(state)[snapshot.id] = snapshot;
+  return snapshot;
+}
+
+/** The serverless instance named in the path (404 when missing or not serverless). */
+export function requireServerlessInstance(state: EmulatorState, req: OperationRequest): ClusterRecord {
+  const groupId = param(req.params, "groupId");
+  const name = param(req.params, "clusterName");
+  const cluster = requireCluster(state, groupId, name);
+  if (!isServerless(cluster)) {
+    throw apiError(
+      "SERVERLESS_INSTANCE_NOT_FOUND",
+      `No serverless instance named ${name} exists in group ${groupId}.`,
+      [name],
+    );
+  }
+  return cluster;
+}
+
+/** Serverless instances are backed up daily by the service: one completed snapshot, kept 7 days. */
+export function serverlessSnapshots(
+  state: EmulatorState,
+  cluster: ClusterRecord,
+  nowMs: number,
+): SnapshotRecord[] {
+  const existing = snapshotsOfCluster(state, cluster).filter((s) => s.kind === "serverless");
+  if (existing.length > 0) return existing;
+  const createdMs = nowMs - MS_PER_DAY;
+  return [
+    newSnapshot(state, cluster, {
+      kind: "serverless",
+      createdMs,
+      expiresMs: createdMs + 7 * MS_PER_DAY,
+      description: null,
+      frequencyType: "daily",
+      snapshotType: "scheduled",
+    }),
+  ];
+}
+
+function backupCluster(state: EmulatorState, req: OperationRequest): ClusterRecord {
+  const cluster = requireCluster(state, param(req.params, "groupId"), param(req.params, "clusterName"));
+  requireCloudBackup(cluster);
+  return cluster;
+}
+
+const DAYS_PER_RETENTION_UNIT: Record<string, number> = { DAYS: 1, WEEKS: 7, MONTHS: 30, YEARS: 365 };
+
+const snapshotPath = (s: JsonObject, groupId: string, clusterName: string) =>
+  s.type === "shardedCluster"
+    ? `/groups/${groupId}/clusters/${clusterName}/backup/snapshots/shardedCluster/${String(s.id)}`
+    : `/groups/${groupId}/clusters/${clusterName}/backup/snapshots/${String(s.id)}`;
+
+const CLUSTER_PATH = "/groups/{groupId}/clusters/{clusterName}/backup/snapshots";
+const READ = ["GROUP_READ_ONLY", "GROUP_BACKUP_MANAGER"] as const;
+const MANAGE = ["GROUP_BACKUP_MANAGER"] as const;
+const ALL_CLUSTER_KINDS: readonly SnapshotKind[] = ["replicaSet", "shardedCluster"];
+
+function listOf(state: EmulatorState, req: OperationRequest, kinds: readonly SnapshotKind[]) {
+  const cluster = backupCluster(state, req);
+  const found = snapshotsOfCluster(state, cluster).filter((s) => kinds.includes(s.kind));
+  return list(
+    found.map((s) => renderSnapshot(s, req)),
+    (item) => snapshotPath(item, cluster.groupId, cluster.name),
+  );
+}
+
+function getOne(state: EmulatorState, req: OperationRequest, kinds: readonly SnapshotKind[]) {
+  const cluster = backupCluster(state, req);
+  const shown = renderSnapshot(findSnapshot(state, cluster, param(req.params, "snapshotId"), kinds), req);
+  return entity(shown, snapshotPath(shown, cluster.groupId, cluster.name));
+}
+
+function deleteOne(state: EmulatorState, req: OperationRequest, kinds: readonly SnapshotKind[]) {
+  const cluster = backupCluster(state, req);
+  const snapshot = findSnapshot(state, cluster, param(req.params, "snapshotId"), kinds);
+  delete snapshotTable(state)[snapshot.id];
+  return noContent();
+}
+
+export const snapshotOperations: OperationDef[] = [
+  defineOperation({
+    id: "54",
+    name: "List the snapshots of a cluster",
+    method: "GET",
+    path: CLUSTER_PATH,
+    roles: [...READ],
+    rateLimited: true,
+    paginated: true,
+    handler: (req, state) => listOf(state, req, ALL_CLUSTER_KINDS),
+  }),
+  defineOperation({
+    id: "55",
+    name: "Take an on-demand snapshot",
+    method: "POST",
+    path: CLUSTER_PATH,
+    roles: [...MANAGE],
+    rateLimited: true,
+    handler: (req, state) => {
+      const cluster = backupCluster(state, req);
+      const body = validateBody(req.body, {
+        description: str({ maxLength: 1000 }),
+        retentionInDays: int({ min: 1 }),
+      });
+      const unfinished = snapshotsOfCluster(state, cluster).find(
+        (s) => s.snapshotType === "onDemand" && snapshotStatus(s, req) !== "completed",
+      );
+      if (unfinished) {
+        throw apiError(
+          "UNFINISHED_ON_DEMAND_SNAPSHOT",
+          `On-demand snapshot ${unfinished.id} of cluster ${cluster.name} has not finished yet.`,
+          [unfinished.id],
+        );
+      }
+      const retentionInDays = (body.retentionInDays as number | undefined) ?? 1;
+      const snapshot = newSnapshot(state, cluster, {
+        kind: cluster.sharded ? "shardedCluster" : "replicaSet",
+        createdMs: req.now,
+        expiresMs: req.now + retentionInDays * MS_PER_DAY,
+        description: (body.description as string | undefined) ?? null,
+        frequencyType: "ondemand",
+        snapshotType: "onDemand",
+      });
+      const shown = renderSnapshot(snapshot, req);
+      return entity(shown, snapshotPath(shown, cluster.groupId, cluster.name));
+    },
+  }),
+  defineOperation({
+    id: "56",
+    name: "Delete a sharded cluster snapshot",
+    method: "DELETE",
+    path: `${CLUSTER_PATH}/shardedCluster/{snapshotId}`,
+    roles: [...MANAGE],
+    rateLimited: true,
+    handler: (req, state) => deleteOne(state, req, ["shardedCluster"]),
+  }),
+  defineOperation({
+    id: "57",
+    name: "Get a sharded cluster snapshot",
+    method: "GET",
+    path: `${CLUSTER_PATH}/shardedCluster/{snapshotId}`,
+    roles: [...READ],
+    rateLimited: true,
+    handler: (req, state) => getOne(state, req, ["shardedCluster"]),
+  }),
+  defineOperation({
+    id: "58",
+    name: "List sharded cluster snapshots",
+    method: "GET",
+    path: `${CLUSTER_PATH}/shardedClusters`,
+    roles: [...READ],
+    rateLimited: true,
+    paginated: true,
+    handler: (req, state) => listOf(state, req, ["shardedCluster"]),
+  }),
+  defineOperation({
+    id: "59",
+    name: "Delete a snapshot",
+    method: "DELETE",
+    path: `${CLUSTER_PATH}/{snapshotId}`,
+    roles: [...MANAGE],
+    rateLimited: true,
+    handler: (req, state) => deleteOne(state, req, ALL_CLUSTER_KINDS),
+  }),
+  defineOperation({
+    id: "60",
+    name: "Get a snapshot",
+    method: "GET",
+    path: `${CLUSTER_PATH}/{snapshotId}`,
+    roles: [...READ],
+    rateLimited: true,
+    handler: (req, state) => getOne(state, req, ALL_CLUSTER_KINDS),
+  }),
+  defineOperation({
+    id: "61",
+    name: "Change a snapshot's expiration",
+    method: "PATCH",
+    path: `${CLUSTER_PATH}/{snapshotId}`,
+    roles: [...MANAGE],
+    rateLimited: true,
+    handler: (req, state) => {
+      const cluster = backupCluster(state, req);
+      const snapshot = findSnapshot(state, cluster, param(req.params, "snapshotId"), ALL_CLUSTER_KINDS);
+      const body = validateBody(req.body, {
+        retentionUnit: required(oneOf(Object.keys(DAYS_PER_RETENTION_UNIT))),
+        retentionValue: required(int({ min: 1 })),
+      });
+      const days =
+        (DAYS_PER_RETENTION_UNIT[body.retentionUnit as string] ?? 1) * (body.retentionValue as number);
+      snapshot.expiresMs = snapshot.createdMs + days * MS_PER_DAY;
+      const shown = renderSnapshot(snapshot, req);
+      return entity(shown, snapshotPath(shown, cluster.groupId, cluster.name));
+    },
+  }),
+  defineOperation({
+    id: "63-list",
+    name: "List serverless snapshots",
+    method: "GET",
+    path: "/groups/{groupId}/serverless/{clusterName}/backup/snapshots",
+    roles: ["GROUP_READ_ONLY"],
+    rateLimited: true,
+    paginated: true,
+    handler: (req, state) => {
+      const cluster = requireServerlessInstance(state, req);
+      return list(
+        serverlessSnapshots(state, cluster, req.now).map((s) => renderSnapshot(s, req)),
+        (item) => `/groups/${cluster.groupId}/serverless/${cluster.name}/backup/snapshots/${String(item.id)}`,
+      );
+    },
+  }),
+  defineOperation({
+    id: "63-get",
+    name: "Get a serverless snapshot",
+    method: "GET",
+    path: "/groups/{groupId}/serverless/{clusterName}/backup/snapshots/{snapshotId}",
+    roles: ["GROUP_READ_ONLY"],
+    rateLimited: true,
+    pretty: false,
+    handler: (req, state) => {
+      const cluster = requireServerlessInstance(state, req);
+      serverlessSnapshots(state, cluster, req.now);
+      const snapshot = findSnapshot(state, cluster, param(req.params, "snapshotId"), ["serverless"]);
+      return entity(
+        renderSnapshot(snapshot, req),
+        `/groups/${cluster.groupId}/serverless/${cluster.name}/backup/snapshots/${snapshot.id}`,
+      );
+    },
+  }),
+];

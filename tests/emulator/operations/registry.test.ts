@@ -1,0 +1,69 @@
+import { operations } from "../../../emulator/operations";
+
+const EXPECTED_IDS = [
+  ...Array.from({ length: 78 }, (_, i) => String(i + 1)).flatMap((id) => {
+    if (id === "62") return ["62-create", "62-get", "62-list"];
+    if (id === "63") return ["63-get", "63-list"];
+    if (id === "74") return ["74", "74a", "74b"];
+    if (id === "76") return ["76", "76a"];
+    return [id];
+  }),
+];
+
+describe("operation registry", () => {
+  it("defines every operation of the spec exactly once", () => {
+    const ids = operations.map((o) => o.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...ids].sort()).toEqual([...EXPECTED_IDS].sort());
+  });
+
+  it("has one operation per root, method and path", () => {
+    const keys = operations.map((o) => `${o.root} ${o.method} ${o.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it("accepts this spec's version everywhere on v2 and 1.0 on the legacy root", () => {
+    for (const op of operations) {
+      expect(op.versions[0]).toBe(op.root === "v2" ? "2025-03-12" : "1.0");
+    }
+  });
+
+  it("names the deprecated versions the spec names", () => {
+    const deprecated = Object.fromEntries(
+      operations.filter((o) => o.versions.length > 1).map((o) => [o.id, o.versions.slice(1)]),
+    );
+    expect(deprecated).toEqual({
+      "14": ["2023-01-01"],
+      "20": ["2023-01-01"],
+      "21": ["2024-05-30", "2023-01-01"],
+      "22": ["2023-01-01"],
+      "23": ["2023-01-01"],
+      "37": ["2024-05-30", "2023-01-01"],
+      "38": ["2023-01-01"],
+      "40": ["2023-01-01"],
+      "42": ["2023-01-01"],
+      "43": ["2023-01-01"],
+      "51": ["2023-01-01"],
+      "52": ["2023-01-01"],
+      "53": ["2023-01-01"],
+      "64": ["2023-01-01"],
+      "65": ["2023-01-01"],
+    });
+  });
+
+  it("refuses pretty exactly for the spec's exceptions", () => {
+    const noPretty = operations.filter((o) => !o.pretty).map((o) => o.id);
+    expect(noPretty.sort()).toEqual(["39", "40", "45", "46", "51", "63-get", "66", "70"].sort());
+  });
+
+  it("paginates the list operations", () => {
+    const paginated = operations.filter((o) => o.paginated).map((o) => o.id);
+    expect(paginated.sort()).toEqual(
+      ["4", "10", "11", "12", "37", "44", "47", "54", "58", "62-list", "63-list", "78"].sort(),
+    );
+  });
+
+  it("uses the legacy root only for 77 and 78", () => {
+    expect(operations.filter((o) => o.root === "v1.0").map((o) => o.id)).toEqual(["77", "78"]);
+  });
+});
