@@ -1,7 +1,5 @@
-/** ISO 8601 UTC to the second, the form the service returns dates in. */
-export function isoDate(epochMs: number): string {
-  return new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, "Z");
-}
+/** ISO 8601 UTC to the second, the form the service returns dates in (the core's one formatter). */
+export { isoDate } from "../core/ids";
 
 /** Parses an input date; a date without a zone is read as UTC (spec: Conventions). */
 export function parseInputDate(value: string): number | undefined {

@@ -116,7 +116,7 @@ const selfPath = (groupId: string) => `/groups/${groupId}/backupCompliancePolicy
 function requirePolicy(state: EmulatorState, groupId: string, req: OperationRequest): CompliancePolicyRecord {
   const policy = currentCompliancePolicy(state, groupId, req);
   if (!policy)
-    throw apiError("RESOURCE_NOT_FOUND", `No backup compliance policy exists for group ${groupId}.`, [
+    throw apiError("BACKUP_POLICY_NOT_FOUND", `No backup compliance policy exists for group ${groupId}.`, [
       groupId,
     ]);
   return policy;

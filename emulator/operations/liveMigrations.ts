@@ -228,7 +228,7 @@ export const liveMigrationOperations: OperationDef[] = [
       const record = validationTable(state)[id];
       if (!record || record.groupId !== groupId) {
         throw apiError(
-          "RESOURCE_NOT_FOUND",
+          "LIVE_MIGRATION_VALIDATION_NOT_FOUND",
           `No live migration validation with ID ${id} exists in group ${groupId}.`,
           [id],
         );
@@ -292,7 +292,9 @@ export const liveMigrationOperations: OperationDef[] = [
       const orgId = param(req.params, "orgId");
       requireOrg(state, orgId);
       if (!linkTable(state)[orgId]) {
-        throw apiError("RESOURCE_NOT_FOUND", `Organization ${orgId} has no live migration link.`, [orgId]);
+        throw apiError("ORGANIZATION_LINK_NOT_FOUND", `Organization ${orgId} has no live migration link.`, [
+          orgId,
+        ]);
       }
       delete linkTable(state)[orgId];
       const projects = migratableProjectTable(state);

@@ -86,7 +86,7 @@ function requireSimulation(
   const sim = currentSimulation(state, cluster, req);
   if (!sim) {
     throw apiError(
-      "CLUSTER_OUTAGE_SIMULATION_NOT_FOUND",
+      "OUTAGE_SIMULATION_NOT_FOUND",
       `No outage simulation exists for cluster ${cluster.name}.`,
       [cluster.name],
     );
