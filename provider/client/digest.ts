@@ -147,6 +147,11 @@ export class DigestSession {
     this.#options = options;
   }
 
+  /** Whether a reusable challenge is stored (requests can carry credentials at once). */
+  get hasChallenge(): boolean {
+    return this.#challenge !== undefined;
+  }
+
   /** The current nonce count (for tests and the benchmark). */
   get nonceCount(): number {
     return this.#nonceCount;

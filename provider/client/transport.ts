@@ -167,6 +167,8 @@ export class Transport {
   readonly #now: () => number;
   readonly #throttleClock: ThrottleClock | undefined;
   #closed = false;
+  /** Set while the first digest challenge is being earned (see #sendAuthenticated). */
+  #digestPrimer: Promise<void> | undefined;
   /** Aborted by close(): cancels waits and requests in flight. */
   readonly #closing = new AbortController();
 
@@ -273,10 +275,28 @@ export class Transport {
   ): Promise<HttpExchange> {
     if (this.#digest) {
       const digest = this.#digest;
-      const first = digest.authorize(method, requestPath);
-      const answer = await send(first?.header, context);
-      if (answer.status !== 401) return answer;
-      const { retry, challenge } = digest.acceptChallenge(answer.headers["www-authenticate"], first);
+      // With nonce reuse, only one request earns the first challenge; concurrent first calls wait
+      // for it instead of each costing a 401 round trip.
+      let releasePrimer: (() => void) | undefined;
+      if (this.config.digestNonceReuse && !digest.hasChallenge) {
+        if (this.#digestPrimer) await this.#digestPrimer;
+        else this.#digestPrimer = new Promise<void>((resolve) => (releasePrimer = resolve));
+      }
+      let answer: HttpExchange;
+      let first: ReturnType<DigestSession["authorize"]>;
+      let retry: boolean;
+      let challenge: Parameters<DigestSession["authorize"]>[2];
+      try {
+        first = digest.authorize(method, requestPath);
+        answer = await send(first?.header, context);
+        if (answer.status !== 401) return answer;
+        ({ retry, challenge } = digest.acceptChallenge(answer.headers["www-authenticate"], first));
+      } finally {
+        if (releasePrimer) {
+          this.#digestPrimer = undefined;
+          releasePrimer();
+        }
+      }
       if (!retry) return answer;
       this.stats.authChallenges += 1;
       return send(digest.authorize(method, requestPath, challenge)?.header, context);

@@ -68,6 +68,17 @@ describe("digest authentication over HTTP", () => {
     expect(server.requests).toHaveLength(42);
   });
 
+  it("concurrent first calls share one challenge round trip", async () => {
+    const guard = digestGuard({ username: TEST_PUBLIC_KEY, password: TEST_PRIVATE_KEY });
+    server = await startServer((req, res) => {
+      if (guard.check(req, res)) json(res, 200, alertConfig);
+    });
+    const c = newClient();
+    await Promise.all(Array.from({ length: 30 }, () => c.alertConfigs.get(GROUP, alertConfig.id)));
+    expect(guard.stats.challenges).toBe(1);
+    expect(server.requests).toHaveLength(31);
+  });
+
   it("costs two round trips per call with nonce reuse off", async () => {
     const guard = digestGuard({ username: TEST_PUBLIC_KEY, password: TEST_PRIVATE_KEY });
     server = await startServer((req, res) => {
