@@ -178,7 +178,7 @@ describe("24-32 second style", () => {
 
   it("25 creates a vector search index and validates its fields", () => {
     const state = makeState();
-    const vector = {
+    const vector: JsonObject = {
       collectionName: "movies",
       database: "sample",
       name: "vec",
@@ -217,7 +217,7 @@ describe("24-32 second style", () => {
     call(state, "25", { body: second });
     expectError(() => call(state, "25", { body: second }), 409, "SEARCH_DUPLICATE_INDEX");
     expectError(
-      () => call(state, "25", { body: { ...second, name: "x", definition: undefined } }),
+      () => call(state, "25", { body: { collectionName: "movies", database: "sample", name: "x" } }),
       400,
       "MISSING_ATTRIBUTE",
     );
