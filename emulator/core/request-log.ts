@@ -15,19 +15,25 @@ export interface RequestLogEntry {
   fault: string | null;
 }
 
+/** As recorded on the hot path: the time stays a number until someone reads the log. */
+export type RecordedRequest = Omit<RequestLogEntry, "time"> & { epochMs: number };
+
 export class RequestLog {
-  private entries: RequestLogEntry[] = [];
+  private entries: RecordedRequest[] = [];
 
   constructor(private readonly capacity = 10_000) {}
 
-  record(entry: RequestLogEntry): void {
+  record(entry: RecordedRequest): void {
     this.entries.push(entry);
     // Trim in chunks so the log costs O(1) amortized per request.
     if (this.entries.length > this.capacity * 1.1) this.entries = this.entries.slice(-this.capacity);
   }
 
   list(): RequestLogEntry[] {
-    return this.entries.slice(-this.capacity);
+    return this.entries.slice(-this.capacity).map(({ epochMs, ...rest }) => ({
+      time: new Date(epochMs).toISOString(),
+      ...rest,
+    }));
   }
 
   clear(): void {

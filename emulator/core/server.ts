@@ -457,7 +457,7 @@ export class EmulatorCore {
 
   private record(draft: LogDraft, status: number): void {
     this.requestLog.record({
-      time: new Date(this.clock.now()).toISOString(),
+      epochMs: this.clock.now(),
       method: draft.method,
       path: draft.path,
       status,
