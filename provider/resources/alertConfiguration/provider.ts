@@ -1,0 +1,163 @@
+/**
+ * AlertConfiguration provider: check / diff / create / read / update / delete over the client.
+ *
+ * Id and importId: `<groupId>/<alertConfigId>`. An update that changes only `enabled` uses the toggle
+ * operation (PATCH `{enabled}`); any other change replaces the configuration's content with PUT.
+ */
+import { isNotFound, type PlatformClient } from "../../client";
+import { createOrAdopt } from "../../framework/adoption";
+import { changedInputs, diffInputs } from "../../framework/diff";
+import { parseId } from "../../framework/ids";
+import { platformClient } from "../../framework/settings";
+import type { PlatformProvider, PropertyBag } from "../../framework/types";
+import { checkWith, parseInputs } from "../../framework/validation";
+import {
+  ALERT_CONFIGURATION_CLASSIFICATION,
+  alertConfigurationId,
+  describeAlertConfiguration,
+  fromApi,
+  inputsFromLive,
+  type LiveAlertConfiguration,
+  toBody,
+  toOutputs,
+} from "./model";
+import {
+  ALERT_CONFIGURATION_ID_PARTS,
+  type AlertConfigurationInputs,
+  alertConfigurationInputsSchema,
+} from "./schema";
+
+export interface AlertConfigurationProviderDeps {
+  client: () => PlatformClient;
+}
+
+function previousInputs(props: PropertyBag): AlertConfigurationInputs {
+  const { alertConfigId: _a, created: _c, ...inputs } = props;
+  return inputs as unknown as AlertConfigurationInputs;
+}
+
+/** The content fields: a change of any of them (other than `enabled` alone) needs the full PUT. */
+const CONTENT_FIELDS = ["enabled", "eventTypeName", "matchers", "notifications"] as const;
+
+/** How to bring the live configuration to the inputs: nothing, the toggle, or the full replace. */
+export function planWrite(
+  current: PropertyBag,
+  inputs: AlertConfigurationInputs,
+): "none" | "toggle" | "replace" {
+  const changed = Object.keys(
+    changedInputs(current, { ...inputs }, ALERT_CONFIGURATION_CLASSIFICATION),
+  ).filter((field) => (CONTENT_FIELDS as readonly string[]).includes(field));
+  if (changed.length === 0) return "none";
+  if (changed.length === 1 && changed[0] === "enabled") return "toggle";
+  return "replace";
+}
+
+export function createAlertConfigurationProvider(deps: AlertConfigurationProviderDeps): PlatformProvider {
+  /** Applies the plan; returns the computed fields after the write. */
+  const write = async (
+    client: PlatformClient,
+    inputs: AlertConfigurationInputs,
+    alertConfigId: string,
+    current: PropertyBag,
+    known: Pick<LiveAlertConfiguration, "alertConfigId" | "created">,
+  ) => {
+    const plan = planWrite(current, inputs);
+    if (plan === "toggle")
+      return fromApi(await client.alertConfigs.setEnabled(inputs.groupId, alertConfigId, inputs.enabled));
+    if (plan === "replace")
+      return fromApi(await client.alertConfigs.update(inputs.groupId, alertConfigId, toBody(inputs)));
+    return known;
+  };
+
+  return {
+    async check(_olds, news) {
+      return checkWith(alertConfigurationInputsSchema, news);
+    },
+
+    async diff(_id, olds, news) {
+      const diff = diffInputs(olds, news, ALERT_CONFIGURATION_CLASSIFICATION);
+      return { changes: diff.changes, replaces: diff.replaces };
+    },
+
+    async create(bag) {
+      const inputs = parseInputs(alertConfigurationInputsSchema, bag) as AlertConfigurationInputs;
+      const client = deps.client();
+      return createOrAdopt({
+        importId: inputs.importId,
+        partNames: ALERT_CONFIGURATION_ID_PARTS,
+        describe: describeAlertConfiguration(inputs),
+        locatedBy: { groupId: inputs.groupId },
+        create: async () => {
+          const created = fromApi(await client.alertConfigs.create(inputs.groupId, toBody(inputs)));
+          return {
+            id: alertConfigurationId(inputs.groupId, created.alertConfigId),
+            outs: { ...toOutputs(inputs, created) },
+          };
+        },
+        adopt: async (parts) => {
+          let live: LiveAlertConfiguration;
+          try {
+            live = fromApi(await client.alertConfigs.get(parts.groupId, parts.alertConfigId));
+          } catch (error) {
+            if (isNotFound(error)) return undefined;
+            throw error;
+          }
+          const current = { ...inputsFromLive(inputs, live, parts.groupId) };
+          const after = await write(client, inputs, live.alertConfigId, current, live);
+          return {
+            id: alertConfigurationId(parts.groupId, live.alertConfigId),
+            outs: {
+              ...toOutputs(inputs, {
+                alertConfigId: live.alertConfigId,
+                created: after.created ?? live.created,
+              }),
+            },
+          };
+        },
+      });
+    },
+
+    async read(id, props) {
+      const where = parseId(id, ALERT_CONFIGURATION_ID_PARTS);
+      let live: LiveAlertConfiguration;
+      try {
+        live = fromApi(await deps.client().alertConfigs.get(where.groupId, where.alertConfigId));
+      } catch (error) {
+        if (isNotFound(error)) return {};
+        throw error;
+      }
+      const inputs = inputsFromLive(previousInputs(props), live, where.groupId);
+      return { id, props: { ...toOutputs(inputs, live) }, inputs: { ...inputs } };
+    },
+
+    async update(id, olds, news) {
+      const where = parseId(id, ALERT_CONFIGURATION_ID_PARTS);
+      const inputs = parseInputs(alertConfigurationInputsSchema, news) as AlertConfigurationInputs;
+      const known = {
+        alertConfigId: where.alertConfigId,
+        created: typeof olds.created === "string" ? olds.created : undefined,
+      };
+      const after = await write(deps.client(), inputs, where.alertConfigId, olds, known);
+      return {
+        outs: {
+          ...toOutputs(inputs, {
+            alertConfigId: where.alertConfigId,
+            created: after.created ?? known.created,
+          }),
+        },
+      };
+    },
+
+    async delete(id) {
+      const where = parseId(id, ALERT_CONFIGURATION_ID_PARTS);
+      try {
+        await deps.client().alertConfigs.delete(where.groupId, where.alertConfigId);
+      } catch (error) {
+        // Already gone (deleted out of band): the goal of delete is reached.
+        if (!isNotFound(error)) throw error;
+      }
+    },
+  };
+}
+
+export const provider: PlatformProvider = createAlertConfigurationProvider({ client: platformClient });

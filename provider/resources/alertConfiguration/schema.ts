@@ -1,0 +1,255 @@
+/**
+ * Inputs of the AlertConfiguration resource (operations 3-9), as a zod schema.
+ *
+ * Every notification kind accepts exactly the fields the service keeps for it (operations.md). A
+ * field the service would silently drop for a kind (emailEnabled on a webhook, intervalMin on an
+ * on-call service) is rejected here with a message naming the field and the kind, because a dropped
+ * field comes back missing after apply and shows as a diff forever. Defaults the service fills in
+ * (delayMin 0, intervalMin 60, emailEnabled/smsEnabled false, regions US) are applied here, so the
+ * stored inputs equal what the service echoes.
+ */
+import { z } from "zod";
+import { importIdSchema } from "../../framework/adoption";
+import { ID_PART_RULES } from "../../framework/ids";
+
+export const ALERT_CONFIGURATION_ID_PARTS = ["groupId", "alertConfigId"] as const;
+
+/** Allowed matcher field names (operation 3's answer, operations.md). */
+export const MATCHER_FIELD_NAMES = [
+  "APPLICATION_ID",
+  "CLUSTER_NAME",
+  "TYPE_NAME",
+  "HOSTNAME",
+  "PORT",
+  "HOSTNAME_AND_PORT",
+  "REPLICA_SET_NAME",
+  "SHARD_NAME",
+  "INSTANCE_NAME",
+  "PROCESSOR_NAME",
+  "RULE_ID",
+] as const;
+
+export const MATCHER_OPERATORS = [
+  "EQUALS",
+  "CONTAINS",
+  "STARTS_WITH",
+  "ENDS_WITH",
+  "NOT_EQUALS",
+  "NOT_CONTAINS",
+  "REGEX",
+] as const;
+
+export const NOTIFICATION_TYPE_NAMES = [
+  "MONITORING",
+  "EMAIL",
+  "GROUP",
+  "ORG",
+  "HIP_CHAT",
+  "MICROSOFT_TEAMS",
+  "OPS_GENIE",
+  "PAGER_DUTY",
+  "SLACK",
+  "SMS",
+  "TEAM",
+  "USER",
+  "VICTOR_OPS",
+  "WEBHOOK",
+] as const;
+export type NotificationTypeName = (typeof NOTIFICATION_TYPE_NAMES)[number];
+
+/** Kinds that notify people of the project/organization directly: the only ones with emailEnabled/smsEnabled. */
+export const PEOPLE_KINDS: readonly NotificationTypeName[] = ["GROUP", "ORG", "TEAM", "USER"];
+/** On-call services: the service ignores intervalMin for them. */
+export const ON_CALL_KINDS: readonly NotificationTypeName[] = ["PAGER_DUTY", "OPS_GENIE", "VICTOR_OPS"];
+/** Kinds backed by a third-party integration: they carry integrationId. */
+export const INTEGRATION_KINDS: readonly NotificationTypeName[] = [
+  "MONITORING",
+  "HIP_CHAT",
+  "MICROSOFT_TEAMS",
+  "OPS_GENIE",
+  "PAGER_DUTY",
+  "SLACK",
+  "VICTOR_OPS",
+  "WEBHOOK",
+];
+
+/**
+ * Credential fields per kind: the API returns them masked (asterisks but the last four), so they are
+ * compared by visible suffix and never diffed on what the API cannot show. webhookUrl is included:
+ * the public service masks it too (an unmasked echo compares equal as well).
+ */
+export const SECRET_FIELDS: Readonly<Record<NotificationTypeName, readonly string[]>> = {
+  MONITORING: ["monitoringApiKey"],
+  EMAIL: [],
+  GROUP: [],
+  ORG: [],
+  HIP_CHAT: ["notificationToken"],
+  MICROSOFT_TEAMS: ["microsoftTeamsWebhookUrl"],
+  OPS_GENIE: ["opsGenieApiKey"],
+  PAGER_DUTY: ["serviceKey"],
+  SLACK: ["apiToken"],
+  SMS: [],
+  TEAM: [],
+  USER: [],
+  VICTOR_OPS: ["victorOpsApiKey", "victorOpsRoutingKey"],
+  WEBHOOK: ["webhookUrl", "webhookSecret"],
+};
+
+export const REGIONS = ["US", "EU"] as const;
+export const PROJECT_ROLES = [
+  "GROUP_OWNER",
+  "GROUP_READ_ONLY",
+  "GROUP_BACKUP_MANAGER",
+  "GROUP_DATA_ACCESS_ADMIN",
+  "GROUP_DATA_ACCESS_READ_WRITE",
+  "GROUP_MONITORING_ADMIN",
+  "GROUP_DATABASE_ACCESS_ADMIN",
+  "GROUP_PLATFORM_ADMIN",
+] as const;
+export const ORG_ROLES = [
+  "ORG_OWNER",
+  "ORG_MEMBER",
+  "ORG_GROUP_CREATOR",
+  "ORG_BILLING_ADMIN",
+  "ORG_READ_ONLY",
+] as const;
+
+/** The service's repeat interval when none is given (not for on-call kinds). */
+export const DEFAULT_INTERVAL_MIN = 60;
+/** The public service's lowest repeat interval, in minutes. */
+export const MIN_INTERVAL_MIN = 5;
+
+function idPart(name: keyof typeof ID_PART_RULES): z.ZodString {
+  const rule = ID_PART_RULES[name];
+  if (rule === undefined) throw new Error(`no id rule for ${name}`);
+  return z.string().regex(rule.pattern, rule.rule);
+}
+
+const hex24 = z.string().regex(/^[a-f0-9]{24}$/, "must be 24 hexadecimal digits (a-f, 0-9)");
+const nonEmpty = z.string().min(1, "must not be empty");
+const httpUrl = z.string().regex(/^https?:\/\/\S+$/, "must be an http:// or https:// URL");
+
+/** Which kinds carry each kind-specific field, for the "not carried by" messages. */
+const KIND_FIELDS: Readonly<Record<NotificationTypeName, Record<string, z.ZodType>>> = {
+  MONITORING: {
+    monitoringApiKey: nonEmpty,
+    monitoringRegion: z.enum(REGIONS, {
+      error: (issue) => (issue.input === undefined ? "is required" : undefined),
+    }),
+  },
+  EMAIL: { emailAddress: z.string().regex(/^[^@\s]+@[^@\s]+$/, "must be an email address") },
+  GROUP: { roles: z.array(z.enum(PROJECT_ROLES)).optional() },
+  ORG: { roles: z.array(z.enum(ORG_ROLES)).optional() },
+  HIP_CHAT: { notificationToken: nonEmpty, roomName: nonEmpty },
+  MICROSOFT_TEAMS: { microsoftTeamsWebhookUrl: httpUrl },
+  OPS_GENIE: { opsGenieApiKey: nonEmpty, opsGenieRegion: z.enum(REGIONS).default("US") },
+  PAGER_DUTY: { serviceKey: nonEmpty, region: z.enum(REGIONS).default("US") },
+  SLACK: { apiToken: nonEmpty, channelName: nonEmpty },
+  SMS: {
+    mobileNumber: z
+      .string()
+      .regex(/^\+?[0-9 ()-]{4,}$/, "must be a phone number (digits, spaces, ( ) -, optional leading +)"),
+  },
+  TEAM: { teamId: hex24, teamName: nonEmpty.optional() },
+  USER: { username: nonEmpty },
+  VICTOR_OPS: { victorOpsApiKey: nonEmpty, victorOpsRoutingKey: nonEmpty },
+  WEBHOOK: { webhookUrl: httpUrl, webhookSecret: nonEmpty.optional() },
+};
+
+const PEOPLE_FIELDS = ["emailEnabled", "smsEnabled"] as const;
+
+/** Every field some kind carries, mapped to the kinds that carry it. */
+function kindsCarrying(field: string): NotificationTypeName[] {
+  if (field === "integrationId") return [...INTEGRATION_KINDS];
+  if (field === "intervalMin") return NOTIFICATION_TYPE_NAMES.filter((kind) => !ON_CALL_KINDS.includes(kind));
+  if ((PEOPLE_FIELDS as readonly string[]).includes(field)) return [...PEOPLE_KINDS];
+  return NOTIFICATION_TYPE_NAMES.filter((kind) => field in KIND_FIELDS[kind]);
+}
+
+function listKinds(kinds: readonly string[]): string {
+  if (kinds.length <= 1) return kinds.join("");
+  return `${kinds.slice(0, -1).join(", ")} and ${kinds[kinds.length - 1]}`;
+}
+
+const ALL_KIND_SPECIFIC_FIELDS = [
+  ...new Set([
+    ...Object.values(KIND_FIELDS).flatMap((fields) => Object.keys(fields)),
+    ...PEOPLE_FIELDS,
+    "integrationId",
+    "intervalMin",
+  ]),
+];
+
+/** A field of another kind: accepted only when absent, else an error naming the field and the kind. */
+function notCarried(kind: NotificationTypeName, field: string): z.ZodType {
+  const carriers = kindsCarrying(field);
+  const why =
+    field === "intervalMin"
+      ? `is not accepted for ${kind} notifications: the service ignores the repeat interval of on-call services (remove it)`
+      : `is not carried by ${kind} notifications (only ${listKinds(carriers)} notifications have it)`;
+  return z.undefined({ error: why }).optional();
+}
+
+function notificationVariant(kind: NotificationTypeName) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of ALL_KIND_SPECIFIC_FIELDS) shape[field] = notCarried(kind, field);
+  Object.assign(shape, KIND_FIELDS[kind]);
+  shape.typeName = z.literal(kind);
+  shape.delayMin = z.int().min(0).default(0);
+  shape.notifierId = hex24.optional();
+  if (!ON_CALL_KINDS.includes(kind))
+    shape.intervalMin = z.int().min(MIN_INTERVAL_MIN).default(DEFAULT_INTERVAL_MIN);
+  if (INTEGRATION_KINDS.includes(kind)) shape.integrationId = hex24.optional();
+  if (PEOPLE_KINDS.includes(kind)) {
+    shape.emailEnabled = z.boolean().default(false);
+    shape.smsEnabled = z.boolean().default(false);
+  }
+  return z.strictObject(shape);
+}
+
+const [firstKind, ...otherKinds] = NOTIFICATION_TYPE_NAMES.map(notificationVariant);
+
+export const notificationSchema = z.discriminatedUnion(
+  "typeName",
+  // The list of kinds is a non-empty constant, so the first element exists.
+  [firstKind!, ...otherKinds],
+  {
+    error: (issue) =>
+      issue.code === "invalid_union" ? `must be one of ${NOTIFICATION_TYPE_NAMES.join(", ")}` : undefined,
+  },
+);
+
+export const matcherSchema = z.strictObject({
+  fieldName: z.enum(MATCHER_FIELD_NAMES),
+  operator: z.enum(MATCHER_OPERATORS),
+  value: z.string(),
+});
+
+/** One notification after check: the typeName and the kind's fields, defaults applied. */
+export type Notification = { typeName: NotificationTypeName } & Record<string, unknown>;
+export type Matcher = z.output<typeof matcherSchema>;
+
+export const alertConfigurationInputsSchema = z.strictObject({
+  groupId: idPart("groupId"),
+  enabled: z.boolean().default(false),
+  eventTypeName: z
+    .string()
+    .regex(
+      /^[A-Z][A-Z0-9_]*$/,
+      "must be an event type name in upper case with underscores (e.g. DEPLOYMENT_FAILURE)",
+    ),
+  matchers: z.array(matcherSchema).default([]),
+  notifications: z
+    .array(notificationSchema)
+    .min(1, "must contain at least 1 item: the service requires a notification"),
+  importId: importIdSchema(ALERT_CONFIGURATION_ID_PARTS).optional(),
+});
+
+export interface AlertConfigurationInputs {
+  groupId: string;
+  enabled: boolean;
+  eventTypeName: string;
+  matchers: Matcher[];
+  notifications: Notification[];
+  importId?: string;
+}

@@ -1,0 +1,196 @@
+/**
+ * SearchDeployment provider (search nodes of a cluster): check / diff / create / read / update /
+ * delete over the client.
+ *
+ * Id and importId: `<groupId>/<clusterName>`. A cluster has at most one deployment, but it is not a
+ * singleton that always exists: creating one where one exists is an error that tells the user to set
+ * importId (silently taking over nodes someone else manages would hide a conflict). Create and update
+ * wait until stateName is IDLE; delete waits until reading answers `{}`.
+ */
+import { hasErrorCode, isNotFound, type PlatformClient } from "../../client";
+import { createOrAdopt } from "../../framework/adoption";
+import { deepEqual, diffInputs } from "../../framework/diff";
+import { keepInStateIfFails } from "../../framework/errors";
+import { parseId } from "../../framework/ids";
+import { platformClient } from "../../framework/settings";
+import { resolveTimeouts } from "../../framework/timeouts";
+import type { PlatformProvider, PropertyBag } from "../../framework/types";
+import { checkWith, parseInputs } from "../../framework/validation";
+import type { WaitClock } from "../../framework/waiter";
+import {
+  describeSearchDeployment,
+  fromApi,
+  inputsFromLive,
+  type LiveSearchDeployment,
+  SEARCH_DEPLOYMENT_CLASSIFICATION,
+  searchDeploymentId,
+  toBody,
+  toOutputs,
+} from "./model";
+import {
+  SEARCH_DEPLOYMENT_DEFAULT_TIMEOUTS,
+  SEARCH_DEPLOYMENT_ID_PARTS,
+  type SearchDeploymentInputs,
+  searchDeploymentInputsSchema,
+} from "./schema";
+import {
+  readSearchDeployment,
+  SEARCH_DEPLOYMENT_IDLE,
+  waitForSearchDeploymentGone,
+  waitForSearchDeploymentIdle,
+} from "./waiter";
+
+export interface SearchDeploymentProviderDeps {
+  client: () => PlatformClient;
+  clock?: WaitClock;
+}
+
+type Phase = "create" | "update" | "delete";
+
+function previousInputs(props: PropertyBag): SearchDeploymentInputs {
+  const { deploymentId: _d, stateName: _s, encryptionAtRestProvider: _e, ...inputs } = props;
+  return inputs as unknown as SearchDeploymentInputs;
+}
+
+export function createSearchDeploymentProvider(deps: SearchDeploymentProviderDeps): PlatformProvider {
+  const waitOptions = (inputs: SearchDeploymentInputs, phase: Phase) => {
+    const timeouts = resolveTimeouts(inputs.timeouts, SEARCH_DEPLOYMENT_DEFAULT_TIMEOUTS);
+    return {
+      describe: describeSearchDeployment(inputs),
+      timeoutMs: { create: timeouts.createMs, update: timeouts.updateMs, delete: timeouts.deleteMs }[phase],
+      phase,
+      ...(deps.clock === undefined ? {} : { clock: deps.clock }),
+    };
+  };
+
+  /** Waits for IDLE; on failure the deployment stays in state with what we know. */
+  const settle = async (
+    client: PlatformClient,
+    inputs: SearchDeploymentInputs,
+    known: LiveSearchDeployment,
+    phase: "create" | "update",
+  ) => {
+    const id = searchDeploymentId(inputs.groupId, inputs.clusterName);
+    const live = await keepInStateIfFails(id, { ...toOutputs(inputs, known) }, () =>
+      waitForSearchDeploymentIdle(client, inputs, waitOptions(inputs, phase)),
+    );
+    return { id, outs: { ...toOutputs(inputs, live) } };
+  };
+
+  const unknownState = (inputs: SearchDeploymentInputs, stateName: string): LiveSearchDeployment => ({
+    deploymentId: undefined,
+    stateName,
+    specs: inputs.specs,
+    encryptionAtRestProvider: undefined,
+  });
+
+  /** PATCHes the specs (after any change in progress settles, since the service refuses concurrent ones). */
+  const converge = async (
+    client: PlatformClient,
+    inputs: SearchDeploymentInputs,
+    live: LiveSearchDeployment,
+    phase: "create" | "update",
+  ) => {
+    let current = live;
+    if (deepEqual(current.specs, inputs.specs)) return current;
+    if (current.stateName !== SEARCH_DEPLOYMENT_IDLE) {
+      current = await waitForSearchDeploymentIdle(client, inputs, waitOptions(inputs, phase));
+    }
+    return (
+      fromApi(await client.searchDeployments.update(inputs.groupId, inputs.clusterName, toBody(inputs))) ??
+      current
+    );
+  };
+
+  return {
+    async check(_olds, news) {
+      return checkWith(searchDeploymentInputsSchema, news);
+    },
+
+    async diff(_id, olds, news) {
+      const diff = diffInputs(olds, news, SEARCH_DEPLOYMENT_CLASSIFICATION);
+      return { changes: diff.changes, replaces: diff.replaces };
+    },
+
+    async create(bag) {
+      const inputs = parseInputs(searchDeploymentInputsSchema, bag) as SearchDeploymentInputs;
+      const client = deps.client();
+      const describe = describeSearchDeployment(inputs);
+      const adoptHint = `set importId: "${searchDeploymentId(inputs.groupId, inputs.clusterName)}" to manage the existing search nodes with this resource`;
+      return createOrAdopt({
+        importId: inputs.importId,
+        partNames: SEARCH_DEPLOYMENT_ID_PARTS,
+        describe,
+        locatedBy: { groupId: inputs.groupId, clusterName: inputs.clusterName },
+        create: async () => {
+          let created: LiveSearchDeployment | undefined;
+          try {
+            created = fromApi(
+              await client.searchDeployments.create(inputs.groupId, inputs.clusterName, toBody(inputs)),
+            );
+          } catch (error) {
+            if (
+              hasErrorCode(error, "SEARCH_DEPLOYMENT_ALREADY_EXISTS") ||
+              (error as { status?: unknown }).status === 409
+            ) {
+              throw new Error(
+                `${describe} already exist (cluster ${inputs.clusterName} in project ${inputs.groupId}); ${adoptHint}`,
+              );
+            }
+            throw error;
+          }
+          return settle(client, inputs, created ?? unknownState(inputs, "UPDATING"), "create");
+        },
+        adopt: async (parts) => {
+          const live = await readSearchDeployment(client, parts);
+          if (live === undefined) return undefined;
+          return settle(client, inputs, await converge(client, inputs, live, "create"), "create");
+        },
+      });
+    },
+
+    async read(id, props) {
+      const where = parseId(id, SEARCH_DEPLOYMENT_ID_PARTS);
+      const live = await readSearchDeployment(deps.client(), where);
+      if (live === undefined) return {};
+      const inputs = inputsFromLive(previousInputs(props), live, where);
+      return { id, props: { ...toOutputs(inputs, live) }, inputs: { ...inputs } };
+    },
+
+    async update(id, olds, news) {
+      const where = parseId(id, SEARCH_DEPLOYMENT_ID_PARTS);
+      const inputs = parseInputs(searchDeploymentInputsSchema, news) as SearchDeploymentInputs;
+      const client = deps.client();
+      const known: LiveSearchDeployment = {
+        deploymentId: typeof olds.deploymentId === "string" ? olds.deploymentId : undefined,
+        stateName: String(olds.stateName ?? "unknown"),
+        specs: (olds.specs as SearchDeploymentInputs["specs"] | undefined) ?? [],
+        encryptionAtRestProvider:
+          typeof olds.encryptionAtRestProvider === "string" ? olds.encryptionAtRestProvider : undefined,
+      };
+      // Only timeouts changed, or an earlier wait did not finish: converge is a no-op, the wait resumes.
+      const after = await converge(
+        client,
+        { ...inputs, groupId: where.groupId, clusterName: where.clusterName },
+        known,
+        "update",
+      );
+      return settle(client, inputs, after, "update");
+    },
+
+    async delete(id, props) {
+      const where = parseId(id, SEARCH_DEPLOYMENT_ID_PARTS);
+      const client = deps.client();
+      try {
+        await client.searchDeployments.delete(where.groupId, where.clusterName);
+      } catch (error) {
+        if (isNotFound(error)) return;
+        throw error;
+      }
+      const inputs = { ...previousInputs(props), ...where };
+      await waitForSearchDeploymentGone(client, where, waitOptions(inputs, "delete"));
+    },
+  };
+}
+
+export const provider: PlatformProvider = createSearchDeploymentProvider({ client: platformClient });

@@ -1,0 +1,226 @@
+/**
+ * SearchIndex provider: check / diff / create / read / update / delete over the client.
+ *
+ * Id and importId: `<groupId>/<clusterName>/<indexId>`. Create and update wait until the index is
+ * READY (queryable); delete waits until reading it answers 404. A wait that fails or times out after
+ * the index exists keeps it in state (partial failure), so the next `pulumi up` resumes the wait.
+ */
+import { isNotFound, type PlatformClient } from "../../client";
+import { createOrAdopt } from "../../framework/adoption";
+import { diffInputs } from "../../framework/diff";
+import { keepInStateIfFails } from "../../framework/errors";
+import { parseId } from "../../framework/ids";
+import { platformClient } from "../../framework/settings";
+import { resolveTimeouts } from "../../framework/timeouts";
+import type { PlatformProvider, PropertyBag } from "../../framework/types";
+import { checkWith, parseInputs } from "../../framework/validation";
+import type { WaitClock } from "../../framework/waiter";
+import {
+  definitionsEqual,
+  describeSearchIndex,
+  fromApi,
+  inputsFromLive,
+  type LiveSearchIndex,
+  SEARCH_INDEX_CLASSIFICATION,
+  searchIndexId,
+  toCreateBody,
+  toOutputs,
+} from "./model";
+import {
+  SEARCH_INDEX_DEFAULT_TIMEOUTS,
+  SEARCH_INDEX_ID_PARTS,
+  type SearchIndexInputs,
+  searchIndexInputsSchema,
+} from "./schema";
+import { type SearchIndexLocation, waitForSearchIndexGone, waitForSearchIndexReady } from "./waiter";
+
+export interface SearchIndexProviderDeps {
+  /** The API client (built from the `configure` settings in production). */
+  client: () => PlatformClient;
+  /** Time for the waits (tests use a manual clock). */
+  clock?: WaitClock;
+}
+
+function parseStoredInputs(bag: PropertyBag): SearchIndexInputs {
+  return parseInputs(searchIndexInputsSchema, bag) as SearchIndexInputs;
+}
+
+/** The inputs part of stored outputs (outputs are the inputs plus computed fields). */
+function previousInputs(props: PropertyBag): SearchIndexInputs {
+  const { indexId: _i, status: _s, queryable: _q, latestDefinitionVersion: _v, ...inputs } = props;
+  return inputs as unknown as SearchIndexInputs;
+}
+
+/** The live view before the first poll: what we know right after a create/update call. */
+function pending(indexId: string, inputs: SearchIndexInputs, status: string): LiveSearchIndex {
+  return {
+    indexId,
+    name: inputs.name,
+    database: inputs.database,
+    collectionName: inputs.collectionName,
+    type: inputs.type,
+    status,
+    queryable: false,
+    definition: inputs.definition as Record<string, unknown>,
+    latestDefinitionVersion: undefined,
+  };
+}
+
+export function createSearchIndexProvider(deps: SearchIndexProviderDeps): PlatformProvider {
+  const waitOptions = (inputs: SearchIndexInputs, phase: "create" | "update" | "delete") => {
+    const timeouts = resolveTimeouts(inputs.timeouts, SEARCH_INDEX_DEFAULT_TIMEOUTS);
+    const timeoutMs = { create: timeouts.createMs, update: timeouts.updateMs, delete: timeouts.deleteMs }[
+      phase
+    ];
+    return {
+      describe: describeSearchIndex(inputs),
+      timeoutMs,
+      phase,
+      ...(deps.clock === undefined ? {} : { clock: deps.clock }),
+    };
+  };
+
+  /** Waits for READY; on failure the index stays in state with what we know. */
+  const settle = async (
+    client: PlatformClient,
+    inputs: SearchIndexInputs,
+    known: LiveSearchIndex,
+    phase: "create" | "update",
+  ) => {
+    const id = searchIndexId(inputs.groupId, inputs.clusterName, known.indexId);
+    const where: SearchIndexLocation = {
+      groupId: inputs.groupId,
+      clusterName: inputs.clusterName,
+      indexId: known.indexId,
+    };
+    const live = await keepInStateIfFails(id, { ...toOutputs(inputs, known) }, () =>
+      waitForSearchIndexReady(client, where, waitOptions(inputs, phase)),
+    );
+    return { id, outs: { ...toOutputs(inputs, live) } };
+  };
+
+  return {
+    async check(_olds, news) {
+      return checkWith(searchIndexInputsSchema, news);
+    },
+
+    async diff(_id, olds, news) {
+      const diff = diffInputs(olds, news, SEARCH_INDEX_CLASSIFICATION);
+      return {
+        changes: diff.changes,
+        replaces: diff.replaces,
+        ...(diff.deleteBeforeReplace ? { deleteBeforeReplace: true } : {}),
+      };
+    },
+
+    async create(bag) {
+      const inputs = parseStoredInputs(bag);
+      const client = deps.client();
+      return createOrAdopt({
+        importId: inputs.importId,
+        partNames: SEARCH_INDEX_ID_PARTS,
+        describe: describeSearchIndex(inputs),
+        locatedBy: { groupId: inputs.groupId, clusterName: inputs.clusterName },
+        create: async () => {
+          const created = fromApi(
+            await client.searchIndexes.create(inputs.groupId, inputs.clusterName, toCreateBody(inputs)),
+          );
+          return settle(client, inputs, created, "create");
+        },
+        adopt: async (parts) => {
+          let live: LiveSearchIndex;
+          try {
+            live = fromApi(await client.searchIndexes.get(parts.groupId, parts.clusterName, parts.indexId));
+          } catch (error) {
+            if (isNotFound(error)) return undefined;
+            throw error;
+          }
+          assertSameIdentity(inputs, live);
+          if (!definitionsEqual(live.definition, inputs.definition)) {
+            live = fromApi(
+              await client.searchIndexes.update(
+                parts.groupId,
+                parts.clusterName,
+                parts.indexId,
+                toCreateBody(inputs).definition,
+              ),
+            );
+          }
+          return settle(client, inputs, live, "create");
+        },
+      });
+    },
+
+    async read(id, props) {
+      const where = parseId(id, SEARCH_INDEX_ID_PARTS);
+      const client = deps.client();
+      let live: LiveSearchIndex;
+      try {
+        live = fromApi(await client.searchIndexes.get(where.groupId, where.clusterName, where.indexId));
+      } catch (error) {
+        if (isNotFound(error)) return {};
+        throw error;
+      }
+      const inputs = inputsFromLive(previousInputs(props), live, where);
+      return { id, props: { ...toOutputs(inputs, live) }, inputs: { ...inputs } };
+    },
+
+    async update(id, olds, news) {
+      const where = parseId(id, SEARCH_INDEX_ID_PARTS);
+      const inputs = parseStoredInputs(news);
+      const client = deps.client();
+      let known: LiveSearchIndex;
+      if (!definitionsEqual(olds.definition, inputs.definition)) {
+        known = fromApi(
+          await client.searchIndexes.update(
+            where.groupId,
+            where.clusterName,
+            where.indexId,
+            toCreateBody(inputs).definition,
+          ),
+        );
+      } else {
+        // Only timeouts changed, or an earlier wait did not finish: wait (again) for READY.
+        known = pending(where.indexId, inputs, String(olds.status ?? "unknown"));
+      }
+      return settle(client, inputs, known, "update");
+    },
+
+    async delete(id, props) {
+      const where = parseId(id, SEARCH_INDEX_ID_PARTS);
+      const inputs = previousInputs(props);
+      const client = deps.client();
+      try {
+        await client.searchIndexes.delete(where.groupId, where.clusterName, where.indexId);
+      } catch (error) {
+        if (isNotFound(error)) return;
+        throw error;
+      }
+      await waitForSearchIndexGone(client, where, waitOptions(inputs, "delete"));
+    },
+  };
+}
+
+/**
+ * Adoption converges the definition only: an index cannot be renamed or moved, so an importId naming
+ * an index whose identity differs from the inputs is an error (before any change is made).
+ */
+function assertSameIdentity(inputs: SearchIndexInputs, live: LiveSearchIndex): void {
+  const mismatches: string[] = [];
+  const expect = (field: string, want: string, got: string | undefined) => {
+    if (got !== undefined && got !== want)
+      mismatches.push(`${field} is ${JSON.stringify(got)} (inputs say ${JSON.stringify(want)})`);
+  };
+  expect("database", inputs.database, live.database);
+  expect("collectionName", inputs.collectionName, live.collectionName);
+  expect("name", inputs.name, live.name);
+  expect("type", inputs.type, live.type);
+  if (mismatches.length > 0) {
+    throw new Error(
+      `importId ${JSON.stringify(inputs.importId)} names a search index whose ${mismatches.join(", ")}; ` +
+        "these fields cannot change in place: make the inputs match the existing index, or remove importId to create a new one",
+    );
+  }
+}
+
+export const provider: PlatformProvider = createSearchIndexProvider({ client: platformClient });

@@ -1,0 +1,381 @@
+/**
+ * Inputs of the SearchIndex resource (second definition style, operations 24-32), as a zod schema.
+ *
+ * The index is addressed by groupId, clusterName, database, collectionName and name; `type` says
+ * whether `definition` is a text search definition ("search") or a vector search definition
+ * ("vectorSearch"). The first definition style's flat fields (analyzer, analyzers, searchAnalyzer,
+ * mappings, numPartitions, storedSource, synonyms) are accepted at the top level too: check moves them
+ * into `definition`, so the stored inputs have one shape and a later diff compares like with like.
+ */
+import { z } from "zod";
+import { importIdSchema } from "../../framework/adoption";
+import { ID_PART_RULES } from "../../framework/ids";
+import { timeoutsSchema } from "../../framework/timeouts";
+import { ruleMessage } from "../../framework/validation";
+
+/** The parts of this resource's id and importId, in order. */
+export const SEARCH_INDEX_ID_PARTS = ["groupId", "clusterName", "indexId"] as const;
+
+/** How long each step waits unless `timeouts` says otherwise. Index builds on large collections are slow. */
+export const SEARCH_INDEX_DEFAULT_TIMEOUTS = { create: "1h", update: "1h", delete: "20m" } as const;
+
+/** The built-in analyzers: `lucene.` followed by one of these (api-spec.md, first definition style). */
+export const LUCENE_LANGUAGES = [
+  "standard",
+  "simple",
+  "whitespace",
+  "keyword",
+  "arabic",
+  "armenian",
+  "basque",
+  "bengali",
+  "brazilian",
+  "bulgarian",
+  "catalan",
+  "chinese",
+  "cjk",
+  "czech",
+  "danish",
+  "dutch",
+  "english",
+  "finnish",
+  "french",
+  "galician",
+  "german",
+  "greek",
+  "hindi",
+  "hungarian",
+  "indonesian",
+  "irish",
+  "italian",
+  "japanese",
+  "korean",
+  "kuromoji",
+  "latvian",
+  "lithuanian",
+  "morfologik",
+  "nori",
+  "norwegian",
+  "persian",
+  "portuguese",
+  "romanian",
+  "russian",
+  "smartcn",
+  "sorani",
+  "spanish",
+  "swedish",
+  "thai",
+  "turkish",
+  "ukrainian",
+] as const;
+export const BUILT_IN_ANALYZERS: readonly string[] = LUCENE_LANGUAGES.map((language) => `lucene.${language}`);
+
+export const DEFAULT_ANALYZER = "lucene.standard";
+export const NUM_PARTITIONS = [1, 2, 4] as const;
+export const VECTOR_SIMILARITIES = ["euclidean", "cosine", "dotProduct"] as const;
+export const VECTOR_QUANTIZATIONS = ["none", "scalar", "binary"] as const;
+export const MAX_VECTOR_DIMENSIONS = 8192;
+
+/** The first style's flat fields that check moves into `definition`. */
+export const FLAT_DEFINITION_FIELDS = [
+  "analyzer",
+  "analyzers",
+  "searchAnalyzer",
+  "mappings",
+  "numPartitions",
+  "storedSource",
+  "synonyms",
+] as const;
+export type FlatDefinitionField = (typeof FLAT_DEFINITION_FIELDS)[number];
+
+/** The flat fields that only a text search definition can express. */
+const TEXT_ONLY_FLAT_FIELDS = FLAT_DEFINITION_FIELDS.filter((field) => field !== "numPartitions");
+
+function idPart(name: keyof typeof ID_PART_RULES): z.ZodString {
+  const rule = ID_PART_RULES[name];
+  if (rule === undefined) throw new Error(`no id rule for ${name}`);
+  return z.string().regex(rule.pattern, rule.rule);
+}
+
+const nonEmpty = z.string().min(1, "must not be empty");
+
+const numPartitionsSchema = z
+  .number()
+  .refine((value) => (NUM_PARTITIONS as readonly number[]).includes(value), "must be 1, 2 or 4");
+
+/** A tokenizer, char filter or token filter: free-form, but each names its `type`. */
+const analysisComponent = z.looseObject({ type: nonEmpty });
+
+export const customAnalyzerSchema = z.strictObject({
+  name: nonEmpty.refine(
+    (name) => !name.startsWith("lucene."),
+    'must not start with "lucene." (reserved for built-in analyzers)',
+  ),
+  charFilters: z.array(analysisComponent).optional(),
+  tokenFilters: z.array(analysisComponent).optional(),
+  tokenizer: analysisComponent,
+});
+
+/** Field names given to storedSource include/exclude. */
+const fieldNameList = z.array(nonEmpty).min(1);
+
+export const storedSourceSchema = z.union([
+  z.boolean(),
+  z.strictObject({ include: fieldNameList }),
+  z.strictObject({ exclude: fieldNameList }),
+]);
+
+export const mappingsSchema = z.strictObject({
+  dynamic: z.boolean().default(false),
+  fields: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
+});
+
+export const synonymSchema = z.strictObject({
+  analyzer: nonEmpty,
+  name: nonEmpty,
+  source: z.strictObject({ collection: nonEmpty }),
+});
+
+/** Text search definition ("search"): the second style's fields; defaults applied. */
+export const textDefinitionSchema = z
+  .strictObject({
+    analyzer: nonEmpty.default(DEFAULT_ANALYZER),
+    analyzers: z.array(customAnalyzerSchema).optional(),
+    mappings: mappingsSchema.optional(),
+    numPartitions: numPartitionsSchema.default(1),
+    searchAnalyzer: nonEmpty.default(DEFAULT_ANALYZER),
+    storedSource: storedSourceSchema.optional(),
+    synonyms: z.array(synonymSchema).optional(),
+  })
+  .superRefine((definition, ctx) => {
+    const custom = (definition.analyzers ?? []).map((analyzer) => analyzer.name);
+    for (const [index, name] of custom.entries()) {
+      if (custom.indexOf(name) !== index) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["analyzers", index, "name"],
+          message: `must be unique among analyzers; "${name}" is defined more than once`,
+        });
+      }
+    }
+    const known = (name: string): boolean => BUILT_IN_ANALYZERS.includes(name) || custom.includes(name);
+    const rule = `must be a built-in analyzer (lucene.standard, lucene.english, ...) or the name of one of analyzers`;
+    for (const key of ["analyzer", "searchAnalyzer"] as const) {
+      if (!known(definition[key])) {
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: `${rule}; got ${JSON.stringify(definition[key])}`,
+        });
+      }
+    }
+    const synonymNames = (definition.synonyms ?? []).map((synonym) => synonym.name);
+    for (const [index, synonym] of (definition.synonyms ?? []).entries()) {
+      // The service accepts only built-in analyzers for synonym mappings.
+      if (!BUILT_IN_ANALYZERS.includes(synonym.analyzer)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["synonyms", index, "analyzer"],
+          message: `must be a built-in analyzer (lucene.standard, lucene.english, ...); got ${JSON.stringify(synonym.analyzer)}`,
+        });
+      }
+      if (synonymNames.indexOf(synonym.name) !== index) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["synonyms", index, "name"],
+          message: `must be unique among synonyms; "${synonym.name}" is defined more than once`,
+        });
+      }
+    }
+  });
+
+export const vectorFieldSchema = z.strictObject({
+  type: z.literal("vector"),
+  path: nonEmpty,
+  numDimensions: z.int().min(1).max(MAX_VECTOR_DIMENSIONS),
+  similarity: z.enum(VECTOR_SIMILARITIES),
+  quantization: z.enum(VECTOR_QUANTIZATIONS).optional(),
+});
+
+export const filterFieldSchema = z.strictObject({
+  type: z.literal("filter"),
+  path: nonEmpty,
+});
+
+const vectorDefinitionField = z.discriminatedUnion("type", [vectorFieldSchema, filterFieldSchema], {
+  error: (issue) => (issue.code === "invalid_union" ? 'must have type "vector" or "filter"' : undefined),
+});
+
+/** Vector search definition ("vectorSearch"): the fields the public service uses. */
+export const vectorDefinitionSchema = z
+  .strictObject({
+    fields: z.array(vectorDefinitionField).min(1),
+    numPartitions: numPartitionsSchema.optional(),
+  })
+  .superRefine((definition, ctx) => {
+    if (definition.fields.length > 0 && !definition.fields.some((field) => field.type === "vector")) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["fields"],
+        message: 'must contain at least one field of type "vector"',
+      });
+    }
+    const paths = definition.fields.map((field) => `${field.type}:${field.path}`);
+    for (const [index, key] of paths.entries()) {
+      if (paths.indexOf(key) !== index) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["fields", index, "path"],
+          message: `must be unique among ${definition.fields[index]?.type} fields; "${definition.fields[index]?.path}" appears more than once`,
+        });
+      }
+    }
+  });
+
+export type TextDefinition = z.output<typeof textDefinitionSchema>;
+export type VectorDefinition = z.output<typeof vectorDefinitionSchema>;
+export type SearchIndexType = "search" | "vectorSearch";
+
+const identityFields = {
+  groupId: idPart("groupId"),
+  clusterName: idPart("clusterName"),
+  database: nonEmpty,
+  collectionName: nonEmpty,
+  name: nonEmpty,
+  importId: importIdSchema(SEARCH_INDEX_ID_PARTS).optional(),
+  timeouts: timeoutsSchema.optional(),
+};
+
+/** The top-level flat fields, validated with the same rules as inside a text definition. */
+const flatTextFields = {
+  analyzer: nonEmpty.optional(),
+  analyzers: z.array(customAnalyzerSchema).optional(),
+  searchAnalyzer: nonEmpty.optional(),
+  mappings: mappingsSchema.optional(),
+  numPartitions: numPartitionsSchema.optional(),
+  storedSource: storedSourceSchema.optional(),
+  synonyms: z.array(synonymSchema).optional(),
+};
+
+/** For a vector index, the text-only flat fields are errors, not silently dropped. */
+const rejectedForVector = Object.fromEntries(
+  TEXT_ONLY_FLAT_FIELDS.map((field) => [
+    field,
+    z
+      .undefined({ error: 'applies only to indexes of type "search" (text search), not "vectorSearch"' })
+      .optional(),
+  ]),
+);
+
+const textIndexShape = z.strictObject({
+  ...identityFields,
+  ...flatTextFields,
+  type: z.literal("search"),
+  definition: z.record(z.string(), z.unknown()).optional(),
+});
+
+const vectorIndexShape = z.strictObject({
+  ...identityFields,
+  ...rejectedForVector,
+  numPartitions: numPartitionsSchema.optional(),
+  type: z.literal("vectorSearch"),
+  definition: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** Inputs after check: flat fields moved into `definition`, defaults applied. */
+export interface SearchIndexInputs {
+  groupId: string;
+  clusterName: string;
+  database: string;
+  collectionName: string;
+  name: string;
+  type: SearchIndexType;
+  definition: TextDefinition | VectorDefinition;
+  importId?: string;
+  timeouts?: z.output<typeof timeoutsSchema>;
+}
+
+/** Puts `type: "search"` in place when it is not given (the API's default). */
+function withDefaultType(value: unknown): unknown {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  const record = value as Record<string, unknown>;
+  return record.type === undefined ? { ...record, type: "search" } : record;
+}
+
+/**
+ * Merges the flat fields into the definition: a field given in both places must agree (compared as
+ * JSON), so the user learns about the conflict instead of one value silently winning.
+ */
+function mergeFlatFields(
+  raw: Record<string, unknown>,
+  definition: Record<string, unknown> | undefined,
+  ctx: z.RefinementCtx,
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...(definition ?? {}) };
+  for (const field of FLAT_DEFINITION_FIELDS) {
+    const flat = raw[field];
+    if (flat === undefined) continue;
+    const inner = merged[field];
+    if (inner !== undefined && JSON.stringify(inner) !== JSON.stringify(flat)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [field],
+        message: `is given both at the top level and as definition.${field} with different values; set it in one place`,
+      });
+      continue;
+    }
+    merged[field] = flat;
+  }
+  return merged;
+}
+
+/** Adds a sub-schema's issues under `definition`. */
+function reportUnder(prefix: PropertyKey[], issues: readonly z.core.$ZodIssue[], ctx: z.RefinementCtx): void {
+  for (const issue of issues) {
+    // The issue is re-raised as-is (its code, keys, values) with the path prefixed.
+    ctx.addIssue({ ...issue, path: [...prefix, ...issue.path] } as unknown as z.core.$ZodRawIssue);
+  }
+}
+
+export const searchIndexInputsSchema = z.preprocess(
+  withDefaultType,
+  z
+    .discriminatedUnion("type", [textIndexShape, vectorIndexShape], {
+      error: (issue) => (issue.code === "invalid_union" ? 'must be "search" or "vectorSearch"' : undefined),
+    })
+    .transform((raw, ctx): SearchIndexInputs => {
+      const merged = mergeFlatFields(raw as Record<string, unknown>, raw.definition, ctx);
+      const missing =
+        raw.type === "search"
+          ? raw.definition === undefined && merged.mappings === undefined
+            ? "is required: give a text search definition (at least mappings), or the flat field mappings"
+            : undefined
+          : raw.definition === undefined
+            ? "is required: give a vector search definition with fields"
+            : undefined;
+      if (missing !== undefined) ctx.addIssue({ code: "custom", path: ["definition"], message: missing });
+      const definitionSchema = raw.type === "search" ? textDefinitionSchema : vectorDefinitionSchema;
+      const parsed = definitionSchema.safeParse(merged, { error: ruleMessage });
+      if (!parsed.success && missing === undefined) {
+        // Issues of a flat field are reported where the user wrote it.
+        for (const issue of parsed.error.issues) {
+          const head = issue.path[0];
+          const fromFlat =
+            typeof head === "string" && head in raw && (raw as Record<string, unknown>)[head] !== undefined;
+          reportUnder(fromFlat ? [] : ["definition"], [issue], ctx);
+        }
+      }
+      const inputs: SearchIndexInputs = {
+        groupId: raw.groupId,
+        clusterName: raw.clusterName,
+        database: raw.database,
+        collectionName: raw.collectionName,
+        name: raw.name,
+        type: raw.type,
+        definition: parsed.success ? parsed.data : (merged as TextDefinition),
+      };
+      if (raw.importId !== undefined) inputs.importId = raw.importId;
+      if (raw.timeouts !== undefined) inputs.timeouts = raw.timeouts;
+      return inputs;
+    }),
+);

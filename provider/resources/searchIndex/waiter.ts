@@ -1,0 +1,96 @@
+/**
+ * What "done" means for a search index (second definition style, operations.md):
+ * create/update answer PENDING, then BUILDING, then READY (queryable). STALE is queryable but behind
+ * the latest definition, so a wait for an update is not over yet. FAILED ends the wait. A delete is
+ * eventually consistent: DELETING, then 404.
+ */
+import type { PlatformClient } from "../../client";
+import { isNotFound } from "../../client";
+import { type PollResult, type WaitClock, waitFor } from "../../framework/waiter";
+import { fromApi, type LiveSearchIndex } from "./model";
+
+export const SEARCH_INDEX_READY = "READY";
+export const SEARCH_INDEX_FAILED = "FAILED";
+
+/** Where the index is, for the waits. */
+export interface SearchIndexLocation {
+  groupId: string;
+  clusterName: string;
+  indexId: string;
+}
+
+export interface SearchIndexWaitOptions {
+  describe: string;
+  timeoutMs: number;
+  /** Which `timeouts` field the user raises to wait longer. */
+  phase: "create" | "update" | "delete";
+  clock?: WaitClock;
+}
+
+/** Classifies one read of the index for a wait until READY. */
+export function readyPoll(live: LiveSearchIndex): PollResult {
+  if (live.status === SEARCH_INDEX_READY && live.queryable) return { state: live.status, done: true };
+  if (live.status === SEARCH_INDEX_FAILED) {
+    return {
+      state: live.status,
+      done: false,
+      failed: "the service could not build the index; check the definition against the collection",
+    };
+  }
+  return { state: live.status, done: false };
+}
+
+function hint(phase: SearchIndexWaitOptions["phase"]): string {
+  return `raise timeouts.${phase} of the resource, or run pulumi refresh later to pick up its final state`;
+}
+
+/** Waits until the index is READY and queryable; returns its last live view. */
+export async function waitForSearchIndexReady(
+  client: PlatformClient,
+  where: SearchIndexLocation,
+  options: SearchIndexWaitOptions,
+): Promise<LiveSearchIndex> {
+  let last: LiveSearchIndex | undefined;
+  await waitFor({
+    describe: options.describe,
+    target: SEARCH_INDEX_READY,
+    timeoutMs: options.timeoutMs,
+    timeoutHint: hint(options.phase),
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    poll: async () => {
+      try {
+        last = fromApi(await client.searchIndexes.get(where.groupId, where.clusterName, where.indexId));
+      } catch (error) {
+        if (isNotFound(error)) return { state: last?.status ?? "unknown", done: false, gone: true };
+        throw error;
+      }
+      return readyPoll(last);
+    },
+  });
+  // waitFor returns only after a poll that set `last` and reported done.
+  return last as LiveSearchIndex;
+}
+
+/** Waits until reading the index answers 404 (the delete is eventually consistent). */
+export async function waitForSearchIndexGone(
+  client: PlatformClient,
+  where: SearchIndexLocation,
+  options: SearchIndexWaitOptions,
+): Promise<void> {
+  await waitFor({
+    describe: options.describe,
+    target: "deleted (404)",
+    timeoutMs: options.timeoutMs,
+    timeoutHint: hint(options.phase),
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    poll: async () => {
+      try {
+        const live = fromApi(await client.searchIndexes.get(where.groupId, where.clusterName, where.indexId));
+        return { state: live.status, done: false };
+      } catch (error) {
+        if (isNotFound(error)) return { state: "deleted", done: true };
+        throw error;
+      }
+    },
+  });
+}

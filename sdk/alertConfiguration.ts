@@ -1,0 +1,137 @@
+/**
+ * AlertConfiguration: which event raises an alert and whom it notifies. See
+ * docs/resources/alertConfiguration.md.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { PlatformResource } from "./base";
+
+/** Narrows the events of `eventTypeName` that raise an alert. */
+export interface AlertMatcher {
+  fieldName:
+    | "APPLICATION_ID"
+    | "CLUSTER_NAME"
+    | "TYPE_NAME"
+    | "HOSTNAME"
+    | "PORT"
+    | "HOSTNAME_AND_PORT"
+    | "REPLICA_SET_NAME"
+    | "SHARD_NAME"
+    | "INSTANCE_NAME"
+    | "PROCESSOR_NAME"
+    | "RULE_ID";
+  operator: "EQUALS" | "CONTAINS" | "STARTS_WITH" | "ENDS_WITH" | "NOT_EQUALS" | "NOT_CONTAINS" | "REGEX";
+  value: string;
+}
+
+/** Fields every notification kind carries. */
+interface NotificationTiming {
+  /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
+  delayMin?: number;
+  /** The service's id of the notifier (assigned by the service when left out). */
+  notifierId?: string;
+}
+/** Repeat interval: every kind except the on-call services (PAGER_DUTY, OPS_GENIE, VICTOR_OPS). */
+interface NotificationRepeat {
+  /** Minutes between repeated notifications. >= 5, default 60. */
+  intervalMin?: number;
+}
+/** Kinds backed by an integration. */
+interface IntegrationNotification {
+  /** The integration's id (24 hexadecimal digits). */
+  integrationId?: string;
+}
+/** Kinds that notify people: email and text message switches (default false). */
+interface PeopleNotification {
+  emailEnabled?: boolean;
+  smsEnabled?: boolean;
+}
+
+export type AlertNotification =
+  | ({
+      typeName: "MONITORING";
+      monitoringApiKey: string;
+      monitoringRegion: "US" | "EU";
+    } & NotificationTiming &
+      NotificationRepeat &
+      IntegrationNotification)
+  | ({ typeName: "EMAIL"; emailAddress: string } & NotificationTiming & NotificationRepeat)
+  | ({ typeName: "GROUP"; roles?: string[] } & NotificationTiming & NotificationRepeat & PeopleNotification)
+  | ({ typeName: "ORG"; roles?: string[] } & NotificationTiming & NotificationRepeat & PeopleNotification)
+  | ({ typeName: "HIP_CHAT"; notificationToken: string; roomName: string } & NotificationTiming &
+      NotificationRepeat &
+      IntegrationNotification)
+  | ({ typeName: "MICROSOFT_TEAMS"; microsoftTeamsWebhookUrl: string } & NotificationTiming &
+      NotificationRepeat &
+      IntegrationNotification)
+  | ({ typeName: "OPS_GENIE"; opsGenieApiKey: string; opsGenieRegion?: "US" | "EU" } & NotificationTiming &
+      IntegrationNotification)
+  | ({ typeName: "PAGER_DUTY"; serviceKey: string; region?: "US" | "EU" } & NotificationTiming &
+      IntegrationNotification)
+  | ({ typeName: "SLACK"; apiToken: string; channelName: string } & NotificationTiming &
+      NotificationRepeat &
+      IntegrationNotification)
+  | ({ typeName: "SMS"; mobileNumber: string } & NotificationTiming & NotificationRepeat)
+  | ({ typeName: "TEAM"; teamId: string; teamName?: string } & NotificationTiming &
+      NotificationRepeat &
+      PeopleNotification)
+  | ({ typeName: "USER"; username: string } & NotificationTiming & NotificationRepeat & PeopleNotification)
+  | ({ typeName: "VICTOR_OPS"; victorOpsApiKey: string; victorOpsRoutingKey: string } & NotificationTiming &
+      IntegrationNotification)
+  | ({ typeName: "WEBHOOK"; webhookUrl: string; webhookSecret?: string } & NotificationTiming &
+      NotificationRepeat &
+      IntegrationNotification);
+
+export interface AlertConfigurationArgs {
+  /** Project id (24 hexadecimal digits). Changing it replaces the configuration. */
+  groupId: pulumi.Input<string>;
+  /** Whether the configuration raises alerts. Default false. A change of only this uses the toggle operation. */
+  enabled?: pulumi.Input<boolean>;
+  /** The event type that raises the alert, e.g. "DEPLOYMENT_FAILURE". */
+  eventTypeName: pulumi.Input<string>;
+  /** Conditions on the event's fields (order does not matter). */
+  matchers?: pulumi.Input<pulumi.Input<AlertMatcher>[]>;
+  /**
+   * Whom to notify: at least one, each one of 14 kinds told apart by `typeName`. Credentials in them
+   * come back masked from the service; they are compared by their last four characters and the whole
+   * `notifications` output is stored as a secret.
+   */
+  notifications: pulumi.Input<pulumi.Input<AlertNotification>[]>;
+  /** Adopt an existing configuration instead of creating one: `<groupId>/<alertConfigId>`. */
+  importId?: pulumi.Input<string>;
+}
+
+export class AlertConfiguration extends PlatformResource {
+  declare readonly groupId: pulumi.Output<string>;
+  declare readonly enabled: pulumi.Output<boolean>;
+  declare readonly eventTypeName: pulumi.Output<string>;
+  declare readonly matchers: pulumi.Output<AlertMatcher[]>;
+  /** The notifications as applied, credentials included: always a secret output. */
+  declare readonly notifications: pulumi.Output<AlertNotification[]>;
+  /** The configuration's id (24 hexadecimal digits). */
+  declare readonly alertConfigId: pulumi.Output<string>;
+  /** When the configuration was created. */
+  declare readonly created: pulumi.Output<string | undefined>;
+
+  constructor(name: string, args: AlertConfigurationArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      "AlertConfiguration",
+      name,
+      { ...args },
+      {
+        outputs: [
+          "groupId",
+          "enabled",
+          "eventTypeName",
+          "matchers",
+          "notifications",
+          "alertConfigId",
+          "created",
+        ],
+        // Notifications hold credentials (API keys, tokens, webhook secrets) even when the input was
+        // not marked secret.
+        secretOutputs: ["notifications"],
+      },
+      opts,
+    );
+  }
+}

@@ -1,0 +1,341 @@
+import { checkWith, UNKNOWN } from "../../../../provider/framework/validation";
+import { searchIndexInputsSchema } from "../../../../provider/resources/searchIndex/schema";
+
+const GROUP = "5f1a000000000000000000a1";
+const BASE = {
+  groupId: GROUP,
+  clusterName: "demo-cluster",
+  database: "sample_mflix",
+  collectionName: "movies",
+  name: "movies",
+};
+const TEXT_DEFAULTS = { analyzer: "lucene.standard", searchAnalyzer: "lucene.standard", numPartitions: 1 };
+
+function check(news: Record<string, unknown>) {
+  return checkWith(searchIndexInputsSchema, news);
+}
+
+function reasons(news: Record<string, unknown>): string[] {
+  return check(news).failures.map((failure) => failure.reason);
+}
+
+const vector = (fields: unknown[], extra: Record<string, unknown> = {}) => ({
+  ...BASE,
+  type: "vectorSearch",
+  definition: { fields, ...extra },
+});
+const EMBEDDING = { type: "vector", path: "plot_embedding", numDimensions: 1536, similarity: "cosine" };
+
+describe("SearchIndex check: text search", () => {
+  it("defaults type to search and fills the definition's defaults", () => {
+    expect(check({ ...BASE, definition: { mappings: { dynamic: true } } })).toEqual({
+      inputs: { ...BASE, type: "search", definition: { ...TEXT_DEFAULTS, mappings: { dynamic: true } } },
+      failures: [],
+    });
+  });
+
+  it("defaults mappings.dynamic to false", () => {
+    const result = check({ ...BASE, definition: { mappings: { fields: { title: { type: "string" } } } } });
+    expect(result.inputs.definition).toEqual({
+      ...TEXT_DEFAULTS,
+      mappings: { dynamic: false, fields: { title: { type: "string" } } },
+    });
+  });
+
+  it("moves the first style's flat fields into the definition", () => {
+    const result = check({
+      ...BASE,
+      analyzer: "lucene.english",
+      mappings: { dynamic: true },
+      numPartitions: 2,
+      storedSource: { include: ["title"] },
+      synonyms: [{ analyzer: "lucene.english", name: "s", source: { collection: "syn" } }],
+    });
+    expect(result.failures).toEqual([]);
+    expect(result.inputs).toEqual({
+      ...BASE,
+      type: "search",
+      definition: {
+        analyzer: "lucene.english",
+        searchAnalyzer: "lucene.standard",
+        numPartitions: 2,
+        mappings: { dynamic: true },
+        storedSource: { include: ["title"] },
+        synonyms: [{ analyzer: "lucene.english", name: "s", source: { collection: "syn" } }],
+      },
+    });
+  });
+
+  it("accepts a flat field equal to the same field of the definition", () => {
+    const result = check({
+      ...BASE,
+      analyzer: "lucene.french",
+      definition: { analyzer: "lucene.french", mappings: {} },
+    });
+    expect(result.failures).toEqual([]);
+    expect(result.inputs.analyzer).toBeUndefined();
+  });
+
+  it("rejects a flat field that disagrees with the definition", () => {
+    expect(
+      reasons({
+        ...BASE,
+        analyzer: "lucene.english",
+        definition: { analyzer: "lucene.french", mappings: {} },
+      }),
+    ).toEqual([
+      "analyzer is given both at the top level and as definition.analyzer with different values; set it in one place",
+    ]);
+  });
+
+  it("requires a definition or flat mappings", () => {
+    expect(reasons({ ...BASE })).toEqual([
+      "definition is required: give a text search definition (at least mappings), or the flat field mappings",
+    ]);
+  });
+
+  it.each([1, 2, 4])("accepts numPartitions %i", (numPartitions) => {
+    expect(check({ ...BASE, definition: { mappings: {}, numPartitions } }).failures).toEqual([]);
+  });
+
+  it.each([0, 3, 8])("rejects numPartitions %i", (numPartitions) => {
+    expect(reasons({ ...BASE, definition: { mappings: {}, numPartitions } })).toEqual([
+      "definition.numPartitions must be 1, 2 or 4",
+    ]);
+  });
+
+  it("reports a bad flat field where the user wrote it", () => {
+    expect(reasons({ ...BASE, mappings: {}, numPartitions: 3 })).toEqual(["numPartitions must be 1, 2 or 4"]);
+  });
+
+  it("accepts every built-in analyzer and a user-defined one", () => {
+    const result = check({
+      ...BASE,
+      definition: {
+        analyzer: "lucene.kuromoji",
+        searchAnalyzer: "autocomplete",
+        analyzers: [
+          {
+            name: "autocomplete",
+            charFilters: [{ type: "htmlStrip", ignoredTags: ["a"] }],
+            tokenFilters: [{ type: "asciiFolding", originalTokens: "omit" }],
+            tokenizer: { type: "edgeGram", minGram: 2, maxGram: 10 },
+          },
+        ],
+        mappings: { dynamic: true },
+      },
+    });
+    expect(result.failures).toEqual([]);
+  });
+
+  it("rejects an analyzer that is neither built in nor defined", () => {
+    expect(reasons({ ...BASE, definition: { analyzer: "lucene.klingon", mappings: {} } })).toEqual([
+      'definition.analyzer must be a built-in analyzer (lucene.standard, lucene.english, ...) or the name of one of analyzers; got "lucene.klingon"',
+    ]);
+    expect(reasons({ ...BASE, definition: { searchAnalyzer: "mine", mappings: {} } })).toEqual([
+      'definition.searchAnalyzer must be a built-in analyzer (lucene.standard, lucene.english, ...) or the name of one of analyzers; got "mine"',
+    ]);
+  });
+
+  it("rejects user-defined analyzers that repeat a name, use the lucene prefix or miss the tokenizer", () => {
+    expect(
+      reasons({
+        ...BASE,
+        definition: {
+          mappings: {},
+          analyzers: [
+            { name: "a", tokenizer: { type: "standard" } },
+            { name: "a", tokenizer: { type: "standard" } },
+          ],
+        },
+      }),
+    ).toEqual(['definition.analyzers[1].name must be unique among analyzers; "a" is defined more than once']);
+    expect(
+      reasons({
+        ...BASE,
+        definition: { mappings: {}, analyzers: [{ name: "lucene.x", tokenizer: { type: "t" } }] },
+      }),
+    ).toEqual([
+      'definition.analyzers[0].name must not start with "lucene." (reserved for built-in analyzers)',
+    ]);
+    expect(reasons({ ...BASE, definition: { mappings: {}, analyzers: [{ name: "b" }] } })).toEqual([
+      "definition.analyzers[0].tokenizer is required",
+    ]);
+    expect(
+      reasons({ ...BASE, definition: { mappings: {}, analyzers: [{ name: "b", tokenizer: {} }] } }),
+    ).toEqual(["definition.analyzers[0].tokenizer.type is required"]);
+  });
+
+  it("accepts storedSource true, false, include and exclude; rejects other shapes", () => {
+    for (const storedSource of [true, false, { include: ["a"] }, { exclude: ["b"] }]) {
+      expect(check({ ...BASE, definition: { mappings: {}, storedSource } }).failures).toEqual([]);
+    }
+    expect(
+      reasons({ ...BASE, definition: { mappings: {}, storedSource: { include: ["a"], exclude: ["b"] } } }),
+    ).toEqual(["definition.storedSource does not match any of the allowed forms"]);
+  });
+
+  it("rejects synonyms with a non-built-in analyzer, a repeated name or no source collection", () => {
+    const synonym = { analyzer: "lucene.standard", name: "s", source: { collection: "c" } };
+    expect(reasons({ ...BASE, definition: { mappings: {}, synonyms: [synonym, synonym] } })).toEqual([
+      'definition.synonyms[1].name must be unique among synonyms; "s" is defined more than once',
+    ]);
+    expect(
+      reasons({ ...BASE, definition: { mappings: {}, synonyms: [{ ...synonym, analyzer: "mine" }] } }),
+    ).toEqual([
+      'definition.synonyms[0].analyzer must be a built-in analyzer (lucene.standard, lucene.english, ...); got "mine"',
+    ]);
+    expect(
+      reasons({ ...BASE, definition: { mappings: {}, synonyms: [{ ...synonym, source: {} }] } }),
+    ).toEqual(["definition.synonyms[0].source.collection is required"]);
+  });
+
+  it("rejects vector fields in a text definition and unknown keys", () => {
+    expect(reasons({ ...BASE, definition: { mappings: {}, fields: [] } })).toEqual([
+      "definition.fields is not a known input (check its spelling)",
+    ]);
+    expect(reasons({ ...BASE, definition: { mappings: {} }, colour: 1 })).toEqual([
+      "colour is not a known input (check its spelling)",
+    ]);
+  });
+});
+
+describe("SearchIndex check: identity", () => {
+  it.each([
+    ["groupId", "abc", "groupId must be 24 hexadecimal digits (a-f, 0-9)"],
+    [
+      "clusterName",
+      "-bad",
+      "clusterName must start with a letter or digit and contain only letters, digits and dashes",
+    ],
+    ["database", "", "database must not be empty"],
+    ["collectionName", "", "collectionName must not be empty"],
+    ["name", "", "name must not be empty"],
+  ])("rejects a bad %s", (field, value, reason) => {
+    expect(reasons({ ...BASE, [field]: value, definition: { mappings: {} } })).toEqual([reason]);
+  });
+
+  it("rejects an unknown type", () => {
+    expect(reasons({ ...BASE, type: "fulltext", definition: { mappings: {} } })).toEqual([
+      'type must be "search" or "vectorSearch"',
+    ]);
+  });
+
+  it("validates importId and timeouts", () => {
+    expect(
+      check({
+        ...BASE,
+        definition: { mappings: {} },
+        importId: `${GROUP}/demo-cluster/65f0c0ffee0000000000abcd`,
+      }).failures,
+    ).toEqual([]);
+    expect(reasons({ ...BASE, definition: { mappings: {} }, importId: "demo-cluster-abc" })).toEqual([
+      'importId must look like <groupId>/<clusterName>/<indexId>; got "demo-cluster-abc"',
+    ]);
+    expect(reasons({ ...BASE, definition: { mappings: {} }, timeouts: { create: "soon" } })).toEqual([
+      'timeouts.create must be a duration such as "90s", "30m", "1h" or "1h30m", or a positive number of seconds',
+    ]);
+    expect(
+      check({ ...BASE, definition: { mappings: {} }, timeouts: { create: "2h", delete: 600 } }).inputs
+        .timeouts,
+    ).toEqual({
+      create: "2h",
+      delete: 600,
+    });
+  });
+});
+
+describe("SearchIndex check: vector search", () => {
+  it("accepts vector and filter fields and keeps the definition as given", () => {
+    const definition = {
+      fields: [
+        { ...EMBEDDING, quantization: "scalar" },
+        { type: "filter", path: "year" },
+      ],
+    };
+    expect(check({ ...BASE, type: "vectorSearch", definition })).toEqual({
+      inputs: { ...BASE, type: "vectorSearch", definition },
+      failures: [],
+    });
+  });
+
+  it("accepts numPartitions at the top level and moves it into the definition", () => {
+    expect(check({ ...vector([EMBEDDING]), numPartitions: 4 }).inputs.definition).toEqual({
+      fields: [EMBEDDING],
+      numPartitions: 4,
+    });
+  });
+
+  it.each([
+    [0, "definition.fields[0].numDimensions must be at least 1"],
+    [8193, "definition.fields[0].numDimensions must be at most 8192"],
+    [1.5, "definition.fields[0].numDimensions must be an integer; got number 1.5"],
+  ])("rejects numDimensions %p", (numDimensions, reason) => {
+    expect(reasons(vector([{ ...EMBEDDING, numDimensions }]))).toEqual([reason]);
+  });
+
+  it("accepts the limits of numDimensions", () => {
+    expect(check(vector([{ ...EMBEDDING, numDimensions: 1 }])).failures).toEqual([]);
+    expect(check(vector([{ ...EMBEDDING, numDimensions: 8192 }])).failures).toEqual([]);
+  });
+
+  it("rejects an unknown similarity or quantization", () => {
+    expect(reasons(vector([{ ...EMBEDDING, similarity: "manhattan" }]))).toEqual([
+      'definition.fields[0].similarity must be one of "euclidean", "cosine", "dotProduct"',
+    ]);
+    expect(reasons(vector([{ ...EMBEDDING, quantization: "int4" }]))).toEqual([
+      'definition.fields[0].quantization must be one of "none", "scalar", "binary"',
+    ]);
+  });
+
+  it("requires at least one vector field, known field types and unique paths", () => {
+    expect(reasons(vector([]))).toEqual(["definition.fields must contain at least 1 item"]);
+    expect(reasons(vector([{ type: "filter", path: "year" }]))).toEqual([
+      'definition.fields must contain at least one field of type "vector"',
+    ]);
+    expect(reasons(vector([EMBEDDING, { type: "geo", path: "loc" }]))).toEqual([
+      'definition.fields[1].type must have type "vector" or "filter"',
+    ]);
+    expect(reasons(vector([EMBEDDING, EMBEDDING]))).toEqual([
+      'definition.fields[1].path must be unique among vector fields; "plot_embedding" appears more than once',
+    ]);
+  });
+
+  it("requires a definition", () => {
+    expect(reasons({ ...BASE, type: "vectorSearch" })).toEqual([
+      "definition is required: give a vector search definition with fields",
+    ]);
+  });
+
+  it("rejects text-only flat fields for a vector index, naming the field", () => {
+    expect(reasons({ ...vector([EMBEDDING]), analyzer: "lucene.standard", mappings: {} })).toEqual([
+      'analyzer applies only to indexes of type "search" (text search), not "vectorSearch"',
+      'mappings applies only to indexes of type "search" (text search), not "vectorSearch"',
+    ]);
+  });
+
+  it("rejects text fields inside a vector definition", () => {
+    expect(reasons(vector([EMBEDDING], { analyzer: "lucene.standard" }))).toEqual([
+      "definition.analyzer is not a known input (check its spelling)",
+    ]);
+  });
+});
+
+describe("SearchIndex check: preview unknowns", () => {
+  it("never fails on an unknown value, anywhere", () => {
+    expect(check({ ...BASE, groupId: UNKNOWN, definition: { mappings: {} } }).failures).toEqual([]);
+    expect(check({ ...BASE, type: UNKNOWN, definition: { fields: [] } }).failures).toEqual([]);
+    expect(check({ ...BASE, definition: UNKNOWN }).failures).toEqual([]);
+    expect(check(vector([{ ...EMBEDDING, numDimensions: UNKNOWN }])).failures).toEqual([]);
+  });
+
+  it("still reports real failures next to unknown values", () => {
+    expect(reasons({ ...BASE, groupId: UNKNOWN, clusterName: "-x", definition: { mappings: {} } })).toEqual([
+      "clusterName must start with a letter or digit and contain only letters, digits and dashes",
+    ]);
+  });
+
+  it("keeps unknown values as given", () => {
+    expect(check({ ...BASE, definition: UNKNOWN }).inputs.definition).toBe(UNKNOWN);
+  });
+});
