@@ -174,7 +174,7 @@ describe("4 and 7 list and get", () => {
     const result = call(state, "4");
     const items = itemsOf(result);
     expect(items).toHaveLength(2);
-    expect((items[0]?.notifications as JsonObject[])[0]?.apiToken).toMatch(/^\*+1234$/);
+    expect(((items[0] as JsonObject).notifications as JsonObject[])[0]?.apiToken).toMatch(/^\*+1234$/);
     expect(result.kind === "list" && result.itemSelfPath?.(items[0] as JsonObject)).toBe(
       `/groups/5f1a000000000000000000a1/alertConfigs/${id}`,
     );
