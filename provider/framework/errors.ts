@@ -56,6 +56,17 @@ export function isPartialFailure(error: unknown): error is PartialFailureError {
   );
 }
 
+/** Options of {@link keepInStateIfFails}. */
+export interface KeepInStateOptions {
+  /**
+   * Deletes what a failed create left behind (when the user asked for that, e.g. an input
+   * `deleteOnCreateFailure: true`). When given and it succeeds, the original error is thrown as a
+   * plain error (nothing stays in state); when it fails too, the object is kept in state and both
+   * failures are reported.
+   */
+  cleanup?: () => Promise<void>;
+}
+
 /**
  * Runs the part of create/update that follows the API call (typically the wait for a done state):
  * if it throws, the error is rethrown as a {@link partialFailure} carrying `id` and `outs`, so the
@@ -65,12 +76,22 @@ export async function keepInStateIfFails<T>(
   id: string,
   outs: Record<string, unknown>,
   work: () => Promise<T>,
+  options: KeepInStateOptions = {},
 ): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (isPartialFailure(error)) throw error;
     const message = error instanceof Error ? error.message : String(error);
+    if (options.cleanup !== undefined) {
+      try {
+        await options.cleanup();
+      } catch (cleanupError) {
+        const cleanupMessage = cleanupError instanceof Error ? cleanupError.message : String(cleanupError);
+        throw partialFailure(id, outs, `${message}; deleting it afterwards failed too: ${cleanupMessage}`);
+      }
+      throw new Error(`${message}; the object ${id} was deleted as requested`);
+    }
     throw partialFailure(id, outs, message);
   }
 }

@@ -47,4 +47,39 @@ describe("partial failures", () => {
       }),
     ).rejects.toBe(inner);
   });
+
+  test("with cleanup, a failed create deletes the object and throws a plain error", async () => {
+    const cleanup = jest.fn(async () => {});
+    const error = await keepInStateIfFails(
+      "g/c/i",
+      {},
+      async () => {
+        throw new Error("timed out");
+      },
+      { cleanup },
+    ).catch((e: unknown) => e);
+    expect(cleanup).toHaveBeenCalledTimes(1);
+    expect(isPartialFailure(error)).toBe(false);
+    expect((error as Error).message).toBe("timed out; the object g/c/i was deleted as requested");
+  });
+
+  test("when cleanup fails too, the object stays in state and both failures are named", async () => {
+    const error = await keepInStateIfFails(
+      "g/c/i",
+      { status: "BUILDING" },
+      async () => {
+        throw new Error("timed out");
+      },
+      {
+        cleanup: async () => {
+          throw new Error("HTTP 409");
+        },
+      },
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      id: "g/c/i",
+      properties: { status: "BUILDING" },
+      reasons: ["timed out; deleting it afterwards failed too: HTTP 409"],
+    });
+  });
 });
