@@ -258,7 +258,9 @@ export class Transport {
           ...(authorization !== undefined ? { authorization } : {}),
         },
         body,
-        projectId,
+        // A request without credentials only earns a digest challenge: the service authenticates
+        // before it counts a project's requests, so it takes no throttle token.
+        projectId: authorization === undefined ? undefined : projectId,
       });
     return this.#withRetries(
       { operation: spec.operation, method: spec.method, displayPath: spec.path },

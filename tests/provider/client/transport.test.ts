@@ -260,7 +260,10 @@ describe("throttle over HTTP", () => {
     const arrivals: number[] = [];
     const windowCounts = new Map<number, number>();
     let rejected = 0;
-    server = await startServer((_req, res) => {
+    // Like the service: authenticate first, then count the project's requests in fixed windows.
+    const guard = digestGuard({ username: TEST_PUBLIC_KEY, password: TEST_PRIVATE_KEY });
+    server = await startServer((req, res) => {
+      if (!guard.check(req, res)) return;
       const now = Date.now();
       arrivals.push(now);
       const window = Math.floor(now / windowMs);
