@@ -40,6 +40,16 @@ describe("resolveClientConfig", () => {
     });
   });
 
+  it("reads the real dynamic provider Config class that `configure` receives", () => {
+    // The class @pulumi/pulumi's dynamic provider host builds from the stack config.
+    const { Config } = require("@pulumi/pulumi/cmd/dynamic-provider/config") as {
+      Config: new (raw: Record<string, string>, project: string) => { get(key: string): string | undefined };
+    };
+    const config = resolveClientConfig(new Config({ ...keys, "other:baseUrl": "ignored" }, "my-project"), {});
+    expect(config.baseUrl).toBe(BASE);
+    expect(config.auth.kind).toBe("digest");
+  });
+
   it("accepts a plain map with or without the namespace, and numbers/booleans as strings", () => {
     const config = resolveClientConfig(
       {
