@@ -250,7 +250,7 @@ describe("51-53 backup schedule", () => {
     });
     const policies = schedule.policies as JsonObject[];
     expect(policies).toHaveLength(1);
-    expect((policies[0]?.policyItems as JsonObject[]).map((i) => i.frequencyType)).toEqual([
+    expect(((policies[0] as JsonObject).policyItems as JsonObject[]).map((i) => i.frequencyType)).toEqual([
       "hourly",
       "daily",
       "weekly",
