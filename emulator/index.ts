@@ -84,7 +84,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const seed = loadSeed(options.seed ?? "default");
   const persistence = options.dataDir === undefined ? undefined : new Persistence(options.dataDir);
   const saved = persistence?.load();
-  const settings: Settings = saved?.settings ?? {
+  // Settings come from the options at every start (the saved copy is informational), so a restart
+  // with another --rate-limit or --async-delay-ms takes effect.
+  const settings: Settings = {
     asyncDelayMs: options.asyncDelayMs ?? 0,
     rateLimit: { ...(options.rateLimit ?? DEFAULT_RATE_LIMIT) },
   };

@@ -22,7 +22,7 @@ const KEY = { username: "demo-public-key", password: "demo-private-key-0000-0000
 async function serveEmulator(): Promise<void> {
   const { startEmulator } = await import("../emulator");
   const { registeredOperations } = await import("../emulator/core/registry");
-  const operations = registeredOperations();
+  const operations = [...registeredOperations()];
   const hasTarget = operations.some(
     (op) => op.method === "GET" && op.path === "/groups/{groupId}/awsCustomDNS",
   );
