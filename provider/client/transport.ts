@@ -523,7 +523,7 @@ export class Transport {
         ...this.#errorBase(context),
         code: ClientErrorCode.TIMEOUT,
         cause: failure,
-        message: `${context.operation} failed: ${context.method} ${context.displayPath} got no answer within ${this.config.requestTimeoutMs} ms (${context.httpRequests} HTTP requests)${isIdempotent(context.method) ? "" : "; the request was not repeated because the server may have acted on it"}. Raise \`platform:requestTimeoutMs\` if the service is slow.`,
+        message: `${context.operation} failed: ${context.method} ${context.displayPath} got no answer within ${this.config.requestTimeoutMs} ms (${requestCount(context)})${isIdempotent(context.method) ? "" : "; the request was not repeated because the server may have acted on it"}. Raise \`platform:requestTimeoutMs\` if the service is slow.`,
       });
     }
     return this.#networkError(context, failure, outcome.kind === "network" && !outcome.notSent);
@@ -540,7 +540,7 @@ export class Transport {
       ...this.#errorBase(context),
       code: ClientErrorCode.NETWORK_ERROR,
       cause: failure,
-      message: `${context.operation} failed: ${context.method} ${context.displayPath} could not reach ${this.config.origin} (${reason}) after ${context.httpRequests} HTTP requests${notRepeated}.`,
+      message: `${context.operation} failed: ${context.method} ${context.displayPath} could not reach ${this.config.origin} (${reason}) after ${requestCount(context)}${notRepeated}.`,
     });
   }
 
@@ -549,7 +549,7 @@ export class Transport {
       ...this.#errorBase(context),
       code: ClientErrorCode.DEADLINE_EXCEEDED,
       cause: failure instanceof DeadlineReached ? undefined : failure,
-      message: `${context.operation} did not finish within its ${this.config.deadlineMs} ms deadline (${context.method} ${context.displayPath}, ${context.httpRequests} HTTP requests); raise \`platform:deadlineMs\` to wait longer.`,
+      message: `${context.operation} did not finish within its ${this.config.deadlineMs} ms deadline (${context.method} ${context.displayPath}, ${requestCount(context)}); raise \`platform:deadlineMs\` to wait longer.`,
     });
   }
 
@@ -620,6 +620,10 @@ export class Transport {
         }),
     );
   }
+}
+
+function requestCount(context: CallContext): string {
+  return `${context.httpRequests} HTTP request${context.httpRequests === 1 ? "" : "s"}`;
 }
 
 /** Close a sentence with a period unless it already ends with punctuation. */
