@@ -5,7 +5,28 @@
  * keys sorted, no whitespace) in inputs and outputs alike, so the same filter written two ways never
  * shows as a change, and a refresh right after an update changes nothing.
  */
+import type { Classification } from "../../framework/diff";
 import type { AuditingInputs } from "./schema";
+
+/**
+ * The project locates the configuration (one per project): a change replaces the resource, so the
+ * update never acts on the old project. The filter compares as JSON, not as text.
+ */
+export const AUDITING_CLASSIFICATION: Classification = {
+  groupId: "replace",
+  enabled: "update",
+  auditAuthorizationSuccess: "update",
+  auditFilter: { effect: "update", compare: "json-string" },
+  importId: "ignore-drift",
+  configurationType: "output",
+};
+
+/** The fields the update operation (34) writes. */
+export const AUDITING_FIELDS = ["enabled", "auditAuthorizationSuccess", "auditFilter"] as const;
+
+export function describeAuditing(groupId: string): string {
+  return `auditing configuration of project ${groupId}`;
+}
 
 /** The auditing configuration as the API returns it (operation 33/34). */
 export interface AuditingLive {
@@ -65,12 +86,17 @@ export function canonicalAuditFilter(value: unknown): string | undefined {
   return isPlainObject(parsed) ? canonicalJson(parsed) : undefined;
 }
 
-export function toAuditingBody(inputs: AuditingInputs): AuditingBody {
-  return {
-    enabled: inputs.enabled,
-    auditAuthorizationSuccess: inputs.auditAuthorizationSuccess,
-    auditFilter: inputs.auditFilter,
-  };
+/** The PATCH body: only the fields whose live value differs from the inputs (empty: nothing to send). */
+export function toAuditingPatch(inputs: AuditingInputs, live: AuditingOutputs): Partial<AuditingBody> {
+  const body: Partial<AuditingBody> = {};
+  if (live.enabled !== inputs.enabled) body.enabled = inputs.enabled;
+  if (live.auditAuthorizationSuccess !== inputs.auditAuthorizationSuccess) {
+    body.auditAuthorizationSuccess = inputs.auditAuthorizationSuccess;
+  }
+  if (canonicalAuditFilter(live.auditFilter) !== canonicalAuditFilter(inputs.auditFilter)) {
+    body.auditFilter = inputs.auditFilter;
+  }
+  return body;
 }
 
 /**

@@ -10,6 +10,7 @@ import { containsUnknown } from "../../framework/validation";
 import {
   POLICY_FREQUENCY_TYPES,
   RETENTION_UNITS,
+  refineFrequencyInterval,
   refineUniquePolicyItems,
 } from "../cloudBackupSchedule/schema";
 
@@ -20,12 +21,15 @@ function idPart(ruleName: string) {
   return z.string().regex(rule.pattern, rule.rule);
 }
 
-/** Days per retention unit, to compare restoreWindowDays with the hourly retention (a month counts 31 days). */
+/**
+ * Days per retention unit, to compare restoreWindowDays with the hourly retention. The longest month
+ * and year count, so check never refuses what the service would accept.
+ */
 export const DAYS_PER_RETENTION_UNIT: Readonly<Record<(typeof RETENTION_UNITS)[number], number>> = {
   days: 1,
   weeks: 7,
   months: 31,
-  years: 365,
+  years: 366,
 };
 
 const positiveInt = z.number().int().positive();
@@ -33,18 +37,20 @@ const nonEmpty = z.string().trim().min(1, "must not be empty");
 
 export const onDemandPolicyItemSchema = z.strictObject({
   /** The service uses 0 for on-demand snapshots. */
-  frequencyInterval: z.number().int().nonnegative().default(0),
+  frequencyInterval: z.literal(0).default(0),
   frequencyType: z.literal("ondemand").default("ondemand"),
   retentionUnit: z.enum(RETENTION_UNITS),
   retentionValue: positiveInt,
 });
 
-export const scheduledPolicyItemSchema = z.strictObject({
-  frequencyInterval: positiveInt,
-  frequencyType: z.enum(POLICY_FREQUENCY_TYPES),
-  retentionUnit: z.enum(RETENTION_UNITS),
-  retentionValue: positiveInt,
-});
+export const scheduledPolicyItemSchema = z
+  .strictObject({
+    frequencyInterval: positiveInt,
+    frequencyType: z.enum(POLICY_FREQUENCY_TYPES),
+    retentionUnit: z.enum(RETENTION_UNITS),
+    retentionValue: positiveInt,
+  })
+  .superRefine(refineFrequencyInterval);
 
 export type ScheduledPolicyItem = z.output<typeof scheduledPolicyItemSchema>;
 export type OnDemandPolicyItem = z.output<typeof onDemandPolicyItemSchema>;
@@ -91,6 +97,14 @@ export const backupCompliancePolicyInputsSchema = z
     }
 
     refineUniquePolicyItems(inputs.scheduledPolicyItems, ["scheduledPolicyItems"], ctx);
+
+    if (inputs.pitEnabled === true && inputs.restoreWindowDays === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["restoreWindowDays"],
+        message: "restoreWindowDays is required when pitEnabled is true (the continuous backup window)",
+      });
+    }
 
     // restoreWindowDays may not exceed the hourly retention; judged only when both are known.
     const window = inputs.restoreWindowDays;

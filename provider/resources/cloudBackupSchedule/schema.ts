@@ -27,20 +27,55 @@ export const RETENTION_UNITS = ["days", "weeks", "months", "years"] as const;
 export const POLICY_FREQUENCY_TYPES = ["hourly", "daily", "weekly", "monthly", "yearly"] as const;
 /** Frequencies of automatic exports. */
 export const EXPORT_FREQUENCY_TYPES = ["daily", "weekly", "monthly", "yearly"] as const;
-/** Snapshot kinds a copy setting or an extra retention applies to (upper case in the API). */
+/** Snapshot kinds a copy setting applies to (upper case in the API). */
 export const COPY_FREQUENCIES = ["HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND"] as const;
+/** Snapshot kinds an extra retention setting applies to. */
+export const EXTRA_RETENTION_FREQUENCY_TYPES = [...POLICY_FREQUENCY_TYPES, "ondemand"] as const;
 /** Cloud providers a snapshot can be copied to. */
 export const COPY_CLOUD_PROVIDERS = ["AWS", "AZURE", "GCP"] as const;
 
+/**
+ * The frequencyInterval values each frequencyType allows (the service's rules): hours between
+ * snapshots, the day of the week (1 = Monday) or of the month (40 = the last day), the month of the
+ * year; on-demand items use 0.
+ */
+export const ALLOWED_FREQUENCY_INTERVALS: Readonly<Record<string, readonly number[]>> = {
+  hourly: [1, 2, 4, 6, 8, 12],
+  daily: [1],
+  weekly: [1, 2, 3, 4, 5, 6, 7],
+  monthly: [...Array.from({ length: 28 }, (_, i) => i + 1), 40],
+  yearly: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+  ondemand: [0],
+};
+
+/** Reports a frequencyInterval its frequencyType does not allow. */
+export function refineFrequencyInterval(
+  item: { frequencyType: string; frequencyInterval: number },
+  ctx: z.RefinementCtx,
+): void {
+  const allowed = ALLOWED_FREQUENCY_INTERVALS[item.frequencyType];
+  if (allowed === undefined || allowed.includes(item.frequencyInterval)) return;
+  const shown =
+    item.frequencyType === "monthly" ? "1 to 28, or 40 (the last day of the month)" : allowed.join(", ");
+  ctx.addIssue({
+    code: "custom",
+    path: ["frequencyInterval"],
+    message: `must be one of ${shown} for frequencyType ${item.frequencyType}; got ${item.frequencyInterval}`,
+  });
+}
+
 const positiveInt = z.number().int().positive();
 const nonEmpty = z.string().min(1, "must not be empty");
+const hex24 = z.string().regex(/^[a-f0-9]{24}$/, "must be 24 hexadecimal digits (a-f, 0-9)");
 
-export const policyItemSchema = z.strictObject({
-  frequencyInterval: positiveInt,
-  frequencyType: z.enum(POLICY_FREQUENCY_TYPES),
-  retentionUnit: z.enum(RETENTION_UNITS),
-  retentionValue: positiveInt,
-});
+export const policyItemSchema = z
+  .strictObject({
+    frequencyInterval: positiveInt,
+    frequencyType: z.enum(POLICY_FREQUENCY_TYPES),
+    retentionUnit: z.enum(RETENTION_UNITS),
+    retentionValue: positiveInt,
+  })
+  .superRefine(refineFrequencyInterval);
 export type PolicyItem = z.output<typeof policyItemSchema>;
 
 /** The key that identifies a policy item: the service may return items in another order. */
@@ -75,7 +110,7 @@ export function refineUniquePolicyItems(
 const policySchema = z
   .strictObject({
     /** The policy's items; the policy id and the item ids are outputs. */
-    policyItems: z.array(policyItemSchema),
+    policyItems: z.array(policyItemSchema).min(1),
   })
   .superRefine((policy, ctx) => refineUniquePolicyItems(policy.policyItems, ["policyItems"], ctx));
 
@@ -83,14 +118,14 @@ const copySettingSchema = z.strictObject({
   cloudProvider: z.enum(COPY_CLOUD_PROVIDERS),
   regionName: nonEmpty,
   /** Which snapshots are copied: HOURLY, DAILY, WEEKLY, MONTHLY, YEARLY, ON_DEMAND. */
-  frequencies: z.array(z.enum(COPY_FREQUENCIES)).default([]),
+  frequencies: z.array(z.enum(COPY_FREQUENCIES)),
   shouldCopyOplogs: z.boolean().default(false),
-  /** The replication zone of the cluster whose snapshots are copied. */
-  zoneId: nonEmpty.optional(),
+  /** The replication zone (24 hex) of the cluster whose snapshots are copied. */
+  zoneId: hex24,
 });
 
 const extraRetentionSchema = z.strictObject({
-  frequencyType: z.enum(COPY_FREQUENCIES),
+  frequencyType: z.enum(EXTRA_RETENTION_FREQUENCY_TYPES),
   retentionDays: positiveInt,
 });
 
@@ -103,7 +138,7 @@ const exportSchema = z.strictObject({
 const deleteCopiedBackupSchema = z.strictObject({
   cloudProvider: z.enum(COPY_CLOUD_PROVIDERS),
   regionName: nonEmpty,
-  zoneId: nonEmpty.optional(),
+  zoneId: hex24,
 });
 
 export const cloudBackupScheduleInputsSchema = z
@@ -124,6 +159,12 @@ export const cloudBackupScheduleInputsSchema = z
     deleteCopiedBackups: z.array(deleteCopiedBackupSchema).optional(),
     /** Update-only: apply a retention change to existing snapshots too. Never drift. */
     updateSnapshots: z.boolean().optional(),
+    /**
+     * What delete does. True (default): reset the schedule to the service's defaults. False: leave it
+     * as it is and only remove it from the stack (needed while the project has a backup compliance
+     * policy, which forbids the reset).
+     */
+    resetOnDelete: z.boolean().default(true),
     /** Adoption, `<groupId>/<clusterName>`: create always adopts the cluster's schedule, with or without this. */
     importId: z.string().optional(),
   })

@@ -92,6 +92,37 @@ describe("BackupCompliancePolicy check", () => {
     ]);
   });
 
+  it("requires restoreWindowDays when pitEnabled is true", () => {
+    expect(check({ groupId: GROUP, ...PERSON, pitEnabled: true }).failures).toEqual([
+      {
+        property: "restoreWindowDays",
+        reason: "restoreWindowDays is required when pitEnabled is true (the continuous backup window)",
+      },
+    ]);
+    expect(check({ groupId: GROUP, ...PERSON, pitEnabled: true, restoreWindowDays: 2 }).failures).toEqual([]);
+  });
+
+  it("rejects a frequencyInterval its frequencyType does not allow, and an on-demand interval other than 0", () => {
+    expect(
+      check({
+        groupId: GROUP,
+        ...PERSON,
+        onDemandPolicyItem: { frequencyInterval: 1, retentionUnit: "days", retentionValue: 1 },
+        scheduledPolicyItems: [{ ...hourly, frequencyInterval: 5 }],
+      }).failures,
+    ).toEqual([
+      {
+        property: "onDemandPolicyItem.frequencyInterval",
+        reason: "onDemandPolicyItem.frequencyInterval must be 0",
+      },
+      {
+        property: "scheduledPolicyItems[0].frequencyInterval",
+        reason:
+          "scheduledPolicyItems[0].frequencyInterval must be one of 1, 2, 4, 6, 8, 12 for frequencyType hourly; got 5",
+      },
+    ]);
+  });
+
   it("does not judge restoreWindowDays against an hourly retention that is unknown (preview)", () => {
     const result = check({
       groupId: GROUP,

@@ -4,6 +4,7 @@ import { cloudBackupScheduleInputsSchema } from "../../../../provider/resources/
 const GROUP = "5f1a000000000000000000a1";
 const CLUSTER = "demo-cluster";
 const BASE = { groupId: GROUP, clusterName: CLUSTER };
+const ZONE = "5f1a0000000000000000e001";
 
 function check(news: Record<string, unknown>) {
   return checkWith(cloudBackupScheduleInputsSchema, news);
@@ -14,7 +15,7 @@ const weekly = { frequencyInterval: 6, frequencyType: "weekly", retentionUnit: "
 
 describe("CloudBackupSchedule check", () => {
   it("leaves every writable field unset when the program does not set it (unmanaged)", () => {
-    expect(check(BASE)).toEqual({ inputs: BASE, failures: [] });
+    expect(check(BASE)).toEqual({ inputs: { ...BASE, resetOnDelete: true }, failures: [] });
   });
 
   it("accepts every writable field and the update-only instructions", () => {
@@ -27,27 +28,80 @@ describe("CloudBackupSchedule check", () => {
           regionName: "US_WEST_2",
           frequencies: ["DAILY", "ON_DEMAND"],
           shouldCopyOplogs: true,
-          zoneId: "z1",
+          zoneId: ZONE,
         },
       ],
       export: { exportBucketId: "65f0c0ffee0000000000abcd", frequencyType: "monthly" },
-      extraRetentionSettings: [{ frequencyType: "MONTHLY", retentionDays: 400 }],
+      extraRetentionSettings: [{ frequencyType: "monthly", retentionDays: 400 }],
       policies: [{ policyItems: [daily, weekly] }],
       referenceHourOfDay: 23,
       referenceMinuteOfHour: 59,
       restoreWindowDays: 3,
       useOrgAndGroupNamesInExportPrefix: true,
-      deleteCopiedBackups: [{ cloudProvider: "AWS", regionName: "US_EAST_1", zoneId: "z1" }],
+      deleteCopiedBackups: [{ cloudProvider: "AWS", regionName: "US_EAST_1", zoneId: ZONE }],
       updateSnapshots: true,
+      resetOnDelete: false,
       importId: `${GROUP}/${CLUSTER}`,
     };
     expect(check(inputs)).toEqual({ inputs, failures: [] });
   });
 
   it("applies the defaults inside a copy setting", () => {
-    const result = check({ ...BASE, copySettings: [{ cloudProvider: "GCP", regionName: "EUROPE_WEST_1" }] });
+    const result = check({
+      ...BASE,
+      copySettings: [
+        { cloudProvider: "GCP", regionName: "EUROPE_WEST_1", frequencies: ["DAILY"], zoneId: ZONE },
+      ],
+    });
     expect(result.inputs.copySettings).toEqual([
-      { cloudProvider: "GCP", regionName: "EUROPE_WEST_1", frequencies: [], shouldCopyOplogs: false },
+      {
+        cloudProvider: "GCP",
+        regionName: "EUROPE_WEST_1",
+        frequencies: ["DAILY"],
+        shouldCopyOplogs: false,
+        zoneId: ZONE,
+      },
+    ]);
+  });
+
+  it("requires the frequencies and the zone of a copy setting", () => {
+    expect(
+      check({ ...BASE, copySettings: [{ cloudProvider: "AWS", regionName: "US_EAST_1" }] }).failures,
+    ).toEqual([
+      { property: "copySettings[0].frequencies", reason: "copySettings[0].frequencies is required" },
+      { property: "copySettings[0].zoneId", reason: "copySettings[0].zoneId is required" },
+    ]);
+  });
+
+  it.each([
+    ["hourly", 3, "1, 2, 4, 6, 8, 12"],
+    ["daily", 2, "1"],
+    ["weekly", 8, "1, 2, 3, 4, 5, 6, 7"],
+    ["monthly", 29, "1 to 28, or 40 (the last day of the month)"],
+    ["yearly", 13, "1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12"],
+  ])("rejects a %s item with frequencyInterval %s", (frequencyType, frequencyInterval, shown) => {
+    const item = { frequencyType, frequencyInterval, retentionUnit: "days", retentionValue: 1 };
+    expect(check({ ...BASE, policies: [{ policyItems: [item] }] }).failures).toEqual([
+      {
+        property: "policies[0].policyItems[0].frequencyInterval",
+        reason: `policies[0].policyItems[0].frequencyInterval must be one of ${shown} for frequencyType ${frequencyType}; got ${frequencyInterval}`,
+      },
+    ]);
+  });
+
+  it("accepts the last day of the month (40) for a monthly item", () => {
+    const item = {
+      frequencyType: "monthly",
+      frequencyInterval: 40,
+      retentionUnit: "months",
+      retentionValue: 12,
+    };
+    expect(check({ ...BASE, policies: [{ policyItems: [item] }] }).failures).toEqual([]);
+  });
+
+  it("rejects a policy without items", () => {
+    expect(check({ ...BASE, policies: [{ policyItems: [] }] }).failures).toEqual([
+      { property: "policies[0].policyItems", reason: "policies[0].policyItems must contain at least 1 item" },
     ]);
   });
 
@@ -80,6 +134,15 @@ describe("CloudBackupSchedule check", () => {
         reason: "policies[0].policyItems[0].id is not a known input (check its spelling)",
       },
       { property: "policies[0].id", reason: "policies[0].id is not a known input (check its spelling)" },
+    ]);
+  });
+
+  it("rejects resetOnDelete that is not a boolean", () => {
+    expect(check({ ...BASE, resetOnDelete: "no" }).failures).toEqual([
+      {
+        property: "resetOnDelete",
+        reason: 'resetOnDelete must be a boolean (true or false); got the string "no"',
+      },
     ]);
   });
 
@@ -133,9 +196,10 @@ describe("CloudBackupSchedule check", () => {
     expect(
       check({
         ...BASE,
-        copySettings: [{ cloudProvider: "IBM", regionName: "", frequencies: ["daily"] }],
+        copySettings: [{ cloudProvider: "IBM", regionName: "", frequencies: ["daily"], zoneId: ZONE }],
         export: { exportBucketId: "bucket", frequencyType: "hourly" },
         extraRetentionSettings: [{ frequencyType: "MONTHLY", retentionDays: 0 }],
+        deleteCopiedBackups: [{ cloudProvider: "AWS", regionName: "US_EAST_1", zoneId: "zone-1" }],
       }).failures,
     ).toEqual([
       {
@@ -157,8 +221,17 @@ describe("CloudBackupSchedule check", () => {
         reason: 'export.frequencyType must be one of "daily", "weekly", "monthly", "yearly"',
       },
       {
+        property: "extraRetentionSettings[0].frequencyType",
+        reason:
+          'extraRetentionSettings[0].frequencyType must be one of "hourly", "daily", "weekly", "monthly", "yearly", "ondemand"',
+      },
+      {
         property: "extraRetentionSettings[0].retentionDays",
         reason: "extraRetentionSettings[0].retentionDays must be greater than 0",
+      },
+      {
+        property: "deleteCopiedBackups[0].zoneId",
+        reason: "deleteCopiedBackups[0].zoneId must be 24 hexadecimal digits (a-f, 0-9)",
       },
     ]);
   });
@@ -199,6 +272,6 @@ describe("CloudBackupSchedule check", () => {
       export: { exportBucketId: UNKNOWN, frequencyType: "monthly" },
       referenceHourOfDay: UNKNOWN,
     };
-    expect(check(news)).toEqual({ inputs: news, failures: [] });
+    expect(check(news)).toEqual({ inputs: { ...news, resetOnDelete: true }, failures: [] });
   });
 });

@@ -1,0 +1,216 @@
+/**
+ * BackupCompliancePolicy: inputs <-> the PUT body, the live policy in input form, the outputs, and
+ * the field classification.
+ *
+ * The PUT replaces the whole policy, so every policy field is managed (check applied the defaults).
+ * Scheduled items are matched by frequencyType + frequencyInterval, never by position; their ids are
+ * outputs.
+ */
+import type { CompliancePolicy, CompliancePolicyInput } from "../../client/compliancePolicy";
+import type { JsonObject } from "../../client/schemas";
+import { type Classification, deepEqual, valuesEqual } from "../../framework/diff";
+import {
+  alignPolicyItems,
+  type PolicyItemWithId,
+  policyItemFromApi,
+  samePolicyItems,
+} from "../cloudBackupSchedule/model";
+import type { BackupCompliancePolicyInputs, OnDemandPolicyItem } from "./schema";
+
+/** The default timeouts: enabling a compliance policy re-checks every backup policy of the project. */
+export const COMPLIANCE_POLICY_DEFAULT_TIMEOUTS = { create: "30m", update: "30m", delete: "30m" } as const;
+
+/** The policy fields the PUT sends, and how each compares (state value, input value). */
+const POLICY_FIELD_COMPARISON = {
+  authorizedEmail: "deep",
+  authorizedUserFirstName: "deep",
+  authorizedUserLastName: "deep",
+  copyProtectionEnabled: "deep",
+  encryptionAtRestEnabled: "deep",
+  pitEnabled: "deep",
+  restoreWindowDays: "deep",
+  onDemandPolicyItem: sameOnDemandItem,
+  scheduledPolicyItems: samePolicyItems,
+} as const;
+export type PolicyField = keyof typeof POLICY_FIELD_COMPARISON;
+export const POLICY_FIELDS = Object.keys(POLICY_FIELD_COMPARISON) as PolicyField[];
+
+/** The on-demand item compares without its read-only id. */
+function sameOnDemandItem(stateValue: unknown, inputValue: unknown): boolean {
+  const strip = (value: unknown) => {
+    if (typeof value !== "object" || value === null) return value;
+    const { id: _id, ...rest } = value as Record<string, unknown>;
+    return rest;
+  };
+  return deepEqual(strip(stateValue), strip(inputValue));
+}
+
+/**
+ * The project locates the policy (one per project): a change replaces the resource, so the update
+ * never acts on the old project. Every policy field updates in place (one PUT).
+ */
+export const BACKUP_COMPLIANCE_POLICY_CLASSIFICATION: Classification = {
+  groupId: "replace",
+  ...Object.fromEntries(
+    POLICY_FIELDS.map((field) => [
+      field,
+      { effect: "update" as const, compare: POLICY_FIELD_COMPARISON[field] },
+    ]),
+  ),
+  // A query parameter of the PUT that carries a change, not a property of the policy: never drift.
+  overwriteBackupPolicies: "ignore-drift",
+  // Read by delete from the state: stored by an update that calls no API.
+  keepEnabledOnDelete: "update",
+  timeouts: "update",
+  importId: "ignore-drift",
+  projectId: "output",
+  state: "output",
+  deletable: "output",
+  updatedDate: "output",
+  updatedUser: "output",
+};
+
+/** The live policy's fields in input form (items keep their ids). */
+export interface LivePolicyFields {
+  authorizedEmail: string;
+  authorizedUserFirstName: string;
+  authorizedUserLastName: string;
+  copyProtectionEnabled: boolean;
+  encryptionAtRestEnabled: boolean;
+  pitEnabled: boolean;
+  restoreWindowDays?: number;
+  onDemandPolicyItem?: OnDemandPolicyItem & { id?: string };
+  scheduledPolicyItems: PolicyItemWithId[];
+}
+
+export interface LivePolicy {
+  fields: LivePolicyFields;
+  /** ENABLING, UPDATING, ACTIVE or DISABLING. */
+  state: string;
+  projectId: string | undefined;
+  deletable: boolean | undefined;
+  updatedDate: string | undefined;
+  updatedUser: string | undefined;
+}
+
+export type BackupCompliancePolicyOutputs = BackupCompliancePolicyInputs &
+  LivePolicyFields & {
+    projectId?: string;
+    state: string;
+    deletable?: boolean;
+    updatedDate?: string;
+    updatedUser?: string;
+  };
+
+export function describePolicy(groupId: string): string {
+  return `backup compliance policy of project ${groupId}`;
+}
+
+/** The PUT body (43). Item ids are read-only and not sent. */
+export function toBody(inputs: BackupCompliancePolicyInputs): CompliancePolicyInput {
+  const body: CompliancePolicyInput = {
+    projectId: inputs.groupId,
+    authorizedEmail: inputs.authorizedEmail,
+    authorizedUserFirstName: inputs.authorizedUserFirstName,
+    authorizedUserLastName: inputs.authorizedUserLastName,
+    copyProtectionEnabled: inputs.copyProtectionEnabled,
+    encryptionAtRestEnabled: inputs.encryptionAtRestEnabled,
+    pitEnabled: inputs.pitEnabled,
+    scheduledPolicyItems: inputs.scheduledPolicyItems.map((item) => ({ ...item })),
+  };
+  if (inputs.restoreWindowDays !== undefined) body.restoreWindowDays = inputs.restoreWindowDays;
+  if (inputs.onDemandPolicyItem !== undefined)
+    body.onDemandPolicyItem = { ...inputs.onDemandPolicyItem } as JsonObject;
+  return body;
+}
+
+/** The live policy; scheduled items ordered like `reference` (the program's or the state's) where they match. */
+export function fromApi(
+  policy: CompliancePolicy,
+  reference?: readonly { frequencyType: unknown; frequencyInterval: unknown }[],
+): LivePolicy {
+  const fields: LivePolicyFields = {
+    authorizedEmail: policy.authorizedEmail ?? "",
+    authorizedUserFirstName: policy.authorizedUserFirstName ?? "",
+    authorizedUserLastName: policy.authorizedUserLastName ?? "",
+    copyProtectionEnabled: policy.copyProtectionEnabled ?? false,
+    encryptionAtRestEnabled: policy.encryptionAtRestEnabled ?? false,
+    pitEnabled: policy.pitEnabled ?? false,
+    scheduledPolicyItems: alignPolicyItems(
+      (policy.scheduledPolicyItems ?? []).map(policyItemFromApi),
+      reference,
+    ),
+  };
+  if (policy.restoreWindowDays !== undefined) fields.restoreWindowDays = policy.restoreWindowDays;
+  if (policy.onDemandPolicyItem !== undefined) {
+    fields.onDemandPolicyItem = policyItemFromApi(
+      policy.onDemandPolicyItem,
+    ) as unknown as LivePolicyFields["onDemandPolicyItem"];
+  }
+  return {
+    fields,
+    state: policy.state ?? "UNKNOWN",
+    projectId: policy.projectId,
+    deletable: policy.deletable,
+    updatedDate: policy.updatedDate,
+    updatedUser: policy.updatedUser,
+  };
+}
+
+/** The policy fields whose live value differs from the inputs (empty: the PUT can be skipped). */
+export function policyFieldsToChange(
+  inputs: BackupCompliancePolicyInputs,
+  live: LivePolicyFields,
+): PolicyField[] {
+  return POLICY_FIELDS.filter(
+    (field) => !valuesEqual(live[field], inputs[field], POLICY_FIELD_COMPARISON[field]),
+  );
+}
+
+export function toOutputs(
+  inputs: BackupCompliancePolicyInputs,
+  live: LivePolicy,
+): BackupCompliancePolicyOutputs {
+  const outputs: BackupCompliancePolicyOutputs = { ...inputs, ...live.fields, state: live.state };
+  // A field the service no longer holds must not survive from the inputs.
+  if (live.fields.restoreWindowDays === undefined) delete outputs.restoreWindowDays;
+  if (live.fields.onDemandPolicyItem === undefined) delete outputs.onDemandPolicyItem;
+  if (live.projectId !== undefined) outputs.projectId = live.projectId;
+  if (live.deletable !== undefined) outputs.deletable = live.deletable;
+  if (live.updatedDate !== undefined) outputs.updatedDate = live.updatedDate;
+  if (live.updatedUser !== undefined) outputs.updatedUser = live.updatedUser;
+  return outputs;
+}
+
+/** The inputs that are not policy fields, from the stored outputs (for read and delete). */
+export function previousInputs(
+  props: Record<string, unknown>,
+): Omit<BackupCompliancePolicyInputs, PolicyField> {
+  const inputs: Record<string, unknown> = {
+    groupId: props.groupId,
+    overwriteBackupPolicies: props.overwriteBackupPolicies !== false,
+    keepEnabledOnDelete: props.keepEnabledOnDelete === true,
+  };
+  for (const key of ["timeouts", "importId"] as const) {
+    if (props[key] !== undefined) inputs[key] = props[key];
+  }
+  return inputs as Omit<BackupCompliancePolicyInputs, PolicyField>;
+}
+
+/** The inputs `read` reports: the live policy fields (item ids dropped) and the other inputs as before. */
+export function inputsFromLive(
+  previous: Omit<BackupCompliancePolicyInputs, PolicyField>,
+  live: LivePolicy,
+): BackupCompliancePolicyInputs {
+  const { onDemandPolicyItem, scheduledPolicyItems, ...fields } = live.fields;
+  const inputs: BackupCompliancePolicyInputs = {
+    ...previous,
+    ...fields,
+    scheduledPolicyItems: scheduledPolicyItems.map(({ id: _id, ...item }) => item),
+  };
+  if (onDemandPolicyItem !== undefined) {
+    const { id: _id, ...item } = onDemandPolicyItem;
+    inputs.onDemandPolicyItem = item;
+  }
+  return inputs;
+}

@@ -1,0 +1,193 @@
+/**
+ * BackupCompliancePolicy provider: check / diff / create / read / update / delete over the client.
+ *
+ * A project has at most one policy, written with a full PUT (query overwriteBackupPolicies). Create
+ * adopts the project's policy when there is one (with or without importId) and converges it; create
+ * and update wait until the state is ACTIVE, and first wait for a pending change to settle (the
+ * service refuses a PUT while one is pending). Delete disables the policy, which the service allows
+ * only after a support request: by default its refusal fails the delete with an explanation; with
+ * `keepEnabledOnDelete: true` delete leaves the policy enabled and only drops it from the stack.
+ *
+ * Id and importId: `<groupId>`.
+ */
+import { hasErrorCode, isNotFound, type PlatformClient } from "../../client";
+import { createOrAdopt } from "../../framework/adoption";
+import { diffInputs } from "../../framework/diff";
+import { keepInStateIfFails } from "../../framework/errors";
+import { parseId } from "../../framework/ids";
+import { reportProgress } from "../../framework/progress";
+import { platformClient } from "../../framework/settings";
+import { resolveTimeouts, type TimeoutsInput } from "../../framework/timeouts";
+import type { PlatformProvider } from "../../framework/types";
+import { checkWith, parseInputs } from "../../framework/validation";
+import type { WaitClock } from "../../framework/waiter";
+import {
+  BACKUP_COMPLIANCE_POLICY_CLASSIFICATION,
+  COMPLIANCE_POLICY_DEFAULT_TIMEOUTS,
+  describePolicy,
+  fromApi,
+  inputsFromLive,
+  type LivePolicy,
+  policyFieldsToChange,
+  previousInputs,
+  toBody,
+  toOutputs,
+} from "./model";
+import { type BackupCompliancePolicyInputs, backupCompliancePolicyInputsSchema } from "./schema";
+import {
+  POLICY_ACTIVE,
+  POLICY_DISABLING,
+  type PolicyWaitOptions,
+  readPolicy,
+  waitForPolicyActive,
+  waitForPolicyGone,
+} from "./waiter";
+
+export interface BackupCompliancePolicyProviderDeps {
+  client: () => PlatformClient;
+  clock?: WaitClock;
+}
+
+const ID_PARTS = ["groupId"] as const;
+const PENDING_ACTION = "CANNOT_UPDATE_BACKUP_COMPLIANCE_POLICY_SETTINGS_WITH_PENDING_ACTION";
+const CANNOT_DISABLE = "CANNOT_DISABLE_BACKUP_COMPLIANCE_POLICY";
+
+type Phase = "create" | "update" | "delete";
+
+export function createBackupCompliancePolicyProvider(
+  deps: BackupCompliancePolicyProviderDeps,
+): PlatformProvider {
+  const waitOptions = (
+    groupId: string,
+    timeouts: TimeoutsInput | undefined,
+    phase: Phase,
+    reference?: PolicyWaitOptions["reference"],
+  ): PolicyWaitOptions => {
+    const resolved = resolveTimeouts(timeouts, COMPLIANCE_POLICY_DEFAULT_TIMEOUTS);
+    return {
+      describe: describePolicy(groupId),
+      timeoutMs: { create: resolved.createMs, update: resolved.updateMs, delete: resolved.deleteMs }[phase],
+      phase,
+      ...(deps.clock === undefined ? {} : { clock: deps.clock }),
+      ...(reference === undefined ? {} : { reference }),
+    };
+  };
+
+  /**
+   * Brings the project's policy to the inputs: lets a pending change settle, PUTs when a field
+   * differs, and waits until ACTIVE. A wait that fails after the PUT keeps the policy in state.
+   */
+  const converge = async (
+    client: PlatformClient,
+    inputs: BackupCompliancePolicyInputs,
+    phase: "create" | "update",
+  ) => {
+    const { groupId } = inputs;
+    const options = waitOptions(groupId, inputs.timeouts, phase, inputs.scheduledPolicyItems);
+    let live = await readPolicy(client, groupId, inputs.scheduledPolicyItems);
+    if (live?.state === POLICY_DISABLING) {
+      // Being disabled: once gone, the PUT below enables a new policy.
+      await waitForPolicyGone(client, groupId, options);
+      live = undefined;
+    } else if (live !== undefined && live.state !== POLICY_ACTIVE) {
+      live = await waitForPolicyActive(client, groupId, options);
+    }
+    if (live !== undefined && policyFieldsToChange(inputs, live.fields).length === 0) {
+      return { id: groupId, outs: { ...toOutputs(inputs, live) } };
+    }
+
+    const put = () =>
+      client.compliancePolicy.update(groupId, toBody(inputs), {
+        overwriteBackupPolicies: inputs.overwriteBackupPolicies,
+      });
+    let answered: LivePolicy;
+    try {
+      answered = fromApi(await put(), inputs.scheduledPolicyItems);
+    } catch (error) {
+      // Someone started a change between our read and the PUT: let it settle, then PUT once more.
+      if (!hasErrorCode(error, PENDING_ACTION)) throw error;
+      await waitForPolicyActive(client, groupId, options);
+      answered = fromApi(await put(), inputs.scheduledPolicyItems);
+    }
+    const settled = await keepInStateIfFails(groupId, { ...toOutputs(inputs, answered) }, () =>
+      waitForPolicyActive(client, groupId, options),
+    );
+    return { id: groupId, outs: { ...toOutputs(inputs, settled) } };
+  };
+
+  return {
+    async check(_olds, news) {
+      return checkWith(backupCompliancePolicyInputsSchema, news);
+    },
+
+    async diff(_id, olds, news) {
+      const diff = diffInputs(olds, news, BACKUP_COMPLIANCE_POLICY_CLASSIFICATION);
+      return { changes: diff.changes, replaces: diff.replaces };
+    },
+
+    async create(bag) {
+      const inputs = parseInputs(backupCompliancePolicyInputsSchema, bag) as BackupCompliancePolicyInputs;
+      const client = deps.client();
+      // One policy per project: with or without importId, create adopts the project's policy.
+      const adoptOrCreate = () => converge(client, inputs, "create");
+      return createOrAdopt({
+        importId: inputs.importId,
+        partNames: ID_PARTS,
+        describe: describePolicy(inputs.groupId),
+        locatedBy: { groupId: inputs.groupId },
+        create: adoptOrCreate,
+        adopt: adoptOrCreate,
+      });
+    },
+
+    async read(id, props) {
+      const { groupId } = parseId(id, ID_PARTS);
+      const reference = props.scheduledPolicyItems as PolicyWaitOptions["reference"];
+      const live = await readPolicy(deps.client(), groupId, reference);
+      if (live === undefined) return {};
+      const inputs = inputsFromLive({ ...previousInputs(props), groupId }, live);
+      return { id, props: { ...toOutputs(inputs, live) }, inputs: { ...inputs } };
+    },
+
+    async update(id, _olds, news) {
+      const { groupId } = parseId(id, ID_PARTS);
+      const inputs = {
+        ...(parseInputs(backupCompliancePolicyInputsSchema, news) as BackupCompliancePolicyInputs),
+        groupId,
+      };
+      // Only keepEnabledOnDelete or timeouts changed: no field differs, so no PUT.
+      const { outs } = await converge(deps.client(), inputs, "update");
+      return { outs };
+    },
+
+    async delete(id, props) {
+      const { groupId } = parseId(id, ID_PARTS);
+      const previous = previousInputs(props);
+      const describe = describePolicy(groupId);
+      if (previous.keepEnabledOnDelete) {
+        reportProgress(
+          `${describe}: left enabled (keepEnabledOnDelete is true); removed from the stack only`,
+        );
+        return;
+      }
+      const client = deps.client();
+      try {
+        await client.compliancePolicy.disable(groupId);
+      } catch (error) {
+        if (isNotFound(error)) return;
+        if (hasErrorCode(error, CANNOT_DISABLE)) {
+          throw new Error(
+            `the ${describe} was not disabled: the service disables a backup compliance policy only after a ` +
+              `support request (${(error as Error).message}). Either file that request and run pulumi destroy ` +
+              "again, or set keepEnabledOnDelete: true on this resource, run pulumi up, and destroy again to " +
+              "leave the policy enabled and only remove it from the stack.",
+          );
+        }
+        throw error;
+      }
+      await waitForPolicyGone(client, groupId, waitOptions(groupId, previous.timeouts, "delete"));
+    },
+  };
+}
+
+export const provider: PlatformProvider = createBackupCompliancePolicyProvider({ client: platformClient });

@@ -1,0 +1,97 @@
+/**
+ * What "done" means for the backup compliance policy (operations.md): a PUT answers state ENABLING
+ * (first policy) or UPDATING and is done at ACTIVE; a second PUT while one is pending is refused. After
+ * the disable operation the state is DISABLING, then the policy is gone (GET answers 404).
+ */
+import { isNotFound, type PlatformClient } from "../../client";
+import { type PollResult, type WaitClock, waitFor } from "../../framework/waiter";
+import { fromApi, type LivePolicy } from "./model";
+
+export const POLICY_ACTIVE = "ACTIVE";
+export const POLICY_DISABLING = "DISABLING";
+/** States in which the service refuses a PUT. */
+export const POLICY_PENDING_STATES: readonly string[] = ["ENABLING", "UPDATING", POLICY_DISABLING];
+
+export interface PolicyWaitOptions {
+  describe: string;
+  timeoutMs: number;
+  /** Which `timeouts` field the user raises to wait longer. */
+  phase: "create" | "update" | "delete";
+  clock?: WaitClock;
+  /** Items order of the outputs (the program's). */
+  reference?: readonly { frequencyType: unknown; frequencyInterval: unknown }[];
+}
+
+/** Reads the policy; undefined when the project has none (404). */
+export async function readPolicy(
+  client: PlatformClient,
+  groupId: string,
+  reference?: PolicyWaitOptions["reference"],
+): Promise<LivePolicy | undefined> {
+  try {
+    return fromApi(await client.compliancePolicy.get(groupId), reference);
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Classifies one read for a wait until ACTIVE. */
+export function activePoll(live: LivePolicy | undefined): PollResult {
+  if (live === undefined) return { state: "none", done: false, gone: true };
+  if (live.state === POLICY_DISABLING) {
+    return {
+      state: live.state,
+      done: false,
+      failed: "the policy is being disabled (someone disabled it meanwhile)",
+    };
+  }
+  return { state: live.state, done: live.state === POLICY_ACTIVE };
+}
+
+/** Classifies one read for a wait until the policy is gone. */
+export function gonePoll(live: LivePolicy | undefined): PollResult {
+  if (live === undefined) return { state: "disabled", done: true };
+  return { state: live.state, done: false };
+}
+
+function common(options: PolicyWaitOptions) {
+  return {
+    describe: options.describe,
+    timeoutMs: options.timeoutMs,
+    timeoutHint: `raise timeouts.${options.phase} of the resource, or run pulumi refresh later to pick up its final state`,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+  };
+}
+
+/** Waits until the policy is ACTIVE; returns its last live view. */
+export async function waitForPolicyActive(
+  client: PlatformClient,
+  groupId: string,
+  options: PolicyWaitOptions,
+): Promise<LivePolicy> {
+  let last: LivePolicy | undefined;
+  await waitFor({
+    ...common(options),
+    target: POLICY_ACTIVE,
+    poll: async () => {
+      last = await readPolicy(client, groupId, options.reference);
+      return activePoll(last);
+    },
+  });
+  // waitFor returns only after a poll that found the policy ACTIVE.
+  return last as LivePolicy;
+}
+
+/** Waits until the policy is gone (the disable finished). */
+export async function waitForPolicyGone(
+  client: PlatformClient,
+  groupId: string,
+  options: PolicyWaitOptions,
+): Promise<void> {
+  await waitFor({
+    ...common(options),
+    target: "disabled (no policy)",
+    poll: async () => gonePoll(await readPolicy(client, groupId)),
+  });
+}

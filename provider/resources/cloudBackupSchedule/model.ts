@@ -1,0 +1,337 @@
+/**
+ * CloudBackupSchedule: the live schedule in input form, the PATCH body of the fields to change, the
+ * outputs, and the field classification.
+ *
+ * Policy items are identified by frequencyType + frequencyInterval, never by position: the service
+ * may return them in another order, and their ids are outputs. Outputs keep the items in the order
+ * of the program (or of the previous state), so a refresh right after an update changes nothing.
+ */
+import type { BackupSchedule, BackupScheduleInput } from "../../client/backupSchedules";
+import type { JsonObject } from "../../client/schemas";
+import { type Classification, deepEqual, valuesEqual } from "../../framework/diff";
+import { formatId } from "../../framework/ids";
+import {
+  type CloudBackupScheduleInputs,
+  type PolicyItem,
+  policyItemKey,
+  SCHEDULE_WRITABLE_FIELDS,
+  type ScheduleWritableField,
+} from "./schema";
+
+/** A policy item as stored in outputs: the input fields plus the service's read-only id. */
+export interface PolicyItemWithId extends PolicyItem {
+  id?: string;
+}
+
+export interface PolicyWithId {
+  id?: string;
+  policyItems: PolicyItemWithId[];
+}
+
+/** The writable fields of the live schedule, in input form (policies keep their ids). */
+export interface LiveScheduleFields {
+  autoExportEnabled?: boolean;
+  copySettings?: NonNullable<CloudBackupScheduleInputs["copySettings"]>;
+  export?: NonNullable<CloudBackupScheduleInputs["export"]>;
+  extraRetentionSettings?: NonNullable<CloudBackupScheduleInputs["extraRetentionSettings"]>;
+  policies?: PolicyWithId[];
+  referenceHourOfDay?: number;
+  referenceMinuteOfHour?: number;
+  restoreWindowDays?: number;
+  useOrgAndGroupNamesInExportPrefix?: boolean;
+}
+
+/** The live schedule: its writable fields and what the service computes. */
+export interface LiveSchedule {
+  fields: LiveScheduleFields;
+  clusterId: string | undefined;
+  nextSnapshot: string | undefined;
+}
+
+/** Outputs stored in state: the identity and instructions as given, the live fields, the computed ones. */
+export type CloudBackupScheduleOutputs = Pick<
+  CloudBackupScheduleInputs,
+  "groupId" | "clusterName" | "importId" | "deleteCopiedBackups" | "updateSnapshots" | "resetOnDelete"
+> &
+  LiveScheduleFields & {
+    /** The cluster's id (read-only). */
+    clusterId?: string;
+    /** When the next scheduled snapshot is taken (read-only). */
+    nextSnapshot?: string;
+  };
+
+/** The id and importId: `<groupId>/<clusterName>`. */
+export function scheduleId(groupId: string, clusterName: string): string {
+  return formatId([groupId, clusterName]);
+}
+
+export function describeSchedule(where: { groupId: string; clusterName: string }): string {
+  return `backup schedule of cluster ${where.clusterName} in project ${where.groupId}`;
+}
+
+// Policy items -------------------------------------------------------------------------------------
+
+function withoutId<T extends { id?: unknown }>(item: T): Omit<T, "id"> {
+  const { id: _id, ...rest } = item;
+  return rest;
+}
+
+function asItems(value: unknown): Record<string, unknown>[] | undefined {
+  return Array.isArray(value) ? (value as Record<string, unknown>[]) : undefined;
+}
+
+/**
+ * Whether two lists of policy items hold the same items: matched by frequencyType +
+ * frequencyInterval, whatever their order; ids (read-only outputs) are not compared.
+ */
+export function samePolicyItems(stateValue: unknown, inputValue: unknown): boolean {
+  const left = asItems(stateValue);
+  const right = asItems(inputValue);
+  if (left === undefined || right === undefined) return deepEqual(stateValue, inputValue);
+  if (left.length !== right.length) return false;
+  const byKey = new Map(left.map((item) => [policyItemKey(item), withoutId(item)]));
+  if (byKey.size !== left.length) return false;
+  return right.every((item) => {
+    const match = byKey.get(policyItemKey(item));
+    return match !== undefined && deepEqual(match, withoutId(item));
+  });
+}
+
+/** Whether two policy lists are the same (policy ids ignored, items matched by identity). */
+export function samePolicies(stateValue: unknown, inputValue: unknown): boolean {
+  const left = asItems(stateValue);
+  const right = asItems(inputValue);
+  if (left === undefined || right === undefined) return deepEqual(stateValue, inputValue);
+  if (left.length !== right.length) return false;
+  return left.every((policy, index) => samePolicyItems(policy.policyItems, right[index]?.policyItems));
+}
+
+/**
+ * The live items in the order of `reference` (the program's or the previous state's): matched items
+ * first, in reference order, then the live items the reference does not have, in live order.
+ */
+export function alignPolicyItems<T extends { frequencyType: string; frequencyInterval: number }>(
+  live: readonly T[],
+  reference: readonly { frequencyType: unknown; frequencyInterval: unknown }[] | undefined,
+): T[] {
+  if (reference === undefined) return [...live];
+  const remaining = [...live];
+  const aligned: T[] = [];
+  for (const wanted of reference) {
+    const index = remaining.findIndex((item) => policyItemKey(item) === policyItemKey(wanted));
+    if (index >= 0) aligned.push(...remaining.splice(index, 1));
+  }
+  return [...aligned, ...remaining];
+}
+
+/** A policy item from the API in input form (plus its id). */
+export function policyItemFromApi(item: Record<string, unknown>): PolicyItemWithId {
+  const result: PolicyItemWithId = {
+    frequencyInterval: Number(item.frequencyInterval),
+    frequencyType: String(item.frequencyType) as PolicyItem["frequencyType"],
+    retentionUnit: String(item.retentionUnit).toLowerCase() as PolicyItem["retentionUnit"],
+    retentionValue: Number(item.retentionValue),
+  };
+  if (typeof item.id === "string") result.id = item.id;
+  return result;
+}
+
+// The live schedule ----------------------------------------------------------------------------------
+
+function str(value: unknown): string {
+  return String(value ?? "");
+}
+
+/**
+ * The live schedule in input form. Policy items are ordered like `reference` (the program's or the
+ * previous state's policies) where they match.
+ */
+export function fromApi(
+  schedule: BackupSchedule,
+  reference?: CloudBackupScheduleOutputs["policies"],
+): LiveSchedule {
+  const fields: LiveScheduleFields = {};
+  if (schedule.autoExportEnabled !== undefined) fields.autoExportEnabled = schedule.autoExportEnabled;
+  if (schedule.copySettings !== undefined) {
+    fields.copySettings = schedule.copySettings.map((copy) => ({
+      cloudProvider: str(copy.cloudProvider) as "AWS",
+      regionName: str(copy.regionName),
+      frequencies: (Array.isArray(copy.frequencies) ? copy.frequencies.map(str) : []) as ["HOURLY"],
+      shouldCopyOplogs: copy.shouldCopyOplogs === true,
+      zoneId: str(copy.zoneId),
+    }));
+  }
+  if (
+    schedule.export !== undefined &&
+    schedule.export !== null &&
+    schedule.export.exportBucketId !== undefined
+  ) {
+    fields.export = {
+      exportBucketId: str(schedule.export.exportBucketId),
+      frequencyType: str(schedule.export.frequencyType) as "monthly",
+    };
+  }
+  if (schedule.extraRetentionSettings !== undefined) {
+    fields.extraRetentionSettings = schedule.extraRetentionSettings.map((extra) => ({
+      frequencyType: str(extra.frequencyType) as "monthly",
+      retentionDays: Number(extra.retentionDays),
+    }));
+  }
+  if (schedule.policies !== undefined) {
+    fields.policies = schedule.policies.map((policy, index) => {
+      const items = (policy.policyItems ?? []).map(policyItemFromApi);
+      const result: PolicyWithId = { policyItems: alignPolicyItems(items, reference?.[index]?.policyItems) };
+      if (policy.id !== undefined) result.id = policy.id;
+      return result;
+    });
+  }
+  for (const key of [
+    "referenceHourOfDay",
+    "referenceMinuteOfHour",
+    "restoreWindowDays",
+    "useOrgAndGroupNamesInExportPrefix",
+  ] as const) {
+    const value = schedule[key];
+    if (value !== undefined) (fields as Record<string, unknown>)[key] = value;
+  }
+  return { fields, clusterId: schedule.clusterId, nextSnapshot: schedule.nextSnapshot };
+}
+
+// Classification and the PATCH body ------------------------------------------------------------------
+
+/** How each writable field compares (state value, input value). */
+const FIELD_COMPARISON: Readonly<Record<ScheduleWritableField, "deep" | "set" | typeof samePolicies>> = {
+  autoExportEnabled: "deep",
+  copySettings: "set",
+  export: "deep",
+  extraRetentionSettings: "set",
+  policies: samePolicies,
+  referenceHourOfDay: "deep",
+  referenceMinuteOfHour: "deep",
+  restoreWindowDays: "deep",
+  useOrgAndGroupNamesInExportPrefix: "deep",
+};
+
+/**
+ * Cluster and project locate the schedule: a change of either replaces the resource (the update
+ * must never act on the old cluster). Writable fields update in place; a field the program leaves
+ * out is not managed (computedIfAbsent). The update-only instructions are never compared.
+ */
+export const CLOUD_BACKUP_SCHEDULE_CLASSIFICATION: Classification = {
+  groupId: "replace",
+  clusterName: "replace",
+  ...Object.fromEntries(
+    SCHEDULE_WRITABLE_FIELDS.map((field) => [
+      field,
+      { effect: "update" as const, compare: FIELD_COMPARISON[field], computedIfAbsent: true },
+    ]),
+  ),
+  // Instructions for the update that carries them: the service never returns them, so never drift.
+  deleteCopiedBackups: "ignore-drift",
+  updateSnapshots: "ignore-drift",
+  // What delete does: stored (delete reads it from state), no API call when it changes.
+  resetOnDelete: "update",
+  importId: "ignore-drift",
+  clusterId: "output",
+  nextSnapshot: "output",
+};
+
+/** The writable fields the program sets whose live value differs: what a PATCH must send. */
+export function fieldsToChange(
+  inputs: CloudBackupScheduleInputs,
+  live: LiveScheduleFields,
+): ScheduleWritableField[] {
+  return SCHEDULE_WRITABLE_FIELDS.filter((field) => {
+    const wanted = inputs[field];
+    return wanted !== undefined && !valuesEqual(live[field], wanted, FIELD_COMPARISON[field]);
+  });
+}
+
+/**
+ * The PATCH body for `fields`: only those fields, plus the update-only instructions when given.
+ * Policies carry the live policy id and the ids of the live items they keep (matched by identity),
+ * so existing items, and the snapshots taken by them, stay the same items.
+ */
+export function toPatchBody(
+  inputs: CloudBackupScheduleInputs,
+  live: LiveScheduleFields,
+  fields: readonly ScheduleWritableField[],
+): BackupScheduleInput {
+  const body: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (field === "policies") {
+      body.policies = (inputs.policies ?? []).map((policy, index) => {
+        const livePolicy = live.policies?.[index];
+        const liveIds = new Map(
+          (livePolicy?.policyItems ?? []).map((item) => [policyItemKey(item), item.id]),
+        );
+        const sent: JsonObject = {
+          policyItems: policy.policyItems.map((item) => {
+            const id = liveIds.get(policyItemKey(item));
+            return id === undefined ? { ...item } : { id, ...item };
+          }),
+        };
+        if (livePolicy?.id !== undefined) sent.id = livePolicy.id;
+        return sent;
+      });
+    } else {
+      body[field] = inputs[field];
+    }
+  }
+  if (fields.length > 0) {
+    if (inputs.updateSnapshots !== undefined) body.updateSnapshots = inputs.updateSnapshots;
+    if (inputs.deleteCopiedBackups !== undefined) body.deleteCopiedBackups = inputs.deleteCopiedBackups;
+  }
+  return body as BackupScheduleInput;
+}
+
+// Outputs and inputs ---------------------------------------------------------------------------------
+
+export function toOutputs(inputs: CloudBackupScheduleInputs, live: LiveSchedule): CloudBackupScheduleOutputs {
+  const outputs: CloudBackupScheduleOutputs = {
+    groupId: inputs.groupId,
+    clusterName: inputs.clusterName,
+    resetOnDelete: inputs.resetOnDelete,
+    ...live.fields,
+  };
+  if (inputs.importId !== undefined) outputs.importId = inputs.importId;
+  if (inputs.updateSnapshots !== undefined) outputs.updateSnapshots = inputs.updateSnapshots;
+  if (inputs.deleteCopiedBackups !== undefined) outputs.deleteCopiedBackups = inputs.deleteCopiedBackups;
+  if (live.clusterId !== undefined) outputs.clusterId = live.clusterId;
+  if (live.nextSnapshot !== undefined) outputs.nextSnapshot = live.nextSnapshot;
+  return outputs;
+}
+
+/** The inputs as they were last applied, from the stored outputs (for read and delete). */
+export function previousInputs(props: Record<string, unknown>): CloudBackupScheduleInputs {
+  const inputs: Record<string, unknown> = {
+    groupId: props.groupId,
+    clusterName: props.clusterName,
+    resetOnDelete: props.resetOnDelete !== false,
+  };
+  for (const key of ["importId", "updateSnapshots", "deleteCopiedBackups"] as const) {
+    if (props[key] !== undefined) inputs[key] = props[key];
+  }
+  return inputs as unknown as CloudBackupScheduleInputs;
+}
+
+/**
+ * The inputs `read` reports: the identity and instructions as before, and every writable field as
+ * the service holds it (ids dropped). A field the program does not set stays unmanaged: the diff
+ * ignores writable fields absent from the program.
+ */
+export function inputsFromLive(
+  previous: CloudBackupScheduleInputs,
+  live: LiveSchedule,
+): Record<string, unknown> {
+  const inputs: Record<string, unknown> = { ...previous };
+  for (const field of SCHEDULE_WRITABLE_FIELDS) {
+    const value = live.fields[field];
+    if (value === undefined) continue;
+    inputs[field] =
+      field === "policies"
+        ? (value as PolicyWithId[]).map((policy) => ({ policyItems: policy.policyItems.map(withoutId) }))
+        : value;
+  }
+  return inputs;
+}

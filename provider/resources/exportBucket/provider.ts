@@ -1,0 +1,197 @@
+/**
+ * ExportBucket provider: check / diff / create / read / update / delete over the client.
+ *
+ * The API has no update operation, so every field it holds replaces the bucket; `update` only stores
+ * a new `timeouts`. Delete is refused while a backup schedule auto-exports to the bucket: the error
+ * says so. A schedule that uses the bucket's `exportBucketId` output depends on it, so `pulumi
+ * destroy` resets that schedule (turning auto export off) before deleting the bucket.
+ *
+ * Id and importId: `<groupId>/<exportBucketId>`.
+ */
+import { collect, hasErrorCode, isNotFound, type PlatformClient } from "../../client";
+import { createOrAdopt } from "../../framework/adoption";
+import { diffInputs } from "../../framework/diff";
+import { parseId } from "../../framework/ids";
+import { platformClient } from "../../framework/settings";
+import { resolveTimeouts } from "../../framework/timeouts";
+import type { PlatformProvider } from "../../framework/types";
+import { checkWith, parseInputs } from "../../framework/validation";
+import type { WaitClock } from "../../framework/waiter";
+import {
+  describeBucket,
+  EXPORT_BUCKET_CLASSIFICATION,
+  EXPORT_BUCKET_DEFAULT_TIMEOUTS,
+  exportBucketId,
+  fromApi,
+  inputsFromLive,
+  type LiveExportBucket,
+  mismatchedFields,
+  previousInputs,
+  toBody,
+  toOutputs,
+} from "./model";
+import { EXPORT_BUCKET_ID_PARTS, type ExportBucketInputs, exportBucketInputsSchema } from "./schema";
+import { waitForBucketGone } from "./waiter";
+
+export interface ExportBucketProviderDeps {
+  client: () => PlatformClient;
+  clock?: WaitClock;
+}
+
+/** Reads a bucket; undefined when it does not exist. */
+async function readLive(
+  client: PlatformClient,
+  groupId: string,
+  bucketId: string,
+): Promise<LiveExportBucket | undefined> {
+  try {
+    return fromApi(await client.exportBuckets.get(groupId, bucketId));
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+/** The id of the project's bucket with this name, if any (to suggest importId). */
+async function findByName(
+  client: PlatformClient,
+  groupId: string,
+  bucketName: string,
+): Promise<string | undefined> {
+  try {
+    const buckets = await collect(client.exportBuckets.listAll(groupId));
+    return buckets.find((bucket) => bucket.bucketName === bucketName)?._id;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createExportBucketProvider(deps: ExportBucketProviderDeps): PlatformProvider {
+  /** POSTs the bucket; rewords the refusals users can act on. */
+  const createBucket = async (client: PlatformClient, inputs: ExportBucketInputs) => {
+    const describe = describeBucket(inputs);
+    try {
+      return fromApi(await client.exportBuckets.create(inputs.groupId, toBody(inputs)));
+    } catch (error) {
+      if (
+        hasErrorCode(error, "EXPORT_BUCKET_ALREADY_EXISTS") ||
+        (error as { status?: unknown }).status === 409
+      ) {
+        const existing = await findByName(client, inputs.groupId, inputs.bucketName);
+        const hint =
+          existing === undefined
+            ? "set importId to <groupId>/<exportBucketId> of that bucket to manage it with this resource"
+            : `set importId: "${exportBucketId(inputs.groupId, existing)}" to manage it with this resource`;
+        throw new Error(`${describe} already exists (${(error as Error).message}); ${hint}`);
+      }
+      if (hasErrorCode(error, "CANNOT_ASSUME_ROLE")) {
+        throw new Error(
+          `${describe} cannot be created: the platform cannot assume iamRoleId ${inputs.iamRoleId} ` +
+            `(${(error as Error).message}). iamRoleId must be the roleId of an AWS cloud provider access role ` +
+            "of the project that is authorized.",
+        );
+      }
+      throw error;
+    }
+  };
+
+  return {
+    async check(_olds, news) {
+      return checkWith(exportBucketInputsSchema, news);
+    },
+
+    async diff(_id, olds, news) {
+      const diff = diffInputs(olds, news, EXPORT_BUCKET_CLASSIFICATION);
+      return diff.deleteBeforeReplace
+        ? { changes: diff.changes, replaces: diff.replaces, deleteBeforeReplace: true }
+        : { changes: diff.changes, replaces: diff.replaces };
+    },
+
+    async create(bag) {
+      const inputs = parseInputs(exportBucketInputsSchema, bag) as ExportBucketInputs;
+      const client = deps.client();
+      const describe = describeBucket(inputs);
+      return createOrAdopt({
+        importId: inputs.importId,
+        partNames: EXPORT_BUCKET_ID_PARTS,
+        describe: "export bucket",
+        locatedBy: { groupId: inputs.groupId },
+        create: async () => {
+          const live = await createBucket(client, inputs);
+          return {
+            id: exportBucketId(inputs.groupId, live.exportBucketId),
+            outs: { ...toOutputs(inputs, live) },
+          };
+        },
+        adopt: async (parts, id) => {
+          const live = await readLive(client, parts.groupId, parts.exportBucketId);
+          if (live === undefined) return undefined;
+          const mismatches = mismatchedFields(inputs, live);
+          if (mismatches.length > 0) {
+            throw new Error(
+              `cannot adopt export bucket ${id} as ${describe}: its ${mismatches.join("; its ")}. Export buckets ` +
+                "cannot be changed in place: make the inputs match the bucket, or remove importId to create a new one.",
+            );
+          }
+          return { id, outs: { ...toOutputs(inputs, live) } };
+        },
+      });
+    },
+
+    async read(id, props) {
+      const where = parseId(id, EXPORT_BUCKET_ID_PARTS);
+      const live = await readLive(deps.client(), where.groupId, where.exportBucketId);
+      if (live === undefined) return {};
+      const inputs = inputsFromLive({ ...previousInputs(props), groupId: where.groupId }, live);
+      return { id, props: { ...toOutputs(inputs, live) }, inputs: { ...inputs } };
+    },
+
+    async update(id, olds, news) {
+      // Only timeouts can change in place (every API field replaces): no API call.
+      const where = parseId(id, EXPORT_BUCKET_ID_PARTS);
+      const inputs = parseInputs(exportBucketInputsSchema, news) as ExportBucketInputs;
+      const diff = diffInputs(olds, news, EXPORT_BUCKET_CLASSIFICATION);
+      if (diff.replaces.length > 0) {
+        throw new Error(
+          `export bucket ${id} cannot be updated in place (${diff.replaces.join(", ")} changed); ` +
+            "run pulumi refresh, then pulumi up to replace it",
+        );
+      }
+      const known: LiveExportBucket = {
+        exportBucketId: where.exportBucketId,
+        bucketName: String(olds.bucketName),
+        cloudProvider: String(olds.cloudProvider),
+        iamRoleId: typeof olds.iamRoleId === "string" ? olds.iamRoleId : undefined,
+      };
+      return { outs: { ...toOutputs(inputs, known) } };
+    },
+
+    async delete(id, props) {
+      const where = parseId(id, EXPORT_BUCKET_ID_PARTS);
+      const previous = previousInputs(props);
+      const describe = `export bucket ${String(previous.bucketName ?? where.exportBucketId)} (${id})`;
+      const client = deps.client();
+      try {
+        await client.exportBuckets.delete(where.groupId, where.exportBucketId);
+      } catch (error) {
+        if (isNotFound(error)) return;
+        if (hasErrorCode(error, "EXPORT_BUCKET_DELETE_FAILED_BUCKET_IN_USE")) {
+          throw new Error(
+            `${describe} cannot be deleted while a backup schedule auto-exports to it (${(error as Error).message}). ` +
+              "Disable auto export first (autoExportEnabled: false on the CloudBackupSchedule, pulumi up), or let the " +
+              "schedule depend on this bucket (use its exportBucketId output) so pulumi destroys the schedule first.",
+          );
+        }
+        throw error;
+      }
+      const timeouts = resolveTimeouts(previous.timeouts, EXPORT_BUCKET_DEFAULT_TIMEOUTS);
+      await waitForBucketGone(client, where, {
+        describe,
+        timeoutMs: timeouts.deleteMs,
+        ...(deps.clock === undefined ? {} : { clock: deps.clock }),
+      });
+    },
+  };
+}
+
+export const provider: PlatformProvider = createExportBucketProvider({ client: platformClient });

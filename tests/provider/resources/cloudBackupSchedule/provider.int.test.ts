@@ -1,0 +1,281 @@
+import { createCloudBackupScheduleProvider } from "../../../../provider/resources/cloudBackupSchedule/provider";
+import { AWS_ROLE, type EmulatorFixture, GROUP, startFixture } from "../emulatorFixture";
+
+let fx: EmulatorFixture;
+const provider = () => createCloudBackupScheduleProvider({ client: () => fx.client });
+const CLUSTER = "demo-cluster";
+const ID = `${GROUP}/${CLUSTER}`;
+
+beforeAll(async () => {
+  fx = await startFixture();
+});
+afterAll(async () => fx.close());
+beforeEach(() => fx.emu.reset());
+
+async function checked(news: Record<string, unknown>) {
+  const result = await provider().check({}, news);
+  expect(result.failures).toEqual([]);
+  return result.inputs as Record<string, unknown>;
+}
+
+const hourly = { frequencyInterval: 6, frequencyType: "hourly", retentionUnit: "days", retentionValue: 3 };
+const daily = { frequencyInterval: 1, frequencyType: "daily", retentionUnit: "days", retentionValue: 7 };
+const weekly = { frequencyInterval: 6, frequencyType: "weekly", retentionUnit: "weeks", retentionValue: 4 };
+
+function withoutIds(policies: unknown): unknown {
+  return (policies as { policyItems: Record<string, unknown>[] }[]).map((policy) => ({
+    policyItems: policy.policyItems.map(({ id: _id, ...item }) => item),
+  }));
+}
+
+describe("CloudBackupSchedule provider against the emulator", () => {
+  it("create adopts the schedule; with no field set it sends nothing", async () => {
+    const update = jest.spyOn(fx.client.backupSchedules, "update");
+    const created = await provider().create(await checked({ groupId: GROUP, clusterName: CLUSTER }));
+    expect(update).not.toHaveBeenCalled();
+    update.mockRestore();
+    expect(created.id).toBe(ID);
+    expect(created.outs).toMatchObject({
+      groupId: GROUP,
+      clusterName: CLUSTER,
+      resetOnDelete: true,
+      autoExportEnabled: false,
+      referenceHourOfDay: 12,
+      referenceMinuteOfHour: 0,
+      restoreWindowDays: 7,
+      clusterId: "5f1a000000000000000000b1",
+    });
+    expect(typeof created.outs?.nextSnapshot).toBe("string");
+  });
+
+  it("create PATCHes only the fields that differ, keeping the ids of matched policy items", async () => {
+    const live = await fx.client.backupSchedules.get(GROUP, CLUSTER);
+    const policy = live.policies?.[0];
+    const idOf = (type: string) => policy?.policyItems?.find((item) => item.frequencyType === type)?.id;
+    const update = jest.spyOn(fx.client.backupSchedules, "update");
+    const inputs = await checked({
+      groupId: GROUP,
+      clusterName: CLUSTER,
+      referenceHourOfDay: 3,
+      referenceMinuteOfHour: 0,
+      policies: [{ policyItems: [daily, hourly] }],
+    });
+    const created = await provider().create(inputs);
+    expect(update.mock.calls).toEqual([
+      [
+        GROUP,
+        CLUSTER,
+        {
+          referenceHourOfDay: 3,
+          policies: [
+            {
+              id: policy?.id,
+              policyItems: [
+                { id: idOf("daily"), ...daily },
+                { id: idOf("hourly"), ...hourly },
+              ],
+            },
+          ],
+        },
+      ],
+    ]);
+    update.mockRestore();
+    expect(withoutIds(created.outs?.policies)).toEqual([{ policyItems: [daily, hourly] }]);
+    expect(created.outs?.referenceHourOfDay).toBe(3);
+  });
+
+  it("read right after create changes nothing, and the diff against the program is empty", async () => {
+    const inputs = await checked({
+      groupId: GROUP,
+      clusterName: CLUSTER,
+      policies: [{ policyItems: [weekly, daily] }],
+    });
+    const created = await provider().create(inputs);
+    const read = await provider().read(ID, created.outs ?? {});
+    expect(read.props).toEqual(created.outs);
+    expect(await provider().diff(ID, read.props ?? {}, inputs)).toEqual({ changes: false, replaces: [] });
+    // Read reports every writable field as an input; the ones the program leaves out are not managed.
+    expect(read.inputs).toMatchObject({
+      groupId: GROUP,
+      clusterName: CLUSTER,
+      referenceHourOfDay: 12,
+      resetOnDelete: true,
+    });
+  });
+
+  it("items the service returns in another order are no change", async () => {
+    const inputs = await checked({
+      groupId: GROUP,
+      clusterName: CLUSTER,
+      policies: [{ policyItems: [hourly, daily, weekly] }],
+    });
+    const created = await provider().create(inputs);
+    const policyId = String((created.outs?.policies as { id: string }[] | undefined)?.[0]?.id);
+    await fx.client.backupSchedules.update(GROUP, CLUSTER, {
+      policies: [{ id: policyId, policyItems: [weekly, hourly, daily] }],
+    });
+    const read = await provider().read(ID, created.outs ?? {});
+    expect(withoutIds(read.props?.policies)).toEqual([{ policyItems: [hourly, daily, weekly] }]);
+    expect(await provider().diff(ID, read.props ?? {}, inputs)).toEqual({ changes: false, replaces: [] });
+  });
+
+  it("an out-of-band change of a managed field shows and is converged; of an unmanaged field it is not a change", async () => {
+    const inputs = await checked({ groupId: GROUP, clusterName: CLUSTER, referenceHourOfDay: 3 });
+    const created = await provider().create(inputs);
+    await fx.client.backupSchedules.update(GROUP, CLUSTER, { referenceHourOfDay: 5, restoreWindowDays: 2 });
+    const read = await provider().read(ID, created.outs ?? {});
+    expect(read.props).toEqual({
+      ...created.outs,
+      referenceHourOfDay: 5,
+      restoreWindowDays: 2,
+      nextSnapshot: read.props?.nextSnapshot,
+    });
+    expect(await provider().diff(ID, read.props ?? {}, inputs)).toEqual({ changes: true, replaces: [] });
+    const update = jest.spyOn(fx.client.backupSchedules, "update");
+    const updated = await provider().update?.(ID, read.props ?? {}, inputs);
+    expect(update.mock.calls).toEqual([[GROUP, CLUSTER, { referenceHourOfDay: 3 }]]);
+    update.mockRestore();
+    expect(updated?.outs).toMatchObject({ referenceHourOfDay: 3, restoreWindowDays: 2 });
+  });
+
+  it("the update-only instructions are never drift and ride along with a real change", async () => {
+    const inputs = await checked({ groupId: GROUP, clusterName: CLUSTER, referenceHourOfDay: 3 });
+    const created = await provider().create(inputs);
+    const onlyInstruction = await checked({
+      groupId: GROUP,
+      clusterName: CLUSTER,
+      referenceHourOfDay: 3,
+      updateSnapshots: true,
+    });
+    expect(await provider().diff(ID, created.outs ?? {}, onlyInstruction)).toEqual({
+      changes: false,
+      replaces: [],
+    });
+    const withChange = await checked({
+      groupId: GROUP,
+      clusterName: CLUSTER,
+      referenceHourOfDay: 4,
+      updateSnapshots: true,
+      deleteCopiedBackups: [
+        { cloudProvider: "AWS", regionName: "US_EAST_1", zoneId: "5f1a0000000000000000e001" },
+      ],
+    });
+    const update = jest.spyOn(fx.client.backupSchedules, "update");
+    const updated = await provider().update?.(ID, created.outs ?? {}, withChange);
+    expect(update.mock.calls).toEqual([
+      [
+        GROUP,
+        CLUSTER,
+        {
+          referenceHourOfDay: 4,
+          updateSnapshots: true,
+          deleteCopiedBackups: [
+            { cloudProvider: "AWS", regionName: "US_EAST_1", zoneId: "5f1a0000000000000000e001" },
+          ],
+        },
+      ],
+    ]);
+    update.mockRestore();
+    const read = await provider().read(ID, updated?.outs ?? {});
+    expect(read.props).toEqual(updated?.outs);
+    expect(await provider().diff(ID, read.props ?? {}, withChange)).toEqual({ changes: false, replaces: [] });
+  });
+
+  it("auto export to an export bucket", async () => {
+    const bucket = await fx.client.exportBuckets.create(GROUP, {
+      bucketName: "exports",
+      cloudProvider: "AWS",
+      iamRoleId: AWS_ROLE,
+    });
+    const inputs = await checked({
+      groupId: GROUP,
+      clusterName: CLUSTER,
+      autoExportEnabled: true,
+      export: { exportBucketId: bucket._id, frequencyType: "monthly" },
+      useOrgAndGroupNamesInExportPrefix: true,
+    });
+    const created = await provider().create(inputs);
+    expect(created.outs).toMatchObject({
+      autoExportEnabled: true,
+      export: { exportBucketId: bucket._id, frequencyType: "monthly" },
+      useOrgAndGroupNamesInExportPrefix: true,
+    });
+    // Destroying the schedule first (it depends on the bucket) frees the bucket.
+    await provider().delete(ID, created.outs ?? {});
+    await fx.client.exportBuckets.delete(GROUP, bucket._id);
+  });
+
+  it("a change of cluster or project replaces the resource", async () => {
+    const created = await provider().create(await checked({ groupId: GROUP, clusterName: CLUSTER }));
+    expect(
+      await provider().diff(
+        ID,
+        created.outs ?? {},
+        await checked({ groupId: GROUP, clusterName: "sharded-cluster" }),
+      ),
+    ).toEqual({
+      changes: true,
+      replaces: ["clusterName"],
+    });
+  });
+
+  it("delete restores the service's default schedule", async () => {
+    const created = await provider().create(
+      await checked({
+        groupId: GROUP,
+        clusterName: CLUSTER,
+        referenceHourOfDay: 3,
+        policies: [{ policyItems: [daily] }],
+      }),
+    );
+    await provider().delete(ID, created.outs ?? {});
+    const live = await fx.client.backupSchedules.get(GROUP, CLUSTER);
+    expect(live.referenceHourOfDay).toBe(12);
+    expect(live.policies?.[0]?.policyItems?.map((item) => item.frequencyType)).toEqual([
+      "hourly",
+      "daily",
+      "weekly",
+      "monthly",
+    ]);
+  });
+
+  it("with resetOnDelete false, delete leaves the schedule as it is", async () => {
+    const created = await provider().create(
+      await checked({ groupId: GROUP, clusterName: CLUSTER, referenceHourOfDay: 3, resetOnDelete: false }),
+    );
+    await provider().delete(ID, created.outs ?? {});
+    expect((await fx.client.backupSchedules.get(GROUP, CLUSTER)).referenceHourOfDay).toBe(3);
+    expect(fx.progress).toContain(
+      `platform: backup schedule of cluster ${CLUSTER} in project ${GROUP}: left as it is (resetOnDelete is false); removed from the stack only`,
+    );
+  });
+
+  it("delete while the project has a backup compliance policy explains the order and the option", async () => {
+    const created = await provider().create(
+      await checked({ groupId: GROUP, clusterName: CLUSTER, referenceHourOfDay: 3 }),
+    );
+    await fx.client.compliancePolicy.update(GROUP, {
+      authorizedEmail: "ada@example.com",
+      authorizedUserFirstName: "Ada",
+      authorizedUserLastName: "Lovelace",
+    });
+    await expect(provider().delete(ID, created.outs ?? {})).rejects.toThrow(
+      new RegExp(
+        `^backup schedule of cluster ${CLUSTER} in project ${GROUP} cannot be reset to the service's defaults while project ${GROUP} has a backup compliance policy \\(.*BACKUP_POLICIES_NOT_MEETING_BACKUP_COMPLIANCE_POLICY_REQUIREMENTS.*\\)\\. Either disable the policy first .*or set resetOnDelete: false on this schedule`,
+      ),
+    );
+    expect((await fx.client.backupSchedules.get(GROUP, CLUSTER)).referenceHourOfDay).toBe(3);
+  });
+
+  it("explains a cluster without cloud backup", async () => {
+    await expect(
+      provider().create(await checked({ groupId: GROUP, clusterName: "free-cluster" })),
+    ).rejects.toThrow(
+      /^backup schedule of cluster free-cluster in project 5f1a000000000000000000a1: the cluster has no cloud backup, so it has no backup schedule \(.*\)\. Enable cloud backup on the cluster, or remove this resource\.$/,
+    );
+  });
+
+  it("read of a cluster that no longer exists reports the resource gone", async () => {
+    expect(await provider().read(`${GROUP}/no-such-cluster`, {})).toEqual({});
+  });
+});

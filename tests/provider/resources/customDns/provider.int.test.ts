@@ -1,0 +1,65 @@
+import { createCustomDnsProvider } from "../../../../provider/resources/customDns/provider";
+import { type EmulatorFixture, GROUP, startFixture } from "../emulatorFixture";
+
+let fx: EmulatorFixture;
+const provider = () => createCustomDnsProvider({ client: () => fx.client });
+
+beforeAll(async () => {
+  fx = await startFixture();
+});
+afterAll(async () => fx.close());
+beforeEach(() => fx.emu.reset());
+
+async function checked(news: Record<string, unknown>) {
+  const result = await provider().check({}, news);
+  expect(result.failures).toEqual([]);
+  return result.inputs as Record<string, unknown>;
+}
+
+describe("CustomDns provider against the emulator", () => {
+  it("create adopts the setting and enables it; read right after changes nothing", async () => {
+    const inputs = await checked({ groupId: GROUP, enabled: true });
+    const created = await provider().create(inputs);
+    expect(created).toEqual({ id: GROUP, outs: { groupId: GROUP, enabled: true } });
+    expect((await fx.client.customDns.get(GROUP)).enabled).toBe(true);
+    expect(await provider().read(GROUP, created.outs ?? {})).toEqual({ id: GROUP, props: created.outs, inputs });
+  });
+
+  it("create sends nothing when the setting already matches", async () => {
+    const update = jest.spyOn(fx.client.customDns, "update");
+    await provider().create(await checked({ groupId: GROUP, enabled: false }));
+    expect(update).not.toHaveBeenCalled();
+    update.mockRestore();
+  });
+
+  it("read shows an out-of-band change; update converges it", async () => {
+    const inputs = await checked({ groupId: GROUP, enabled: true });
+    const { id, outs = {} } = await provider().create(inputs);
+    await fx.client.customDns.update(GROUP, { enabled: false });
+    const read = await provider().read(id, outs);
+    expect(read.props).toEqual({ groupId: GROUP, enabled: false });
+    expect(await provider().diff(id, read.props ?? {}, inputs)).toEqual({ changes: true, replaces: [] });
+    expect(await provider().update?.(id, read.props ?? {}, inputs)).toEqual({
+      outs: { groupId: GROUP, enabled: true },
+    });
+    expect((await fx.client.customDns.get(GROUP)).enabled).toBe(true);
+  });
+
+  it("delete restores the default (disabled)", async () => {
+    const { id, outs = {} } = await provider().create(await checked({ groupId: GROUP, enabled: true }));
+    await provider().delete(id, outs);
+    expect((await fx.client.customDns.get(GROUP)).enabled).toBe(false);
+  });
+
+  it("adopts with importId", async () => {
+    const inputs = await checked({ groupId: GROUP, enabled: true, importId: GROUP });
+    expect(await provider().create(inputs)).toEqual({
+      id: GROUP,
+      outs: { groupId: GROUP, enabled: true, importId: GROUP },
+    });
+  });
+
+  it("read of a project that no longer exists reports the resource gone", async () => {
+    expect(await provider().read("5f1a0000000000000000ffff", {})).toEqual({});
+  });
+});

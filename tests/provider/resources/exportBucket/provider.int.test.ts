@@ -1,0 +1,120 @@
+import { createExportBucketProvider } from "../../../../provider/resources/exportBucket/provider";
+import { AWS_ROLE, type EmulatorFixture, GROUP, startFixture } from "../emulatorFixture";
+
+let fx: EmulatorFixture;
+const provider = () => createExportBucketProvider({ client: () => fx.client, clock: fx.clock });
+
+beforeAll(async () => {
+  fx = await startFixture();
+});
+afterAll(async () => fx.close());
+beforeEach(() => fx.emu.reset());
+
+async function checked(news: Record<string, unknown>) {
+  const result = await provider().check({}, news);
+  expect(result.failures).toEqual([]);
+  return result.inputs as Record<string, unknown>;
+}
+
+const BUCKET = { groupId: GROUP, bucketName: "demo-exports", iamRoleId: AWS_ROLE };
+
+describe("ExportBucket provider against the emulator", () => {
+  it("creates the bucket; its id is <groupId>/<exportBucketId>; read right after changes nothing", async () => {
+    const inputs = await checked(BUCKET);
+    const created = await provider().create(inputs);
+    const bucketId = String(created.outs?.exportBucketId);
+    expect(bucketId).toMatch(/^[a-f0-9]{24}$/);
+    expect(created).toEqual({ id: `${GROUP}/${bucketId}`, outs: { ...inputs, exportBucketId: bucketId } });
+    const read = await provider().read(created.id, created.outs ?? {});
+    expect(read).toEqual({ id: created.id, props: created.outs, inputs });
+    expect(await provider().diff(created.id, read.props ?? {}, inputs)).toEqual({
+      changes: false,
+      replaces: [],
+    });
+  });
+
+  it("explains a role the platform cannot assume", async () => {
+    const inputs = await checked({ ...BUCKET, iamRoleId: "5f1a0000000000000000c0ff" });
+    await expect(provider().create(inputs)).rejects.toThrow(
+      /^export bucket demo-exports in project 5f1a000000000000000000a1 cannot be created: the platform cannot assume iamRoleId 5f1a0000000000000000c0ff \(.*CANNOT_ASSUME_ROLE.*\)\. iamRoleId must be the roleId of an AWS cloud provider access role of the project that is authorized\.$/,
+    );
+  });
+
+  it("a bucket name taken in the project: the error names the importId that adopts it", async () => {
+    const existing = await fx.client.exportBuckets.create(GROUP, {
+      bucketName: "demo-exports",
+      cloudProvider: "AWS",
+      iamRoleId: AWS_ROLE,
+    });
+    await expect(provider().create(await checked(BUCKET))).rejects.toThrow(
+      `set importId: "${GROUP}/${existing._id}" to manage it with this resource`,
+    );
+  });
+
+  it("adopts an existing bucket by importId, and refuses one whose fields differ", async () => {
+    const existing = await fx.client.exportBuckets.create(GROUP, {
+      bucketName: "demo-exports",
+      cloudProvider: "AWS",
+      iamRoleId: AWS_ROLE,
+    });
+    const importId = `${GROUP}/${existing._id}`;
+    const adopted = await provider().create(await checked({ ...BUCKET, importId }));
+    expect(adopted).toEqual({
+      id: importId,
+      outs: { ...BUCKET, cloudProvider: "AWS", importId, exportBucketId: existing._id },
+    });
+    await expect(
+      provider().create(await checked({ ...BUCKET, bucketName: "other", importId })),
+    ).rejects.toThrow(
+      `cannot adopt export bucket ${importId} as export bucket other in project ${GROUP}: its bucketName is "demo-exports" (the input says "other"). Export buckets cannot be changed in place: make the inputs match the bucket, or remove importId to create a new one.`,
+    );
+    await expect(
+      provider().create(await checked({ ...BUCKET, importId: `${GROUP}/5f1a0000000000000000dddd` })),
+    ).rejects.toThrow(
+      `importId "${GROUP}/5f1a0000000000000000dddd" names no existing export bucket; fix importId, or remove it to create a new one`,
+    );
+  });
+
+  it("read reports a bucket deleted out of band as gone", async () => {
+    const created = await provider().create(await checked(BUCKET));
+    await fx.client.exportBuckets.delete(GROUP, String(created.outs?.exportBucketId));
+    expect(await provider().read(created.id, created.outs ?? {})).toEqual({});
+  });
+
+  it("update stores new timeouts without calling the API", async () => {
+    const inputs = await checked(BUCKET);
+    const created = await provider().create(inputs);
+    const news = await checked({ ...BUCKET, timeouts: { delete: "20m" } });
+    expect(await provider().diff(created.id, created.outs ?? {}, news)).toEqual({
+      changes: true,
+      replaces: [],
+    });
+    expect(await provider().update?.(created.id, created.outs ?? {}, news)).toEqual({
+      outs: { ...news, exportBucketId: created.outs?.exportBucketId },
+    });
+  });
+
+  it("delete removes the bucket and waits until it is gone", async () => {
+    const created = await provider().create(await checked(BUCKET));
+    await provider().delete(created.id, created.outs ?? {});
+    const all = await fx.client.exportBuckets.list(GROUP);
+    expect(all.results).toEqual([]);
+    // Deleting again (already gone) succeeds.
+    await provider().delete(created.id, created.outs ?? {});
+  });
+
+  it("delete refused while a schedule auto-exports to the bucket says what to do", async () => {
+    const created = await provider().create(await checked(BUCKET));
+    const bucketId = String(created.outs?.exportBucketId);
+    await fx.client.backupSchedules.update(GROUP, "demo-cluster", {
+      autoExportEnabled: true,
+      export: { exportBucketId: bucketId, frequencyType: "monthly" },
+    });
+    await expect(provider().delete(created.id, created.outs ?? {})).rejects.toThrow(
+      new RegExp(
+        `^export bucket demo-exports \\(${GROUP}/${bucketId}\\) cannot be deleted while a backup schedule auto-exports to it \\(.*EXPORT_BUCKET_DELETE_FAILED_BUCKET_IN_USE.*\\)\\. Disable auto export first`,
+      ),
+    );
+    expect((await fx.client.exportBuckets.get(GROUP, bucketId))._id).toBe(bucketId);
+  });
+});
