@@ -62,7 +62,10 @@ describe("64-68 live migrations", () => {
       "INVALID_ATTRIBUTE",
     );
     expectError(
-      () => call(state, "64", { body: { ...migration, source: undefined } as JsonObject }),
+      () =>
+        call(state, "64", {
+          body: { destination: migration.destination as JsonObject, migrationHosts: ["h"] },
+        }),
       400,
       "MISSING_ATTRIBUTE",
     );
