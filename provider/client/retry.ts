@@ -7,8 +7,8 @@
  * - POST is retried only when the server certainly did not act on it: a 429 answer, or a
  *   connection that was refused / never established, so no byte of the request was sent. Never
  *   after a reset or timeout once the request was sent, never on 5xx.
- * - Backoff is exponential with full jitter: random() * min(maxDelay, base * 2^(retry-1)); a 429's
- *   Retry-After (seconds or HTTP date) is honoured as the minimum wait.
+ * - Backoff is exponential with full jitter: random() * min(maxDelay, base * 2^(retry-1)); a
+ *   Retry-After (seconds or HTTP date) on a 429 or 503 is honoured as the minimum wait.
  */
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -355,8 +355,9 @@ export class Transport {
           outcome = classified;
           failure = err;
         }
+        // Retry-After comes with 429 (and may come with 503): the server's own wait is the minimum.
         const retryAfterMs =
-          exchange && outcome.kind === "status" && outcome.status === 429
+          exchange && outcome.kind === "status" && (outcome.status === 429 || outcome.status === 503)
             ? parseRetryAfter(exchange.headers["retry-after"], this.#now())
             : undefined;
         const finalError = (): PlatformError =>

@@ -143,6 +143,13 @@ describe("retries over HTTP", () => {
     expect(sleeps).toEqual([7000]);
   });
 
+  it("honours Retry-After on 503 for idempotent methods", async () => {
+    server = await sequence([[503, { "retry-after": "2" }]], { enabled: true });
+    const c = newClient(server.baseUrl);
+    await c.customDns.get(GROUP);
+    expect(sleeps).toEqual([2000]);
+  });
+
   it("never retries a POST on 500 or 503", async () => {
     for (const status of [500, 503]) {
       server = await sequence([[status]], { _id: "b1", bucketName: "bucket", cloudProvider: "AWS" });
