@@ -19,7 +19,11 @@ import { PROVIDER_KEY } from "./validation";
  * lines sorted by type name, and never rename a type (state refers to it).
  */
 export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
-  // "SearchIndex": "../resources/searchIndex/provider",
+  Auditing: "../resources/auditing/provider",
+  BackupCompliancePolicy: "../resources/backupCompliancePolicy/provider",
+  CloudBackupSchedule: "../resources/cloudBackupSchedule/provider",
+  CustomDns: "../resources/customDns/provider",
+  ExportBucket: "../resources/exportBucket/provider",
 };
 
 const registry = new Map<string, PlatformProvider>();

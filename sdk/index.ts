@@ -1,0 +1,5 @@
+export * from "./auditing";
+export * from "./backupCompliancePolicy";
+export * from "./cloudBackupSchedule";
+export * from "./customDns";
+export * from "./exportBucket";
