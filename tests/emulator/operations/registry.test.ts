@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { operations } from "../../../emulator/operations";
 
 const EXPECTED_IDS = [
@@ -65,5 +67,14 @@ describe("operation registry", () => {
 
   it("uses the legacy root only for 77 and 78", () => {
     expect(operations.filter((o) => o.root === "v1.0").map((o) => o.id)).toEqual(["77", "78"]);
+  });
+});
+
+describe("emulator/COVERAGE.md", () => {
+  it("has a row for every operation", () => {
+    const coverage = readFileSync(join(__dirname, "../../../emulator/COVERAGE.md"), "utf8");
+    for (const op of operations) {
+      expect(coverage).toContain(`| ${op.id} | ${op.method} |`);
+    }
   });
 });
