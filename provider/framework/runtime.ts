@@ -19,11 +19,14 @@ import { PROVIDER_KEY } from "./validation";
  * lines sorted by type name, and never rename a type (state refers to it).
  */
 export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
+  AlertConfiguration: "../resources/alertConfiguration/provider",
   Auditing: "../resources/auditing/provider",
   BackupCompliancePolicy: "../resources/backupCompliancePolicy/provider",
   CloudBackupSchedule: "../resources/cloudBackupSchedule/provider",
   CustomDns: "../resources/customDns/provider",
   ExportBucket: "../resources/exportBucket/provider",
+  SearchDeployment: "../resources/searchDeployment/provider",
+  SearchIndex: "../resources/searchIndex/provider",
 };
 
 const registry = new Map<string, PlatformProvider>();

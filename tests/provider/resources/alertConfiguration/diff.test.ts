@@ -1,0 +1,270 @@
+import { mask } from "../../../../provider/framework/masking";
+import {
+  ALERT_CONFIGURATION_CLASSIFICATION,
+  inputsFromLive,
+  matchNotifications,
+  notificationsEqual,
+  notificationsFromLive,
+} from "../../../../provider/resources/alertConfiguration/model";
+import {
+  createAlertConfigurationProvider,
+  planWrite,
+} from "../../../../provider/resources/alertConfiguration/provider";
+import type {
+  AlertConfigurationInputs,
+  Notification,
+} from "../../../../provider/resources/alertConfiguration/schema";
+
+const provider = createAlertConfigurationProvider({
+  client: () => {
+    throw new Error("diff must not call the API");
+  },
+});
+
+const GROUP = "5f1a000000000000000000a1";
+const NOTIFIER = "65f0c0ffee00000000000001";
+const SLACK: Notification = {
+  typeName: "SLACK",
+  apiToken: "xoxb-secret-token-9999",
+  channelName: "#alerts",
+  delayMin: 0,
+  intervalMin: 60,
+};
+const WEBHOOK: Notification = {
+  typeName: "WEBHOOK",
+  webhookUrl: "https://hooks.example.com/alerts",
+  webhookSecret: "whsec-abcdef-1234",
+  delayMin: 0,
+  intervalMin: 60,
+};
+const EMAIL: Notification = {
+  typeName: "EMAIL",
+  emailAddress: "ops@example.com",
+  delayMin: 0,
+  intervalMin: 60,
+};
+const PAGER: Notification = {
+  typeName: "PAGER_DUTY",
+  serviceKey: "pd-service-key-0042",
+  region: "US",
+  delayMin: 0,
+};
+
+const INPUTS: AlertConfigurationInputs = {
+  groupId: GROUP,
+  enabled: true,
+  eventTypeName: "DEPLOYMENT_FAILURE",
+  matchers: [
+    { fieldName: "CLUSTER_NAME", operator: "EQUALS", value: "demo-cluster" },
+    { fieldName: "HOSTNAME", operator: "CONTAINS", value: "shard" },
+  ],
+  notifications: [SLACK, WEBHOOK, EMAIL, PAGER],
+};
+const STATE = { ...INPUTS, alertConfigId: "65f0c0ffee0000000000abcd", created: "2026-11-21T05:00:00Z" };
+
+/** The notifications as the API shows them: credentials masked. */
+function masked(n: Notification): Notification {
+  const shown: Notification = { ...n };
+  for (const key of ["apiToken", "webhookSecret", "serviceKey", "webhookUrl"]) {
+    if (typeof shown[key] === "string") shown[key] = mask(shown[key] as string);
+  }
+  return shown;
+}
+
+const diff = (olds: Record<string, unknown>, news: Record<string, unknown>) =>
+  provider.diff("id", olds, news);
+
+describe("AlertConfiguration diff: classification", () => {
+  test("the table classifies every input and output", () => {
+    expect(ALERT_CONFIGURATION_CLASSIFICATION).toEqual({
+      groupId: "replace",
+      enabled: "update",
+      eventTypeName: "update",
+      matchers: { effect: "update", compare: "set" },
+      notifications: { effect: "update", compare: notificationsEqual },
+      importId: "ignore-drift",
+      alertConfigId: "output",
+      created: "output",
+    });
+  });
+
+  test("no change", async () => {
+    expect(await diff(STATE, { ...INPUTS })).toEqual({ changes: false, replaces: [] });
+  });
+
+  test("a new project replaces the configuration", async () => {
+    expect(await diff(STATE, { ...INPUTS, groupId: "5f1a000000000000000000a2" })).toEqual({
+      changes: true,
+      replaces: ["groupId"],
+    });
+  });
+
+  test.each([
+    ["enabled", false],
+    ["eventTypeName", "CLUSTER_MONGOS_IS_MISSING"],
+    ["matchers", [{ fieldName: "CLUSTER_NAME", operator: "EQUALS", value: "other" }]],
+    ["notifications", [EMAIL]],
+  ])("a change of %s updates in place", async (field, value) => {
+    expect(await diff(STATE, { ...INPUTS, [field]: value })).toEqual({ changes: true, replaces: [] });
+  });
+
+  test("importId never diffs", async () => {
+    expect(await diff(STATE, { ...INPUTS, importId: `${GROUP}/65f0c0ffee0000000000abcd` })).toEqual({
+      changes: false,
+      replaces: [],
+    });
+  });
+
+  test("matchers and notifications in another order are the same", async () => {
+    const news = {
+      ...INPUTS,
+      matchers: [...INPUTS.matchers].reverse(),
+      notifications: [PAGER, EMAIL, WEBHOOK, SLACK],
+    };
+    expect(await diff(STATE, news)).toEqual({ changes: false, replaces: [] });
+  });
+});
+
+describe("AlertConfiguration diff: masked credentials", () => {
+  test("a state holding the API's masked values never diffs against the user's full values", async () => {
+    const olds = { ...STATE, notifications: INPUTS.notifications.map(masked) };
+    expect(await diff(olds, { ...INPUTS })).toEqual({ changes: false, replaces: [] });
+  });
+
+  test("a credential whose visible suffix differs is a change", async () => {
+    const news = {
+      ...INPUTS,
+      notifications: [{ ...SLACK, apiToken: "xoxb-secret-token-0000" }, WEBHOOK, EMAIL, PAGER],
+    };
+    expect(await diff(STATE, news)).toEqual({ changes: true, replaces: [] });
+    const olds = { ...STATE, notifications: INPUTS.notifications.map(masked) };
+    expect(await diff(olds, news)).toEqual({ changes: true, replaces: [] });
+  });
+
+  test("a new credential with the same last four cannot be told apart by the API, so state with the full value decides", async () => {
+    const news = {
+      ...INPUTS,
+      notifications: [{ ...SLACK, apiToken: "another-token-9999" }, WEBHOOK, EMAIL, PAGER],
+    };
+    // The state holds the user's previous full value: the change is visible and applied.
+    expect(await diff(STATE, news)).toEqual({ changes: true, replaces: [] });
+  });
+
+  test("a notifierId the service assigned is not a change when the user gave none", async () => {
+    const olds = { ...STATE, notifications: [{ ...SLACK, notifierId: NOTIFIER }, WEBHOOK, EMAIL, PAGER] };
+    expect(await diff(olds, { ...INPUTS })).toEqual({ changes: false, replaces: [] });
+    const news = {
+      ...INPUTS,
+      notifications: [{ ...SLACK, notifierId: "65f0c0ffee00000000000002" }, WEBHOOK, EMAIL, PAGER],
+    };
+    expect(await diff(olds, news)).toEqual({ changes: true, replaces: [] });
+  });
+
+  test("roles compare in any order", () => {
+    const group: Notification = {
+      typeName: "GROUP",
+      roles: ["GROUP_OWNER", "GROUP_READ_ONLY"],
+      delayMin: 0,
+      intervalMin: 60,
+    };
+    expect(notificationsEqual([group], [{ ...group, roles: ["GROUP_READ_ONLY", "GROUP_OWNER"] }])).toBe(true);
+    expect(notificationsEqual([group], [{ ...group, roles: ["GROUP_OWNER"] }])).toBe(false);
+  });
+});
+
+describe("AlertConfiguration notification matching", () => {
+  test("matches by identity, not by position", () => {
+    const match = matchNotifications([EMAIL, SLACK].map(masked), [SLACK, EMAIL]);
+    expect(match).toEqual({
+      pairs: [
+        { state: 1, input: 0 },
+        { state: 0, input: 1 },
+      ],
+      unmatchedState: [],
+      unmatchedInput: [],
+    });
+  });
+
+  test("two notifications of one kind pair with their own targets", () => {
+    const other = { ...SLACK, channelName: "#oncall", apiToken: "xoxb-other-token-7777" };
+    const match = matchNotifications([other, SLACK].map(masked), [SLACK, other]);
+    expect(match.pairs).toEqual([
+      { state: 1, input: 0 },
+      { state: 0, input: 1 },
+    ]);
+  });
+
+  test("a changed field keeps the pairing (same target), a new target does not", () => {
+    const match = matchNotifications(
+      [
+        { ...EMAIL, delayMin: 5 },
+        { ...SLACK, channelName: "#new" },
+      ],
+      [EMAIL, SLACK],
+    );
+    expect(match).toEqual({ pairs: [{ state: 0, input: 0 }], unmatchedState: [1], unmatchedInput: [1] });
+  });
+});
+
+describe("AlertConfiguration read: notifications from the API", () => {
+  test("masked values that still match keep the user's full credentials and order", () => {
+    const live = [PAGER, EMAIL, SLACK, WEBHOOK].map(masked);
+    expect(notificationsFromLive(INPUTS.notifications, live)).toEqual(INPUTS.notifications);
+  });
+
+  test("service-filled fields are dropped when the user left them out", () => {
+    const live = [{ ...masked(SLACK), notifierId: NOTIFIER }];
+    expect(notificationsFromLive([SLACK], live)).toEqual([SLACK]);
+    const mine = { ...SLACK, notifierId: NOTIFIER };
+    expect(notificationsFromLive([mine], live)).toEqual([mine]);
+  });
+
+  test("a credential changed out of band comes back masked in place, and a new notification is appended", () => {
+    const rotated = masked({ ...SLACK, apiToken: "xoxb-rotated-token-4321" });
+    const live = [EMAIL, rotated, { ...EMAIL, emailAddress: "new@example.com" }];
+    expect(notificationsFromLive([SLACK, EMAIL], live)).toEqual([
+      rotated,
+      EMAIL,
+      { ...EMAIL, emailAddress: "new@example.com" },
+    ]);
+  });
+
+  test("a notification identified by its credential (PagerDuty) that was replaced out of band is a new one", () => {
+    const replaced = masked({ ...PAGER, serviceKey: "pd-other-key-7777" });
+    expect(notificationsFromLive([PAGER, EMAIL], [replaced, EMAIL])).toEqual([EMAIL, replaced]);
+  });
+
+  test("a field changed out of band shows as exactly that change", () => {
+    const live = [masked({ ...SLACK, intervalMin: 15 })];
+    expect(notificationsFromLive([SLACK], live)).toEqual([{ ...SLACK, intervalMin: 15 }]);
+  });
+
+  test("inputs from live keep the user's matcher order when the set is the same", () => {
+    const live = {
+      alertConfigId: "65f0c0ffee0000000000abcd",
+      enabled: true,
+      eventTypeName: "DEPLOYMENT_FAILURE",
+      matchers: [...INPUTS.matchers].reverse(),
+      notifications: INPUTS.notifications.map(masked),
+      created: "2026-11-21T05:00:00Z",
+    };
+    expect(inputsFromLive(INPUTS, live, GROUP)).toEqual(INPUTS);
+    expect(inputsFromLive(INPUTS, { ...live, enabled: false }, GROUP)).toEqual({ ...INPUTS, enabled: false });
+  });
+});
+
+describe("AlertConfiguration update: toggle or replace", () => {
+  test("only enabled changed: the toggle operation", () => {
+    expect(planWrite(STATE, { ...INPUTS, enabled: false })).toBe("toggle");
+  });
+
+  test("anything else changed: the full replace", () => {
+    expect(planWrite(STATE, { ...INPUTS, enabled: false, eventTypeName: "X" })).toBe("replace");
+    expect(planWrite(STATE, { ...INPUTS, notifications: [EMAIL] })).toBe("replace");
+    expect(planWrite(STATE, { ...INPUTS, matchers: [] })).toBe("replace");
+  });
+
+  test("nothing changed (importId only): no write", () => {
+    expect(planWrite(STATE, { ...INPUTS, importId: `${GROUP}/65f0c0ffee0000000000abcd` })).toBe("none");
+  });
+});

@@ -1,0 +1,201 @@
+import { UNKNOWN } from "../../../../provider/framework/validation";
+import {
+  canonicalDefinition,
+  definitionsEqual,
+  inputsFromLive,
+  SEARCH_INDEX_CLASSIFICATION,
+} from "../../../../provider/resources/searchIndex/model";
+import { createSearchIndexProvider } from "../../../../provider/resources/searchIndex/provider";
+import type { SearchIndexInputs } from "../../../../provider/resources/searchIndex/schema";
+
+const provider = createSearchIndexProvider({
+  client: () => {
+    throw new Error("diff must not call the API");
+  },
+});
+
+const INPUTS: SearchIndexInputs = {
+  groupId: "5f1a000000000000000000a1",
+  clusterName: "demo-cluster",
+  database: "sample_mflix",
+  collectionName: "movies",
+  name: "movies",
+  type: "search",
+  definition: {
+    analyzer: "lucene.standard",
+    searchAnalyzer: "lucene.standard",
+    numPartitions: 1,
+    mappings: { dynamic: true },
+  },
+};
+const STATE = {
+  ...INPUTS,
+  indexId: "65f0c0ffee0000000000abcd",
+  status: "READY",
+  queryable: true,
+  latestDefinitionVersion: 0,
+};
+
+const diff = (news: Record<string, unknown>) => provider.diff("id", { ...STATE }, news);
+
+describe("SearchIndex diff: classification", () => {
+  test("the table classifies every input and output", () => {
+    expect(SEARCH_INDEX_CLASSIFICATION).toEqual({
+      groupId: "replace",
+      clusterName: "replace",
+      database: "replace",
+      collectionName: "replace",
+      name: "replace",
+      type: { effect: "replace", deleteBeforeReplace: true },
+      definition: { effect: "update", compare: expect.any(Function) },
+      timeouts: "update",
+      importId: "ignore-drift",
+      indexId: "output",
+      status: "output",
+      queryable: "output",
+      latestDefinitionVersion: "output",
+    });
+  });
+
+  test("no change", async () => {
+    expect(await diff({ ...INPUTS })).toEqual({ changes: false, replaces: [] });
+  });
+
+  test.each([
+    ["groupId", "5f1a000000000000000000a2"],
+    ["clusterName", "sharded-cluster"],
+    ["database", "other"],
+    ["collectionName", "comments"],
+    ["name", "movies-v2"],
+  ])("a change of %s replaces the index", async (field, value) => {
+    expect(await diff({ ...INPUTS, [field]: value })).toEqual({ changes: true, replaces: [field] });
+  });
+
+  test("a change of type replaces it, deleting the old index first (the name stays taken otherwise)", async () => {
+    const news = {
+      ...INPUTS,
+      type: "vectorSearch",
+      definition: { fields: [{ type: "vector", path: "v", numDimensions: 3, similarity: "cosine" }] },
+    };
+    expect(await diff(news)).toEqual({ changes: true, replaces: ["type"], deleteBeforeReplace: true });
+  });
+
+  test("a change of the definition updates in place", async () => {
+    expect(
+      await diff({ ...INPUTS, definition: { ...INPUTS.definition, mappings: { dynamic: false } } }),
+    ).toEqual({
+      changes: true,
+      replaces: [],
+    });
+  });
+
+  test("a change of timeouts updates in place (no API call); importId never diffs", async () => {
+    expect(await diff({ ...INPUTS, timeouts: { create: "2h" } })).toEqual({ changes: true, replaces: [] });
+    expect(
+      await diff({ ...INPUTS, importId: "5f1a000000000000000000a1/demo-cluster/65f0c0ffee0000000000abcd" }),
+    ).toEqual({
+      changes: false,
+      replaces: [],
+    });
+  });
+
+  test("an unknown value counts as a change of its kind", async () => {
+    expect(await diff({ ...INPUTS, name: UNKNOWN })).toEqual({ changes: true, replaces: ["name"] });
+    expect(await diff({ ...INPUTS, definition: UNKNOWN })).toEqual({ changes: true, replaces: [] });
+  });
+
+  test("an unclassified input is a programming error", async () => {
+    await expect(diff({ ...INPUTS, surprise: 1 })).rejects.toThrow("input surprise has no classification");
+  });
+});
+
+describe("SearchIndex definitions compare structurally with the service's defaults applied", () => {
+  test("the same definition with defaults left out, keys in another order", () => {
+    expect(
+      definitionsEqual(
+        { mappings: { dynamic: true } },
+        { numPartitions: 1, mappings: { fields: {}, dynamic: true }, analyzer: "lucene.standard" },
+      ),
+    ).toBe(true);
+  });
+
+  test("storedSource false, empty analyzers and synonyms are the defaults", () => {
+    expect(
+      definitionsEqual(
+        { mappings: {} },
+        { mappings: { dynamic: false }, storedSource: false, analyzers: [], synonyms: [] },
+      ),
+    ).toBe(true);
+    expect(definitionsEqual({ mappings: {} }, { mappings: {}, storedSource: true })).toBe(false);
+  });
+
+  test("field mappings compare deeply", () => {
+    const a = {
+      mappings: { dynamic: false, fields: { title: { type: "string", analyzer: "lucene.english" } } },
+    };
+    const b = { mappings: { fields: { title: { analyzer: "lucene.english", type: "string" } } } };
+    expect(definitionsEqual(a, b)).toBe(true);
+    expect(definitionsEqual(a, { mappings: { fields: { title: { type: "string" } } } })).toBe(false);
+  });
+
+  test("vector: quantization none and numPartitions 1 are the defaults; field order matters", () => {
+    const vector = { type: "vector", path: "v", numDimensions: 3, similarity: "cosine" };
+    const filter = { type: "filter", path: "year" };
+    expect(
+      definitionsEqual(
+        { fields: [vector, filter] },
+        { numPartitions: 1, fields: [{ ...vector, quantization: "none" }, filter] },
+      ),
+    ).toBe(true);
+    expect(definitionsEqual({ fields: [vector] }, { fields: [{ ...vector, quantization: "scalar" }] })).toBe(
+      false,
+    );
+    expect(definitionsEqual({ fields: [vector, filter] }, { fields: [filter, vector] })).toBe(false);
+  });
+
+  test("canonical form of a text definition", () => {
+    expect(
+      canonicalDefinition({
+        mappings: { dynamic: true },
+        analyzers: [{ name: "a", tokenizer: { type: "standard" } }],
+      }),
+    ).toEqual({
+      analyzer: "lucene.standard",
+      searchAnalyzer: "lucene.standard",
+      numPartitions: 1,
+      storedSource: false,
+      synonyms: [],
+      analyzers: [{ name: "a", charFilters: [], tokenFilters: [], tokenizer: { type: "standard" } }],
+      mappings: { dynamic: true, fields: {} },
+    });
+  });
+});
+
+describe("SearchIndex read keeps the user's definition when it means the same", () => {
+  const live = {
+    indexId: "65f0c0ffee0000000000abcd",
+    name: "movies",
+    database: "sample_mflix",
+    collectionName: "movies",
+    type: "search" as const,
+    status: "READY",
+    queryable: true,
+    definition: { mappings: { dynamic: true, fields: {} }, analyzer: "lucene.standard", numPartitions: 1 },
+    latestDefinitionVersion: 0,
+  };
+  const where = { groupId: INPUTS.groupId, clusterName: INPUTS.clusterName };
+
+  test("same meaning: the inputs come back unchanged", () => {
+    expect(inputsFromLive(INPUTS, live, where)).toEqual(INPUTS);
+  });
+
+  test("changed out of band: the live definition comes back", () => {
+    const changed = { ...live, definition: { mappings: { dynamic: false }, analyzer: "lucene.french" } };
+    expect(inputsFromLive(INPUTS, changed, where)).toEqual({ ...INPUTS, definition: changed.definition });
+  });
+
+  test("importId and timeouts are carried over", () => {
+    const previous = { ...INPUTS, importId: "a/b/c", timeouts: { create: "2h" } };
+    expect(inputsFromLive(previous, live, where)).toEqual(previous);
+  });
+});
