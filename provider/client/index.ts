@@ -80,7 +80,9 @@ export function createClient(
     cloudProviderAccess: cloudProviderAccessApi(transport),
     outageSimulations: outageSimulationsApi(transport),
     legacy: legacyApi(transport),
-    stats: transport.stats,
+    get stats() {
+      return transport.stats;
+    },
     close: () => transport.close(),
   };
 }

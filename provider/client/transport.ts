@@ -150,13 +150,7 @@ class DeadlineReached extends Error {}
 
 export class Transport {
   readonly config: ClientConfig;
-  readonly stats: TransportStats = {
-    calls: 0,
-    httpRequests: 0,
-    retries: 0,
-    authChallenges: 0,
-    tokensIssued: 0,
-  };
+  readonly #counters = { calls: 0, httpRequests: 0, retries: 0, authChallenges: 0 };
   readonly #dispatcher: Dispatcher;
   readonly #ownsDispatcher: boolean;
   readonly #digest: DigestSession | undefined;
@@ -207,6 +201,11 @@ export class Transport {
     }
   }
 
+  /** A snapshot of the counters. */
+  get stats(): TransportStats {
+    return { ...this.#counters, tokensIssued: this.#oauth?.issuedCount ?? 0 };
+  }
+
   /** Run one logical call and validate the answer. 204 / empty bodies are validated as undefined. */
   async call<Schema extends z.ZodType>(spec: CallSpec, schema: Schema): Promise<z.output<Schema>> {
     const { exchange, context } = await this.#perform(spec);
@@ -240,7 +239,7 @@ export class Transport {
         path: spec.path,
       });
     }
-    this.stats.calls += 1;
+    this.#counters.calls += 1;
     const root = spec.root === "v1.0" ? this.config.legacyBasePath : this.config.apiBasePath;
     const requestPath = `${root}${spec.path}${queryString(spec.query)}`;
     const accept =
@@ -300,24 +299,17 @@ export class Transport {
         }
       }
       if (!retry) return answer;
-      this.stats.authChallenges += 1;
+      this.#counters.authChallenges += 1;
       return send(digest.authorize(method, requestPath, challenge)?.header, context);
     }
     const oauth = this.#oauth!;
-    const token = await this.#token(oauth);
+    const token = await oauth.token();
     const answer = await send(`Bearer ${token.reveal()}`, context);
     if (answer.status !== 401) return answer;
     oauth.invalidate(token);
-    this.stats.authChallenges += 1;
-    const renewed = await this.#token(oauth);
+    this.#counters.authChallenges += 1;
+    const renewed = await oauth.token();
     return send(`Bearer ${renewed.reveal()}`, context);
-  }
-
-  async #token(oauth: OAuthTokenSource): Promise<Secret> {
-    const before = oauth.issuedCount;
-    const token = await oauth.token();
-    this.stats.tokensIssued += oauth.issuedCount - before;
-    return token;
   }
 
   /**
@@ -384,7 +376,7 @@ export class Transport {
             message: `${last.message} The next retry (in ${delay} ms) would pass the ${this.config.deadlineMs} ms deadline of this call, so it was not made; raise \`platform:deadlineMs\` to wait longer.`,
           });
         }
-        this.stats.retries += 1;
+        this.#counters.retries += 1;
         this.#log(
           `platform request ${context.requestId}: ${call.method} ${call.displayPath} ${describeOutcome(outcome)}; retry ${attemptNumber} of ${this.config.maxRetries} in ${delay} ms`,
         );
@@ -425,7 +417,7 @@ export class Transport {
     }
     const started = this.#now();
     context.httpRequests += 1;
-    this.stats.httpRequests += 1;
+    this.#counters.httpRequests += 1;
     try {
       const response = await this.#dispatcher.request({
         origin: request.origin ?? this.config.origin,
