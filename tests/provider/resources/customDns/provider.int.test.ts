@@ -22,7 +22,11 @@ describe("CustomDns provider against the emulator", () => {
     const created = await provider().create(inputs);
     expect(created).toEqual({ id: GROUP, outs: { groupId: GROUP, enabled: true } });
     expect((await fx.client.customDns.get(GROUP)).enabled).toBe(true);
-    expect(await provider().read(GROUP, created.outs ?? {})).toEqual({ id: GROUP, props: created.outs, inputs });
+    expect(await provider().read(GROUP, created.outs ?? {})).toEqual({
+      id: GROUP,
+      props: created.outs,
+      inputs,
+    });
   });
 
   it("create sends nothing when the setting already matches", async () => {

@@ -1,0 +1,42 @@
+import { UNKNOWN } from "../../../../provider/framework/validation";
+import { CUSTOM_DNS_CLASSIFICATION } from "../../../../provider/resources/customDns/model";
+import { createCustomDnsProvider } from "../../../../provider/resources/customDns/provider";
+
+const provider = createCustomDnsProvider({
+  client: () => {
+    throw new Error("diff must not call the API");
+  },
+});
+const GROUP = "5f1a000000000000000000a1";
+const STATE = { groupId: GROUP, enabled: true };
+const diff = (news: Record<string, unknown>) => provider.diff(GROUP, { ...STATE }, news);
+
+describe("CustomDns diff", () => {
+  it("classifies every input", () => {
+    expect(CUSTOM_DNS_CLASSIFICATION).toEqual({
+      groupId: "replace",
+      enabled: "update",
+      importId: "ignore-drift",
+    });
+  });
+
+  it("no change; importId is never a change", async () => {
+    expect(await diff({ groupId: GROUP, enabled: true })).toEqual({ changes: false, replaces: [] });
+    expect(await diff({ groupId: GROUP, enabled: true, importId: GROUP })).toEqual({
+      changes: false,
+      replaces: [],
+    });
+  });
+
+  it("enabled updates in place; a project change replaces", async () => {
+    expect(await diff({ groupId: GROUP, enabled: false })).toEqual({ changes: true, replaces: [] });
+    expect(await diff({ groupId: "5f1a000000000000000000a2", enabled: true })).toEqual({
+      changes: true,
+      replaces: ["groupId"],
+    });
+  });
+
+  it("an unknown value (preview) is a change", async () => {
+    expect(await diff({ groupId: GROUP, enabled: UNKNOWN })).toEqual({ changes: true, replaces: [] });
+  });
+});
