@@ -181,5 +181,5 @@ it("the throttle keeps a project under the emulator's fixed-window limit: no 429
   const log = await requestLog(emu);
   expect(log.filter((e) => e.status === 429)).toHaveLength(0);
   const minimum = (Math.ceil(calls / limit) - 1) * windowMs; // 3 s
-  expect(elapsed).toBeLessThan(minimum * 1.15 + 200);
+  expect(elapsed).toBeLessThan(minimum * 1.15 + 500); // some room for a loaded machine
 }, 20_000);

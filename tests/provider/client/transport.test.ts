@@ -281,7 +281,8 @@ describe("throttle over HTTP", () => {
     expect(rejected).toBe(0);
     // 12 calls at 5 per window: the third batch starts two windows after the first answers.
     expect(elapsed).toBeGreaterThanOrEqual(2 * windowMs);
-    expect(elapsed).toBeLessThan(2 * windowMs + 250);
+    // Upper bound with room for a loaded CI machine; the benchmark measures the real overhead.
+    expect(elapsed).toBeLessThan(2 * windowMs + 1000);
     for (const t of arrivals) {
       expect(arrivals.filter((u) => u >= t && u < t + windowMs).length).toBeLessThanOrEqual(limit);
     }
