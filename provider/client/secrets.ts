@@ -11,8 +11,9 @@ import { inspect } from "node:util";
 
 const REDACTED = "[REDACTED]";
 
-/** Every secret value seen by this process. A Set of strings, never logged. Values shorter than 4
- * characters are not registered: scrubbing them would mangle ordinary text. */
+/** Every secret value seen by this process. A Set of strings, never logged. Values shorter than 6
+ * characters are not registered: scrubbing them would mangle ordinary text (and such values are
+ * never put into messages by the client anyway; registration only guards against server echoes). */
 const registeredSecrets = new Set<string>();
 
 export class Secret {
@@ -20,7 +21,7 @@ export class Secret {
 
   constructor(value: string) {
     this.#value = value;
-    if (value.length >= 4) registeredSecrets.add(value);
+    if (value.length >= 6) registeredSecrets.add(value);
   }
 
   /** The plain value; only for building the bytes sent to the server. */
