@@ -4,7 +4,7 @@
  * read-only item ids.
  */
 import type { EmulatorState, JsonObject } from "../core/contract";
-import { apiError } from "./errors";
+import { operationError } from "./errors";
 import { mintId } from "./ids";
 import { hex24, int, invalidAttribute, type ObjectSchema, oneOf, required } from "./validation";
 
@@ -58,9 +58,11 @@ export function settlePolicyItems(
       );
     }
     if (typeof item.id === "string" && !existingIds.includes(item.id)) {
-      throw apiError("ATTRIBUTE_READ_ONLY", `Attribute ${itemPath}.id is read-only and cannot be set.`, [
-        `${itemPath}.id`,
-      ]);
+      throw operationError(
+        "ATTRIBUTE_READ_ONLY",
+        `Attribute ${itemPath}.id is read-only and cannot be set.`,
+        [`${itemPath}.id`],
+      );
     }
     return { ...item, id: typeof item.id === "string" ? item.id : mintId(state) };
   });

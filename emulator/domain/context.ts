@@ -3,19 +3,19 @@
  * per-noun entity tables, and the facts about a cluster the rules depend on (tier, version).
  */
 import type { ClusterRecord, EmulatorState, JsonObject, OperationResult } from "../core/contract";
-import { apiError } from "./errors";
+import { operationError } from "./errors";
 
 export type ProjectRecord = EmulatorState["projects"][string];
 
 export function requireProject(state: EmulatorState, groupId: string): ProjectRecord {
   const project = state.projects[groupId];
-  if (!project) throw apiError("GROUP_NOT_FOUND", `No group with ID ${groupId} exists.`, [groupId]);
+  if (!project) throw operationError("GROUP_NOT_FOUND", `No group with ID ${groupId} exists.`, [groupId]);
   return project;
 }
 
 export function requireOrg(state: EmulatorState, orgId: string): EmulatorState["orgs"][string] {
   const org = state.orgs[orgId];
-  if (!org) throw apiError("ORG_NOT_FOUND", `No organization with ID ${orgId} exists.`, [orgId]);
+  if (!org) throw operationError("ORG_NOT_FOUND", `No organization with ID ${orgId} exists.`, [orgId]);
   return org;
 }
 
@@ -32,7 +32,7 @@ export function requireCluster(state: EmulatorState, groupId: string, clusterNam
   requireProject(state, groupId);
   const cluster = findCluster(state, groupId, clusterName);
   if (!cluster) {
-    throw apiError("CLUSTER_NOT_FOUND", `No cluster named ${clusterName} exists in group ${groupId}.`, [
+    throw operationError("CLUSTER_NOT_FOUND", `No cluster named ${clusterName} exists in group ${groupId}.`, [
       clusterName,
       groupId,
     ]);
@@ -81,7 +81,7 @@ export function hasCloudBackup(cluster: ClusterRecord): boolean {
 
 export function requireCloudBackup(cluster: ClusterRecord): void {
   if (!hasCloudBackup(cluster)) {
-    throw apiError(
+    throw operationError(
       "CLUSTER_BACKUP_NOT_ENABLED",
       `Cloud backup is not enabled for cluster ${cluster.name} (tier ${cluster.tier}).`,
       [cluster.name],

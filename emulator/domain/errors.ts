@@ -24,7 +24,8 @@ export function errorStatus(code: OperationErrorCode): number {
     : ERROR_CODES[code as ErrorCode].status;
 }
 
-/** Builds the ApiError for a code; the status always comes from the code lists. */
-export function apiError(code: OperationErrorCode, detail: string, parameters: Json[] = []): ApiError {
+/** Builds the ApiError for a code with a detail specific to this failure (the core's `apiError` fills
+ * its generic message template instead); the status always comes from the code lists. */
+export function operationError(code: OperationErrorCode, detail: string, parameters: Json[] = []): ApiError {
   return new ApiError(errorStatus(code), code, detail, parameters);
 }

@@ -6,7 +6,7 @@
  * the field by its path (e.g. `notifications[0].emailEnabled`) in the detail and in `parameters`.
  */
 import type { Json, JsonObject } from "../core/contract";
-import { apiError } from "./errors";
+import { operationError } from "./errors";
 import { parseInputDate } from "./time";
 
 interface FieldFlags {
@@ -75,11 +75,11 @@ function describe(value: Json): string {
 }
 
 export function invalidAttribute(path: string, why: string): never {
-  throw apiError("INVALID_ATTRIBUTE", `Invalid attribute ${path} specified: ${why}.`, [path]);
+  throw operationError("INVALID_ATTRIBUTE", `Invalid attribute ${path} specified: ${why}.`, [path]);
 }
 
 export function missingAttribute(path: string): never {
-  throw apiError("MISSING_ATTRIBUTE", `The required attribute ${path} was not specified.`, [path]);
+  throw operationError("MISSING_ATTRIBUTE", `The required attribute ${path} was not specified.`, [path]);
 }
 
 function join(path: string, key: string): string {
@@ -91,7 +91,7 @@ function checkValue(schema: Schema, value: Json, path: string): void {
     case "string": {
       if (typeof value !== "string") invalidAttribute(path, "expected a string");
       if (schema.enum && !schema.enum.includes(value)) {
-        throw apiError(
+        throw operationError(
           "INVALID_ENUM_VALUE",
           `An invalid enumeration value ${value} was specified for ${path}; allowed: ${schema.enum.join(", ")}.`,
           [value, path],
@@ -160,7 +160,7 @@ function checkValue(schema: Schema, value: Json, path: string): void {
       if (tagValue === undefined || tagValue === null) missingAttribute(tagPath);
       const names = Object.keys(schema.variants);
       if (typeof tagValue !== "string" || !names.includes(tagValue)) {
-        throw apiError(
+        throw operationError(
           "INVALID_ENUM_VALUE",
           `An invalid enumeration value ${describe(tagValue)} was specified for ${tagPath}; allowed: ${names.join(", ")}.`,
           [describe(tagValue), tagPath],
@@ -182,7 +182,7 @@ function checkObject(fields: ObjectSchema, value: JsonObject, path: string, part
     const fieldPath = join(path, key);
     if (!field) invalidAttribute(fieldPath, "unknown attribute");
     if (field.readOnly) {
-      throw apiError("ATTRIBUTE_READ_ONLY", `Attribute ${fieldPath} is read-only and cannot be set.`, [
+      throw operationError("ATTRIBUTE_READ_ONLY", `Attribute ${fieldPath} is read-only and cannot be set.`, [
         fieldPath,
       ]);
     }
@@ -215,7 +215,7 @@ export function validateBody(
 ): JsonObject {
   const value: Json = body === undefined ? {} : body;
   if (!isObject(value)) {
-    throw apiError("VALIDATION_ERROR", "The request body must be a JSON object.");
+    throw operationError("VALIDATION_ERROR", "The request body must be a JSON object.");
   }
   checkObject(schema, value, "", options.partial ?? false);
   const cleaned: JsonObject = {};
@@ -236,7 +236,7 @@ export function expectNoBody(body: Json | undefined): void {
 // Query parameters ------------------------------------------------------------------------------
 
 function invalidQuery(name: string, why: string): never {
-  throw apiError("INVALID_QUERY_PARAMETER", `Invalid query parameter ${name}: ${why}.`, [name]);
+  throw operationError("INVALID_QUERY_PARAMETER", `Invalid query parameter ${name}: ${why}.`, [name]);
 }
 
 export function queryBoolean(query: URLSearchParams, name: string, fallback: boolean): boolean {
@@ -277,7 +277,7 @@ export { invalidQuery };
 /** Validates a whole body against any schema (e.g. a tagged one told apart by providerName). */
 export function validateBodyAs(body: Json | undefined, schema: Schema): JsonObject {
   const value: Json = body === undefined ? {} : body;
-  if (!isObject(value)) throw apiError("VALIDATION_ERROR", "The request body must be a JSON object.");
+  if (!isObject(value)) throw operationError("VALIDATION_ERROR", "The request body must be a JSON object.");
   checkValue(schema, value, "");
   return value;
 }

@@ -21,7 +21,7 @@ import {
   requireProject,
   table,
 } from "../domain/context";
-import { apiError } from "../domain/errors";
+import { operationError } from "../domain/errors";
 import { isoDate } from "../domain/time";
 import { invalidQuery, queryBoolean, queryInteger } from "../domain/validation";
 import { defineOperation } from "./define";
@@ -67,7 +67,7 @@ function entriesFor(
 
 function requireAccessLogTier(cluster: ClusterRecord): void {
   if (isSharedTier(cluster)) {
-    throw apiError(
+    throw operationError(
       "ACCESS_LOGS_NOT_SUPPORTED_FOR_TIER",
       `Database access history is not available for ${cluster.tier} clusters (cluster ${cluster.name}).`,
       [cluster.name],
@@ -128,7 +128,9 @@ export const accessLogOperations: OperationDef[] = [
       requireProject(state, groupId);
       const cluster = clustersOfProject(state, groupId).find((c) => clusterHostnames(c).includes(hostname));
       if (!cluster) {
-        throw apiError("RESOURCE_NOT_FOUND", `No host ${hostname} exists in group ${groupId}.`, [hostname]);
+        throw operationError("RESOURCE_NOT_FOUND", `No host ${hostname} exists in group ${groupId}.`, [
+          hostname,
+        ]);
       }
       requireAccessLogTier(cluster);
       return answer(entriesFor(state, cluster, [hostname], req.now), req);

@@ -4,7 +4,7 @@
  */
 import type { EmulatorState, Json, JsonObject, OperationDef, ProjectRole } from "../core/contract";
 import { entity, list, noContent, param, requireProject, table } from "../domain/context";
-import { apiError } from "../domain/errors";
+import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { maskSecret } from "../domain/masking";
 import { isoDate } from "../domain/time";
@@ -188,7 +188,7 @@ function parseAlertConfigBody(body: Json | undefined): {
   const valid = validateBody(body, alertConfigBody);
   const notifications = valid.notifications as JsonObject[];
   if (notifications.length === 0) {
-    throw apiError(
+    throw operationError(
       "MISSING_NOTIFICATIONS",
       "At least one notification is required for an alert configuration.",
     );
@@ -227,7 +227,7 @@ export function requireAlertConfig(
   requireProject(state, groupId);
   const record = alertConfigTable(state)[alertConfigId];
   if (!record || record.groupId !== groupId) {
-    throw apiError(
+    throw operationError(
       "ALERT_CONFIG_NOT_FOUND",
       `No alert configuration with ID ${alertConfigId} exists in group ${groupId}.`,
       [alertConfigId],

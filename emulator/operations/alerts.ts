@@ -5,7 +5,7 @@
  */
 import type { EmulatorState, JsonObject, OperationDef } from "../core/contract";
 import { entity, list, param, requireProject, table } from "../domain/context";
-import { apiError } from "../domain/errors";
+import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { isoDate, parseInputDate } from "../domain/time";
 import { bool, date, queryEnum, str, validateBody } from "../domain/validation";
@@ -52,7 +52,9 @@ export function findAlert(state: EmulatorState, groupId: string, alertId: string
   requireProject(state, groupId);
   const record = alertTable(state)[alertId];
   if (!record || record.groupId !== groupId) {
-    throw apiError("ALERT_NOT_FOUND", `No alert with ID ${alertId} exists in group ${groupId}.`, [alertId]);
+    throw operationError("ALERT_NOT_FOUND", `No alert with ID ${alertId} exists in group ${groupId}.`, [
+      alertId,
+    ]);
   }
   return record;
 }
@@ -171,7 +173,7 @@ export const alertOperations: OperationDef[] = [
       } else if (until !== undefined) {
         const untilMs = parseInputDate(until) as number; // validated as a date above
         if (untilMs <= req.now) {
-          throw apiError(
+          throw operationError(
             "INVALID_ATTRIBUTE",
             "Invalid attribute acknowledgedUntil specified: must be in the future.",
             ["acknowledgedUntil"],

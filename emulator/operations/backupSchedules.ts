@@ -13,7 +13,7 @@ import type {
 } from "../core/contract";
 import { FREQUENCY_TYPES, policyItemFields, settlePolicyItems } from "../domain/backupPolicy";
 import { clusterKey, entity, param, requireCloudBackup, requireCluster, table } from "../domain/context";
-import { apiError } from "../domain/errors";
+import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { isoDate } from "../domain/time";
 import {
@@ -204,7 +204,7 @@ function applyPatch(state: EmulatorState, schedule: BackupScheduleRecord, body: 
     if (!schedule.export) missingAttribute("export.exportBucketId");
     const bucket = exportBucketTable(state)[schedule.export.exportBucketId];
     if (!bucket || bucket.groupId !== schedule.groupId) {
-      throw apiError(
+      throw operationError(
         "EXPORT_BUCKET_NOT_FOUND",
         `No export bucket with ID ${schedule.export.exportBucketId} exists in group ${schedule.groupId}.`,
         [schedule.export.exportBucketId],
@@ -236,7 +236,7 @@ export const backupScheduleOperations: OperationDef[] = [
       scheduleOf(state, cluster);
       const policy = currentCompliancePolicy(state, cluster.groupId, req);
       if (policy && complianceState(policy, req) !== "DISABLING") {
-        throw apiError(
+        throw operationError(
           "BACKUP_POLICIES_NOT_MEETING_BACKUP_COMPLIANCE_POLICY_REQUIREMENTS",
           `The backup schedule of ${cluster.name} cannot be removed while group ${cluster.groupId} has a backup compliance policy.`,
           [cluster.name],

@@ -4,7 +4,7 @@
  */
 import type { EmulatorState, JsonObject, OperationDef } from "../core/contract";
 import { entity, noContent, param, requireProject, table } from "../domain/context";
-import { apiError } from "../domain/errors";
+import { operationError } from "../domain/errors";
 import { mintId, uuidFromId } from "../domain/ids";
 import { isoDate } from "../domain/time";
 import { hex24, required, type Schema, str, validateBodyAs } from "../domain/validation";
@@ -86,7 +86,7 @@ function requireRole(state: EmulatorState, groupId: string, roleId: string): Acc
   requireProject(state, groupId);
   const role = accessRoleTable(state)[roleId];
   if (!role || role.groupId !== groupId) {
-    throw apiError(
+    throw operationError(
       "CLOUD_PROVIDER_ACCESS_ROLE_NOT_FOUND",
       `No cloud provider access role with ID ${roleId} exists in group ${groupId}.`,
       [roleId],
@@ -189,7 +189,7 @@ export const cloudProviderAccessOperations: OperationDef[] = [
       const role = requireRole(state, param(req.params, "groupId"), param(req.params, "roleId"));
       const body = validateBodyAs(req.body, authorizeBody);
       if (body.providerName !== role.providerName) {
-        throw apiError(
+        throw operationError(
           "INVALID_ATTRIBUTE",
           `Invalid attribute providerName specified: the role is an ${role.providerName} role.`,
           ["providerName"],
@@ -210,14 +210,14 @@ export const cloudProviderAccessOperations: OperationDef[] = [
       const role = requireRole(state, param(req.params, "groupId"), param(req.params, "roleId"));
       const cloudProvider = param(req.params, "cloudProvider");
       if (cloudProvider !== role.providerName) {
-        throw apiError(
+        throw operationError(
           "INVALID_PATH_PARAMETER",
           `Invalid path parameter cloudProvider: the role is an ${role.providerName} role.`,
           ["cloudProvider"],
         );
       }
       if (featureUsages(state, role).length > 0) {
-        throw apiError(
+        throw operationError(
           "CLOUD_PROVIDER_ACCESS_ROLE_IN_USE",
           `Cloud provider access role ${role.roleId} is used by export buckets; delete them first.`,
           [role.roleId],

@@ -7,7 +7,7 @@
 import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
 import { FREQUENCY_TYPES, policyItemFields, retentionDays, settlePolicyItems } from "../domain/backupPolicy";
 import { entity, noContent, param, requireProject, table } from "../domain/context";
-import { apiError } from "../domain/errors";
+import { operationError } from "../domain/errors";
 import { lifecycleDone, lifecyclePhase } from "../domain/lifecycle";
 import { isoDate } from "../domain/time";
 import {
@@ -116,9 +116,11 @@ const selfPath = (groupId: string) => `/groups/${groupId}/backupCompliancePolicy
 function requirePolicy(state: EmulatorState, groupId: string, req: OperationRequest): CompliancePolicyRecord {
   const policy = currentCompliancePolicy(state, groupId, req);
   if (!policy)
-    throw apiError("BACKUP_POLICY_NOT_FOUND", `No backup compliance policy exists for group ${groupId}.`, [
-      groupId,
-    ]);
+    throw operationError(
+      "BACKUP_POLICY_NOT_FOUND",
+      `No backup compliance policy exists for group ${groupId}.`,
+      [groupId],
+    );
   return policy;
 }
 
@@ -135,7 +137,7 @@ export const compliancePolicyOperations: OperationDef[] = [
       const project = requireProject(state, groupId);
       const policy = requirePolicy(state, groupId, req);
       if (project.compliancePolicyDisableRequested !== true) {
-        throw apiError(
+        throw operationError(
           "CANNOT_DISABLE_BACKUP_COMPLIANCE_POLICY",
           `The backup compliance policy of group ${groupId} can be disabled only after a support request.`,
           [groupId],
@@ -174,7 +176,7 @@ export const compliancePolicyOperations: OperationDef[] = [
       queryBoolean(req.query, "overwriteBackupPolicies", true);
       const existing = currentCompliancePolicy(state, groupId, req);
       if (existing && complianceState(existing, req) !== "ACTIVE") {
-        throw apiError(
+        throw operationError(
           "CANNOT_UPDATE_BACKUP_COMPLIANCE_POLICY_SETTINGS_WITH_PENDING_ACTION",
           `The backup compliance policy of group ${groupId} is ${complianceState(existing, req)}; retry when it is ACTIVE.`,
           [groupId],

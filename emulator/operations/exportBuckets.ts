@@ -4,7 +4,7 @@
  */
 import type { EmulatorState, JsonObject, OperationDef } from "../core/contract";
 import { entity, list, noContent, param, requireProject, table } from "../domain/context";
-import { apiError } from "../domain/errors";
+import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { hex24, oneOf, readOnly, required, str, validateBody } from "../domain/validation";
 import { backupScheduleTable } from "./backupSchedules";
@@ -26,9 +26,11 @@ export function exportBucketTable(state: EmulatorState): Record<string, ExportBu
 export function findExportBucket(state: EmulatorState, groupId: string, id: string): ExportBucketRecord {
   const bucket = exportBucketTable(state)[id];
   if (!bucket || bucket.groupId !== groupId) {
-    throw apiError("EXPORT_BUCKET_NOT_FOUND", `No export bucket with ID ${id} exists in group ${groupId}.`, [
-      id,
-    ]);
+    throw operationError(
+      "EXPORT_BUCKET_NOT_FOUND",
+      `No export bucket with ID ${id} exists in group ${groupId}.`,
+      [id],
+    );
   }
   return bucket;
 }
@@ -83,7 +85,7 @@ export const exportBucketOperations: OperationDef[] = [
       const body = validateBody(req.body, createBody);
       const iamRoleId = body.iamRoleId as string;
       if (!authorizedAwsRole(state, groupId, iamRoleId)) {
-        throw apiError(
+        throw operationError(
           "CANNOT_ASSUME_ROLE",
           `The platform cannot assume role ${iamRoleId}: it is not an authorized AWS access role of group ${groupId}.`,
           [iamRoleId],
@@ -95,7 +97,7 @@ export const exportBucketOperations: OperationDef[] = [
           (b) => b.groupId === groupId && b.bucketName === bucketName,
         )
       ) {
-        throw apiError(
+        throw operationError(
           "EXPORT_BUCKET_ALREADY_EXISTS",
           `An export bucket named ${bucketName} already exists in group ${groupId}.`,
           [bucketName],
@@ -128,7 +130,7 @@ export const exportBucketOperations: OperationDef[] = [
         (s) => s.groupId === groupId && s.autoExportEnabled && s.export?.exportBucketId === bucket._id,
       );
       if (exporting.length > 0) {
-        throw apiError(
+        throw operationError(
           "EXPORT_BUCKET_DELETE_FAILED_BUCKET_IN_USE",
           `Export bucket ${bucket._id} is in use: disable auto export on cluster(s) ${exporting.map((s) => s.clusterName).join(", ")} first.`,
           [bucket._id],

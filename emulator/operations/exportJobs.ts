@@ -10,7 +10,7 @@ import type {
   OperationRequest,
 } from "../core/contract";
 import { entity, list, param, requireCloudBackup, requireCluster, table } from "../domain/context";
-import { apiError } from "../domain/errors";
+import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { lifecycleDone, lifecycleEnd, lifecyclePhase } from "../domain/lifecycle";
 import { isoDate } from "../domain/time";
@@ -145,7 +145,7 @@ export const exportJobOperations: OperationDef[] = [
       const exportId = param(req.params, "exportId");
       const job = exportJobTable(state)[exportId];
       if (!job || job.groupId !== cluster.groupId || job.clusterName !== cluster.name) {
-        throw apiError(
+        throw operationError(
           "EXPORT_JOB_NOT_FOUND",
           `No export job with ID ${exportId} exists for cluster ${cluster.name}.`,
           [exportId],

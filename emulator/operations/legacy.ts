@@ -12,7 +12,7 @@ import {
   table,
   versionAtLeast,
 } from "../domain/context";
-import { apiError } from "../domain/errors";
+import { operationError } from "../domain/errors";
 import { bool, required, validateBody } from "../domain/validation";
 import { defineOperation } from "./define";
 
@@ -72,7 +72,7 @@ export const legacyOperations: OperationDef[] = [
           (c) => !versionAtLeast(c.dbVersion, PEERING_ONLY_MIN_DB_VERSION),
         );
         if (older.length > 0) {
-          throw apiError(
+          throw operationError(
             "CANNOT_UPDATE_PRIVATE_IP_MODE",
             `Peering-Only mode can be turned off only when every cluster runs ${PEERING_ONLY_MIN_DB_VERSION} or later; older: ${older.map((c) => c.name).join(", ")}.`,
             older.map((c) => c.name),

@@ -17,7 +17,7 @@ import {
   table,
   versionAtLeast,
 } from "../domain/context";
-import { apiError } from "../domain/errors";
+import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { lifecyclePhase } from "../domain/lifecycle";
 import { isoDate } from "../domain/time";
@@ -227,7 +227,7 @@ export const liveMigrationOperations: OperationDef[] = [
       const id = param(req.params, "validationId");
       const record = validationTable(state)[id];
       if (!record || record.groupId !== groupId) {
-        throw apiError(
+        throw operationError(
           "LIVE_MIGRATION_VALIDATION_NOT_FOUND",
           `No live migration validation with ID ${id} exists in group ${groupId}.`,
           [id],
@@ -256,7 +256,7 @@ export const liveMigrationOperations: OperationDef[] = [
     handler: (req, state) => {
       const record = requireMigration(state, req);
       if (!renderMigration(record, req).readyForCutover) {
-        throw apiError(
+        throw operationError(
           "LIVE_MIGRATION_NOT_READY_FOR_CUTOVER",
           `Live migration ${record._id} is ${migrationStatus(record, req)} and not ready for cutover.`,
           [record._id],
@@ -292,9 +292,11 @@ export const liveMigrationOperations: OperationDef[] = [
       const orgId = param(req.params, "orgId");
       requireOrg(state, orgId);
       if (!linkTable(state)[orgId]) {
-        throw apiError("ORGANIZATION_LINK_NOT_FOUND", `Organization ${orgId} has no live migration link.`, [
-          orgId,
-        ]);
+        throw operationError(
+          "ORGANIZATION_LINK_NOT_FOUND",
+          `Organization ${orgId} has no live migration link.`,
+          [orgId],
+        );
       }
       delete linkTable(state)[orgId];
       const projects = migratableProjectTable(state);
@@ -364,7 +366,7 @@ function requireMigration(state: EmulatorState, req: OperationRequest): LiveMigr
   const id = param(req.params, "liveMigrationId");
   const record = migrationTable(state)[id];
   if (!record || record.groupId !== groupId) {
-    throw apiError(
+    throw operationError(
       "LIVE_MIGRATION_NOT_FOUND",
       `No live migration with ID ${id} exists in group ${groupId}.`,
       [id],

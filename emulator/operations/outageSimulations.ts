@@ -11,7 +11,7 @@ import type {
   OperationRequest,
 } from "../core/contract";
 import { clusterKey, entity, param, requireCluster, table } from "../domain/context";
-import { apiError } from "../domain/errors";
+import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { lifecyclePhase } from "../domain/lifecycle";
 import { isoDate } from "../domain/time";
@@ -85,7 +85,7 @@ function requireSimulation(
 ): OutageSimulationRecord {
   const sim = currentSimulation(state, cluster, req);
   if (!sim) {
-    throw apiError(
+    throw operationError(
       "OUTAGE_SIMULATION_NOT_FOUND",
       `No outage simulation exists for cluster ${cluster.name}.`,
       [cluster.name],
@@ -111,7 +111,7 @@ export const outageSimulationOperations: OperationDef[] = [
       const sim = requireSimulation(state, cluster, req);
       const phase = phaseOf(sim, req);
       if (phase !== "SIMULATING") {
-        throw apiError(
+        throw operationError(
           "INVALID_CLUSTER_OUTAGE_SIMULATION_STATE",
           `The outage simulation of ${cluster.name} is ${phase}; it can be ended only while SIMULATING.`,
           [phase],
@@ -142,7 +142,7 @@ export const outageSimulationOperations: OperationDef[] = [
       const cluster = clusterOf(state, req);
       const existing = currentSimulation(state, cluster, req);
       if (existing) {
-        throw apiError(
+        throw operationError(
           "INVALID_CLUSTER_OUTAGE_SIMULATION_STATE",
           `Cluster ${cluster.name} already has an outage simulation (${phaseOf(existing, req)}).`,
           [phaseOf(existing, req)],

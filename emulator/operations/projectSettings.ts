@@ -12,7 +12,7 @@ import {
   requireProject,
   table,
 } from "../domain/context";
-import { apiError } from "../domain/errors";
+import { operationError } from "../domain/errors";
 import { bool, custom, invalidAttribute, readOnly, required, str, validateBody } from "../domain/validation";
 import { defineOperation } from "./define";
 
@@ -106,7 +106,7 @@ export const projectSettingOperations: OperationDef[] = [
         clusters.length > 0 &&
         clusters.every((c) => isSharedTier(c) || isServerless(c))
       ) {
-        throw apiError(
+        throw operationError(
           "AUDITING_NOT_SUPPORTED_FOR_TIER",
           `Auditing is not available for M0, M2, M5 or serverless clusters; project ${groupId} has no other cluster.`,
           [groupId],

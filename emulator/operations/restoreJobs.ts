@@ -11,7 +11,7 @@ import type {
   OperationRequest,
 } from "../core/contract";
 import { entity, list, noContent, param, requireCloudBackup, requireCluster, table } from "../domain/context";
-import { apiError } from "../domain/errors";
+import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { lifecycleDone, lifecycleEnd } from "../domain/lifecycle";
 import { isoDate, MS_PER_DAY } from "../domain/time";
@@ -185,7 +185,11 @@ function findJob(
     job.clusterName !== cluster.name ||
     job.serverless !== serverless
   ) {
-    throw apiError("RESTORE_JOB_NOT_FOUND", `No restore job with ID ${id} exists for ${cluster.name}.`, [id]);
+    throw operationError(
+      "RESTORE_JOB_NOT_FOUND",
+      `No restore job with ID ${id} exists for ${cluster.name}.`,
+      [id],
+    );
   }
   return job;
 }
@@ -253,7 +257,7 @@ export const restoreJobOperations: OperationDef[] = [
       const cluster = backupCluster(state, req);
       const job = findJob(state, cluster, param(req.params, "restoreJobId"), false);
       if (job.deliveryType !== "download") {
-        throw apiError(
+        throw operationError(
           "CANNOT_CANCEL_AUTOMATED_RESTORE",
           `Restore job ${job.id} is a ${job.deliveryType} restore; only download restores can be cancelled.`,
           [job.id],

@@ -12,7 +12,7 @@ import {
   table,
   versionAtLeast,
 } from "../domain/context";
-import { apiError } from "../domain/errors";
+import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { lifecycleDone, lifecyclePhase } from "../domain/lifecycle";
 import { arr, int, obj, oneOf, required, validateBody } from "../domain/validation";
@@ -62,7 +62,7 @@ function deploymentTable(state: EmulatorState): Record<string, SearchDeploymentR
 function currentDeployment(state: EmulatorState, req: OperationRequest): SearchDeploymentRecord | undefined {
   const cluster = requireCluster(state, param(req.params, "groupId"), param(req.params, "clusterName"));
   if (!versionAtLeast(cluster.dbVersion, SEARCH_MIN_DB_VERSION)) {
-    throw apiError(
+    throw operationError(
       "UNSUPPORTED_DB_VERSION_FOR_SEARCH",
       `Search nodes require database version ${SEARCH_MIN_DB_VERSION} or later; cluster ${cluster.name} runs ${cluster.dbVersion}.`,
       [cluster.name],
@@ -84,7 +84,7 @@ function currentDeployment(state: EmulatorState, req: OperationRequest): SearchD
 function requireDeployment(state: EmulatorState, req: OperationRequest): SearchDeploymentRecord {
   const record = currentDeployment(state, req);
   if (!record || record.deleteRequestedMs !== null) {
-    throw apiError(
+    throw operationError(
       "SEARCH_DEPLOYMENT_DOES_NOT_EXIST",
       `No search nodes exist for cluster ${param(req.params, "clusterName")}.`,
       [param(req.params, "clusterName")],
@@ -167,7 +167,7 @@ export const searchDeploymentOperations: OperationDef[] = [
     handler: (req, state) => {
       const existing = currentDeployment(state, req);
       if (existing) {
-        throw apiError(
+        throw operationError(
           "SEARCH_DEPLOYMENT_ALREADY_EXISTS",
           `Search nodes already exist for cluster ${existing.clusterName}.`,
           [existing.clusterName],

@@ -21,7 +21,7 @@ import {
   table,
   versionAtLeast,
 } from "../domain/context";
-import { apiError } from "../domain/errors";
+import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { lifecycleDone, lifecyclePhase } from "../domain/lifecycle";
 import { isoDate } from "../domain/time";
@@ -167,7 +167,7 @@ function checkAnalyzerNames(definition: JsonObject, pathPrefix: string): void {
     const value = definition[field];
     if (typeof value === "string" && !LUCENE_ANALYZERS.includes(value) && !custom.includes(value)) {
       const path = pathPrefix + field;
-      throw apiError(
+      throw operationError(
         "INVALID_ENUM_VALUE",
         `An invalid enumeration value ${value} was specified for ${path}; expected lucene.<language> or a name from analyzers.`,
         [value, path],
@@ -178,7 +178,7 @@ function checkAnalyzerNames(definition: JsonObject, pathPrefix: string): void {
 
 function validateDefinition(type: string, definition: Json | undefined, path: string): JsonObject {
   if (definition === undefined)
-    throw apiError("MISSING_ATTRIBUTE", `The required attribute ${path} was not specified.`, [path]);
+    throw operationError("MISSING_ATTRIBUTE", `The required attribute ${path} was not specified.`, [path]);
   if (!isObject(definition)) invalidAttribute(path, "expected an object");
   const fields = type === "vectorSearch" ? vectorDefinitionFields : textDefinitionFields;
   // Validate as a nested object so errors name `definition.<field>`.
@@ -339,7 +339,7 @@ function renderSecondStyle(
 function searchCluster(state: EmulatorState, req: OperationRequest): ClusterRecord {
   const cluster = requireCluster(state, param(req.params, "groupId"), param(req.params, "clusterName"));
   if (!versionAtLeast(cluster.dbVersion, SEARCH_MIN_DB_VERSION)) {
-    throw apiError(
+    throw operationError(
       "UNSUPPORTED_DB_VERSION_FOR_SEARCH",
       `Search requires database version ${SEARCH_MIN_DB_VERSION} or later; cluster ${cluster.name} runs ${cluster.dbVersion}.`,
       [cluster.name],
@@ -352,7 +352,7 @@ function indexById(state: EmulatorState, cluster: ClusterRecord, req: OperationR
   const id = param(req.params, "indexId");
   const index = indexesOfCluster(state, cluster, req).find((i) => i.indexID === id);
   if (!index)
-    throw apiError(
+    throw operationError(
       "SEARCH_INDEX_NOT_FOUND",
       `No search index with ID ${id} exists on cluster ${cluster.name}.`,
       [id],
@@ -372,7 +372,7 @@ function indexByNames(
     (i) => i.database === database && i.collectionName === collectionName && i.name === name,
   );
   if (!index) {
-    throw apiError(
+    throw operationError(
       "SEARCH_INDEX_NOT_FOUND",
       `No search index named ${name} exists on ${database}.${collectionName} of cluster ${cluster.name}.`,
       [name],
@@ -392,7 +392,7 @@ function createIndex(
       i.database === fields.database && i.collectionName === fields.collectionName && i.name === fields.name,
   );
   if (duplicate) {
-    throw apiError(
+    throw operationError(
       "SEARCH_DUPLICATE_INDEX",
       `A search index named ${fields.name} already exists on ${fields.database}.${fields.collectionName}.`,
       [fields.name],

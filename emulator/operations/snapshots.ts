@@ -22,7 +22,7 @@ import {
   requireCluster,
   table,
 } from "../domain/context";
-import { apiError } from "../domain/errors";
+import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { lifecyclePhase } from "../domain/lifecycle";
 import { isoDate, MS_PER_DAY } from "../domain/time";
@@ -117,7 +117,7 @@ export function findSnapshot(
     snapshot.clusterName !== cluster.name ||
     !kinds.includes(snapshot.kind)
   ) {
-    throw apiError(
+    throw operationError(
       "SNAPSHOT_NOT_FOUND",
       `No snapshot with ID ${snapshotId} exists for cluster ${cluster.name}.`,
       [snapshotId],
@@ -165,7 +165,7 @@ export function requireServerlessInstance(state: EmulatorState, req: OperationRe
   const name = param(req.params, "clusterName");
   const cluster = requireCluster(state, groupId, name);
   if (!isServerless(cluster)) {
-    throw apiError(
+    throw operationError(
       "SERVERLESS_INSTANCE_NOT_FOUND",
       `No serverless instance named ${name} exists in group ${groupId}.`,
       [name],
@@ -263,7 +263,7 @@ export const snapshotOperations: OperationDef[] = [
         (s) => s.snapshotType === "onDemand" && snapshotStatus(s, req) !== "completed",
       );
       if (unfinished) {
-        throw apiError(
+        throw operationError(
           "UNFINISHED_ON_DEMAND_SNAPSHOT",
           `On-demand snapshot ${unfinished.id} of cluster ${cluster.name} has not finished yet.`,
           [unfinished.id],

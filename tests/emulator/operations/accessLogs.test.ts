@@ -1,4 +1,4 @@
-import type { JsonObject } from "../../../emulator/core/contract";
+import type { ClusterRecord, JsonObject } from "../../../emulator/core/contract";
 import { clusterHostnames } from "../../../emulator/domain/context";
 import { bodyOf, call, expectError, makeState, PROJECT, T0 } from "./harness";
 
@@ -63,7 +63,7 @@ describe("1 access logs by cluster", () => {
   it("includes seeded entries", () => {
     const state = makeState();
     const cluster = state.clusters[`${PROJECT}/demo-cluster`];
-    const hostname = clusterHostnames(cluster as never)[0] as string;
+    const hostname = clusterHostnames(cluster as ClusterRecord)[0] as string;
     state.entities.accessLogs = {
       a: {
         groupId: PROJECT,
@@ -80,7 +80,9 @@ describe("1 access logs by cluster", () => {
 describe("2 access logs by hostname", () => {
   it("answers the host's entries; 404 for unknown hosts", () => {
     const state = makeState();
-    const hostname = clusterHostnames(state.clusters[`${PROJECT}/demo-cluster`] as never)[1] as string;
+    const hostname = clusterHostnames(
+      state.clusters[`${PROJECT}/demo-cluster`] as ClusterRecord,
+    )[1] as string;
     const entries = logs(call(state, "2", { params: { hostname } }));
     expect(entries.length).toBeGreaterThan(0);
     expect(entries.every((e) => e.hostname === hostname)).toBe(true);
@@ -89,7 +91,9 @@ describe("2 access logs by hostname", () => {
       404,
       "RESOURCE_NOT_FOUND",
     );
-    const freeHost = clusterHostnames(state.clusters[`${PROJECT}/free-cluster`] as never)[0] as string;
+    const freeHost = clusterHostnames(
+      state.clusters[`${PROJECT}/free-cluster`] as ClusterRecord,
+    )[0] as string;
     expectError(
       () => call(state, "2", { params: { hostname: freeHost } }),
       400,

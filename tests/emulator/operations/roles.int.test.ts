@@ -5,7 +5,7 @@
  * "Allowed" means the core let the request reach the operation (any status but 401/403); the
  * placeholder ids make most calls end in 404 or 400, which is fine here.
  */
-import { type RunningEmulator, startEmulator } from "../../../emulator";
+import { type RunningEmulator, type Seed, startEmulator } from "../../../emulator";
 import type { OperationDef } from "../../../emulator/core/contract";
 import { operations } from "../../../emulator/operations";
 import defaultSeed from "../../../emulator/seed/default.json";
@@ -41,19 +41,22 @@ let emu: RunningEmulator;
 let clients: Record<"owner" | "readonly" | "outsider", DigestClient>;
 
 beforeAll(async () => {
-  const seed = structuredClone(defaultSeed) as unknown as { credentials: unknown[] };
-  seed.credentials.push({
-    kind: "apiKey",
-    id: OUTSIDER_KEY.username,
-    secret: OUTSIDER_KEY.password,
-    orgId: ORG,
-    orgRoles: [],
-    projectRoles: {},
-    accessList: ["127.0.0.1/32", "::1/128"],
-  });
+  const seed: Seed = structuredClone(defaultSeed) as Seed;
+  seed.credentials = [
+    ...(seed.credentials ?? []),
+    {
+      kind: "apiKey",
+      id: OUTSIDER_KEY.username,
+      secret: OUTSIDER_KEY.password,
+      orgId: ORG,
+      orgRoles: [],
+      projectRoles: {},
+      accessList: ["127.0.0.1/32", "::1/128"],
+    },
+  ];
   emu = await startEmulator({
     port: 0,
-    seed: seed as never,
+    seed,
     clock: "manual",
     rateLimit: { limit: 100_000, windowMs: 60_000 },
   });
