@@ -118,18 +118,9 @@ export class DigestAuthenticator {
     if (!/^[0-9a-fA-F]{8}$/.test(nc)) return { ok: false, stale: false, reason: "nc must be 8 hex digits" };
     const password = secretOf(username);
     if (password === undefined) return { ok: false, stale: false, reason: "unknown username" };
-    const expected = digestResponse({
-      algorithm: algorithmName,
-      username,
-      password,
-      realm: DIGEST_REALM,
-      method,
-      uri,
-      nonce,
-      nc,
-      cnonce,
-      qop,
-    });
+    const ha1 = this.ha1Of(algorithmName, username, password);
+    const ha2 = digestHash(algorithmName, `${method}:${uri}`);
+    const expected = digestHash(algorithmName, `${ha1}:${nonce}:${nc}:${cnonce}:${qop}:${ha2}`);
     if (!constantTimeEqual(expected, response.toLowerCase())) {
       return { ok: false, stale: false, reason: "wrong response" };
     }
@@ -148,6 +139,21 @@ export class DigestAuthenticator {
       for (const seen of record.seenNc) if (seen <= record.highestNc - NC_WINDOW) record.seenNc.delete(seen);
     }
     return { ok: true, username };
+  }
+
+  /** H(username:realm:password) only changes with the secret, so it is computed once per secret
+   * (keyed by the secret too, so a replaced credential never matches an old entry). */
+  private readonly ha1Cache = new Map<string, string>();
+
+  private ha1Of(algorithm: DigestAlgorithm, username: string, password: string): string {
+    const key = `${algorithm}\u0000${username}\u0000${password}`;
+    let ha1 = this.ha1Cache.get(key);
+    if (ha1 === undefined) {
+      if (this.ha1Cache.size > 1000) this.ha1Cache.clear();
+      ha1 = digestHash(algorithm, `${username}:${DIGEST_REALM}:${password}`);
+      this.ha1Cache.set(key, ha1);
+    }
+    return ha1;
   }
 
   /** Forgets every nonce (reset). */
