@@ -133,3 +133,23 @@ describe("14 acknowledge", () => {
     );
   });
 });
+
+describe("raiseAlert (control API and seed helper)", () => {
+  it("needs an existing project and configuration", () => {
+    const state = makeState();
+    expectError(
+      () => raiseAlert(state, { groupId: "5f1a0000000000000000ffff", alertConfigId: MISSING_ID }, T0),
+      404,
+      "GROUP_NOT_FOUND",
+    );
+    expectError(
+      () => raiseAlert(state, { groupId: PROJECT, alertConfigId: MISSING_ID }, T0),
+      404,
+      "ALERT_CONFIG_NOT_FOUND",
+    );
+  });
+  it("sets resolved for a CLOSED alert", () => {
+    const { closed } = withAlerts();
+    expect(closed.resolved).toBe("2026-01-01T00:00:00Z");
+  });
+});
