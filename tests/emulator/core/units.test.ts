@@ -1,4 +1,7 @@
-import { optionsFromArgs } from "../../../emulator/cli";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { banner, optionsFromArgs } from "../../../emulator/cli";
 import { isAllowed } from "../../../emulator/core/auth/access-list";
 import { DigestAuthenticator, parseAuthParams } from "../../../emulator/core/auth/digest";
 import { createClock } from "../../../emulator/core/clock";
@@ -272,5 +275,68 @@ describe("faults and CLI", () => {
     expect(() => optionsFromArgs(["--port", "x"])).toThrow('--port needs an integer >= 0, got "x"');
     expect(() => optionsFromArgs(["--clock", "fast"])).toThrow('--clock must be real or manual, got "fast"');
     expect(() => optionsFromArgs(["--nope"])).toThrow();
+  });
+});
+
+describe("seed files and the CLI banner", () => {
+  test("a seed file path loads and validates", () => {
+    const folder = mkdtempSync(join(tmpdir(), "seed-"));
+    try {
+      const file = join(folder, "seed.json");
+      writeFileSync(
+        file,
+        JSON.stringify({
+          orgs: [{ id: "0000000000000000000000aa", name: "o" }],
+          projects: [{ id: "0000000000000000000000bb", name: "p", orgId: "0000000000000000000000aa" }],
+          clusters: [{ groupId: "0000000000000000000000bb", name: "c1" }],
+          idCounter: 7,
+        }),
+      );
+      const state = stateFromSeed(loadSeed(file));
+      expect(state.clusters["0000000000000000000000bb/c1"]).toEqual({
+        id: "5f1c00000000000000000001",
+        groupId: "0000000000000000000000bb",
+        name: "c1",
+        tier: "M10",
+        dbVersion: "7.0",
+        provider: "AWS",
+        sharded: false,
+      });
+      expect(mintId(state)).toBe("5f1b00000000000000000008");
+      writeFileSync(
+        file,
+        JSON.stringify({
+          projects: [{ id: "0000000000000000000000bb", name: "p", orgId: "0000000000000000000000aa" }],
+        }),
+      );
+      expect(() => stateFromSeed(loadSeed(file))).toThrow(
+        "Seed project 0000000000000000000000bb: unknown orgId 0000000000000000000000aa",
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  test("the banner names the URLs, the seeded credentials and how to trust the certificate", () => {
+    const state = stateFromSeed(loadSeed("default"));
+    const fake = {
+      url: "https://127.0.0.1:8787",
+      baseUrl: "https://127.0.0.1:8787/api/platform/v2",
+      legacyBaseUrl: "https://127.0.0.1:8787/api/platform/v1.0",
+      state,
+      settings: { asyncDelayMs: 3000, rateLimit: { limit: 100, windowMs: 60_000 } },
+      certPath: "/data/emulator-cert.pem",
+    } as unknown as Parameters<typeof banner>[0];
+    const text = banner(fake, { clock: "real", dataDir: "/data" });
+    expect(text).toContain("  base URL     https://127.0.0.1:8787/api/platform/v2\n");
+    expect(text).toContain("  control API  https://127.0.0.1:8787/__emulator/\n");
+    expect(text).toContain(
+      "    API key         public demo-public-key  private demo-private-key-0000-0000-000000000001  (ORG_OWNER)\n",
+    );
+    expect(text).toContain(
+      "    service account client id mdb_sa_id_demo  secret mdb_sa_sk_demo_0000000000000001  (ORG_OWNER)\n",
+    );
+    expect(text).toContain("export PLATFORM_CA_CERT_PATH=/data/emulator-cert.pem\n");
+    expect(text).toContain("export NODE_EXTRA_CA_CERTS=/data/emulator-cert.pem\n");
   });
 });
