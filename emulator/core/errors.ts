@@ -171,6 +171,20 @@ export const ERROR_CODES = {
     message: "Live migration %s is not ready for cutover.",
   },
   ORGANIZATION_LINK_NOT_FOUND: { status: 404, message: "No link token exists for organization %s." },
+  EXPORT_BUCKET_ALREADY_EXISTS: {
+    status: 409,
+    message: "An export bucket named %s already exists in group %s.",
+  },
+  CLUSTER_BACKUP_NOT_ENABLED: { status: 400, message: "Cloud backup is not enabled for cluster %s." },
+  SERVERLESS_INSTANCE_NOT_FOUND: {
+    status: 404,
+    message: "No serverless instance named %s exists in group %s.",
+  },
+  CLOUD_PROVIDER_ACCESS_ROLE_IN_USE: { status: 400, message: "Cloud provider access role %s is in use: %s" },
+  BACKUP_POLICIES_NOT_MEETING_BACKUP_COMPLIANCE_POLICY_REQUIREMENTS: {
+    status: 400,
+    message: "The backup policies do not meet the backup compliance policy: %s",
+  },
 } as const satisfies Record<string, ErrorCodeDef>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
