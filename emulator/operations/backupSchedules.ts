@@ -11,7 +11,12 @@ import type {
   OperationDef,
   OperationRequest,
 } from "../core/contract";
-import { FREQUENCY_TYPES, policyItemFields, settlePolicyItems } from "../domain/backupPolicy";
+import {
+  FREQUENCY_TYPES,
+  policyItemFields,
+  settlePolicyItems,
+  unmetRequirements,
+} from "../domain/backupPolicy";
 import { clusterKey, entity, param, requireCloudBackup, requireCluster, table } from "../domain/context";
 import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
@@ -213,6 +218,31 @@ function applyPatch(state: EmulatorState, schedule: BackupScheduleRecord, body: 
   }
 }
 
+/** Under a compliance policy in force, a schedule must keep meeting its items and restore window. */
+function requireCompliance(
+  state: EmulatorState,
+  schedule: BackupScheduleRecord,
+  req: OperationRequest,
+): void {
+  const policy = currentCompliancePolicy(state, schedule.groupId, req);
+  if (!policy || complianceState(policy, req) === "DISABLING") return;
+  const unmet = unmetRequirements(schedule.policies[0]?.policyItems ?? [], policy.scheduledPolicyItems);
+  const windowTooShort =
+    policy.pitEnabled &&
+    policy.restoreWindowDays !== null &&
+    schedule.restoreWindowDays < policy.restoreWindowDays;
+  if (unmet.length > 0 || windowTooShort) {
+    const what = windowTooShort
+      ? `restoreWindowDays must be at least ${policy.restoreWindowDays}`
+      : `missing or shorter items: ${unmet.map((i) => `${String(i.frequencyType)} every ${String(i.frequencyInterval)} kept ${String(i.retentionValue)} ${String(i.retentionUnit)}`).join("; ")}`;
+    throw operationError(
+      "BACKUP_POLICIES_NOT_MEETING_BACKUP_COMPLIANCE_POLICY_REQUIREMENTS",
+      `The backup schedule of ${schedule.clusterName} would not meet the backup compliance policy: ${what}.`,
+      [schedule.clusterName],
+    );
+  }
+}
+
 const PATH = "/groups/{groupId}/clusters/{clusterName}/backup/schedule";
 const selfPath = (s: BackupScheduleRecord) =>
   `/groups/${s.groupId}/clusters/${s.clusterName}/backup/schedule`;
@@ -274,6 +304,7 @@ export const backupScheduleOperations: OperationDef[] = [
       // Work on a copy so a refused update leaves the schedule unchanged.
       const updated = structuredClone(schedule);
       applyPatch(state, updated, body);
+      requireCompliance(state, updated, req);
       Object.assign(schedule, updated);
       return entity(render(schedule, req), selfPath(schedule));
     },

@@ -5,9 +5,25 @@
  * API); it moves to DISABLING and, after the delay, the policy is gone (GET answers 404).
  */
 import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
-import { FREQUENCY_TYPES, policyItemFields, retentionDays, settlePolicyItems } from "../domain/backupPolicy";
-import { entity, noContent, param, requireProject, table } from "../domain/context";
+import {
+  FREQUENCY_TYPES,
+  policyItemFields,
+  raiseToRequirements,
+  retentionDays,
+  settlePolicyItems,
+  unmetRequirements,
+} from "../domain/backupPolicy";
+import {
+  clustersOfProject,
+  entity,
+  hasCloudBackup,
+  noContent,
+  param,
+  requireProject,
+  table,
+} from "../domain/context";
 import { operationError } from "../domain/errors";
+import { mintId } from "../domain/ids";
 import { lifecycleDone, lifecyclePhase } from "../domain/lifecycle";
 import { isoDate } from "../domain/time";
 import {
@@ -24,6 +40,7 @@ import {
   str,
   validateBody,
 } from "../domain/validation";
+import { scheduleOf } from "./backupSchedules";
 import { DEPRECATED_2023, defineOperation } from "./define";
 
 export interface CompliancePolicyRecord extends JsonObject {
@@ -111,6 +128,38 @@ const putBody = {
   updatedUser: readOnly(str()),
 };
 
+/**
+ * Every backup schedule of the project must meet the policy's scheduled items. With
+ * overwriteBackupPolicies (the default) schedules that fall short are raised to meet them; without
+ * it the update is refused, naming the clusters.
+ */
+function bringSchedulesInLine(
+  state: EmulatorState,
+  groupId: string,
+  requirements: JsonObject[],
+  overwrite: boolean,
+): void {
+  const schedules = clustersOfProject(state, groupId)
+    .filter(hasCloudBackup)
+    .map((cluster) => scheduleOf(state, cluster));
+  const behind = schedules.filter(
+    (s) => unmetRequirements(s.policies[0]?.policyItems ?? [], requirements).length > 0,
+  );
+  if (behind.length === 0) return;
+  if (!overwrite) {
+    throw operationError(
+      "BACKUP_POLICIES_NOT_MEETING_BACKUP_COMPLIANCE_POLICY_REQUIREMENTS",
+      `The backup schedules of ${behind.map((s) => s.clusterName).join(", ")} do not meet the policy; retry with overwriteBackupPolicies=true to raise them.`,
+      behind.map((s) => s.clusterName),
+    );
+  }
+  for (const schedule of behind) {
+    const current = schedule.policies[0];
+    const items = raiseToRequirements(state, current?.policyItems ?? [], requirements);
+    schedule.policies = [{ id: current?.id ?? mintId(state), policyItems: items }];
+  }
+}
+
 const selfPath = (groupId: string) => `/groups/${groupId}/backupCompliancePolicy`;
 
 function requirePolicy(state: EmulatorState, groupId: string, req: OperationRequest): CompliancePolicyRecord {
@@ -172,8 +221,7 @@ export const compliancePolicyOperations: OperationDef[] = [
     handler: (req, state) => {
       const groupId = param(req.params, "groupId");
       requireProject(state, groupId);
-      // Accepted and validated; the emulator keeps no schedules stricter than the policy to overwrite.
-      queryBoolean(req.query, "overwriteBackupPolicies", true);
+      const overwriteBackupPolicies = queryBoolean(req.query, "overwriteBackupPolicies", true);
       const existing = currentCompliancePolicy(state, groupId, req);
       if (existing && complianceState(existing, req) !== "ACTIVE") {
         throw operationError(
@@ -214,6 +262,7 @@ export const compliancePolicyOperations: OperationDef[] = [
           `may not exceed the hourly retention (${retentionDays(hourly)} days)`,
         );
       }
+      bringSchedulesInLine(state, groupId, scheduled, overwriteBackupPolicies);
       const policy: CompliancePolicyRecord = {
         projectId: groupId,
         authorizedEmail: body.authorizedEmail as string,

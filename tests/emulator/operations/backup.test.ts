@@ -667,3 +667,60 @@ describe("62-63 serverless backups", () => {
     );
   });
 });
+
+describe("compliance policy and schedules together", () => {
+  const stricter = {
+    ...policyBody,
+    scheduledPolicyItems: [
+      { frequencyInterval: 6, frequencyType: "hourly", retentionUnit: "days", retentionValue: 2 },
+      { frequencyInterval: 1, frequencyType: "daily", retentionUnit: "days", retentionValue: 14 },
+      { frequencyInterval: 1, frequencyType: "yearly", retentionUnit: "years", retentionValue: 1 },
+    ],
+  };
+
+  function scheduleItems(state: EmulatorState, clusterName = "demo-cluster"): JsonObject[] {
+    const policies = bodyOf(call(state, "52", { params: { clusterName } })).policies as JsonObject[];
+    return (policies[0] as JsonObject).policyItems as JsonObject[];
+  }
+
+  it("43 without overwriteBackupPolicies refuses when schedules fall short", () => {
+    const state = makeState();
+    expectError(
+      () => call(state, "43", { body: stricter, query: { overwriteBackupPolicies: "false" } }),
+      400,
+      "BACKUP_POLICIES_NOT_MEETING_BACKUP_COMPLIANCE_POLICY_REQUIREMENTS",
+    );
+    expectError(() => call(state, "42"), 404, "BACKUP_POLICY_NOT_FOUND");
+  });
+
+  it("43 with overwriteBackupPolicies (default) raises every schedule of the project", () => {
+    const state = makeState();
+    call(state, "43", { body: stricter });
+    for (const clusterName of ["demo-cluster", "sharded-cluster", "old-cluster"]) {
+      const items = scheduleItems(state, clusterName);
+      expect(items.find((i) => i.frequencyType === "daily")).toMatchObject({ retentionValue: 14 });
+      expect(items.find((i) => i.frequencyType === "yearly")).toMatchObject({
+        retentionValue: 1,
+        retentionUnit: "years",
+      });
+    }
+  });
+
+  it("53 refuses a schedule that would fall short of the policy", () => {
+    const state = makeState();
+    call(state, "43", { body: policyBody });
+    const items = scheduleItems(state);
+    const withoutHourly = items.filter((i) => i.frequencyType !== "hourly");
+    expectError(
+      () => call(state, "53", { body: { policies: [{ policyItems: withoutHourly }] } }),
+      400,
+      "BACKUP_POLICIES_NOT_MEETING_BACKUP_COMPLIANCE_POLICY_REQUIREMENTS",
+    );
+    expectError(
+      () => call(state, "53", { body: { restoreWindowDays: 1 } }),
+      400,
+      "BACKUP_POLICIES_NOT_MEETING_BACKUP_COMPLIANCE_POLICY_REQUIREMENTS",
+    );
+    expect(bodyOf(call(state, "53", { body: { referenceHourOfDay: 5 } })).referenceHourOfDay).toBe(5);
+  });
+});
