@@ -218,14 +218,23 @@ function applyPatch(state: EmulatorState, schedule: BackupScheduleRecord, body: 
   }
 }
 
-/** Under a compliance policy in force, a schedule must keep meeting its items and restore window. */
+/** Under a compliance policy in force, a schedule must keep meeting its items and restore window, and
+ * copy protection forbids deleting copied backups. */
 function requireCompliance(
   state: EmulatorState,
   schedule: BackupScheduleRecord,
   req: OperationRequest,
+  copiedBackupsToDelete: number,
 ): void {
   const policy = currentCompliancePolicy(state, schedule.groupId, req);
   if (!policy || complianceState(policy, req) === "DISABLING") return;
+  if (policy.copyProtectionEnabled && copiedBackupsToDelete > 0) {
+    throw operationError(
+      "BACKUP_POLICIES_NOT_MEETING_BACKUP_COMPLIANCE_POLICY_REQUIREMENTS",
+      `Copied backups of ${schedule.clusterName} cannot be deleted: the backup compliance policy has copy protection.`,
+      [schedule.clusterName],
+    );
+  }
   const unmet = unmetRequirements(schedule.policies[0]?.policyItems ?? [], policy.scheduledPolicyItems);
   const windowTooShort =
     policy.pitEnabled &&
@@ -304,7 +313,12 @@ export const backupScheduleOperations: OperationDef[] = [
       // Work on a copy so a refused update leaves the schedule unchanged.
       const updated = structuredClone(schedule);
       applyPatch(state, updated, body);
-      requireCompliance(state, updated, req);
+      requireCompliance(
+        state,
+        updated,
+        req,
+        (body.deleteCopiedBackups as JsonObject[] | undefined)?.length ?? 0,
+      );
       Object.assign(schedule, updated);
       return entity(render(schedule, req), selfPath(schedule));
     },

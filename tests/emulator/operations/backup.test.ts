@@ -722,5 +722,11 @@ describe("compliance policy and schedules together", () => {
       "BACKUP_POLICIES_NOT_MEETING_BACKUP_COMPLIANCE_POLICY_REQUIREMENTS",
     );
     expect(bodyOf(call(state, "53", { body: { referenceHourOfDay: 5 } })).referenceHourOfDay).toBe(5);
+    const copied = { cloudProvider: "AWS", regionName: "US_WEST_2", zoneId: "5f1a000000000000000000f1" };
+    expectError(
+      () => call(state, "53", { body: { deleteCopiedBackups: [copied] } }),
+      400,
+      "BACKUP_POLICIES_NOT_MEETING_BACKUP_COMPLIANCE_POLICY_REQUIREMENTS",
+    );
   });
 });
