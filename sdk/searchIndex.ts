@@ -145,8 +145,6 @@ export class SearchIndex extends PlatformResource {
   declare readonly status: pulumi.Output<string>;
   /** Whether queries can use the index. */
   declare readonly queryable: pulumi.Output<boolean>;
-  /** Version of the definition the service holds. */
-  declare readonly latestDefinitionVersion: pulumi.Output<number | undefined>;
 
   constructor(name: string, args: SearchIndexArgs, opts?: pulumi.CustomResourceOptions) {
     super(
@@ -165,7 +163,6 @@ export class SearchIndex extends PlatformResource {
           "indexId",
           "status",
           "queryable",
-          "latestDefinitionVersion",
         ],
       },
       opts,

@@ -22,8 +22,6 @@ export interface SearchIndexOutputs extends Omit<SearchIndexInputs, "definition"
   status: string;
   /** Whether queries can use the index. */
   queryable: boolean;
-  /** Version of the definition the service holds (increases with every update). */
-  latestDefinitionVersion?: number;
 }
 
 /**
@@ -45,7 +43,6 @@ export const SEARCH_INDEX_CLASSIFICATION: Classification = {
   indexId: "output",
   status: "output",
   queryable: "output",
-  latestDefinitionVersion: "output",
 };
 
 /** The id: `<groupId>/<clusterName>/<indexId>`. */
@@ -128,7 +125,6 @@ export interface LiveSearchIndex {
   status: string;
   queryable: boolean;
   definition: Record<string, unknown> | undefined;
-  latestDefinitionVersion: number | undefined;
 }
 
 export function fromApi(index: ApiSearchIndex): LiveSearchIndex {
@@ -143,7 +139,6 @@ export function fromApi(index: ApiSearchIndex): LiveSearchIndex {
     status: index.status ?? "UNKNOWN",
     queryable: index.queryable ?? false,
     definition,
-    latestDefinitionVersion: index.latestDefinitionVersion?.version,
   };
 }
 
@@ -184,8 +179,6 @@ export function toOutputs(inputs: SearchIndexInputs, live: LiveSearchIndex): Sea
     status: live.status,
     queryable: live.queryable,
   };
-  if (live.latestDefinitionVersion !== undefined)
-    outputs.latestDefinitionVersion = live.latestDefinitionVersion;
   return outputs;
 }
 

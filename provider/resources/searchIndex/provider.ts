@@ -47,7 +47,7 @@ function parseStoredInputs(bag: PropertyBag): SearchIndexInputs {
 
 /** The inputs part of stored outputs (outputs are the inputs plus computed fields). */
 function previousInputs(props: PropertyBag): SearchIndexInputs {
-  const { indexId: _i, status: _s, queryable: _q, latestDefinitionVersion: _v, ...inputs } = props;
+  const { indexId: _i, status: _s, queryable: _q, ...inputs } = props;
   return inputs as unknown as SearchIndexInputs;
 }
 
@@ -62,7 +62,6 @@ function pending(indexId: string, inputs: SearchIndexInputs, status: string): Li
     status,
     queryable: false,
     definition: inputs.definition as Record<string, unknown>,
-    latestDefinitionVersion: undefined,
   };
 }
 

@@ -33,7 +33,6 @@ const STATE = {
   indexId: "65f0c0ffee0000000000abcd",
   status: "READY",
   queryable: true,
-  latestDefinitionVersion: 0,
 };
 
 const diff = (news: Record<string, unknown>) => provider.diff("id", { ...STATE }, news);
@@ -53,7 +52,6 @@ describe("SearchIndex diff: classification", () => {
       indexId: "output",
       status: "output",
       queryable: "output",
-      latestDefinitionVersion: "output",
     });
   });
 
@@ -181,7 +179,6 @@ describe("SearchIndex read keeps the user's definition when it means the same", 
     status: "READY",
     queryable: true,
     definition: { mappings: { dynamic: true, fields: {} }, analyzer: "lucene.standard", numPartitions: 1 },
-    latestDefinitionVersion: 0,
   };
   const where = { groupId: INPUTS.groupId, clusterName: INPUTS.clusterName };
 
