@@ -5,7 +5,7 @@
 // an entry whose os/cpu/libc does not match this machine without downloading anything, so the
 // entries only need a version and the platform fields, which the package names spell out.
 // Run after `npm install` changes the lock file: node scripts/lock-platform-entries.js
-"use strict";
+
 const fs = require("node:fs");
 const path = require("node:path");
 
@@ -13,7 +13,18 @@ const lockPath = path.join(__dirname, "..", "package-lock.json");
 const lock = JSON.parse(fs.readFileSync(lockPath, "utf8"));
 const packages = lock.packages;
 
-const OS = ["android", "darwin", "win32", "freebsd", "openharmony", "linux", "sunos", "aix", "netbsd", "openbsd"];
+const OS = [
+  "android",
+  "darwin",
+  "win32",
+  "freebsd",
+  "openharmony",
+  "linux",
+  "sunos",
+  "aix",
+  "netbsd",
+  "openbsd",
+];
 const CPU = [
   ["arm64", "arm64"],
   ["x64", "x64"],
