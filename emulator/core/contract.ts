@@ -77,6 +77,18 @@ export class ApiError extends Error {
   }
 }
 
+/** Alert statuses as the service names them (operations.md: OPEN, TRACKING, CLOSED, CANCELLED). */
+export type AlertStatus = "OPEN" | "TRACKING" | "CLOSED" | "CANCELLED";
+
+/** Raises an alert for an alert configuration as the service would; no API operation creates alerts.
+ * The operations implement it (`raiseAlert`); the control API's POST /__emulator/alerts calls it.
+ * Throws ApiError (404) for an unknown project or configuration. Returns the stored alert. */
+export type AlertRaiser = (
+  state: EmulatorState,
+  input: { groupId: string; alertConfigId: string; status?: AlertStatus },
+  nowMs: number,
+) => JsonObject;
+
 /** One operation of the API. */
 export interface OperationDef {
   /** The spec's number ("1".."78", "74a", "74b", "76a") and a short name. */

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { compileAccessList, normalizeAddress } from "./auth/access-list";
-import type { CredentialRecord, JsonObject } from "./contract";
+import { ApiError, type CredentialRecord, type JsonObject } from "./contract";
 import type { FaultSpec } from "./faults";
 import { mintId } from "./ids";
 import {
@@ -27,6 +27,21 @@ const credentialInput = credentialSeedSchema.extend({
   id: z.string().min(1).optional(),
   secret: z.string().min(8).optional(),
 });
+/** The project fields the control API may change: flags the operations read (the compliance
+ * policy's support request) and the name. Ids and the organization are fixed once created. */
+const projectPatchInput = z
+  .object({
+    name: z.string().min(1).optional(),
+    compliancePolicyDisableRequested: z.boolean().optional(),
+  })
+  .strict();
+const alertInput = z
+  .object({
+    groupId: hex24,
+    alertConfigId: hex24,
+    status: z.enum(["OPEN", "TRACKING", "CLOSED", "CANCELLED"]).optional(),
+  })
+  .strict();
 const advanceInput = z.object({ ms: z.number().finite().min(0) }).strict();
 const settingsInput = z
   .object({
@@ -111,6 +126,8 @@ export function handleControl(
       reply(result.status, result.body);
     } catch (error) {
       if (error instanceof ControlError) reply(error.status, { error: error.message });
+      // An operation helper refused (e.g. raiseAlert: unknown alert configuration): its status, its detail.
+      else if (error instanceof ApiError) reply(error.status, { error: error.detail });
       else reply(400, { error: error instanceof Error ? error.message : String(error) });
     }
   });
@@ -142,10 +159,12 @@ function route(
           endpoints: [
             "GET|POST orgs",
             "GET|POST projects",
+            "PATCH projects/{id}",
             "GET|POST clusters",
             "DELETE clusters/{groupId}/{name}",
             "GET|POST credentials",
             "DELETE credentials/{id}",
+            "POST alerts",
             "POST reset",
             "GET clock",
             "POST clock/advance",
@@ -179,6 +198,13 @@ function route(
         state.projects[id] = { ...input, id };
         return state.projects[id];
       });
+    }
+    case "PATCH projects/*": {
+      const id = decodeURIComponent(rest[0] ?? "");
+      const project = state.projects[id];
+      if (!project) throw new ControlError(404, `Project ${id} does not exist.`);
+      const input = parseInput(projectPatchInput, body);
+      return mutate(() => Object.assign(project, input), 200);
     }
     case "GET clusters":
       return { status: 200, body: Object.values(state.clusters) };
@@ -229,6 +255,14 @@ function route(
         core.tokens.revokeClient(id);
         return undefined;
       }, 204);
+    }
+    case "POST alerts": {
+      const input = parseInput(alertInput, body);
+      const raiseAlert = core.raiseAlert;
+      if (!raiseAlert) throw new ControlError(404, "No operations are loaded: alerts cannot be raised.");
+      if (!state.projects[input.groupId])
+        throw new ControlError(404, `Project ${input.groupId} does not exist.`);
+      return mutate(() => raiseAlert(state, input, core.clock.now()));
     }
     case "POST reset":
       core.reset();

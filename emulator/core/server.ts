@@ -12,6 +12,7 @@ import { DigestAuthenticator } from "./auth/digest";
 import { TokenStore } from "./auth/oauth";
 import type { Clock } from "./clock";
 import {
+  type AlertRaiser,
   ApiError,
   type ApiRoot,
   type CredentialRecord,
@@ -56,6 +57,8 @@ export interface CoreConfig {
   state: EmulatorState;
   settings: Settings;
   operations: readonly OperationDef[];
+  /** The operations' alert raiser, for the control API's POST /__emulator/alerts (absent: 404 there). */
+  raiseAlert?: AlertRaiser;
   /** Rebuilds the seed state (for reset). */
   freshState: () => EmulatorState;
   persistence?: Persistence;
@@ -105,6 +108,7 @@ export class EmulatorCore {
   readonly faults = new FaultInjector();
   readonly requestLog = new RequestLog();
   readonly persistence: Persistence | undefined;
+  readonly raiseAlert: AlertRaiser | undefined;
   /** `scheme://host:port`, set once the server listens. */
   origin = "http://127.0.0.1";
   private readonly projectLimiter: FixedWindowLimiter;
@@ -119,6 +123,7 @@ export class EmulatorCore {
     this.router = new Router(config.operations);
     this.freshState = config.freshState;
     this.persistence = config.persistence;
+    this.raiseAlert = config.raiseAlert;
     const now = () => this.clock.now();
     this.digest = new DigestAuthenticator(now, config.nonceTtlMs);
     this.tokens = new TokenStore(now, config.tokenTtlMs);

@@ -291,6 +291,57 @@ describe("control API", () => {
     expect(emu.state.idCounter).toBe(0);
   });
 
+  test("projects: PATCH sets the accepted fields, names an unknown one, 404 for an unknown project", async () => {
+    const patched = await control("PATCH", `projects/${PROJECT}`, { compliancePolicyDisableRequested: true });
+    expect(patched.status).toBe(200);
+    expect(patched.json).toEqual({
+      id: PROJECT,
+      name: "demo-project",
+      orgId: "5f1a00000000000000000001",
+      compliancePolicyDisableRequested: true,
+    });
+    expect((await control("PATCH", `projects/${PROJECT}`, { name: "renamed" })).json).toMatchObject({
+      name: "renamed",
+      compliancePolicyDisableRequested: true,
+    });
+    const unknownField = await control("PATCH", `projects/${PROJECT}`, { orgId: OTHER_PROJECT });
+    expect(unknownField.status).toBe(400);
+    expect((unknownField.json as { error: string }).error).toContain("orgId");
+    const wrongType = await control("PATCH", `projects/${PROJECT}`, {
+      compliancePolicyDisableRequested: "yes",
+    });
+    expect(wrongType.status).toBe(400);
+    expect((wrongType.json as { error: string }).error).toContain("compliancePolicyDisableRequested");
+    expect((await control("PATCH", `projects/5f1a0000000000000000ffff`, { name: "x" })).status).toBe(404);
+    expect(emu.state.projects[PROJECT]).toMatchObject({
+      name: "renamed",
+      compliancePolicyDisableRequested: true,
+    });
+  });
+
+  test("alerts: POST validates its input; unknown project or alert configuration is 404", async () => {
+    const CONFIG = "5f1a0000000000000000dddd";
+    const badStatus = await control("POST", "alerts", {
+      groupId: PROJECT,
+      alertConfigId: CONFIG,
+      status: "x",
+    });
+    expect(badStatus.status).toBe(400);
+    expect((badStatus.json as { error: string }).error).toContain("status");
+    expect((await control("POST", "alerts", { groupId: PROJECT })).status).toBe(400);
+    expect((await control("POST", "alerts", { groupId: PROJECT, alertConfigId: CONFIG, x: 1 })).status).toBe(
+      400,
+    );
+    const noProject = await control("POST", "alerts", {
+      groupId: "5f1a0000000000000000ffff",
+      alertConfigId: CONFIG,
+    });
+    expect(noProject.status).toBe(404);
+    const noConfig = await control("POST", "alerts", { groupId: PROJECT, alertConfigId: CONFIG });
+    expect(noConfig.status).toBe(404);
+    expect((noConfig.json as { error: string }).error).toContain(CONFIG);
+  });
+
   test("clock: get and advance", async () => {
     expect((await control("GET", "clock")).json).toEqual({
       kind: "manual",

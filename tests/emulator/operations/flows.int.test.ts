@@ -23,6 +23,19 @@ afterEach(async () => {
 
 type Body = Record<string, unknown>;
 
+async function control(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: Body }> {
+  const answer = await fetch(`${emu.url}/__emulator/${path}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: answer.status, json: (await answer.json()) as Body };
+}
+
 test("alert configurations: 200 on create, masked credentials, paginated list", async () => {
   const body = {
     eventTypeName: "DEPLOYMENT_FAILURE",
@@ -126,4 +139,50 @@ test("legacy root: private IP mode and the cluster list", async () => {
   const clusters = await owner.call("GET", `${legacy}/clusters`, { headers });
   expect(clusters.status).toBe(200);
   expect(((clusters.json as Body).results as Body[]).map((c) => c.name)).toContain("old-cluster");
+});
+
+test("control API: an alert raised for a configuration is listed open, then acknowledged", async () => {
+  const created = await owner.call("POST", `${v2}/alertConfigs`, {
+    body: {
+      eventTypeName: "DEPLOYMENT_FAILURE",
+      notifications: [{ typeName: "EMAIL", emailAddress: "a@b.c" }],
+    },
+  });
+  const alertConfigId = (created.json as Body).id as string;
+  const raised = await control("POST", "alerts", { groupId: PROJECT, alertConfigId });
+  expect(raised.status).toBe(201);
+  expect(raised.json).toMatchObject({
+    groupId: PROJECT,
+    alertConfigId,
+    eventTypeName: "DEPLOYMENT_FAILURE",
+    status: "OPEN",
+    created: "2025-03-12T00:00:00Z",
+  });
+  const closed = await control("POST", "alerts", { groupId: PROJECT, alertConfigId, status: "CLOSED" });
+  expect(closed.json).toMatchObject({ status: "CLOSED", resolved: "2025-03-12T00:00:00Z" });
+  const open = await owner.call("GET", `${v2}/alertConfigs/${alertConfigId}/alerts`);
+  expect(((open.json as Body).results as Body[]).map((alert) => alert.id)).toEqual([raised.json.id]);
+  const all = await owner.call("GET", `${v2}/alerts`);
+  expect((all.json as Body).totalCount).toBe(2);
+});
+
+test("control API: the project flag compliancePolicyDisableRequested lets the policy be disabled", async () => {
+  const policy = `${v2}/backupCompliancePolicy`;
+  const put = await owner.call("PUT", policy, {
+    body: {
+      authorizedEmail: "owner@example.com",
+      authorizedUserFirstName: "Ada",
+      authorizedUserLastName: "Lovelace",
+      scheduledPolicyItems: [
+        { frequencyInterval: 1, frequencyType: "daily", retentionUnit: "days", retentionValue: 7 },
+      ],
+    },
+  });
+  expect(put.status).toBe(200);
+  const refused = await owner.call("DELETE", policy);
+  expect(refused.json).toMatchObject({ errorCode: "CANNOT_DISABLE_BACKUP_COMPLIANCE_POLICY" });
+  const flagged = await control("PATCH", `projects/${PROJECT}`, { compliancePolicyDisableRequested: true });
+  expect(flagged.json).toMatchObject({ compliancePolicyDisableRequested: true });
+  expect((await owner.call("GET", policy)).json).toMatchObject({ deletable: true });
+  expect((await owner.call("DELETE", policy)).status).toBe(204);
 });

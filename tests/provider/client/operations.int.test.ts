@@ -3,7 +3,6 @@
  * mapping (404, 400 naming the field, 409). One `it` per noun group, in dependency order.
  */
 import { startEmulator } from "../../../emulator";
-import { raiseAlert } from "../../../emulator/operations/alerts";
 import {
   collect,
   createClient,
@@ -81,7 +80,12 @@ describe("operations against the emulator", () => {
     });
     expect(updated.enabled).toBe(true);
     // The API cannot create alerts: let the emulator raise one for this configuration.
-    raiseAlert(emu.state, { groupId: GROUP, alertConfigId: created.id }, emu.now());
+    const raised = await fetch(`${emu.url}/__emulator/alerts`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ groupId: GROUP, alertConfigId: created.id }),
+    });
+    expect(raised.status).toBe(201);
     const alerts = await client.alerts.list(GROUP, { status: "OPEN" });
     expect(Array.isArray(alerts.results)).toBe(true);
     await collect(client.alerts.listAll(GROUP));
@@ -323,8 +327,12 @@ describe("operations against the emulator", () => {
     // Disabling needs a support request first (modelled as a project flag).
     const refused = await failure(client.compliancePolicy.disable(GROUP));
     expect(refused.code).toBe("CANNOT_DISABLE_BACKUP_COMPLIANCE_POLICY");
-    const project = emu.state.projects[GROUP];
-    if (project) project.compliancePolicyDisableRequested = true;
+    const requested = await fetch(`${emu.url}/__emulator/projects/${GROUP}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ compliancePolicyDisableRequested: true }),
+    });
+    expect(requested.status).toBe(200);
     await client.compliancePolicy.disable(GROUP);
   });
 
