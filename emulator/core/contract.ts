@@ -55,10 +55,12 @@ export interface OperationRequest {
 /** What an operation returns. The core renders status, envelope, pretty-printing and links.
  * `selfPath` / `itemSelfPath` name an entity's own URL path, either relative to the operation's root
  * ("/groups/x/alertConfigs/y") or absolute ("/api/platform/v2/..."); an entity without `selfPath` links
- * to the request path; list items get a self link only when `itemSelfPath` is given. A "list" is
- * paginated by the core when the operation is `paginated` (give it every item, in order). */
+ * to the request path; `withoutLinks: true` renders the entity exactly as given, for answers that
+ * stand for "nothing here" (search nodes' `{}`). List items get a self link only when `itemSelfPath`
+ * is given. A "list" is paginated by the core when the operation is `paginated` (give it every item,
+ * in order). */
 export type OperationResult =
-  | { kind: "entity"; status: number; body: JsonObject; selfPath?: string }
+  | { kind: "entity"; status: number; body: JsonObject; selfPath?: string; withoutLinks?: boolean }
   | { kind: "array"; status: number; body: Json[] }
   | { kind: "list"; status: number; items: JsonObject[]; itemSelfPath?: (item: JsonObject) => string }
   | { kind: "empty"; status: number };

@@ -141,7 +141,9 @@ export function renderResult(result: OperationResult, ctx: RenderContext): Rende
   switch (result.kind) {
     case "entity": {
       const href = hrefOf(ctx, result.selfPath ?? ctx.path);
-      const entity: JsonObject = { ...result.body, links: [{ rel: "self", href }] };
+      const entity: JsonObject = result.withoutLinks
+        ? result.body
+        : { ...result.body, links: [{ rel: "self", href }] };
       body = ctx.envelope ? { status, content: entity } : entity;
       break;
     }

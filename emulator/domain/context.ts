@@ -109,6 +109,12 @@ export function entity(body: JsonObject, selfPath?: string, status = 200): Opera
     : { kind: "entity", status, body, selfPath };
 }
 
+/** 200 with `{}` exactly (no links): the service's answer for "there is nothing here" where it does
+ * not answer 404 (search nodes of a cluster without any, operations.md 21). */
+export function emptyEntity(): OperationResult {
+  return { kind: "entity", status: 200, body: {}, withoutLinks: true };
+}
+
 export function list(items: JsonObject[], itemSelfPath?: (item: JsonObject) => string): OperationResult {
   return itemSelfPath
     ? { kind: "list", status: 200, items, itemSelfPath }

@@ -5,6 +5,7 @@
 import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
 import {
   clusterKey,
+  emptyEntity,
   entity,
   noContent,
   param,
@@ -137,7 +138,7 @@ export const searchDeploymentOperations: OperationDef[] = [
     handler: (req, state) => {
       const record = currentDeployment(state, req);
       // No deployment: the service answers 200 with an empty object, not 404.
-      return entity(record ? render(record, req) : {}, selfPath(req));
+      return record ? entity(render(record, req), selfPath(req)) : emptyEntity();
     },
   }),
   defineOperation({

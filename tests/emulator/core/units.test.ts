@@ -7,7 +7,7 @@ import { DigestAuthenticator, parseAuthParams } from "../../../emulator/core/aut
 import { createClock } from "../../../emulator/core/clock";
 import type { OperationDef } from "../../../emulator/core/contract";
 import { ApiError } from "../../../emulator/core/contract";
-import { negotiateVersion } from "../../../emulator/core/conventions";
+import { negotiateVersion, type RenderContext, renderResult } from "../../../emulator/core/conventions";
 import { apiError, ERROR_CODES } from "../../../emulator/core/errors";
 import { globToRegExp } from "../../../emulator/core/faults";
 import { isoDate, mintId } from "../../../emulator/core/ids";
@@ -119,6 +119,27 @@ describe("versions", () => {
     expect(() => negotiateVersion(op, "application/vnd.platform.2025-13-01+json", "platform")).toThrow(
       expect.objectContaining({ code: "INVALID_ACCEPT_HEADER" }),
     );
+  });
+});
+
+describe("rendering", () => {
+  const ctx = (envelope: boolean): RenderContext => ({
+    op: testOperations[2] as OperationDef,
+    origin: "http://127.0.0.1:1",
+    rootPath: "/api/platform/v2",
+    path: "/api/platform/v2/groups/x/thing",
+    query: new URLSearchParams(),
+    envelope,
+    pretty: false,
+    page: undefined,
+  });
+  test("an entity gets a self link; withoutLinks renders the body exactly (search nodes' {})", () => {
+    expect(renderResult({ kind: "entity", status: 200, body: { a: 1 } }, ctx(false)).payload).toBe(
+      '{"a":1,"links":[{"rel":"self","href":"http://127.0.0.1:1/api/platform/v2/groups/x/thing"}]}',
+    );
+    const empty = { kind: "entity", status: 200, body: {}, withoutLinks: true } as const;
+    expect(renderResult(empty, ctx(false))).toEqual({ status: 200, payload: "{}" });
+    expect(renderResult(empty, ctx(true))).toEqual({ status: 200, payload: '{"status":200,"content":{}}' });
   });
 });
 

@@ -96,9 +96,10 @@ test("search index lifecycle on the manual clock; delete is eventually consisten
 
 test("search nodes answer per version: 201 now, 200 under 2023-01-01; {} when none", async () => {
   const path = `${v2}/clusters/demo-cluster/search/deployment`;
-  // No deployment: an entity with no fields (the core adds the self link it adds to every entity).
-  const none = (await owner.call("GET", path)).json as Body;
-  expect(Object.keys(none).filter((key) => key !== "links")).toEqual([]);
+  // No deployment: 200 with exactly `{}` (operations.md 21), no links.
+  const none = await owner.call("GET", path);
+  expect(none.status).toBe(200);
+  expect(none.json).toEqual({});
   const specs = [{ instanceSize: "S20_HIGHCPU_NVME", nodeCount: 2 }];
   expect((await owner.call("POST", path, { body: { specs } })).status).toBe(201);
   const again = await owner.call("POST", path, { body: { specs } });
