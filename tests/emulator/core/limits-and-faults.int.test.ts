@@ -280,7 +280,7 @@ describe("control API", () => {
     expect(
       (await owner.call("GET", `/api/platform/v2/groups/${PROJECT}/clusters/new-cluster/thing`)).status,
     ).toBe(200);
-    expect(((await control("GET", "clusters")).json as unknown[]).length).toBe(5);
+    expect(((await control("GET", "clusters")).json as unknown[]).length).toBe(6);
     expect((await control("DELETE", `clusters/${PROJECT}/new-cluster`)).status).toBe(204);
     expect(
       (await owner.call("GET", `/api/platform/v2/groups/${PROJECT}/clusters/new-cluster/thing`)).status,

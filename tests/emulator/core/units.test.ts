@@ -226,6 +226,7 @@ describe("clock, ids, limiter, seed", () => {
       ["sharded-cluster", "M30", "7.0", true],
       ["free-cluster", "M0", "7.0", false],
       ["old-cluster", "M10", "4.0", false],
+      ["serverless-instance", "SERVERLESS", "7.0", false],
     ]);
     expect(
       Object.values(state.credentials).map((credential) => [

@@ -187,3 +187,25 @@ test("control API: the project flag compliancePolicyDisableRequested lets the po
   expect((await owner.call("GET", policy)).json).toMatchObject({ deletable: true });
   expect((await owner.call("DELETE", policy)).status).toBe(204);
 });
+
+test("serverless backups (62, 63) work on the default seed's serverless-instance", async () => {
+  const serverless = `${v2}/serverless/serverless-instance/backup`;
+  const snapshots = await owner.call("GET", `${serverless}/snapshots`);
+  expect(snapshots.status).toBe(200);
+  const [snapshot] = (snapshots.json as Body).results as Body[];
+  expect(snapshot).toMatchObject({ serverlessInstanceName: "serverless-instance", status: "completed" });
+  expect((await owner.call("GET", `${serverless}/snapshots/${String(snapshot?.id)}`)).status).toBe(200);
+  const job = await owner.call("POST", `${serverless}/restoreJobs`, {
+    body: {
+      deliveryType: "automated",
+      snapshotId: snapshot?.id,
+      targetClusterName: "demo-cluster",
+      targetGroupId: PROJECT,
+    },
+  });
+  expect(job.status).toBe(200);
+  const jobId = String((job.json as Body).id);
+  expect((await owner.call("GET", `${serverless}/restoreJobs/${jobId}`)).status).toBe(200);
+  const jobs = await owner.call("GET", `${serverless}/restoreJobs`);
+  expect(((jobs.json as Body).results as Body[]).map((listed) => listed.id)).toEqual([jobId]);
+});
