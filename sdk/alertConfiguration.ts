@@ -81,6 +81,13 @@ export type AlertNotification =
       NotificationRepeat &
       IntegrationNotification);
 
+/** A notification whose fields may each be an Input (a secret from config, another resource's output). */
+export type AlertNotificationArgs = AlertNotification extends infer Kind
+  ? Kind extends unknown
+    ? { [Field in keyof Kind]: pulumi.Input<Kind[Field]> }
+    : never
+  : never;
+
 export interface AlertConfigurationArgs {
   /** Project id (24 hexadecimal digits). Changing it replaces the configuration. */
   groupId: pulumi.Input<string>;
@@ -95,7 +102,7 @@ export interface AlertConfigurationArgs {
    * come back masked from the service; they are compared by their last four characters and the whole
    * `notifications` output is stored as a secret.
    */
-  notifications: pulumi.Input<pulumi.Input<AlertNotification>[]>;
+  notifications: pulumi.Input<pulumi.Input<AlertNotificationArgs>[]>;
   /** Adopt an existing configuration instead of creating one: `<groupId>/<alertConfigId>`. */
   importId?: pulumi.Input<string>;
 }
