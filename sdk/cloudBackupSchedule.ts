@@ -40,7 +40,13 @@ export interface CopySetting {
 }
 
 export interface ScheduleExport {
-  /** An export bucket of the project: an ExportBucket's `exportBucketId` output. */
+  /** An export bucket of the project: an ExportBucket's `exportBucketId` output (which makes the schedule depend on it). */
+  exportBucketId: pulumi.Input<string>;
+  frequencyType: pulumi.Input<"daily" | "weekly" | "monthly" | "yearly">;
+}
+
+/** An export setting as stored. */
+export interface ScheduleExportOutput {
   exportBucketId: string;
   frequencyType: "daily" | "weekly" | "monthly" | "yearly";
 }
@@ -98,7 +104,7 @@ export class CloudBackupSchedule extends PlatformResource {
   declare readonly clusterName: pulumi.Output<string>;
   declare readonly autoExportEnabled: pulumi.Output<boolean>;
   declare readonly copySettings: pulumi.Output<CopySetting[]>;
-  declare readonly export: pulumi.Output<ScheduleExport | undefined>;
+  declare readonly export: pulumi.Output<ScheduleExportOutput | undefined>;
   declare readonly extraRetentionSettings: pulumi.Output<ExtraRetentionSetting[]>;
   /** With the policy's and the items' read-only ids. */
   declare readonly policies: pulumi.Output<{ id?: string; policyItems: SchedulePolicyItemOutput[] }[]>;
@@ -110,6 +116,8 @@ export class CloudBackupSchedule extends PlatformResource {
   declare readonly clusterId: pulumi.Output<string>;
   /** When the next scheduled snapshot is taken (ISO 8601). */
   declare readonly nextSnapshot: pulumi.Output<string>;
+  /** The writable fields this resource manages (the ones the program sets); the others keep the service's values. */
+  declare readonly managedFields: pulumi.Output<string[]>;
 
   constructor(name: string, args: CloudBackupScheduleArgs, opts?: pulumi.CustomResourceOptions) {
     super(
@@ -131,6 +139,7 @@ export class CloudBackupSchedule extends PlatformResource {
           "useOrgAndGroupNamesInExportPrefix",
           "clusterId",
           "nextSnapshot",
+          "managedFields",
         ],
       },
       opts,

@@ -58,6 +58,8 @@ export type CloudBackupScheduleOutputs = Pick<
     clusterId?: string;
     /** When the next scheduled snapshot is taken (read-only). */
     nextSnapshot?: string;
+    /** The writable fields the program sets (managed); the others keep the service's values. */
+    managedFields: ScheduleWritableField[];
   };
 
 /** The id and importId: `<groupId>/<clusterName>`. */
@@ -234,6 +236,7 @@ export const CLOUD_BACKUP_SCHEDULE_CLASSIFICATION: Classification = {
   importId: "ignore-drift",
   clusterId: "output",
   nextSnapshot: "output",
+  managedFields: "output",
 };
 
 /** The writable fields the program sets whose live value differs: what a PATCH must send. */
@@ -287,12 +290,33 @@ export function toPatchBody(
 
 // Outputs and inputs ---------------------------------------------------------------------------------
 
-export function toOutputs(inputs: CloudBackupScheduleInputs, live: LiveSchedule): CloudBackupScheduleOutputs {
+/** The writable fields the program sets: the ones this resource manages. */
+export function managedFieldsOf(inputs: CloudBackupScheduleInputs): ScheduleWritableField[] {
+  return SCHEDULE_WRITABLE_FIELDS.filter((field) => inputs[field] !== undefined);
+}
+
+/**
+ * The managed fields recorded in the state (`managedFields` output). `read` receives only the
+ * stored outputs, which hold every live field, so the list is what tells it which fields are inputs.
+ * State without the list (none exists today) counts every field as managed.
+ */
+export function storedManagedFields(props: Record<string, unknown>): ScheduleWritableField[] {
+  const stored = props.managedFields;
+  if (!Array.isArray(stored)) return [...SCHEDULE_WRITABLE_FIELDS];
+  return SCHEDULE_WRITABLE_FIELDS.filter((field) => stored.includes(field));
+}
+
+export function toOutputs(
+  inputs: CloudBackupScheduleInputs,
+  live: LiveSchedule,
+  managed: readonly ScheduleWritableField[] = managedFieldsOf(inputs),
+): CloudBackupScheduleOutputs {
   const outputs: CloudBackupScheduleOutputs = {
     groupId: inputs.groupId,
     clusterName: inputs.clusterName,
     resetOnDelete: inputs.resetOnDelete,
     ...live.fields,
+    managedFields: [...managed],
   };
   if (inputs.importId !== undefined) outputs.importId = inputs.importId;
   if (inputs.updateSnapshots !== undefined) outputs.updateSnapshots = inputs.updateSnapshots;
@@ -302,7 +326,7 @@ export function toOutputs(inputs: CloudBackupScheduleInputs, live: LiveSchedule)
   return outputs;
 }
 
-/** The inputs as they were last applied, from the stored outputs (for read and delete). */
+/** The inputs that are not writable fields, from the stored outputs (for read and delete). */
 export function previousInputs(props: Record<string, unknown>): CloudBackupScheduleInputs {
   const inputs: Record<string, unknown> = {
     groupId: props.groupId,
@@ -316,16 +340,17 @@ export function previousInputs(props: Record<string, unknown>): CloudBackupSched
 }
 
 /**
- * The inputs `read` reports: the identity and instructions as before, and every writable field as
- * the service holds it (ids dropped). A field the program does not set stays unmanaged: the diff
- * ignores writable fields absent from the program.
+ * The inputs `read` reports: the identity and instructions as before, and the managed fields as the
+ * service holds them (ids dropped). Fields the program does not set stay out, so the engine's own
+ * comparison of stored and program inputs never shows them as removed.
  */
 export function inputsFromLive(
   previous: CloudBackupScheduleInputs,
   live: LiveSchedule,
+  managed: readonly ScheduleWritableField[],
 ): Record<string, unknown> {
   const inputs: Record<string, unknown> = { ...previous };
-  for (const field of SCHEDULE_WRITABLE_FIELDS) {
+  for (const field of managed) {
     const value = live.fields[field];
     if (value === undefined) continue;
     inputs[field] =

@@ -26,6 +26,7 @@ import {
   type LiveSchedule,
   previousInputs,
   scheduleId,
+  storedManagedFields,
   toOutputs,
   toPatchBody,
 } from "./model";
@@ -127,7 +128,12 @@ export function createCloudBackupScheduleProvider(deps: CloudBackupScheduleProvi
         props.policies as CloudBackupScheduleOutputs["policies"],
       );
       if (live === undefined) return {};
-      return { id, props: { ...toOutputs(previous, live) }, inputs: inputsFromLive(previous, live) };
+      const managed = storedManagedFields(props);
+      return {
+        id,
+        props: { ...toOutputs(previous, live, managed) },
+        inputs: inputsFromLive(previous, live, managed),
+      };
     },
 
     async update(id, _olds, news) {

@@ -85,6 +85,7 @@ describe("CloudBackupSchedule diff", () => {
       importId: "ignore-drift",
       clusterId: "output",
       nextSnapshot: "output",
+      managedFields: "output",
     });
   });
 

@@ -1,0 +1,196 @@
+/**
+ * CloudBackupSchedule through the real Pulumi CLI against the in-process emulator: create (adopting
+ * the cluster's schedule), a clean preview and refresh, an update in place, out-of-band changes seen by
+ * refresh (a managed field is converged back, an unmanaged one is left alone), auto export to an
+ * ExportBucket, adoption by importId, a replacing change (another cluster), and a destroy that leaves
+ * every schedule at the service's defaults and no bucket behind (the schedule is reset before its
+ * bucket is deleted).
+ */
+import { join } from "node:path";
+import { type RunningEmulator, startEmulator } from "../../emulator";
+import { createClient, type PlatformClient } from "../../provider/client";
+import { E2EStack } from "./harness";
+
+// Each test drives whole `pulumi` commands.
+jest.setTimeout(10 * 60_000);
+
+const GROUP = "5f1a000000000000000000a1";
+const ROLE = "5f1a000000000000000000c1";
+const TYPE = "pulumi-nodejs:dynamic/platform:CloudBackupSchedule";
+const hourly = { frequencyInterval: 6, frequencyType: "hourly", retentionUnit: "days", retentionValue: 3 };
+const daily = { frequencyInterval: 1, frequencyType: "daily", retentionUnit: "days", retentionValue: 7 };
+const DEFAULT_ITEMS = [
+  { frequencyType: "hourly", frequencyInterval: 6, retentionUnit: "days", retentionValue: 2 },
+  { frequencyType: "daily", frequencyInterval: 1, retentionUnit: "days", retentionValue: 7 },
+  { frequencyType: "weekly", frequencyInterval: 6, retentionUnit: "weeks", retentionValue: 4 },
+  { frequencyType: "monthly", frequencyInterval: 40, retentionUnit: "months", retentionValue: 12 },
+];
+
+describe("CloudBackupSchedule through the real engine", () => {
+  let emu: RunningEmulator;
+  let client: PlatformClient;
+  let stack: E2EStack;
+
+  const live = (clusterName: string) => client.backupSchedules.get(GROUP, clusterName);
+  const items = async (clusterName: string) =>
+    ((await live(clusterName)).policies?.[0]?.policyItems ?? []).map(({ id: _id, ...item }) => item);
+  const isDefault = async (clusterName: string) => {
+    const schedule = await live(clusterName);
+    return {
+      referenceHourOfDay: schedule.referenceHourOfDay,
+      autoExportEnabled: schedule.autoExportEnabled,
+      items: await items(clusterName),
+    };
+  };
+  const DEFAULT = { referenceHourOfDay: 12, autoExportEnabled: false, items: DEFAULT_ITEMS };
+  const changedProperties = (stdout: string) =>
+    stdout
+      .split("\n")
+      .map((line) => /^\s+[-+~] ([A-Za-z]+)\s*: /.exec(line)?.[1])
+      .filter((name) => name !== undefined);
+  const setSchedule = (args: Record<string, unknown>) => stack.setConfig("schedule", JSON.stringify(args));
+
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0, seed: "default", asyncDelayMs: 300 });
+    client = createClient({
+      baseUrl: emu.baseUrl,
+      publicKey: "demo-public-key",
+      privateKey: "demo-private-key-0000-0000-000000000001",
+    });
+    stack = await E2EStack.create({
+      program: join(__dirname, "programs", "cloudBackupSchedule"),
+      config: {
+        "platform:baseUrl": emu.baseUrl,
+        "platform:publicKey": "demo-public-key",
+        schedule: JSON.stringify({
+          groupId: GROUP,
+          clusterName: "demo-cluster",
+          referenceHourOfDay: 3,
+          policies: [{ policyItems: [hourly, daily] }],
+        }),
+      },
+      secrets: { "platform:privateKey": "demo-private-key-0000-0000-000000000001" },
+    });
+  });
+
+  afterAll(async () => {
+    stack?.dispose();
+    await client?.close();
+    await emu?.close();
+  });
+
+  test("pulumi up adopts the cluster's schedule and converges the fields the program sets", async () => {
+    const result = await stack.up();
+    expect(result.stdout).toContain("+ 2 created");
+    expect((await stack.outputs()).scheduleId).toBe(`${GROUP}/demo-cluster`);
+    expect((await live("demo-cluster")).referenceHourOfDay).toBe(3);
+    expect(await items("demo-cluster")).toEqual([hourly, daily]);
+    const ours = (await stack.exportState()).deployment.resources?.filter((r) => r.type === TYPE);
+    expect(JSON.stringify(ours)).not.toContain("demo-private-key");
+  });
+
+  test("pulumi preview shows no change and pulumi refresh changes nothing", async () => {
+    expect((await stack.preview({ expectNoChanges: true })).stdout).toContain("2 unchanged");
+    await stack.refresh({ expectNoChanges: true });
+  });
+
+  test("the reference minute and a policy item's retention update in place", async () => {
+    await setSchedule({
+      groupId: GROUP,
+      clusterName: "demo-cluster",
+      referenceHourOfDay: 3,
+      referenceMinuteOfHour: 30,
+      policies: [{ policyItems: [hourly, { ...daily, retentionValue: 14 }] }],
+      updateSnapshots: true,
+    });
+    const result = await stack.up();
+    expect(result.stdout).toContain("~ 1 updated");
+    expect((await live("demo-cluster")).referenceMinuteOfHour).toBe(30);
+    expect(await items("demo-cluster")).toEqual([hourly, { ...daily, retentionValue: 14 }]);
+    await stack.preview({ expectNoChanges: true });
+  });
+
+  test("refresh shows an out-of-band change of a managed field; up converges it back", async () => {
+    await client.backupSchedules.update(GROUP, "demo-cluster", { referenceHourOfDay: 5 });
+    const refresh = await stack.refresh();
+    expect(refresh.stdout).toContain("~ 1 updated");
+    // nextSnapshot is computed from the reference hour: it moves with it.
+    expect(changedProperties(refresh.stdout).sort()).toEqual(["nextSnapshot", "referenceHourOfDay"]);
+    const up = await stack.up();
+    expect(up.stdout).toContain("~ 1 updated");
+    expect((await live("demo-cluster")).referenceHourOfDay).toBe(3);
+    await stack.preview({ expectNoChanges: true });
+  });
+
+  test("an out-of-band change of a field the program leaves out is stored by refresh and left alone", async () => {
+    await client.backupSchedules.update(GROUP, "demo-cluster", { restoreWindowDays: 3 });
+    // The engine reports what differs from the program's inputs: nothing, the field is not managed.
+    await stack.refresh({ expectNoChanges: true });
+    const state = await stack.exportState();
+    const schedule = state.deployment.resources?.find((r) => r.type === TYPE) as
+      | { inputs: Record<string, unknown>; outputs: Record<string, unknown> }
+      | undefined;
+    expect(schedule?.outputs.restoreWindowDays).toBe(3);
+    expect(schedule?.inputs.restoreWindowDays).toBeUndefined();
+    await stack.preview({ expectNoChanges: true });
+    expect((await live("demo-cluster")).restoreWindowDays).toBe(3);
+  });
+
+  test("auto export to an ExportBucket created in the same stack", async () => {
+    await stack.setConfig(
+      "bucket",
+      JSON.stringify({ groupId: GROUP, bucketName: "schedule-exports", iamRoleId: ROLE }),
+    );
+    const result = await stack.up();
+    expect(result.stdout).toContain("+ 1 created");
+    expect(result.stdout).toContain("~ 1 updated");
+    const outputs = await stack.outputs();
+    expect(outputs.exportSettings).toEqual({ exportBucketId: outputs.bucketId, frequencyType: "monthly" });
+    const schedule = await live("demo-cluster");
+    expect(schedule.autoExportEnabled).toBe(true);
+    expect(schedule.export).toMatchObject({ exportBucketId: outputs.bucketId });
+    await stack.preview({ expectNoChanges: true });
+  });
+
+  test("importId adopts another cluster's schedule and converges it", async () => {
+    await stack.setConfig(
+      "adopted",
+      JSON.stringify({
+        groupId: GROUP,
+        clusterName: "old-cluster",
+        importId: `${GROUP}/old-cluster`,
+        referenceHourOfDay: 20,
+      }),
+    );
+    const result = await stack.up();
+    expect(result.stdout).toContain("+ 1 created");
+    expect((await stack.outputs()).adoptedHour).toBe(20);
+    expect((await live("old-cluster")).referenceHourOfDay).toBe(20);
+    await stack.preview({ expectNoChanges: true });
+    await stack.refresh({ expectNoChanges: true });
+  });
+
+  test("another cluster replaces the resource: the new cluster is configured, the old one reset", async () => {
+    await setSchedule({
+      groupId: GROUP,
+      clusterName: "sharded-cluster",
+      referenceHourOfDay: 3,
+      policies: [{ policyItems: [hourly, daily] }],
+    });
+    const result = await stack.up();
+    expect(result.stdout).toContain("+-1 replaced");
+    expect((await stack.outputs()).scheduleId).toBe(`${GROUP}/sharded-cluster`);
+    expect((await live("sharded-cluster")).referenceHourOfDay).toBe(3);
+    expect((await live("sharded-cluster")).autoExportEnabled).toBe(true);
+    expect(await isDefault("demo-cluster")).toEqual(DEFAULT);
+    await stack.preview({ expectNoChanges: true });
+  });
+
+  test("pulumi destroy resets every schedule before deleting the bucket it exports to", async () => {
+    const result = await stack.destroy();
+    expect(result.stdout).toContain("- 4 deleted");
+    expect(await isDefault("sharded-cluster")).toEqual(DEFAULT);
+    expect(await isDefault("old-cluster")).toEqual(DEFAULT);
+    expect((await client.exportBuckets.list(GROUP)).results).toEqual([]);
+  });
+});
