@@ -5,7 +5,7 @@
  * READY (queryable); delete waits until reading it answers 404. A wait that fails or times out after
  * the index exists keeps it in state (partial failure), so the next `pulumi up` resumes the wait.
  */
-import { isNotFound, type PlatformClient } from "../../client";
+import { hasErrorCode, isNotFound, type PlatformClient } from "../../client";
 import { createOrAdopt } from "../../framework/adoption";
 import { diffInputs } from "../../framework/diff";
 import { keepInStateIfFails } from "../../framework/errors";
@@ -121,9 +121,16 @@ export function createSearchIndexProvider(deps: SearchIndexProviderDeps): Platfo
         describe: describeSearchIndex(inputs),
         locatedBy: { groupId: inputs.groupId, clusterName: inputs.clusterName },
         create: async () => {
-          const created = fromApi(
-            await client.searchIndexes.create(inputs.groupId, inputs.clusterName, toCreateBody(inputs)),
-          );
+          let created: LiveSearchIndex;
+          try {
+            created = fromApi(
+              await client.searchIndexes.create(inputs.groupId, inputs.clusterName, toCreateBody(inputs)),
+            );
+          } catch (error) {
+            if (hasErrorCode(error, "SEARCH_DUPLICATE_INDEX"))
+              throw await duplicateIndexError(client, inputs, error);
+            throw error;
+          }
           return settle(client, inputs, created, "create");
         },
         adopt: async (parts) => {
@@ -198,6 +205,38 @@ export function createSearchIndexProvider(deps: SearchIndexProviderDeps): Platfo
       await waitForSearchIndexGone(client, where, waitOptions(inputs, "delete"));
     },
   };
+}
+
+/**
+ * The name is taken in that collection: say which index holds it and how to adopt it, rather than
+ * only relaying the service's error.
+ */
+async function duplicateIndexError(
+  client: PlatformClient,
+  inputs: SearchIndexInputs,
+  cause: unknown,
+): Promise<Error> {
+  let existingId: string | undefined;
+  try {
+    const existing = await client.searchIndexes.getByName(
+      inputs.groupId,
+      inputs.clusterName,
+      inputs.database,
+      inputs.collectionName,
+      inputs.name,
+    );
+    existingId = existing.indexID;
+  } catch {
+    // The lookup only improves the message; the service's error below still explains the failure.
+  }
+  const adopt =
+    existingId === undefined
+      ? "adopt it with importId (<groupId>/<clusterName>/<indexId>)"
+      : `set importId: "${searchIndexId(inputs.groupId, inputs.clusterName, existingId)}" to manage it with this resource`;
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new Error(
+    `${describeSearchIndex(inputs)} already exists (${reason}); choose another name, or ${adopt}`,
+  );
 }
 
 /**

@@ -170,6 +170,25 @@ describe("SearchIndex provider against the emulator", () => {
     );
   });
 
+  test("a create whose name is taken says which index holds it and how to adopt it", async () => {
+    const existing = await fx.client.searchIndexes.create(GROUP, "demo-cluster", {
+      database: "sample_mflix",
+      collectionName: "movies",
+      name: "movies",
+      definition: { mappings: { dynamic: true } },
+    });
+    const error = (await create(await checked(TEXT)).then(
+      () => new Error("expected the create to fail"),
+      (e: unknown) => e,
+    )) as Error;
+    expect(error.message).toMatch(
+      /^search index movies on demo-cluster \(sample_mflix\.movies\) already exists \(.+\); /,
+    );
+    expect(error.message).toContain(
+      `choose another name, or set importId: "${GROUP}/demo-cluster/${existing.indexID}" to manage it with this resource`,
+    );
+  });
+
   test("a create that times out keeps the index in state with its id", async () => {
     const inputs = await checked({ ...TEXT, timeouts: { create: "2s" } });
     const error = await provider()
