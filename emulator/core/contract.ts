@@ -5,17 +5,12 @@
  * operation only sees a parsed request and returns an entity, a list or an error.
  */
 
-/** Roles as the service names them in API payloads. Project roles are granted per project. */
+import type { AlertStatusName, ProjectRoleName } from "../../provider/client/vocabulary";
+
+/** Roles as the service names them in API payloads. Project roles are granted per project (the
+ * vocabulary's PROJECT_ROLES); of the organization roles the emulator models these two. */
 export type OrgRole = "ORG_OWNER" | "ORG_MEMBER";
-export type ProjectRole =
-  | "GROUP_OWNER"
-  | "GROUP_READ_ONLY"
-  | "GROUP_BACKUP_MANAGER"
-  | "GROUP_DATA_ACCESS_ADMIN"
-  | "GROUP_DATA_ACCESS_READ_WRITE"
-  | "GROUP_MONITORING_ADMIN"
-  | "GROUP_DATABASE_ACCESS_ADMIN"
-  | "GROUP_PLATFORM_ADMIN";
+export type ProjectRole = ProjectRoleName;
 export type Role = OrgRole | ProjectRole;
 
 /** Which API root an operation lives under. */
@@ -79,15 +74,12 @@ export class ApiError extends Error {
   }
 }
 
-/** Alert statuses as the service names them (operations.md: OPEN, TRACKING, CLOSED, CANCELLED). */
-export type AlertStatus = "OPEN" | "TRACKING" | "CLOSED" | "CANCELLED";
-
 /** Raises an alert for an alert configuration as the service would; no API operation creates alerts.
  * The operations implement it (`raiseAlert`); the control API's POST /__emulator/alerts calls it.
  * Throws ApiError (404) for an unknown project or configuration. Returns the stored alert. */
 export type AlertRaiser = (
   state: EmulatorState,
-  input: { groupId: string; alertConfigId: string; status?: AlertStatus },
+  input: { groupId: string; alertConfigId: string; status?: AlertStatusName },
   nowMs: number,
 ) => JsonObject;
 

@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
+import { ALERT_STATUSES } from "../../provider/client/vocabulary";
 import { compileAccessList, normalizeAddress } from "./auth/access-list";
 import { ApiError, type CredentialRecord, type JsonObject } from "./contract";
 import type { FaultSpec } from "./faults";
@@ -39,7 +40,7 @@ const alertInput = z
   .object({
     groupId: hex24,
     alertConfigId: hex24,
-    status: z.enum(["OPEN", "TRACKING", "CLOSED", "CANCELLED"]).optional(),
+    status: z.enum(ALERT_STATUSES).optional(),
   })
   .strict();
 const advanceInput = z.object({ ms: z.number().finite().min(0) }).strict();

@@ -4,9 +4,10 @@
  * ORG_OWNER implies ORG_MEMBER and every project role; GROUP_OWNER implies every project role; any
  * project role implies GROUP_READ_ONLY.
  */
+
+import { PROJECT_ROLES } from "../../provider/client/vocabulary";
 import type { CredentialRecord, OperationDef, ProjectRole, Role } from "./contract";
 import { apiError } from "./errors";
-import { PROJECT_ROLES } from "./seed";
 
 export interface AuthorizationContext {
   /** The project of the path's groupId, when there is one. */

@@ -4,21 +4,12 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { PROJECT_ROLES } from "../../provider/client/vocabulary";
 import defaultSeedJson from "../seed/default.json";
 import type { ClusterRecord, CredentialRecord, EmulatorState, JsonObject } from "./contract";
 import { CLUSTER_NAME, HEX24 } from "./ids";
 
 const ORG_ROLES = ["ORG_OWNER", "ORG_MEMBER"] as const;
-export const PROJECT_ROLES = [
-  "GROUP_OWNER",
-  "GROUP_READ_ONLY",
-  "GROUP_BACKUP_MANAGER",
-  "GROUP_DATA_ACCESS_ADMIN",
-  "GROUP_DATA_ACCESS_READ_WRITE",
-  "GROUP_MONITORING_ADMIN",
-  "GROUP_DATABASE_ACCESS_ADMIN",
-  "GROUP_PLATFORM_ADMIN",
-] as const;
 
 const hex24 = z.string().regex(HEX24, "must be 24 hexadecimal digits");
 const jsonObject = z.record(z.string(), z.json());

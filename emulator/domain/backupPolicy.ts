@@ -3,25 +3,16 @@
  * schema, the frequencies each frequency type allows, retention in days, and the rule for the
  * read-only item ids.
  */
+import { FREQUENCY_INTERVALS, RETENTION_UNITS } from "../../provider/client/vocabulary";
 import type { EmulatorState, JsonObject } from "../core/contract";
 import { operationError } from "./errors";
 import { mintId } from "./ids";
 import { hex24, int, invalidAttribute, type ObjectSchema, oneOf, required } from "./validation";
 
-export const FREQUENCY_TYPES = ["hourly", "daily", "weekly", "monthly", "yearly"] as const;
-export const RETENTION_UNITS = ["days", "weeks", "months", "years"] as const;
-
 const DAYS_PER_UNIT: Record<string, number> = { days: 1, weeks: 7, months: 31, years: 366 };
 
-/** Allowed frequencyInterval per frequencyType (the public service's rules; 40 = last day of month). */
-const ALLOWED_INTERVALS: Record<string, readonly number[]> = {
-  hourly: [1, 2, 4, 6, 8, 12],
-  daily: [1],
-  weekly: [1, 2, 3, 4, 5, 6, 7],
-  monthly: [...Array.from({ length: 28 }, (_, i) => i + 1), 40],
-  yearly: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
-  ondemand: [0],
-};
+/** Allowed frequencyInterval per frequencyType (the vocabulary's FREQUENCY_INTERVALS), by any name. */
+const ALLOWED_INTERVALS: Readonly<Record<string, readonly number[]>> = FREQUENCY_INTERVALS;
 
 export function policyItemFields(frequencyTypes: readonly string[]): ObjectSchema {
   return {

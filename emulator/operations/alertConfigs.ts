@@ -2,7 +2,22 @@
  * Alert configurations (operations 3-10). Records are stored in the API's shape with credentials in
  * full; every response goes through `renderAlertConfig`, which masks them.
  */
-import type { EmulatorState, Json, JsonObject, OperationDef, ProjectRole } from "../core/contract";
+
+import {
+  EMAIL_SMS_NOTIFICATION_KINDS,
+  INTEGRATION_NOTIFICATION_KINDS,
+  MASKED_NOTIFICATION_FIELDS,
+  MATCHER_FIELD_NAMES,
+  MATCHER_OPERATORS,
+  NOTIFICATION_INTERVAL_MIN,
+  NOTIFICATION_ORG_ROLES,
+  NOTIFICATION_REGIONS,
+  NOTIFICATION_TYPE_NAMES,
+  type NotificationTypeName,
+  ON_CALL_NOTIFICATION_KINDS,
+  PROJECT_ROLES,
+} from "../../provider/client/vocabulary";
+import type { EmulatorState, Json, JsonObject, OperationDef } from "../core/contract";
 import { entity, list, noContent, param, requireProject, table } from "../domain/context";
 import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
@@ -23,102 +38,53 @@ import {
 import { findAlert } from "./alerts";
 import { defineOperation } from "./define";
 
-export const MATCHER_FIELD_NAMES = [
-  "APPLICATION_ID",
-  "CLUSTER_NAME",
-  "TYPE_NAME",
-  "HOSTNAME",
-  "PORT",
-  "HOSTNAME_AND_PORT",
-  "REPLICA_SET_NAME",
-  "SHARD_NAME",
-  "INSTANCE_NAME",
-  "PROCESSOR_NAME",
-  "RULE_ID",
-] as const;
+function isKindOf(kinds: readonly NotificationTypeName[], kind: NotificationTypeName): boolean {
+  return kinds.includes(kind);
+}
 
-export const MATCHER_OPERATORS = [
-  "EQUALS",
-  "CONTAINS",
-  "STARTS_WITH",
-  "ENDS_WITH",
-  "NOT_EQUALS",
-  "NOT_CONTAINS",
-  "REGEX",
-] as const;
-
-/** Notification fields holding credentials: stored in full, returned masked. */
-export const MASKED_NOTIFICATION_FIELDS = [
-  "monitoringApiKey",
-  "notificationToken",
-  "microsoftTeamsWebhookUrl",
-  "opsGenieApiKey",
-  "serviceKey",
-  "apiToken",
-  "victorOpsApiKey",
-  "webhookSecret",
-] as const;
-
-/** On-call services: the service ignores intervalMin for them (it is dropped, not echoed). */
-export const ON_CALL_NOTIFICATION_KINDS = ["PAGER_DUTY", "OPS_GENIE", "VICTOR_OPS"] as const;
-
-/** Kinds that notify people directly: the only ones accepting emailEnabled and smsEnabled. */
-const PEOPLE_NOTIFICATION_KINDS = ["GROUP", "ORG", "TEAM", "USER"] as const;
-
-const PROJECT_ROLE_NAMES: readonly ProjectRole[] = [
-  "GROUP_OWNER",
-  "GROUP_READ_ONLY",
-  "GROUP_BACKUP_MANAGER",
-  "GROUP_DATA_ACCESS_ADMIN",
-  "GROUP_DATA_ACCESS_READ_WRITE",
-  "GROUP_MONITORING_ADMIN",
-  "GROUP_DATABASE_ACCESS_ADMIN",
-  "GROUP_PLATFORM_ADMIN",
-];
-const ORG_ROLE_NAMES = ["ORG_OWNER", "ORG_MEMBER", "ORG_GROUP_CREATOR", "ORG_BILLING_ADMIN", "ORG_READ_ONLY"];
-const REGIONS = ["US", "EU"];
-
-const common: ObjectSchema = {
+const commonFields: ObjectSchema = {
   delayMin: int({ min: 0 }),
-  intervalMin: int({ min: 5 }),
+  intervalMin: int({ min: NOTIFICATION_INTERVAL_MIN.min }),
   notifierId: hex24(),
 };
-const integration: ObjectSchema = { ...common, integrationId: hex24() };
-const people: ObjectSchema = { emailEnabled: bool(), smsEnabled: bool() };
+const emailSmsFields: ObjectSchema = { emailEnabled: bool(), smsEnabled: bool() };
 
-/** The 14 notification kinds and their fields (operations.md). */
-export const NOTIFICATION_KINDS: Record<string, ObjectSchema> = {
+/** The rules of each kind's own fields (names: the vocabulary's NOTIFICATION_KIND_FIELDS). */
+const KIND_FIELDS: Record<NotificationTypeName, ObjectSchema> = {
   MONITORING: {
-    ...integration,
     monitoringApiKey: required(str({ minLength: 1 })),
-    monitoringRegion: required(oneOf(REGIONS)),
+    monitoringRegion: required(oneOf(NOTIFICATION_REGIONS)),
   },
-  EMAIL: { ...common, emailAddress: required(str({ pattern: /^[^@\s]+@[^@\s]+$/ })) },
-  GROUP: { ...common, ...people, roles: arr(oneOf(PROJECT_ROLE_NAMES)) },
-  ORG: { ...common, ...people, roles: arr(oneOf(ORG_ROLE_NAMES)) },
-  HIP_CHAT: { ...integration, notificationToken: required(str({ minLength: 1 })), roomName: required(str()) },
-  MICROSOFT_TEAMS: { ...integration, microsoftTeamsWebhookUrl: required(str({ pattern: /^https?:\/\// })) },
-  OPS_GENIE: {
-    ...integration,
-    opsGenieApiKey: required(str({ minLength: 1 })),
-    opsGenieRegion: oneOf(REGIONS),
-  },
-  PAGER_DUTY: { ...integration, serviceKey: required(str({ minLength: 1 })), region: oneOf(REGIONS) },
-  SLACK: {
-    ...integration,
-    apiToken: required(str({ minLength: 1 })),
-    channelName: required(str({ minLength: 1 })),
-  },
-  SMS: { ...common, mobileNumber: required(str({ pattern: /^\+?[0-9 ()-]{4,}$/ })) },
-  TEAM: { ...common, ...people, teamId: required(hex24()), teamName: str() },
-  USER: { ...common, ...people, username: required(str({ minLength: 1 })) },
+  EMAIL: { emailAddress: required(str({ pattern: /^[^@\s]+@[^@\s]+$/ })) },
+  GROUP: { ...emailSmsFields, roles: arr(oneOf(PROJECT_ROLES)) },
+  ORG: { ...emailSmsFields, roles: arr(oneOf(NOTIFICATION_ORG_ROLES)) },
+  HIP_CHAT: { notificationToken: required(str({ minLength: 1 })), roomName: required(str()) },
+  MICROSOFT_TEAMS: { microsoftTeamsWebhookUrl: required(str({ pattern: /^https?:\/\// })) },
+  OPS_GENIE: { opsGenieApiKey: required(str({ minLength: 1 })), opsGenieRegion: oneOf(NOTIFICATION_REGIONS) },
+  PAGER_DUTY: { serviceKey: required(str({ minLength: 1 })), region: oneOf(NOTIFICATION_REGIONS) },
+  SLACK: { apiToken: required(str({ minLength: 1 })), channelName: required(str({ minLength: 1 })) },
+  SMS: { mobileNumber: required(str({ pattern: /^\+?[0-9 ()-]{4,}$/ })) },
+  TEAM: { ...emailSmsFields, teamId: required(hex24()), teamName: str() },
+  USER: { ...emailSmsFields, username: required(str({ minLength: 1 })) },
   VICTOR_OPS: {
-    ...integration,
     victorOpsApiKey: required(str({ minLength: 1 })),
     victorOpsRoutingKey: required(str({ minLength: 1 })),
   },
-  WEBHOOK: { ...integration, webhookUrl: required(str({ pattern: /^https?:\/\// })), webhookSecret: str() },
+  WEBHOOK: { webhookUrl: required(str({ pattern: /^https?:\/\// })), webhookSecret: str() },
 };
+
+/** The 14 notification kinds (the vocabulary's NOTIFICATION_TYPE_NAMES, in its order) and every field
+ * each accepts: the common ones, integrationId on integration kinds, then the kind's own. */
+export const NOTIFICATION_KINDS: Record<NotificationTypeName, ObjectSchema> = Object.fromEntries(
+  NOTIFICATION_TYPE_NAMES.map((kind) => [
+    kind,
+    {
+      ...commonFields,
+      ...(isKindOf(INTEGRATION_NOTIFICATION_KINDS, kind) ? { integrationId: hex24() } : {}),
+      ...KIND_FIELDS[kind],
+    },
+  ]),
+) as Record<NotificationTypeName, ObjectSchema>; // fromEntries over every name: each key is present
 
 const notificationSchema: Schema = { kind: "tagged", tag: "typeName", variants: NOTIFICATION_KINDS };
 
@@ -162,15 +128,15 @@ export function alertConfigTable(state: EmulatorState): Record<string, AlertConf
 
 /** Applies the service's defaults to one notification as it is stored. */
 function normalizeNotification(input: JsonObject): JsonObject {
-  const kind = input.typeName as string;
+  const kind = input.typeName as NotificationTypeName; // validated against NOTIFICATION_KINDS
   const stored: JsonObject = { delayMin: 0, ...input };
-  if ((ON_CALL_NOTIFICATION_KINDS as readonly string[]).includes(kind)) {
+  if (isKindOf(ON_CALL_NOTIFICATION_KINDS, kind)) {
     // The service ignores intervalMin for on-call services; the emulator drops it the same way.
     delete stored.intervalMin;
   } else if (stored.intervalMin === undefined) {
-    stored.intervalMin = 60;
+    stored.intervalMin = NOTIFICATION_INTERVAL_MIN.default;
   }
-  if ((PEOPLE_NOTIFICATION_KINDS as readonly string[]).includes(kind)) {
+  if (isKindOf(EMAIL_SMS_NOTIFICATION_KINDS, kind)) {
     stored.emailEnabled ??= false;
     stored.smsEnabled ??= false;
   }
@@ -206,7 +172,7 @@ export function renderAlertConfig(record: AlertConfigRecord): JsonObject {
     ...record,
     notifications: record.notifications.map((n) => {
       const shown: JsonObject = { ...n };
-      for (const field of MASKED_NOTIFICATION_FIELDS) {
+      for (const field of MASKED_NOTIFICATION_FIELDS[n.typeName as NotificationTypeName] ?? []) {
         const value = shown[field];
         if (typeof value === "string") shown[field] = maskSecret(value);
       }

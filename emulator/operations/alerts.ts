@@ -3,6 +3,8 @@
  * (`entities.alerts`, records in the API shape below) or from `raiseAlert`, which the control API and
  * tests call to simulate the service raising one for a configuration.
  */
+
+import { ALERT_STATUS_FILTERS, type AlertStatusName } from "../../provider/client/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef } from "../core/contract";
 import { entity, list, param, requireProject, table } from "../domain/context";
 import { operationError } from "../domain/errors";
@@ -11,11 +13,6 @@ import { isoDate, parseInputDate } from "../domain/time";
 import { bool, date, queryEnum, str, validateBody } from "../domain/validation";
 import { requireAlertConfig } from "./alertConfigs";
 import { DEPRECATED_2023, defineOperation } from "./define";
-
-export const ALERT_STATUSES = ["OPEN", "TRACKING", "CLOSED", "CANCELLED"] as const;
-export type AlertStatus = (typeof ALERT_STATUSES)[number];
-/** The values the list filter accepts (spec: operation 12). */
-const FILTERABLE_STATUSES = ["OPEN", "TRACKING", "CLOSED"] as const;
 
 export interface AlertRecord extends JsonObject {
   id: string;
@@ -65,7 +62,7 @@ export function findAlert(state: EmulatorState, groupId: string, alertId: string
  */
 export function raiseAlert(
   state: EmulatorState,
-  input: { groupId: string; alertConfigId: string; status?: AlertStatus },
+  input: { groupId: string; alertConfigId: string; status?: AlertStatusName },
   nowMs: number,
 ): AlertRecord {
   const project = requireProject(state, input.groupId);
@@ -127,7 +124,7 @@ export const alertOperations: OperationDef[] = [
     handler: (req, state) => {
       const groupId = param(req.params, "groupId");
       requireProject(state, groupId);
-      const status = queryEnum(req.query, "status", FILTERABLE_STATUSES);
+      const status = queryEnum(req.query, "status", ALERT_STATUS_FILTERS);
       const alerts = alertsOfProject(state, groupId).filter(
         (a) => status === undefined || a.status === status,
       );

@@ -4,6 +4,14 @@
  * returns the schedule. deleteCopiedBackups and updateSnapshots are accepted on update but, being
  * instructions rather than settings, neither stored nor returned.
  */
+
+import {
+  CLOUD_PROVIDERS,
+  COPY_FREQUENCIES,
+  EXPORT_FREQUENCY_TYPES,
+  ON_DEMAND_FREQUENCY_TYPE,
+  SNAPSHOT_FREQUENCY_TYPES,
+} from "../../provider/client/vocabulary";
 import type {
   ClusterRecord,
   EmulatorState,
@@ -11,12 +19,7 @@ import type {
   OperationDef,
   OperationRequest,
 } from "../core/contract";
-import {
-  FREQUENCY_TYPES,
-  policyItemFields,
-  settlePolicyItems,
-  unmetRequirements,
-} from "../domain/backupPolicy";
+import { policyItemFields, settlePolicyItems, unmetRequirements } from "../domain/backupPolicy";
 import { clusterKey, entity, param, requireCloudBackup, requireCluster, table } from "../domain/context";
 import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
@@ -139,9 +142,8 @@ function render(schedule: BackupScheduleRecord, req: OperationRequest): JsonObje
   return shown;
 }
 
-const FREQUENCIES = ["HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND"];
 const copyTarget = {
-  cloudProvider: required(oneOf(["AWS", "AZURE", "GCP"])),
+  cloudProvider: required(oneOf(CLOUD_PROVIDERS)),
   regionName: required(str()),
   zoneId: required(hex24()),
 };
@@ -149,20 +151,23 @@ const copyTarget = {
 const patchBody = {
   autoExportEnabled: bool(),
   copySettings: arr(
-    obj({ ...copyTarget, frequencies: required(arr(oneOf(FREQUENCIES))), shouldCopyOplogs: bool() }),
+    obj({ ...copyTarget, frequencies: required(arr(oneOf(COPY_FREQUENCIES))), shouldCopyOplogs: bool() }),
   ),
   export: obj({
     exportBucketId: required(hex24()),
-    frequencyType: required(oneOf(["daily", "weekly", "monthly", "yearly"])),
+    frequencyType: required(oneOf(EXPORT_FREQUENCY_TYPES)),
   }),
   extraRetentionSettings: arr(
     obj({
-      frequencyType: required(oneOf([...FREQUENCY_TYPES, "ondemand"])),
+      frequencyType: required(oneOf([...SNAPSHOT_FREQUENCY_TYPES, ON_DEMAND_FREQUENCY_TYPE])),
       retentionDays: required(int({ min: 1 })),
     }),
   ),
   policies: arr(
-    obj({ id: hex24(), policyItems: required(arr(obj(policyItemFields(FREQUENCY_TYPES)), { minItems: 1 })) }),
+    obj({
+      id: hex24(),
+      policyItems: required(arr(obj(policyItemFields(SNAPSHOT_FREQUENCY_TYPES)), { minItems: 1 })),
+    }),
     {
       maxItems: 1,
     },

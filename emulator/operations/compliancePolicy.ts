@@ -4,9 +4,10 @@
  * request, modelled as the project flag `compliancePolicyDisableRequested: true` (seed or control
  * API); it moves to DISABLING and, after the delay, the policy is gone (GET answers 404).
  */
+
+import { ON_DEMAND_FREQUENCY_TYPE, SNAPSHOT_FREQUENCY_TYPES } from "../../provider/client/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
 import {
-  FREQUENCY_TYPES,
   policyItemFields,
   raiseToRequirements,
   retentionDays,
@@ -120,8 +121,8 @@ const putBody = {
   pitEnabled: bool(),
   projectId: hex24(),
   restoreWindowDays: int({ min: 1 }),
-  onDemandPolicyItem: obj(policyItemFields(["ondemand"])),
-  scheduledPolicyItems: arr(obj(policyItemFields(FREQUENCY_TYPES))),
+  onDemandPolicyItem: obj(policyItemFields([ON_DEMAND_FREQUENCY_TYPE])),
+  scheduledPolicyItems: arr(obj(policyItemFields(SNAPSHOT_FREQUENCY_TYPES))),
   deletable: readOnly(bool()),
   state: readOnly(str()),
   updatedDate: readOnly(str()),

@@ -2,6 +2,8 @@
  * Snapshot export jobs (44-46): Queued -> InProgress -> Successful. A job needs a snapshot of the
  * cluster and an export bucket of the project.
  */
+
+import { LIFECYCLE_STATES } from "../../provider/client/vocabulary";
 import type {
   ClusterRecord,
   EmulatorState,
@@ -48,7 +50,7 @@ function render(job: ExportJobRecord, req: OperationRequest): JsonObject {
     customData: job.customData,
     createdAt: isoDate(job.createdMs),
     prefix: job.prefix,
-    state: lifecyclePhase(["Queued", "InProgress", "Successful"], job.createdMs, req.now, req.asyncDelayMs),
+    state: lifecyclePhase(LIFECYCLE_STATES.exportJob.steps, job.createdMs, req.now, req.asyncDelayMs),
     exportStatus: { exportedCollections: done ? TOTAL_COLLECTIONS : 0, totalCollections: TOTAL_COLLECTIONS },
     components: job.components,
   };

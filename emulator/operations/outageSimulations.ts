@@ -3,6 +3,8 @@
  * START_REQUESTED -> STARTING -> SIMULATING; end: RECOVERY_REQUESTED -> RECOVERING -> COMPLETE,
  * then the simulation is gone (GET answers 404).
  */
+
+import { CLOUD_PROVIDERS, LIFECYCLE_STATES } from "../../provider/client/vocabulary";
 import type {
   ClusterRecord,
   EmulatorState,
@@ -27,6 +29,7 @@ export interface OutageSimulationRecord extends JsonObject {
   endRequestedMs: number | null;
 }
 
+/** The emulator's own phase after COMPLETE: the simulation is removed (GET answers 404). */
 const GONE = "GONE";
 
 function simulationTable(state: EmulatorState): Record<string, OutageSimulationRecord> {
@@ -36,14 +39,14 @@ function simulationTable(state: EmulatorState): Record<string, OutageSimulationR
 function phaseOf(sim: OutageSimulationRecord, req: OperationRequest): string {
   if (sim.endRequestedMs !== null) {
     return lifecyclePhase(
-      ["RECOVERY_REQUESTED", "RECOVERING", "COMPLETE", GONE],
+      [...LIFECYCLE_STATES.outageSimulationEnd.steps, GONE],
       sim.endRequestedMs,
       req.now,
       req.asyncDelayMs,
     );
   }
   return lifecyclePhase(
-    ["START_REQUESTED", "STARTING", "SIMULATING"],
+    LIFECYCLE_STATES.outageSimulationStart.steps,
     sim.startRequestedMs,
     req.now,
     req.asyncDelayMs,
@@ -152,7 +155,7 @@ export const outageSimulationOperations: OperationDef[] = [
         outageFilters: required(
           arr(
             obj({
-              cloudProvider: required(oneOf(["AWS", "AZURE", "GCP"])),
+              cloudProvider: required(oneOf(CLOUD_PROVIDERS)),
               regionName: required(str({ minLength: 1 })),
               type: required(oneOf(["REGION"])),
             }),

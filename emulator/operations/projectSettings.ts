@@ -2,6 +2,8 @@
  * Project-level singletons: auditing (33, 34) and custom DNS for AWS (35, 36). Both exist for every
  * project with the service's defaults until changed.
  */
+
+import type { AuditConfigurationType } from "../../provider/client/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef } from "../core/contract";
 import {
   clustersOfProject,
@@ -41,7 +43,7 @@ const auditFilterSchema = custom((value, path) => {
  * empty default is set; FILTER_BUILDER when auditing is on with the default filter (the web
  * interface's filter builder starts from it).
  */
-export function auditConfigurationType(record: AuditingRecord): string {
+export function auditConfigurationType(record: AuditingRecord): AuditConfigurationType {
   if (!record.enabled) return "NONE";
   return record.auditFilter.trim() === DEFAULT_AUDIT_FILTER ? "FILTER_BUILDER" : "FILTER_JSON";
 }

@@ -2,6 +2,12 @@
  * Dedicated search nodes of a cluster (operations 20-23): one deployment per cluster whose one
  * configuration applies to all nodes. Changes show stateName UPDATING until the delay has passed.
  */
+
+import {
+  LIFECYCLE_STATES,
+  SEARCH_NODE_COUNT,
+  SEARCH_NODE_INSTANCE_SIZES,
+} from "../../provider/client/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
 import {
   clusterKey,
@@ -20,25 +26,12 @@ import { arr, int, obj, oneOf, required, validateBody } from "../domain/validati
 import { DEPRECATED_2023, DEPRECATED_2024, defineOperation } from "./define";
 import { SEARCH_MIN_DB_VERSION } from "./searchIndexes";
 
-function sizes(family: string, from: number, to: number, extra: number[] = []): string[] {
-  const values: number[] = [];
-  for (let n = from; n <= to; n += 10) values.push(n);
-  return [...values, ...extra].sort((a, b) => a - b).map((n) => `S${n}_${family}_NVME`);
-}
-
-/** Instance sizes of the three families operations.md lists. */
-export const SEARCH_NODE_INSTANCE_SIZES: readonly string[] = [
-  ...sizes("HIGHCPU", 20, 80),
-  ...sizes("LOWCPU", 30, 140, [135]),
-  ...sizes("STORAGE", 40, 90).filter((s) => s !== "S70_STORAGE_NVME"),
-];
-
 const specsBody = {
   specs: required(
     arr(
       obj({
         instanceSize: required(oneOf(SEARCH_NODE_INSTANCE_SIZES)),
-        nodeCount: required(int({ min: 2, max: 32 })),
+        nodeCount: required(int(SEARCH_NODE_COUNT)),
       }),
       { minItems: 1, maxItems: 1 },
     ),
@@ -98,7 +91,12 @@ function render(record: SearchDeploymentRecord, req: OperationRequest): JsonObje
   const stateName =
     record.deleteRequestedMs !== null
       ? "UPDATING"
-      : lifecyclePhase(["UPDATING", "IDLE"], record.changeStartedMs, req.now, req.asyncDelayMs);
+      : lifecyclePhase(
+          LIFECYCLE_STATES.searchDeployment.steps,
+          record.changeStartedMs,
+          req.now,
+          req.asyncDelayMs,
+        );
   return {
     id: record.id,
     groupId: record.groupId,

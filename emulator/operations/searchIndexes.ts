@@ -3,6 +3,17 @@
  * 24-32 second style under /search/indexes). Both styles are views of the same stored index, so an
  * index created in one style is visible in the other; each style names the build states its own way.
  */
+
+import {
+  DEFAULT_ANALYZER,
+  LIFECYCLE_STATES,
+  LUCENE_ANALYZERS,
+  SEARCH_INDEX_NUM_PARTITIONS,
+  SEARCH_INDEX_TYPES,
+  VECTOR_DIMENSIONS,
+  VECTOR_QUANTIZATIONS,
+  VECTOR_SIMILARITIES,
+} from "../../provider/client/vocabulary";
 import type {
   ClusterRecord,
   EmulatorState,
@@ -44,56 +55,7 @@ import {
 } from "../domain/validation";
 import { defineOperation } from "./define";
 
-const LUCENE_LANGUAGES = [
-  "standard",
-  "simple",
-  "whitespace",
-  "keyword",
-  "arabic",
-  "armenian",
-  "basque",
-  "bengali",
-  "brazilian",
-  "bulgarian",
-  "catalan",
-  "chinese",
-  "cjk",
-  "czech",
-  "danish",
-  "dutch",
-  "english",
-  "finnish",
-  "french",
-  "galician",
-  "german",
-  "greek",
-  "hindi",
-  "hungarian",
-  "indonesian",
-  "irish",
-  "italian",
-  "japanese",
-  "korean",
-  "kuromoji",
-  "latvian",
-  "lithuanian",
-  "morfologik",
-  "nori",
-  "norwegian",
-  "persian",
-  "portuguese",
-  "romanian",
-  "russian",
-  "smartcn",
-  "sorani",
-  "spanish",
-  "swedish",
-  "thai",
-  "turkish",
-  "ukrainian",
-] as const;
-export const LUCENE_ANALYZERS: readonly string[] = LUCENE_LANGUAGES.map((l) => `lucene.${l}`);
-export const DEFAULT_ANALYZER = "lucene.standard";
+/** Search needs this database version or later (the emulator's rule, docs/api-choices.md). */
 export const SEARCH_MIN_DB_VERSION = "4.2";
 
 /** stored source: true/false, or an object with exactly one of include / exclude (field lists). */
@@ -122,7 +84,7 @@ const textDefinitionFields: ObjectSchema = {
     }),
   ),
   mappings: obj({ dynamic: bool(), fields: freeform() }),
-  numPartitions: int({ allowed: [1, 2, 4] }),
+  numPartitions: int({ allowed: SEARCH_INDEX_NUM_PARTITIONS }),
   searchAnalyzer: analyzerNameSchema,
   storedSource: storedSourceSchema,
   synonyms: arr(
@@ -145,9 +107,9 @@ const vectorDefinitionFields: ObjectSchema = {
         variants: {
           vector: {
             path: required(str({ minLength: 1 })),
-            numDimensions: required(int({ min: 1, max: 8192 })),
-            similarity: required(oneOf(["euclidean", "cosine", "dotProduct"])),
-            quantization: oneOf(["none", "scalar", "binary"]),
+            numDimensions: required(int(VECTOR_DIMENSIONS)),
+            similarity: required(oneOf(VECTOR_SIMILARITIES)),
+            quantization: oneOf(VECTOR_QUANTIZATIONS),
           },
           filter: { path: required(str({ minLength: 1 })) },
         },
@@ -155,7 +117,7 @@ const vectorDefinitionFields: ObjectSchema = {
       { minItems: 1 },
     ),
   ),
-  numPartitions: int({ allowed: [1, 2, 4] }),
+  numPartitions: int({ allowed: SEARCH_INDEX_NUM_PARTITIONS }),
 };
 
 /** analyzer and searchAnalyzer name a lucene analyzer or one defined in `analyzers`. */
@@ -165,7 +127,11 @@ function checkAnalyzerNames(definition: JsonObject, pathPrefix: string): void {
     : [];
   for (const field of ["analyzer", "searchAnalyzer"]) {
     const value = definition[field];
-    if (typeof value === "string" && !LUCENE_ANALYZERS.includes(value) && !custom.includes(value)) {
+    if (
+      typeof value === "string" &&
+      !(LUCENE_ANALYZERS as readonly string[]).includes(value) &&
+      !custom.includes(value)
+    ) {
       const path = pathPrefix + field;
       throw operationError(
         "INVALID_ENUM_VALUE",
@@ -203,9 +169,9 @@ export interface SearchIndexRecord extends JsonObject {
 }
 
 type Style = "first" | "second";
-const BUILD_PHASES: Record<Style, readonly [string, string, string]> = {
-  first: ["IN_PROGRESS", "MIGRATING", "STEADY"],
-  second: ["PENDING", "BUILDING", "READY"],
+const BUILD_PHASES: Record<Style, readonly [string, ...string[]]> = {
+  first: LIFECYCLE_STATES.ftsIndex.steps,
+  second: LIFECYCLE_STATES.searchIndex.steps,
 };
 
 function indexTable(state: EmulatorState): Record<string, SearchIndexRecord> {
@@ -427,7 +393,7 @@ const firstStyleBody: ObjectSchema = {
   collectionName: required(str({ minLength: 1 })),
   database: required(str({ minLength: 1 })),
   name: required(str({ minLength: 1 })),
-  type: oneOf(["search"]),
+  type: oneOf(["search"]), // the first style predates vector search
   indexID: readOnly(hex24()),
   status: readOnly(str()),
   ...textDefinitionFields,
@@ -462,7 +428,7 @@ const secondStyleCreateBody: ObjectSchema = {
   collectionName: required(str({ minLength: 1 })),
   database: required(str({ minLength: 1 })),
   name: required(str({ minLength: 1 })),
-  type: oneOf(["search", "vectorSearch"]),
+  type: oneOf(SEARCH_INDEX_TYPES),
   definition: required(freeform()),
   indexID: readOnly(hex24()),
   status: readOnly(str()),

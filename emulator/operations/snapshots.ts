@@ -4,6 +4,13 @@
  * one member per shard and the config server. Serverless instances have no on-demand operation, so
  * each shows one scheduled, completed snapshot, created on first access.
  */
+
+import {
+  LIFECYCLE_STATES,
+  ON_DEMAND_FREQUENCY_TYPE,
+  SNAPSHOT_RETENTION_UNITS,
+  type SnapshotType,
+} from "../../provider/client/vocabulary";
 import type {
   ClusterRecord,
   EmulatorState,
@@ -40,7 +47,7 @@ export interface SnapshotRecord extends JsonObject {
   expiresMs: number;
   description: string | null;
   frequencyType: string;
-  snapshotType: string;
+  snapshotType: SnapshotType;
   dbVersion: string;
   cloudProvider: string;
   replicaSetName: string;
@@ -63,7 +70,7 @@ export function snapshotStatus(
   snapshot: SnapshotRecord,
   req: Pick<OperationRequest, "now" | "asyncDelayMs">,
 ): string {
-  return lifecyclePhase(["queued", "inProgress", "completed"], snapshot.createdMs, req.now, req.asyncDelayMs);
+  return lifecyclePhase(LIFECYCLE_STATES.snapshot.steps, snapshot.createdMs, req.now, req.asyncDelayMs);
 }
 
 export function renderSnapshot(snapshot: SnapshotRecord, req: OperationRequest): JsonObject {
@@ -201,7 +208,13 @@ function backupCluster(state: EmulatorState, req: OperationRequest): ClusterReco
   return cluster;
 }
 
-const DAYS_PER_RETENTION_UNIT: Record<string, number> = { DAYS: 1, WEEKS: 7, MONTHS: 30, YEARS: 365 };
+/** Days per unit of an expiration change (docs/api-choices.md: counted from createdAt). */
+const DAYS_PER_RETENTION_UNIT: Record<(typeof SNAPSHOT_RETENTION_UNITS)[number], number> = {
+  DAYS: 1,
+  WEEKS: 7,
+  MONTHS: 30,
+  YEARS: 365,
+};
 
 const snapshotPath = (s: JsonObject, groupId: string, clusterName: string) =>
   s.type === "shardedCluster"
@@ -275,7 +288,7 @@ export const snapshotOperations: OperationDef[] = [
         createdMs: req.now,
         expiresMs: req.now + retentionInDays * MS_PER_DAY,
         description: (body.description as string | undefined) ?? null,
-        frequencyType: "ondemand",
+        frequencyType: ON_DEMAND_FREQUENCY_TYPE,
         snapshotType: "onDemand",
       });
       const shown = renderSnapshot(snapshot, req);
@@ -339,11 +352,12 @@ export const snapshotOperations: OperationDef[] = [
       const cluster = backupCluster(state, req);
       const snapshot = findSnapshot(state, cluster, param(req.params, "snapshotId"), ALL_CLUSTER_KINDS);
       const body = validateBody(req.body, {
-        retentionUnit: required(oneOf(Object.keys(DAYS_PER_RETENTION_UNIT))),
+        retentionUnit: required(oneOf(SNAPSHOT_RETENTION_UNITS)),
         retentionValue: required(int({ min: 1 })),
       });
       const days =
-        (DAYS_PER_RETENTION_UNIT[body.retentionUnit as string] ?? 1) * (body.retentionValue as number);
+        DAYS_PER_RETENTION_UNIT[body.retentionUnit as (typeof SNAPSHOT_RETENTION_UNITS)[number]] *
+        (body.retentionValue as number);
       snapshot.expiresMs = snapshot.createdMs + days * MS_PER_DAY;
       const shown = renderSnapshot(snapshot, req);
       return entity(shown, snapshotPath(shown, cluster.groupId, cluster.name));

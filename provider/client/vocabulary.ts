@@ -1,0 +1,362 @@
+/**
+ * The API's value sets, in one place: what api-spec.md and operations.md (/work/shared/spec) name as
+ * the allowed values of fields, and the state names of the asynchronous lifecycles. The emulator
+ * validates and answers with these; the provider's resources check inputs and wait on them.
+ *
+ * Plain `as const` data only (no imports, no behaviour), so any part of the project can depend on it.
+ * Rules and defaults a party chose for itself (the emulator's, see docs/api-choices.md; a resource's)
+ * stay with that party; this file holds what the service defines.
+ */
+
+// Search indexes ----------------------------------------------------------------------------------
+
+/** The languages of the built-in analyzers; an analyzer name is `lucene.` + one of these (api-spec.md). */
+export const LUCENE_LANGUAGES = [
+  "standard",
+  "simple",
+  "whitespace",
+  "keyword",
+  "arabic",
+  "armenian",
+  "basque",
+  "bengali",
+  "brazilian",
+  "bulgarian",
+  "catalan",
+  "chinese",
+  "cjk",
+  "czech",
+  "danish",
+  "dutch",
+  "english",
+  "finnish",
+  "french",
+  "galician",
+  "german",
+  "greek",
+  "hindi",
+  "hungarian",
+  "indonesian",
+  "irish",
+  "italian",
+  "japanese",
+  "korean",
+  "kuromoji",
+  "latvian",
+  "lithuanian",
+  "morfologik",
+  "nori",
+  "norwegian",
+  "persian",
+  "portuguese",
+  "romanian",
+  "russian",
+  "smartcn",
+  "sorani",
+  "spanish",
+  "swedish",
+  "thai",
+  "turkish",
+  "ukrainian",
+] as const;
+export type LuceneAnalyzer = `lucene.${(typeof LUCENE_LANGUAGES)[number]}`;
+
+/** Built-in analyzer names (`analyzer`, `searchAnalyzer`, and the analyzer of a synonym mapping). */
+export const LUCENE_ANALYZERS: readonly LuceneAnalyzer[] = LUCENE_LANGUAGES.map(
+  (language) => `lucene.${language}` as const,
+);
+
+/** `analyzer` and `searchAnalyzer` when not given. */
+export const DEFAULT_ANALYZER = "lucene.standard" satisfies LuceneAnalyzer;
+
+/** `type` of a search index; the first (flat) style knows only `search`, the default of both styles. */
+export const SEARCH_INDEX_TYPES = ["search", "vectorSearch"] as const;
+
+/** `numPartitions` of a search index (default 1). */
+export const SEARCH_INDEX_NUM_PARTITIONS = [1, 2, 4] as const;
+
+/** Field kinds of a vector search definition's `fields`. */
+export const VECTOR_FIELD_TYPES = ["vector", "filter"] as const;
+/** `similarity` of a vector field. */
+export const VECTOR_SIMILARITIES = ["euclidean", "cosine", "dotProduct"] as const;
+/** `quantization` of a vector field (optional). */
+export const VECTOR_QUANTIZATIONS = ["none", "scalar", "binary"] as const;
+/** Bounds of a vector field's `numDimensions`. */
+export const VECTOR_DIMENSIONS = { min: 1, max: 8192 } as const;
+
+// Search nodes ------------------------------------------------------------------------------------
+
+/**
+ * `specs[0].instanceSize` of search nodes: three families (operations.md: S20…S80 HIGHCPU,
+ * S30…S140 LOWCPU, S40…S90 STORAGE), in steps of 10 as the public service names them, plus its
+ * S135_LOWCPU_NVME and without S70_STORAGE_NVME, which it does not offer.
+ */
+export const SEARCH_NODE_INSTANCE_SIZES = [
+  "S20_HIGHCPU_NVME",
+  "S30_HIGHCPU_NVME",
+  "S40_HIGHCPU_NVME",
+  "S50_HIGHCPU_NVME",
+  "S60_HIGHCPU_NVME",
+  "S70_HIGHCPU_NVME",
+  "S80_HIGHCPU_NVME",
+  "S30_LOWCPU_NVME",
+  "S40_LOWCPU_NVME",
+  "S50_LOWCPU_NVME",
+  "S60_LOWCPU_NVME",
+  "S70_LOWCPU_NVME",
+  "S80_LOWCPU_NVME",
+  "S90_LOWCPU_NVME",
+  "S100_LOWCPU_NVME",
+  "S110_LOWCPU_NVME",
+  "S120_LOWCPU_NVME",
+  "S130_LOWCPU_NVME",
+  "S135_LOWCPU_NVME",
+  "S140_LOWCPU_NVME",
+  "S40_STORAGE_NVME",
+  "S50_STORAGE_NVME",
+  "S60_STORAGE_NVME",
+  "S80_STORAGE_NVME",
+  "S90_STORAGE_NVME",
+] as const;
+export type SearchNodeInstanceSize = (typeof SEARCH_NODE_INSTANCE_SIZES)[number];
+
+/** Bounds of `specs[0].nodeCount` (operations.md). */
+export const SEARCH_NODE_COUNT = { min: 2, max: 32 } as const;
+
+// Alert configurations and alerts -------------------------------------------------------------------
+
+/** `matchers[].fieldName`: exactly what operation 3 answers (operations.md). */
+export const MATCHER_FIELD_NAMES = [
+  "APPLICATION_ID",
+  "CLUSTER_NAME",
+  "TYPE_NAME",
+  "HOSTNAME",
+  "PORT",
+  "HOSTNAME_AND_PORT",
+  "REPLICA_SET_NAME",
+  "SHARD_NAME",
+  "INSTANCE_NAME",
+  "PROCESSOR_NAME",
+  "RULE_ID",
+] as const;
+
+/** `matchers[].operator` (operations.md). */
+export const MATCHER_OPERATORS = [
+  "EQUALS",
+  "CONTAINS",
+  "STARTS_WITH",
+  "ENDS_WITH",
+  "NOT_EQUALS",
+  "NOT_CONTAINS",
+  "REGEX",
+] as const;
+
+/** `notifications[].typeName`: the 14 notification kinds (operations.md). */
+export const NOTIFICATION_TYPE_NAMES = [
+  "MONITORING",
+  "EMAIL",
+  "GROUP",
+  "ORG",
+  "HIP_CHAT",
+  "MICROSOFT_TEAMS",
+  "OPS_GENIE",
+  "PAGER_DUTY",
+  "SLACK",
+  "SMS",
+  "TEAM",
+  "USER",
+  "VICTOR_OPS",
+  "WEBHOOK",
+] as const;
+export type NotificationTypeName = (typeof NOTIFICATION_TYPE_NAMES)[number];
+
+/** Fields every notification kind carries besides `typeName`. */
+export const COMMON_NOTIFICATION_FIELDS = ["delayMin", "intervalMin", "notifierId"] as const;
+
+/** Fields particular to each kind (operations.md), besides the common ones and `integrationId`. */
+export const NOTIFICATION_KIND_FIELDS = {
+  MONITORING: ["monitoringApiKey", "monitoringRegion"],
+  EMAIL: ["emailAddress"],
+  GROUP: ["emailEnabled", "smsEnabled", "roles"],
+  ORG: ["emailEnabled", "smsEnabled", "roles"],
+  HIP_CHAT: ["notificationToken", "roomName"],
+  MICROSOFT_TEAMS: ["microsoftTeamsWebhookUrl"],
+  OPS_GENIE: ["opsGenieApiKey", "opsGenieRegion"],
+  PAGER_DUTY: ["serviceKey", "region"],
+  SLACK: ["apiToken", "channelName"],
+  SMS: ["mobileNumber"],
+  TEAM: ["teamId", "teamName", "emailEnabled", "smsEnabled"],
+  USER: ["username", "emailEnabled", "smsEnabled"],
+  VICTOR_OPS: ["victorOpsApiKey", "victorOpsRoutingKey"],
+  WEBHOOK: ["webhookUrl", "webhookSecret"],
+} as const satisfies Record<NotificationTypeName, readonly string[]>;
+
+/** Kinds backed by a third-party integration: they also carry `integrationId`. */
+export const INTEGRATION_NOTIFICATION_KINDS = [
+  "MONITORING",
+  "HIP_CHAT",
+  "MICROSOFT_TEAMS",
+  "OPS_GENIE",
+  "PAGER_DUTY",
+  "SLACK",
+  "VICTOR_OPS",
+  "WEBHOOK",
+] as const satisfies readonly NotificationTypeName[];
+
+/** Kinds that notify people directly: the only ones accepting `emailEnabled` and `smsEnabled`. */
+export const EMAIL_SMS_NOTIFICATION_KINDS = [
+  "GROUP",
+  "ORG",
+  "TEAM",
+  "USER",
+] as const satisfies readonly NotificationTypeName[];
+
+/** On-call services: the service ignores `intervalMin` for them (it is dropped, not echoed); every other
+ * kind accepts it. */
+export const ON_CALL_NOTIFICATION_KINDS = [
+  "PAGER_DUTY",
+  "OPS_GENIE",
+  "VICTOR_OPS",
+] as const satisfies readonly NotificationTypeName[];
+
+/**
+ * Credential fields per kind: stored in full, returned masked (asterisks but the last four characters,
+ * fully masked when four or fewer). `webhookUrl` and `victorOpsRoutingKey` are not among them: the
+ * emulator returns them in full (docs/api-choices.md); a client comparing them should still accept a
+ * masked echo, as the public service's masking of those two is not documented.
+ */
+export const MASKED_NOTIFICATION_FIELDS = {
+  MONITORING: ["monitoringApiKey"],
+  EMAIL: [],
+  GROUP: [],
+  ORG: [],
+  HIP_CHAT: ["notificationToken"],
+  MICROSOFT_TEAMS: ["microsoftTeamsWebhookUrl"],
+  OPS_GENIE: ["opsGenieApiKey"],
+  PAGER_DUTY: ["serviceKey"],
+  SLACK: ["apiToken"],
+  SMS: [],
+  TEAM: [],
+  USER: [],
+  VICTOR_OPS: ["victorOpsApiKey"],
+  WEBHOOK: ["webhookSecret"],
+} as const satisfies Record<NotificationTypeName, readonly string[]>;
+
+/** `monitoringRegion`, `opsGenieRegion` and `region` (PAGER_DUTY); the latter two default to US. */
+export const NOTIFICATION_REGIONS = ["US", "EU"] as const;
+
+/** `intervalMin` bounds and default (minutes between repeated notifications). */
+export const NOTIFICATION_INTERVAL_MIN = { min: 5, default: 60 } as const;
+
+/** Project roles (`roles` of a GROUP notification; the roles a credential holds in a project). */
+export const PROJECT_ROLES = [
+  "GROUP_OWNER",
+  "GROUP_READ_ONLY",
+  "GROUP_BACKUP_MANAGER",
+  "GROUP_DATA_ACCESS_ADMIN",
+  "GROUP_DATA_ACCESS_READ_WRITE",
+  "GROUP_MONITORING_ADMIN",
+  "GROUP_DATABASE_ACCESS_ADMIN",
+  "GROUP_PLATFORM_ADMIN",
+] as const;
+export type ProjectRoleName = (typeof PROJECT_ROLES)[number];
+
+/** Organization roles a notification may address (`roles` of an ORG notification). */
+export const NOTIFICATION_ORG_ROLES = [
+  "ORG_OWNER",
+  "ORG_MEMBER",
+  "ORG_GROUP_CREATOR",
+  "ORG_BILLING_ADMIN",
+  "ORG_READ_ONLY",
+] as const;
+
+/** Alert `status`, in lifecycle order (operations.md: OPEN, then TRACKING, done CLOSED; or CANCELLED). */
+export const ALERT_STATUSES = ["OPEN", "TRACKING", "CLOSED", "CANCELLED"] as const;
+export type AlertStatusName = (typeof ALERT_STATUSES)[number];
+/** The `status` filter of the alert list (operation 12). */
+export const ALERT_STATUS_FILTERS = [
+  "OPEN",
+  "TRACKING",
+  "CLOSED",
+] as const satisfies readonly AlertStatusName[];
+
+// Auditing ------------------------------------------------------------------------------------------
+
+/** `configurationType` of the auditing settings (read-only). */
+export const AUDIT_CONFIGURATION_TYPES = ["NONE", "FILTER_BUILDER", "FILTER_JSON"] as const;
+export type AuditConfigurationType = (typeof AUDIT_CONFIGURATION_TYPES)[number];
+
+// Cloud backup ------------------------------------------------------------------------------------
+
+/** `frequencyType` of scheduled policy items and snapshots. */
+export const SNAPSHOT_FREQUENCY_TYPES = ["hourly", "daily", "weekly", "monthly", "yearly"] as const;
+/** `frequencyType` of an on-demand policy item (compliance policy) and of on-demand snapshots. */
+export const ON_DEMAND_FREQUENCY_TYPE = "ondemand";
+/** `export.frequencyType` of a backup schedule's automatic export. */
+export const EXPORT_FREQUENCY_TYPES = ["daily", "weekly", "monthly", "yearly"] as const;
+
+/**
+ * `frequencyInterval` values each `frequencyType` allows: hours between snapshots, the day of the week
+ * (1 = Monday), the day of the month (40 = the last day), the month of the year; on-demand items use 0.
+ */
+export const FREQUENCY_INTERVALS = {
+  hourly: [1, 2, 4, 6, 8, 12],
+  daily: [1],
+  weekly: [1, 2, 3, 4, 5, 6, 7],
+  monthly: [
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 40,
+  ],
+  yearly: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+  ondemand: [0],
+} as const satisfies Record<
+  (typeof SNAPSHOT_FREQUENCY_TYPES)[number] | typeof ON_DEMAND_FREQUENCY_TYPE,
+  readonly number[]
+>;
+
+/** `retentionUnit` of policy items (schedule and compliance policy), lower case. */
+export const RETENTION_UNITS = ["days", "weeks", "months", "years"] as const;
+/** `retentionUnit` of a snapshot expiration change (operation 61), upper case. */
+export const SNAPSHOT_RETENTION_UNITS = ["DAYS", "WEEKS", "MONTHS", "YEARS"] as const;
+
+/** `copySettings[].frequencies`: the snapshot kinds a copy setting applies to (upper case). */
+export const COPY_FREQUENCIES = ["HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND"] as const;
+
+/** `cloudProvider` of backup copy settings and outage simulation filters. */
+export const CLOUD_PROVIDERS = ["AWS", "AZURE", "GCP"] as const;
+
+/** `snapshotType` of a snapshot. */
+export const SNAPSHOT_TYPES = ["onDemand", "scheduled", "fallback"] as const;
+export type SnapshotType = (typeof SNAPSHOT_TYPES)[number];
+
+// Asynchronous states -------------------------------------------------------------------------------
+
+/**
+ * The states of each asynchronous lifecycle (operations.md, "Asynchronous states"): `steps` in order,
+ * the first is what a create or update answers and the last is done; `other` are states outside that
+ * path (failure, pause, deletion). Restore jobs have no state field (done = `finishedAt` set).
+ */
+export const LIFECYCLE_STATES = {
+  /** `status` of a second-style search index; READY and STALE are queryable. */
+  searchIndex: { steps: ["PENDING", "BUILDING", "READY"], other: ["STALE", "FAILED", "DELETING"] },
+  /** `status` of a first-style search index. */
+  ftsIndex: {
+    steps: ["IN_PROGRESS", "MIGRATING", "STEADY"],
+    other: ["FAILED", "STALE", "PAUSED", "DELETING"],
+  },
+  /** `stateName` of search nodes; after a delete GET answers `{}`. */
+  searchDeployment: { steps: ["UPDATING", "IDLE"], other: ["PAUSED"] },
+  /** `state` of a backup compliance policy; a PUT on an existing policy answers UPDATING instead of
+   * ENABLING, and a disable moves it to DISABLING (then GET answers 404). */
+  compliancePolicy: { steps: ["ENABLING", "ACTIVE"], other: ["UPDATING", "DISABLING"] },
+  /** `status` of an on-demand snapshot. */
+  snapshot: { steps: ["queued", "inProgress", "completed"], other: ["failed"] },
+  /** `state` of a snapshot export job. */
+  exportJob: { steps: ["Queued", "InProgress", "Successful"], other: ["Failed", "Cancelled"] },
+  /** `state` of an outage simulation being started, then ended (then 404). */
+  outageSimulationStart: { steps: ["START_REQUESTED", "STARTING", "SIMULATING"], other: [] },
+  outageSimulationEnd: { steps: ["RECOVERY_REQUESTED", "RECOVERING", "COMPLETE"], other: [] },
+  /** `status` of a live migration (readyForCutover once WORKING; COMPLETE after cutover). */
+  liveMigration: { steps: ["NEW", "WORKING", "COMPLETE"], other: ["FAILED", "EXPIRED"] },
+  /** `status` of a live migration validation. */
+  migrationValidation: { steps: ["PENDING", "SUCCESS"], other: ["FAILED"] },
+} as const satisfies Record<string, { steps: readonly [string, ...string[]]; other: readonly string[] }>;
