@@ -21,6 +21,7 @@ import type {
   JsonObject,
   OperationDef,
   OperationRequest,
+  OperationResult,
 } from "../core/contract";
 import {
   clusterHostnames,
@@ -209,17 +210,31 @@ function isBuilt(index: SearchIndexRecord, req: OperationRequest): boolean {
   return lifecycleDone(index.buildStartedMs, req.now, req.asyncDelayMs);
 }
 
-function renderFirstStyle(index: SearchIndexRecord, req: OperationRequest): JsonObject {
-  const d = index.definition;
-  const shown: JsonObject = {
+/** The fields naming an index, first in both styles' entities. */
+function identityOf(index: SearchIndexRecord): JsonObject {
+  return {
     indexID: index.indexID,
     collectionName: index.collectionName,
     database: index.database,
     name: index.name,
     type: index.type,
-    numPartitions: d.numPartitions ?? 1,
-    analyzer: d.analyzer ?? DEFAULT_ANALYZER,
-    searchAnalyzer: d.searchAnalyzer ?? DEFAULT_ANALYZER,
+  };
+}
+
+/** The defaults the service shows for a text definition's unset analyzers and partitions. */
+function textDefaults(definition: JsonObject): JsonObject {
+  return {
+    analyzer: definition.analyzer ?? DEFAULT_ANALYZER,
+    searchAnalyzer: definition.searchAnalyzer ?? DEFAULT_ANALYZER,
+    numPartitions: definition.numPartitions ?? 1,
+  };
+}
+
+function renderFirstStyle(index: SearchIndexRecord, req: OperationRequest): JsonObject {
+  const d = index.definition;
+  const shown: JsonObject = {
+    ...identityOf(index),
+    ...textDefaults(d),
     status: statusOf(index, "first", req),
   };
   for (const key of ["analyzers", "mappings", "storedSource", "synonyms"]) {
@@ -254,22 +269,13 @@ function renderSecondStyle(
   const latestDefinition: JsonObject =
     index.type === "vectorSearch"
       ? index.definition
-      : {
-          ...index.definition,
-          analyzer: index.definition.analyzer ?? DEFAULT_ANALYZER,
-          searchAnalyzer: index.definition.searchAnalyzer ?? DEFAULT_ANALYZER,
-          numPartitions: index.definition.numPartitions ?? 1,
-        };
+      : { ...index.definition, ...textDefaults(index.definition) };
   const definitionVersion: JsonObject = {
     version: index.definitionVersion,
     createdAt: isoDate(index.buildStartedMs),
   };
   const shown: JsonObject = {
-    indexID: index.indexID,
-    collectionName: index.collectionName,
-    database: index.database,
-    name: index.name,
-    type: index.type,
+    ...identityOf(index),
     status,
     queryable,
     latestDefinition,
@@ -437,14 +443,134 @@ const secondStyleCreateBody: ObjectSchema = {
 
 const definitionOnlyBody: ObjectSchema = { definition: required(freeform()) };
 
-const firstStylePath = (i: SearchIndexRecord) =>
-  `/groups/${i.groupId}/clusters/${i.clusterName}/fts/indexes/${i.indexID}`;
-const secondStylePath = (i: SearchIndexRecord) =>
-  `/groups/${i.groupId}/clusters/${i.clusterName}/search/indexes/${i.indexID}`;
-
 const ADMIN = ["GROUP_DATA_ACCESS_ADMIN"] as const;
 const READ = ["GROUP_DATA_ACCESS_ADMIN", "GROUP_DATA_ACCESS_READ_WRITE"] as const;
 const CLUSTER_PATH = "/groups/{groupId}/clusters/{clusterName}";
+
+/** How one definition style shows an index: its path segment, its entity and its list form. */
+interface StyleView {
+  label: string;
+  segment: "fts/indexes" | "search/indexes";
+  entity(index: SearchIndexRecord, req: OperationRequest, cluster: ClusterRecord): JsonObject;
+  summary(index: SearchIndexRecord, req: OperationRequest, cluster: ClusterRecord): JsonObject;
+}
+
+const FIRST_STYLE: StyleView = {
+  label: "first style",
+  segment: "fts/indexes",
+  entity: (index, req) => renderFirstStyle(index, req),
+  summary: (index, req) => renderFirstStyleSummary(index, req),
+};
+
+const SECOND_STYLE: StyleView = {
+  label: "second style",
+  segment: "search/indexes",
+  entity: (index, req, cluster) => renderSecondStyle(index, req, cluster, true),
+  summary: (index, req, cluster) => renderSecondStyle(index, req, cluster, false),
+};
+
+/** An index as the style's entity, linked to its URL in that style. */
+function shown(
+  style: StyleView,
+  index: SearchIndexRecord,
+  req: OperationRequest,
+  cluster: ClusterRecord,
+  status = 200,
+): OperationResult {
+  const selfPath = `/groups/${index.groupId}/clusters/${index.clusterName}/${style.segment}/${index.indexID}`;
+  return entity(style.entity(index, req, cluster), selfPath, status);
+}
+
+function summaries(
+  style: StyleView,
+  indexes: SearchIndexRecord[],
+  req: OperationRequest,
+  cluster: ClusterRecord,
+): OperationResult {
+  return { kind: "array", status: 200, body: indexes.map((index) => style.summary(index, req, cluster)) };
+}
+
+/** How a path names one index: by id, or by database, collection and name. */
+interface IndexLookup {
+  label: string;
+  suffix: string;
+  find(state: EmulatorState, cluster: ClusterRecord, req: OperationRequest): SearchIndexRecord;
+}
+const BY_ID: IndexLookup = { label: "by id", suffix: "{indexId}", find: indexById };
+const BY_NAMES: IndexLookup = {
+  label: "by names",
+  suffix: "{databaseName}/{collectionName}/{indexName}",
+  find: indexByNames,
+};
+
+function listCollectionOperation(id: string, style: StyleView): OperationDef {
+  return defineOperation({
+    id,
+    name: `List the search indexes of a collection (${style.label})`,
+    method: "GET",
+    path: `${CLUSTER_PATH}/${style.segment}/{databaseName}/{collectionName}`,
+    roles: [...READ],
+    rateLimited: true,
+    handler: (req, state) => {
+      const cluster = searchCluster(state, req);
+      const database = param(req.params, "databaseName");
+      const collectionName = param(req.params, "collectionName");
+      const found = indexesOfCluster(state, cluster, req).filter(
+        (i) => i.database === database && i.collectionName === collectionName,
+      );
+      return summaries(style, found, req, cluster);
+    },
+  });
+}
+
+function deleteOperation(id: string, style: StyleView, lookup: IndexLookup): OperationDef {
+  return defineOperation({
+    id,
+    name: `Delete a search index ${lookup.label} (${style.label})`,
+    method: "DELETE",
+    path: `${CLUSTER_PATH}/${style.segment}/${lookup.suffix}`,
+    roles: [...ADMIN],
+    rateLimited: true,
+    handler: (req, state) => {
+      requestDelete(lookup.find(state, searchCluster(state, req), req), req);
+      return noContent();
+    },
+  });
+}
+
+function getOperation(id: string, style: StyleView, lookup: IndexLookup): OperationDef {
+  return defineOperation({
+    id,
+    name: `Get a search index ${lookup.label} (${style.label})`,
+    method: "GET",
+    path: `${CLUSTER_PATH}/${style.segment}/${lookup.suffix}`,
+    roles: [...READ],
+    rateLimited: true,
+    handler: (req, state) => {
+      const cluster = searchCluster(state, req);
+      return shown(style, lookup.find(state, cluster, req), req, cluster);
+    },
+  });
+}
+
+/** Second-style update: the body is `{definition}` of the index's own type. */
+function updateDefinitionOperation(id: string, lookup: IndexLookup): OperationDef {
+  return defineOperation({
+    id,
+    name: `Update a search index ${lookup.label} (${SECOND_STYLE.label})`,
+    method: "PATCH",
+    path: `${CLUSTER_PATH}/${SECOND_STYLE.segment}/${lookup.suffix}`,
+    roles: [...ADMIN],
+    rateLimited: true,
+    handler: (req, state) => {
+      const cluster = searchCluster(state, req);
+      const index = lookup.find(state, cluster, req);
+      const valid = validateBody(req.body, definitionOnlyBody);
+      redefine(index, validateDefinition(index.type, valid.definition, "definition"), req);
+      return shown(SECOND_STYLE, index, req, cluster);
+    },
+  });
+}
 
 export const searchIndexOperations: OperationDef[] = [
   defineOperation({
@@ -456,51 +582,12 @@ export const searchIndexOperations: OperationDef[] = [
     rateLimited: true,
     handler: (req, state) => {
       const cluster = searchCluster(state, req);
-      const index = createIndex(state, cluster, req, parseFirstStyle(req.body));
-      return entity(renderFirstStyle(index, req), firstStylePath(index));
+      return shown(FIRST_STYLE, createIndex(state, cluster, req, parseFirstStyle(req.body)), req, cluster);
     },
   }),
-  defineOperation({
-    id: "16",
-    name: "List the search indexes of a collection (first style)",
-    method: "GET",
-    path: `${CLUSTER_PATH}/fts/indexes/{databaseName}/{collectionName}`,
-    roles: [...READ],
-    rateLimited: true,
-    handler: (req, state) => {
-      const cluster = searchCluster(state, req);
-      const database = param(req.params, "databaseName");
-      const collectionName = param(req.params, "collectionName");
-      const found = indexesOfCluster(state, cluster, req).filter(
-        (i) => i.database === database && i.collectionName === collectionName,
-      );
-      return { kind: "array", status: 200, body: found.map((i) => renderFirstStyleSummary(i, req)) };
-    },
-  }),
-  defineOperation({
-    id: "17",
-    name: "Delete a search index by id (first style)",
-    method: "DELETE",
-    path: `${CLUSTER_PATH}/fts/indexes/{indexId}`,
-    roles: [...ADMIN],
-    rateLimited: true,
-    handler: (req, state) => {
-      requestDelete(indexById(state, searchCluster(state, req), req), req);
-      return noContent();
-    },
-  }),
-  defineOperation({
-    id: "18",
-    name: "Get a search index by id (first style)",
-    method: "GET",
-    path: `${CLUSTER_PATH}/fts/indexes/{indexId}`,
-    roles: [...READ],
-    rateLimited: true,
-    handler: (req, state) => {
-      const index = indexById(state, searchCluster(state, req), req);
-      return entity(renderFirstStyle(index, req), firstStylePath(index));
-    },
-  }),
+  listCollectionOperation("16", FIRST_STYLE),
+  deleteOperation("17", FIRST_STYLE, BY_ID),
+  getOperation("18", FIRST_STYLE, BY_ID),
   defineOperation({
     id: "19",
     name: "Update a search index by id (first style)",
@@ -509,14 +596,15 @@ export const searchIndexOperations: OperationDef[] = [
     roles: [...ADMIN],
     rateLimited: true,
     handler: (req, state) => {
-      const index = indexById(state, searchCluster(state, req), req);
+      const cluster = searchCluster(state, req);
+      const index = indexById(state, cluster, req);
       const fields = parseFirstStyle(req.body);
       // Identity fields cannot change: a different name or namespace is a different index.
       for (const key of ["database", "collectionName", "name", "type"] as const) {
         if (fields[key] !== index[key]) invalidAttribute(key, `cannot be changed (is ${index[key]})`);
       }
       redefine(index, fields.definition, req);
-      return entity(renderFirstStyle(index, req), firstStylePath(index));
+      return shown(FIRST_STYLE, index, req, cluster);
     },
   }),
   defineOperation({
@@ -528,12 +616,7 @@ export const searchIndexOperations: OperationDef[] = [
     rateLimited: true,
     handler: (req, state) => {
       const cluster = searchCluster(state, req);
-      const found = indexesOfCluster(state, cluster, req);
-      return {
-        kind: "array",
-        status: 200,
-        body: found.map((i) => renderSecondStyle(i, req, cluster, false)),
-      };
+      return summaries(SECOND_STYLE, indexesOfCluster(state, cluster, req), req, cluster);
     },
   }),
   defineOperation({
@@ -554,108 +637,14 @@ export const searchIndexOperations: OperationDef[] = [
         type,
         definition: validateDefinition(type, valid.definition, "definition"),
       });
-      return entity(renderSecondStyle(index, req, cluster, true), secondStylePath(index), 201);
+      return shown(SECOND_STYLE, index, req, cluster, 201);
     },
   }),
-  defineOperation({
-    id: "26",
-    name: "List the search indexes of a collection (second style)",
-    method: "GET",
-    path: `${CLUSTER_PATH}/search/indexes/{databaseName}/{collectionName}`,
-    roles: [...READ],
-    rateLimited: true,
-    handler: (req, state) => {
-      const cluster = searchCluster(state, req);
-      const database = param(req.params, "databaseName");
-      const collectionName = param(req.params, "collectionName");
-      const found = indexesOfCluster(state, cluster, req).filter(
-        (i) => i.database === database && i.collectionName === collectionName,
-      );
-      return {
-        kind: "array",
-        status: 200,
-        body: found.map((i) => renderSecondStyle(i, req, cluster, false)),
-      };
-    },
-  }),
-  defineOperation({
-    id: "27",
-    name: "Delete a search index by names (second style)",
-    method: "DELETE",
-    path: `${CLUSTER_PATH}/search/indexes/{databaseName}/{collectionName}/{indexName}`,
-    roles: [...ADMIN],
-    rateLimited: true,
-    handler: (req, state) => {
-      requestDelete(indexByNames(state, searchCluster(state, req), req), req);
-      return noContent();
-    },
-  }),
-  defineOperation({
-    id: "28",
-    name: "Get a search index by names (second style)",
-    method: "GET",
-    path: `${CLUSTER_PATH}/search/indexes/{databaseName}/{collectionName}/{indexName}`,
-    roles: [...READ],
-    rateLimited: true,
-    handler: (req, state) => {
-      const cluster = searchCluster(state, req);
-      const index = indexByNames(state, cluster, req);
-      return entity(renderSecondStyle(index, req, cluster, true), secondStylePath(index));
-    },
-  }),
-  defineOperation({
-    id: "29",
-    name: "Update a search index by names (second style)",
-    method: "PATCH",
-    path: `${CLUSTER_PATH}/search/indexes/{databaseName}/{collectionName}/{indexName}`,
-    roles: [...ADMIN],
-    rateLimited: true,
-    handler: (req, state) => {
-      const cluster = searchCluster(state, req);
-      const index = indexByNames(state, cluster, req);
-      const valid = validateBody(req.body, definitionOnlyBody);
-      redefine(index, validateDefinition(index.type, valid.definition, "definition"), req);
-      return entity(renderSecondStyle(index, req, cluster, true), secondStylePath(index));
-    },
-  }),
-  defineOperation({
-    id: "30",
-    name: "Delete a search index by id (second style)",
-    method: "DELETE",
-    path: `${CLUSTER_PATH}/search/indexes/{indexId}`,
-    roles: [...ADMIN],
-    rateLimited: true,
-    handler: (req, state) => {
-      requestDelete(indexById(state, searchCluster(state, req), req), req);
-      return noContent();
-    },
-  }),
-  defineOperation({
-    id: "31",
-    name: "Get a search index by id (second style)",
-    method: "GET",
-    path: `${CLUSTER_PATH}/search/indexes/{indexId}`,
-    roles: [...READ],
-    rateLimited: true,
-    handler: (req, state) => {
-      const cluster = searchCluster(state, req);
-      const index = indexById(state, cluster, req);
-      return entity(renderSecondStyle(index, req, cluster, true), secondStylePath(index));
-    },
-  }),
-  defineOperation({
-    id: "32",
-    name: "Update a search index by id (second style)",
-    method: "PATCH",
-    path: `${CLUSTER_PATH}/search/indexes/{indexId}`,
-    roles: [...ADMIN],
-    rateLimited: true,
-    handler: (req, state) => {
-      const cluster = searchCluster(state, req);
-      const index = indexById(state, cluster, req);
-      const valid = validateBody(req.body, definitionOnlyBody);
-      redefine(index, validateDefinition(index.type, valid.definition, "definition"), req);
-      return entity(renderSecondStyle(index, req, cluster, true), secondStylePath(index));
-    },
-  }),
+  listCollectionOperation("26", SECOND_STYLE),
+  deleteOperation("27", SECOND_STYLE, BY_NAMES),
+  getOperation("28", SECOND_STYLE, BY_NAMES),
+  updateDefinitionOperation("29", BY_NAMES),
+  deleteOperation("30", SECOND_STYLE, BY_ID),
+  getOperation("31", SECOND_STYLE, BY_ID),
+  updateDefinitionOperation("32", BY_ID),
 ];
