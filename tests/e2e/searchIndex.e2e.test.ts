@@ -164,9 +164,29 @@ describe("SearchIndex through the real engine", () => {
     await stack.refresh({ expectNoChanges: true });
   });
 
+  test("a create that times out keeps the index in state; the next up finishes the wait", async () => {
+    emu.settings.asyncDelayMs = 10 * 60_000; // builds now take ten minutes
+    await stack.setConfig("slowName", "slow");
+    const failed = await stack.pulumi(["up", "--yes", "--skip-preview"], { allowFailure: true });
+    expect(failed.code).not.toBe(0);
+    expect(failed.stdout + failed.stderr).toMatch(
+      /timed out after 2s waiting for search index slow on demo-cluster \(sample_mflix\.movies\): still in state PENDING \(waiting for READY\)/,
+    );
+    const kept = await stateOf("slow");
+    const live = (await client.searchIndexes.list(GROUP, CLUSTER)).find((index) => index.name === "slow");
+    expect(kept?.id).toBe(`${GROUP}/${CLUSTER}/${live?.indexID}`);
+
+    emu.settings.asyncDelayMs = 300; // the build finishes
+    const resumed = await stack.up();
+    expect(resumed.stdout).toContain("~ 1 updated");
+    expect((await stack.outputs()).slowStatus).toBe("READY");
+    expect(await indexesOnCluster()).toEqual(["adopted", "movies-v2", "plots", "slow"]);
+    await stack.preview({ expectNoChanges: true });
+  });
+
   test("pulumi destroy leaves no index behind", async () => {
     const result = await stack.destroy();
-    expect(result.stdout).toContain("- 4 deleted");
+    expect(result.stdout).toContain("- 5 deleted");
     expect(await indexesOnCluster()).toEqual([]);
   });
 });

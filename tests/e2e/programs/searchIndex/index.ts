@@ -46,9 +46,24 @@ const adopted = adoptId
     })
   : undefined;
 
+// A slow build: when the test sets slowName, an index with a 2-second create timeout is declared.
+const slowName = config.get("slowName");
+const slow = slowName
+  ? new SearchIndex("slow", {
+      groupId,
+      clusterName: "demo-cluster",
+      database: "sample_mflix",
+      collectionName: "movies",
+      name: slowName,
+      mappings: { dynamic: true },
+      timeouts: { create: "2s" },
+    })
+  : undefined;
+
 export const moviesId = movies.id;
 export const moviesIndexId = movies.indexId;
 export const moviesStatus = movies.status;
 export const moviesDefinition = movies.definition;
 export const plotsStatus = plots.status;
 export const adoptedIndexId = adopted?.indexId;
+export const slowStatus = slow?.status;
