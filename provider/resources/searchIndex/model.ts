@@ -11,7 +11,12 @@ import type { JsonObject } from "../../client/schemas";
 import type { SearchIndex as ApiSearchIndex, SearchIndexInput } from "../../client/searchIndexes";
 import { type Classification, deepEqual } from "../../framework/diff";
 import { formatId } from "../../framework/ids";
-import { DEFAULT_ANALYZER, type SearchIndexInputs, type SearchIndexType } from "./schema";
+import {
+  DEFAULT_ANALYZER,
+  FLAT_DEFINITION_FIELDS,
+  type SearchIndexInputs,
+  type SearchIndexType,
+} from "./schema";
 
 /** Outputs stored in state: the inputs as applied plus what the service computes. */
 export interface SearchIndexOutputs extends Omit<SearchIndexInputs, "definition"> {
@@ -37,6 +42,9 @@ export const SEARCH_INDEX_CLASSIFICATION: Classification = {
   name: "replace",
   type: { effect: "replace", deleteBeforeReplace: true },
   definition: { effect: "update", compare: (state, input) => definitionsEqual(state, input) },
+  // The first style's flat fields: check moves them into `definition`, so they reach diff only while
+  // a value is unknown (preview); they are part of the definition, which updates in place.
+  ...Object.fromEntries(FLAT_DEFINITION_FIELDS.map((field) => [field, "update" as const])),
   // Only how long we wait changes: an update with no API call, so later waits use the new values.
   timeouts: "update",
   importId: "ignore-drift",

@@ -47,6 +47,13 @@ describe("SearchIndex diff: classification", () => {
       name: "replace",
       type: { effect: "replace", deleteBeforeReplace: true },
       definition: { effect: "update", compare: expect.any(Function) },
+      analyzer: "update",
+      analyzers: "update",
+      searchAnalyzer: "update",
+      mappings: "update",
+      numPartitions: "update",
+      storedSource: "update",
+      synonyms: "update",
       timeouts: "update",
       importId: "ignore-drift",
       indexId: "output",
@@ -100,6 +107,12 @@ describe("SearchIndex diff: classification", () => {
   test("an unknown value counts as a change of its kind", async () => {
     expect(await diff({ ...INPUTS, name: UNKNOWN })).toEqual({ changes: true, replaces: ["name"] });
     expect(await diff({ ...INPUTS, definition: UNKNOWN })).toEqual({ changes: true, replaces: [] });
+  });
+
+  test("a flat first-style field still unknown in preview (check could not move it) is an update", async () => {
+    const checked = await provider.check({}, { ...INPUTS, definition: undefined, mappings: UNKNOWN });
+    expect(checked.failures).toEqual([]);
+    expect(await diff(checked.inputs as Record<string, unknown>)).toEqual({ changes: true, replaces: [] });
   });
 
   test("an unclassified input is a programming error", async () => {
