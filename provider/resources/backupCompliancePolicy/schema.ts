@@ -116,8 +116,8 @@ export const backupCompliancePolicyInputsSchema = z
           code: "custom",
           path: ["restoreWindowDays"],
           message:
-            `restoreWindowDays (${window}) may not exceed the hourly retention ` +
-            `(${hourly.retentionValue} ${hourly.retentionUnit} = ${retentionDays} days)`,
+            `restoreWindowDays (${window}) may not exceed the hourly retention (${hourly.retentionValue} ` +
+            `${hourly.retentionUnit}${hourly.retentionUnit === "days" ? "" : ` = ${retentionDays} days`})`,
         });
       }
     }

@@ -87,7 +87,7 @@ describe("BackupCompliancePolicy check", () => {
     ).toEqual([
       {
         property: "restoreWindowDays",
-        reason: "restoreWindowDays (8) may not exceed the hourly retention (7 days = 7 days)",
+        reason: "restoreWindowDays (8) may not exceed the hourly retention (7 days)",
       },
     ]);
   });
