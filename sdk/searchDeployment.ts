@@ -37,6 +37,11 @@ export interface SearchDeploymentArgs {
   importId?: pulumi.Input<string>;
   /** How long to wait for IDLE and for deletion. */
   timeouts?: pulumi.Input<SearchDeploymentTimeouts>;
+  /**
+   * When nodes this resource created do not become IDLE in time, delete them (and fail) instead of
+   * keeping them in state for the next `pulumi up` to resume. Default false. Never deletes adopted nodes.
+   */
+  deleteOnCreateFailure?: pulumi.Input<boolean>;
 }
 
 export class SearchDeployment extends PlatformResource {

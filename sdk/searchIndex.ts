@@ -128,6 +128,12 @@ export interface SearchIndexArgs {
   importId?: pulumi.Input<string>;
   /** How long to wait for READY and for deletion. */
   timeouts?: pulumi.Input<SearchTimeouts>;
+  /**
+   * When the build of an index this resource created fails or times out, delete the index (and fail)
+   * instead of keeping it in state for the next `pulumi up` to resume. Default false. Never deletes an
+   * adopted index.
+   */
+  deleteOnCreateFailure?: pulumi.Input<boolean>;
 }
 
 export class SearchIndex extends PlatformResource {

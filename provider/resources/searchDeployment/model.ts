@@ -30,6 +30,8 @@ export const SEARCH_DEPLOYMENT_CLASSIFICATION: Classification = {
   // Only how long we wait changes: an update with no API call.
   timeouts: "update",
   importId: "ignore-drift",
+  // Acts only while a create waits: nothing to do when it changes later.
+  deleteOnCreateFailure: "ignore-drift",
   deploymentId: "output",
   stateName: "output",
   encryptionAtRestProvider: "output",
@@ -79,6 +81,8 @@ export function inputsFromLive(
   };
   if (previous.importId !== undefined) inputs.importId = previous.importId;
   if (previous.timeouts !== undefined) inputs.timeouts = previous.timeouts;
+  if (previous.deleteOnCreateFailure !== undefined)
+    inputs.deleteOnCreateFailure = previous.deleteOnCreateFailure;
   return inputs;
 }
 

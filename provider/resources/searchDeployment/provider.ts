@@ -63,16 +63,36 @@ export function createSearchDeploymentProvider(deps: SearchDeploymentProviderDep
     };
   };
 
-  /** Waits for IDLE; on failure the deployment stays in state with what we know. */
+  /** Deletes the nodes and waits until reading answers `{}`; nodes already gone are fine. */
+  const remove = async (client: PlatformClient, inputs: SearchDeploymentInputs) => {
+    try {
+      await client.searchDeployments.delete(inputs.groupId, inputs.clusterName);
+    } catch (error) {
+      if (isNotFound(error)) return;
+      throw error;
+    }
+    await waitForSearchDeploymentGone(client, inputs, waitOptions(inputs, "delete"));
+  };
+
+  /**
+   * Waits for IDLE. On failure the deployment stays in state with what we know, unless this create
+   * made it and the user asked (deleteOnCreateFailure) to delete it then; adopted nodes are never deleted.
+   */
   const settle = async (
     client: PlatformClient,
     inputs: SearchDeploymentInputs,
     known: LiveSearchDeployment,
     phase: "create" | "update",
+    createdHere = false,
   ) => {
     const id = searchDeploymentId(inputs.groupId, inputs.clusterName);
-    const live = await keepInStateIfFails(id, { ...toOutputs(inputs, known) }, () =>
-      waitForSearchDeploymentIdle(client, inputs, waitOptions(inputs, phase)),
+    const cleanup =
+      createdHere && inputs.deleteOnCreateFailure === true ? { cleanup: () => remove(client, inputs) } : {};
+    const live = await keepInStateIfFails(
+      id,
+      { ...toOutputs(inputs, known) },
+      () => waitForSearchDeploymentIdle(client, inputs, waitOptions(inputs, phase)),
+      cleanup,
     );
     return { id, outs: { ...toOutputs(inputs, live) } };
   };
@@ -139,7 +159,7 @@ export function createSearchDeploymentProvider(deps: SearchDeploymentProviderDep
             }
             throw error;
           }
-          return settle(client, inputs, created ?? unknownState(inputs, "UPDATING"), "create");
+          return settle(client, inputs, created ?? unknownState(inputs, "UPDATING"), "create", true);
         },
         adopt: async (parts) => {
           const live = await readSearchDeployment(client, parts);
@@ -180,15 +200,7 @@ export function createSearchDeploymentProvider(deps: SearchDeploymentProviderDep
 
     async delete(id, props) {
       const where = parseId(id, SEARCH_DEPLOYMENT_ID_PARTS);
-      const client = deps.client();
-      try {
-        await client.searchDeployments.delete(where.groupId, where.clusterName);
-      } catch (error) {
-        if (isNotFound(error)) return;
-        throw error;
-      }
-      const inputs = { ...previousInputs(props), ...where };
-      await waitForSearchDeploymentGone(client, where, waitOptions(inputs, "delete"));
+      await remove(deps.client(), { ...previousInputs(props), ...where });
     },
   };
 }

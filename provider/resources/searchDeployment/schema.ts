@@ -56,6 +56,8 @@ export const searchDeploymentInputsSchema = z.strictObject({
   specs: z.array(searchNodeSpecSchema).length(1),
   importId: importIdSchema(SEARCH_DEPLOYMENT_ID_PARTS).optional(),
   timeouts: timeoutsSchema.optional(),
+  /** Delete nodes this resource created when they do not become IDLE in time (default: keep them in state). */
+  deleteOnCreateFailure: z.boolean().optional(),
 });
 
 export type SearchNodeSpec = z.output<typeof searchNodeSpecSchema>;

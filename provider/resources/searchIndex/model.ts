@@ -48,6 +48,8 @@ export const SEARCH_INDEX_CLASSIFICATION: Classification = {
   // Only how long we wait changes: an update with no API call, so later waits use the new values.
   timeouts: "update",
   importId: "ignore-drift",
+  // Acts only while a create waits: nothing to do when it changes later.
+  deleteOnCreateFailure: "ignore-drift",
   indexId: "output",
   status: "output",
   queryable: "output",
@@ -175,6 +177,8 @@ export function inputsFromLive(
   };
   if (previous.importId !== undefined) inputs.importId = previous.importId;
   if (previous.timeouts !== undefined) inputs.timeouts = previous.timeouts;
+  if (previous.deleteOnCreateFailure !== undefined)
+    inputs.deleteOnCreateFailure = previous.deleteOnCreateFailure;
   return inputs;
 }
 

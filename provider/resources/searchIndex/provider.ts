@@ -79,12 +79,27 @@ export function createSearchIndexProvider(deps: SearchIndexProviderDeps): Platfo
     };
   };
 
-  /** Waits for READY; on failure the index stays in state with what we know. */
+  /** Deletes the index and waits until it is gone; an index already gone is fine. */
+  const remove = async (client: PlatformClient, where: SearchIndexLocation, inputs: SearchIndexInputs) => {
+    try {
+      await client.searchIndexes.delete(where.groupId, where.clusterName, where.indexId);
+    } catch (error) {
+      if (isNotFound(error)) return;
+      throw error;
+    }
+    await waitForSearchIndexGone(client, where, waitOptions(inputs, "delete"));
+  };
+
+  /**
+   * Waits for READY. On failure the index stays in state with what we know, unless this create made
+   * it and the user asked (deleteOnCreateFailure) to delete it then; an adopted index is never deleted.
+   */
   const settle = async (
     client: PlatformClient,
     inputs: SearchIndexInputs,
     known: LiveSearchIndex,
     phase: "create" | "update",
+    createdHere = false,
   ) => {
     const id = searchIndexId(inputs.groupId, inputs.clusterName, known.indexId);
     const where: SearchIndexLocation = {
@@ -92,8 +107,15 @@ export function createSearchIndexProvider(deps: SearchIndexProviderDeps): Platfo
       clusterName: inputs.clusterName,
       indexId: known.indexId,
     };
-    const live = await keepInStateIfFails(id, { ...toOutputs(inputs, known) }, () =>
-      waitForSearchIndexReady(client, where, waitOptions(inputs, phase)),
+    const cleanup =
+      createdHere && inputs.deleteOnCreateFailure === true
+        ? { cleanup: () => remove(client, where, inputs) }
+        : {};
+    const live = await keepInStateIfFails(
+      id,
+      { ...toOutputs(inputs, known) },
+      () => waitForSearchIndexReady(client, where, waitOptions(inputs, phase)),
+      cleanup,
     );
     return { id, outs: { ...toOutputs(inputs, live) } };
   };
@@ -131,7 +153,7 @@ export function createSearchIndexProvider(deps: SearchIndexProviderDeps): Platfo
               throw await duplicateIndexError(client, inputs, error);
             throw error;
           }
-          return settle(client, inputs, created, "create");
+          return settle(client, inputs, created, "create", true);
         },
         adopt: async (parts) => {
           let live: LiveSearchIndex;
@@ -194,15 +216,7 @@ export function createSearchIndexProvider(deps: SearchIndexProviderDeps): Platfo
 
     async delete(id, props) {
       const where = parseId(id, SEARCH_INDEX_ID_PARTS);
-      const inputs = previousInputs(props);
-      const client = deps.client();
-      try {
-        await client.searchIndexes.delete(where.groupId, where.clusterName, where.indexId);
-      } catch (error) {
-        if (isNotFound(error)) return;
-        throw error;
-      }
-      await waitForSearchIndexGone(client, where, waitOptions(inputs, "delete"));
+      await remove(deps.client(), where, previousInputs(props));
     },
   };
 }

@@ -244,6 +244,8 @@ const identityFields = {
   name: nonEmpty,
   importId: importIdSchema(SEARCH_INDEX_ID_PARTS).optional(),
   timeouts: timeoutsSchema.optional(),
+  /** Delete an index this resource created when its build fails or times out (default: keep it in state). */
+  deleteOnCreateFailure: z.boolean().optional(),
 };
 
 /** The top-level flat fields, validated with the same rules as inside a text definition. */
@@ -293,6 +295,7 @@ export interface SearchIndexInputs {
   definition: TextDefinition | VectorDefinition;
   importId?: string;
   timeouts?: z.output<typeof timeoutsSchema>;
+  deleteOnCreateFailure?: boolean;
 }
 
 /** Puts `type: "search"` in place when it is not given (the API's default). */
@@ -376,6 +379,7 @@ export const searchIndexInputsSchema = z.preprocess(
       };
       if (raw.importId !== undefined) inputs.importId = raw.importId;
       if (raw.timeouts !== undefined) inputs.timeouts = raw.timeouts;
+      if (raw.deleteOnCreateFailure !== undefined) inputs.deleteOnCreateFailure = raw.deleteOnCreateFailure;
       return inputs;
     }),
 );

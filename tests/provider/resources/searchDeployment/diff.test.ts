@@ -29,6 +29,7 @@ describe("SearchDeployment diff", () => {
       specs: "update",
       timeouts: "update",
       importId: "ignore-drift",
+      deleteOnCreateFailure: "ignore-drift",
       deploymentId: "output",
       stateName: "output",
       encryptionAtRestProvider: "output",

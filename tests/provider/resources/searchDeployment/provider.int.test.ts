@@ -131,6 +131,19 @@ describe("SearchDeployment provider against the emulator", () => {
     expect(resumed?.outs).toMatchObject({ stateName: "IDLE" });
   });
 
+  test("with deleteOnCreateFailure, a create that times out deletes the nodes it made", async () => {
+    const inputs = await checked({ ...INPUTS, timeouts: { create: 2 }, deleteOnCreateFailure: true });
+    const error = (await create(inputs).then(
+      () => new Error("expected the create to fail"),
+      (e: unknown) => e,
+    )) as Error;
+    expect(isPartialFailure(error)).toBe(false);
+    expect(error.message).toMatch(
+      /; the object 5f1a000000000000000000a1\/demo-cluster was deleted as requested$/,
+    );
+    expect((await fx.client.searchDeployments.get(GROUP, "demo-cluster")).specs).toBeUndefined();
+  });
+
   test("delete waits until GET answers {}; a second delete succeeds", async () => {
     const { id, outs } = await create(await checked(INPUTS));
     await provider().delete(id, outs);

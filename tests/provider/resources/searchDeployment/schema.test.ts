@@ -99,6 +99,13 @@ describe("SearchDeployment check", () => {
     ]);
   });
 
+  it("accepts deleteOnCreateFailure as a boolean only", () => {
+    expect(check({ ...BASE, specs: [SPEC], deleteOnCreateFailure: true }).failures).toEqual([]);
+    expect(reasons({ ...BASE, specs: [SPEC], deleteOnCreateFailure: "yes" })).toEqual([
+      'deleteOnCreateFailure must be a boolean (true or false); got the string "yes"',
+    ]);
+  });
+
   it("never fails on unknown values", () => {
     expect(
       check({ ...BASE, clusterName: UNKNOWN, specs: [{ instanceSize: UNKNOWN, nodeCount: 2 }] }).failures,

@@ -56,6 +56,7 @@ describe("SearchIndex diff: classification", () => {
       synonyms: "update",
       timeouts: "update",
       importId: "ignore-drift",
+      deleteOnCreateFailure: "ignore-drift",
       indexId: "output",
       status: "output",
       queryable: "output",

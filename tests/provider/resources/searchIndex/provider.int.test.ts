@@ -206,6 +206,41 @@ describe("SearchIndex provider against the emulator", () => {
     expect(resumed?.outs).toMatchObject({ status: "READY", queryable: true });
   });
 
+  test("with deleteOnCreateFailure, a create that times out deletes the index it made", async () => {
+    const inputs = await checked({ ...TEXT, timeouts: { create: "2s" }, deleteOnCreateFailure: true });
+    const error = (await create(inputs).then(
+      () => new Error("expected the create to fail"),
+      (e: unknown) => e,
+    )) as Error;
+    expect(isPartialFailure(error)).toBe(false);
+    expect(error.message).toMatch(
+      /^timed out after 2s waiting for search index movies on demo-cluster \(sample_mflix\.movies\): .*; the object 5f1a000000000000000000a1\/demo-cluster\/[a-f0-9]{24} was deleted as requested$/,
+    );
+    expect(await fx.client.searchIndexes.list(GROUP, "demo-cluster")).toEqual([]);
+  });
+
+  test("deleteOnCreateFailure never deletes an adopted index", async () => {
+    const existing = await fx.client.searchIndexes.create(GROUP, "demo-cluster", {
+      database: "sample_mflix",
+      collectionName: "movies",
+      name: "movies",
+      definition: { mappings: { dynamic: true } },
+    });
+    const importId = `${GROUP}/demo-cluster/${existing.indexID}`;
+    const inputs = await checked({
+      ...TEXT,
+      importId,
+      timeouts: { create: "2s" },
+      deleteOnCreateFailure: true,
+    });
+    const error = await create(inputs).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isPartialFailure(error)).toBe(true);
+    expect(await fx.client.searchIndexes.list(GROUP, "demo-cluster")).toHaveLength(1);
+  });
+
   test("delete waits until the index is gone; deleting a gone index succeeds", async () => {
     const { id, outs } = await create(await checked(TEXT));
     fx.progress.length = 0;

@@ -245,6 +245,18 @@ describe("SearchIndex check: identity", () => {
   });
 });
 
+describe("SearchIndex check: deleteOnCreateFailure", () => {
+  it("is kept when given, as a boolean only", () => {
+    expect(
+      check({ ...BASE, definition: { mappings: {} }, deleteOnCreateFailure: true }).inputs
+        .deleteOnCreateFailure,
+    ).toBe(true);
+    expect(reasons({ ...BASE, definition: { mappings: {} }, deleteOnCreateFailure: 1 })).toEqual([
+      "deleteOnCreateFailure must be a boolean (true or false); got number 1",
+    ]);
+  });
+});
+
 describe("SearchIndex check: vector search", () => {
   it("accepts vector and filter fields and keeps the definition as given", () => {
     const definition = {
