@@ -2,7 +2,13 @@
  * Lookups every operation shares: the project, organization and cluster named in the path, the
  * per-noun entity tables, and the facts about a cluster the rules depend on (tier, version).
  */
-import type { ClusterRecord, EmulatorState, JsonObject, OperationResult } from "../core/contract";
+import type {
+  ClusterRecord,
+  EmulatorState,
+  JsonObject,
+  OperationRequest,
+  OperationResult,
+} from "../core/contract";
 import { operationError } from "./errors";
 
 export type ProjectRecord = EmulatorState["projects"][string];
@@ -38,6 +44,39 @@ export function requireCluster(state: EmulatorState, groupId: string, clusterNam
     ]);
   }
   return cluster;
+}
+
+/** The cluster the path names (groupId, clusterName): 404 GROUP_NOT_FOUND or CLUSTER_NOT_FOUND. */
+export function pathCluster(state: EmulatorState, req: Pick<OperationRequest, "params">): ClusterRecord {
+  return requireCluster(state, param(req.params, "groupId"), param(req.params, "clusterName"));
+}
+
+/** The path's cluster, which must have cloud backup (schedules, snapshots, restore and export jobs). */
+export function requireBackupCluster(
+  state: EmulatorState,
+  req: Pick<OperationRequest, "params">,
+): ClusterRecord {
+  const cluster = pathCluster(state, req);
+  requireCloudBackup(cluster);
+  return cluster;
+}
+
+/** A record kept per cluster (snapshots, restore and export jobs, search indexes). */
+export interface ClusterScoped {
+  groupId: string;
+  clusterName: string;
+}
+
+export function belongsTo(record: ClusterScoped, cluster: ClusterRecord): boolean {
+  return record.groupId === cluster.groupId && record.clusterName === cluster.name;
+}
+
+/** The records of a table that belong to the cluster, in insertion order. */
+export function recordsOfCluster<T extends ClusterScoped>(
+  records: Record<string, T>,
+  cluster: ClusterRecord,
+): T[] {
+  return Object.values(records).filter((record) => belongsTo(record, cluster));
 }
 
 export function clustersOfProject(state: EmulatorState, groupId: string): ClusterRecord[] {

@@ -17,7 +17,7 @@ import {
   entity,
   isSharedTier,
   param,
-  requireCluster,
+  pathCluster,
   requireProject,
   table,
 } from "../domain/context";
@@ -110,7 +110,7 @@ export const accessLogOperations: OperationDef[] = [
     roles: [...ROLES],
     rateLimited: true,
     handler: (req, state) => {
-      const cluster = requireCluster(state, param(req.params, "groupId"), param(req.params, "clusterName"));
+      const cluster = pathCluster(state, req);
       requireAccessLogTier(cluster);
       return answer(entriesFor(state, cluster, clusterHostnames(cluster), req.now), req);
     },

@@ -20,7 +20,7 @@ import type {
   OperationRequest,
 } from "../core/contract";
 import { policyItemFields, settlePolicyItems, unmetRequirements } from "../domain/backupPolicy";
-import { clusterKey, entity, param, requireCloudBackup, requireCluster, table } from "../domain/context";
+import { clusterKey, entity, pathCluster, requireCloudBackup, table } from "../domain/context";
 import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { isoDate } from "../domain/time";
@@ -261,10 +261,6 @@ const PATH = "/groups/{groupId}/clusters/{clusterName}/backup/schedule";
 const selfPath = (s: BackupScheduleRecord) =>
   `/groups/${s.groupId}/clusters/${s.clusterName}/backup/schedule`;
 
-function clusterOf(state: EmulatorState, req: OperationRequest): ClusterRecord {
-  return requireCluster(state, param(req.params, "groupId"), param(req.params, "clusterName"));
-}
-
 export const backupScheduleOperations: OperationDef[] = [
   defineOperation({
     id: "51",
@@ -276,7 +272,7 @@ export const backupScheduleOperations: OperationDef[] = [
     rateLimited: true,
     pretty: false,
     handler: (req, state) => {
-      const cluster = clusterOf(state, req);
+      const cluster = pathCluster(state, req);
       scheduleOf(state, cluster);
       const policy = currentCompliancePolicy(state, cluster.groupId, req);
       if (policy && complianceState(policy, req) !== "DISABLING") {
@@ -300,7 +296,7 @@ export const backupScheduleOperations: OperationDef[] = [
     deprecatedVersions: [DEPRECATED_2023],
     rateLimited: true,
     handler: (req, state) => {
-      const schedule = scheduleOf(state, clusterOf(state, req));
+      const schedule = scheduleOf(state, pathCluster(state, req));
       return entity(render(schedule, req), selfPath(schedule));
     },
   }),
@@ -313,7 +309,7 @@ export const backupScheduleOperations: OperationDef[] = [
     deprecatedVersions: [DEPRECATED_2023],
     rateLimited: true,
     handler: (req, state) => {
-      const schedule = scheduleOf(state, clusterOf(state, req));
+      const schedule = scheduleOf(state, pathCluster(state, req));
       const body = validateBody(req.body, patchBody, { partial: true });
       // Work on a copy so a refused update leaves the schedule unchanged.
       const updated = structuredClone(schedule);

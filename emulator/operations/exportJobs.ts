@@ -4,14 +4,16 @@
  */
 
 import { LIFECYCLE_STATES } from "../../provider/client/vocabulary";
-import type {
-  ClusterRecord,
-  EmulatorState,
-  JsonObject,
-  OperationDef,
-  OperationRequest,
-} from "../core/contract";
-import { entity, list, param, requireCloudBackup, requireCluster, table } from "../domain/context";
+import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
+import {
+  belongsTo,
+  entity,
+  list,
+  param,
+  recordsOfCluster,
+  requireBackupCluster,
+  table,
+} from "../domain/context";
 import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { lifecycleDone, lifecycleEnd, lifecyclePhase } from "../domain/lifecycle";
@@ -58,12 +60,6 @@ function render(job: ExportJobRecord, req: OperationRequest): JsonObject {
   return shown;
 }
 
-function clusterOf(state: EmulatorState, req: OperationRequest): ClusterRecord {
-  const cluster = requireCluster(state, param(req.params, "groupId"), param(req.params, "clusterName"));
-  requireCloudBackup(cluster);
-  return cluster;
-}
-
 const jobPath = (groupId: string, clusterName: string, id: string) =>
   `/groups/${groupId}/clusters/${clusterName}/backup/exports/${id}`;
 const PATH = "/groups/{groupId}/clusters/{clusterName}/backup/exports";
@@ -79,12 +75,9 @@ export const exportJobOperations: OperationDef[] = [
     rateLimited: true,
     paginated: true,
     handler: (req, state) => {
-      const cluster = clusterOf(state, req);
-      const jobs = Object.values(exportJobTable(state)).filter(
-        (j) => j.groupId === cluster.groupId && j.clusterName === cluster.name,
-      );
+      const cluster = requireBackupCluster(state, req);
       return list(
-        jobs.map((j) => render(j, req)),
+        recordsOfCluster(exportJobTable(state), cluster).map((j) => render(j, req)),
         (item) => jobPath(cluster.groupId, cluster.name, String(item.id)),
       );
     },
@@ -98,7 +91,7 @@ export const exportJobOperations: OperationDef[] = [
     rateLimited: true,
     pretty: false,
     handler: (req, state) => {
-      const cluster = clusterOf(state, req);
+      const cluster = requireBackupCluster(state, req);
       const body = validateBody(req.body, {
         exportBucketId: required(hex24()),
         snapshotId: required(hex24()),
@@ -143,10 +136,10 @@ export const exportJobOperations: OperationDef[] = [
     rateLimited: true,
     pretty: false,
     handler: (req, state) => {
-      const cluster = clusterOf(state, req);
+      const cluster = requireBackupCluster(state, req);
       const exportId = param(req.params, "exportId");
       const job = exportJobTable(state)[exportId];
-      if (!job || job.groupId !== cluster.groupId || job.clusterName !== cluster.name) {
+      if (!job || !belongsTo(job, cluster)) {
         throw operationError(
           "EXPORT_JOB_NOT_FOUND",
           `No export job with ID ${exportId} exists for cluster ${cluster.name}.`,

@@ -12,7 +12,7 @@ import type {
   OperationDef,
   OperationRequest,
 } from "../core/contract";
-import { clusterKey, entity, param, requireCluster, table } from "../domain/context";
+import { clusterKey, entity, pathCluster, table } from "../domain/context";
 import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { lifecyclePhase } from "../domain/lifecycle";
@@ -99,8 +99,6 @@ function requireSimulation(
 
 const PATH = "/groups/{groupId}/clusters/{clusterName}/outageSimulation";
 const selfPath = (c: ClusterRecord) => `/groups/${c.groupId}/clusters/${c.name}/outageSimulation`;
-const clusterOf = (state: EmulatorState, req: OperationRequest) =>
-  requireCluster(state, param(req.params, "groupId"), param(req.params, "clusterName"));
 
 export const outageSimulationOperations: OperationDef[] = [
   defineOperation({
@@ -110,7 +108,7 @@ export const outageSimulationOperations: OperationDef[] = [
     path: PATH,
     roles: ["GROUP_OWNER"],
     handler: (req, state) => {
-      const cluster = clusterOf(state, req);
+      const cluster = pathCluster(state, req);
       const sim = requireSimulation(state, cluster, req);
       const phase = phaseOf(sim, req);
       if (phase !== "SIMULATING") {
@@ -131,7 +129,7 @@ export const outageSimulationOperations: OperationDef[] = [
     path: PATH,
     roles: ["GROUP_READ_ONLY"],
     handler: (req, state) => {
-      const cluster = clusterOf(state, req);
+      const cluster = pathCluster(state, req);
       return entity(render(requireSimulation(state, cluster, req), req), selfPath(cluster));
     },
   }),
@@ -142,7 +140,7 @@ export const outageSimulationOperations: OperationDef[] = [
     path: PATH,
     roles: ["GROUP_OWNER"],
     handler: (req, state) => {
-      const cluster = clusterOf(state, req);
+      const cluster = pathCluster(state, req);
       const existing = currentSimulation(state, cluster, req);
       if (existing) {
         throw operationError(

@@ -10,7 +10,17 @@ import type {
   OperationDef,
   OperationRequest,
 } from "../core/contract";
-import { entity, list, noContent, param, requireCloudBackup, requireCluster, table } from "../domain/context";
+import {
+  belongsTo,
+  entity,
+  list,
+  noContent,
+  param,
+  recordsOfCluster,
+  requireBackupCluster,
+  requireCluster,
+  table,
+} from "../domain/context";
 import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { lifecycleDone, lifecycleEnd } from "../domain/lifecycle";
@@ -172,19 +182,48 @@ function createJob(
   return job;
 }
 
+/** Where restore jobs live: a cluster with cloud backup (47-50) or a serverless instance (62). */
+interface RestoreScope {
+  serverless: boolean;
+  /** The path's cluster or serverless instance (404/400 when it is neither). */
+  source(state: EmulatorState, req: OperationRequest): ClusterRecord;
+  /** Runs before a create reads its body. */
+  beforeCreate?(state: EmulatorState, cluster: ClusterRecord, nowMs: number): void;
+  /** The snapshot a job restores from, of the kinds this scope has. */
+  snapshotOf(state: EmulatorState, cluster: ClusterRecord, id: string): SnapshotRecord;
+  jobPath(cluster: ClusterRecord, jobId: string): string;
+}
+
+const CLUSTER_SCOPE: RestoreScope = {
+  serverless: false,
+  source: requireBackupCluster,
+  snapshotOf: (state, cluster, id) => findSnapshot(state, cluster, id, ["replicaSet", "shardedCluster"]),
+  jobPath: (c, id) => `/groups/${c.groupId}/clusters/${c.name}/backup/restoreJobs/${id}`,
+};
+
+const SERVERLESS_SCOPE: RestoreScope = {
+  serverless: true,
+  source: requireServerlessInstance,
+  // The service's daily snapshot exists whether or not anyone listed it.
+  beforeCreate: serverlessSnapshots,
+  snapshotOf: (state, cluster, id) => findSnapshot(state, cluster, id, ["serverless"]),
+  jobPath: (c, id) => `/groups/${c.groupId}/serverless/${c.name}/backup/restoreJobs/${id}`,
+};
+
+function jobsOf(state: EmulatorState, cluster: ClusterRecord, scope: RestoreScope): RestoreJobRecord[] {
+  return recordsOfCluster(restoreJobTable(state), cluster).filter((j) => j.serverless === scope.serverless);
+}
+
+/** The path's restore job of the cluster in this scope, or 404 RESTORE_JOB_NOT_FOUND. */
 function findJob(
   state: EmulatorState,
   cluster: ClusterRecord,
-  id: string,
-  serverless: boolean,
+  req: OperationRequest,
+  scope: RestoreScope,
 ): RestoreJobRecord {
+  const id = param(req.params, "restoreJobId");
   const job = restoreJobTable(state)[id];
-  if (
-    !job ||
-    job.groupId !== cluster.groupId ||
-    job.clusterName !== cluster.name ||
-    job.serverless !== serverless
-  ) {
+  if (!job || !belongsTo(job, cluster) || job.serverless !== scope.serverless) {
     throw operationError(
       "RESTORE_JOB_NOT_FOUND",
       `No restore job with ID ${id} exists for ${cluster.name}.`,
@@ -194,22 +233,38 @@ function findJob(
   return job;
 }
 
-function jobsOf(state: EmulatorState, cluster: ClusterRecord, serverless: boolean): RestoreJobRecord[] {
-  return Object.values(restoreJobTable(state)).filter(
-    (j) => j.groupId === cluster.groupId && j.clusterName === cluster.name && j.serverless === serverless,
-  );
+function shown(job: RestoreJobRecord, req: OperationRequest, scope: RestoreScope, cluster: ClusterRecord) {
+  return entity(render(job, req), scope.jobPath(cluster, job.id));
 }
 
-function backupCluster(state: EmulatorState, req: OperationRequest): ClusterRecord {
-  const cluster = requireCluster(state, param(req.params, "groupId"), param(req.params, "clusterName"));
-  requireCloudBackup(cluster);
-  return cluster;
+function listJobs(scope: RestoreScope): OperationDef["handler"] {
+  return (req, state) => {
+    const cluster = scope.source(state, req);
+    return list(
+      jobsOf(state, cluster, scope).map((j) => render(j, req)),
+      (item) => scope.jobPath(cluster, String(item.id)),
+    );
+  };
 }
 
-const clusterJobPath = (c: ClusterRecord, id: string) =>
-  `/groups/${c.groupId}/clusters/${c.name}/backup/restoreJobs/${id}`;
-const serverlessJobPath = (c: ClusterRecord, id: string) =>
-  `/groups/${c.groupId}/serverless/${c.name}/backup/restoreJobs/${id}`;
+function createJobIn(scope: RestoreScope): OperationDef["handler"] {
+  return (req, state) => {
+    const cluster = scope.source(state, req);
+    scope.beforeCreate?.(state, cluster, req.now);
+    const job = createJob(state, req, cluster, scope.serverless, (id) =>
+      scope.snapshotOf(state, cluster, id),
+    );
+    return shown(job, req, scope, cluster);
+  };
+}
+
+function getJob(scope: RestoreScope): OperationDef["handler"] {
+  return (req, state) => {
+    const cluster = scope.source(state, req);
+    return shown(findJob(state, cluster, req, scope), req, scope, cluster);
+  };
+}
+
 const PATH = "/groups/{groupId}/clusters/{clusterName}/backup/restoreJobs";
 const SERVERLESS_PATH = "/groups/{groupId}/serverless/{clusterName}/backup/restoreJobs";
 const MANAGE = ["GROUP_BACKUP_MANAGER"] as const;
@@ -223,13 +278,7 @@ export const restoreJobOperations: OperationDef[] = [
     roles: [...MANAGE],
     rateLimited: true,
     paginated: true,
-    handler: (req, state) => {
-      const cluster = backupCluster(state, req);
-      return list(
-        jobsOf(state, cluster, false).map((j) => render(j, req)),
-        (item) => clusterJobPath(cluster, String(item.id)),
-      );
-    },
+    handler: listJobs(CLUSTER_SCOPE),
   }),
   defineOperation({
     id: "48",
@@ -238,13 +287,7 @@ export const restoreJobOperations: OperationDef[] = [
     path: PATH,
     roles: [...MANAGE],
     rateLimited: true,
-    handler: (req, state) => {
-      const cluster = backupCluster(state, req);
-      const job = createJob(state, req, cluster, false, (id) =>
-        findSnapshot(state, cluster, id, ["replicaSet", "shardedCluster"]),
-      );
-      return entity(render(job, req), clusterJobPath(cluster, job.id));
-    },
+    handler: createJobIn(CLUSTER_SCOPE),
   }),
   defineOperation({
     id: "49",
@@ -254,8 +297,7 @@ export const restoreJobOperations: OperationDef[] = [
     roles: [...MANAGE],
     rateLimited: true,
     handler: (req, state) => {
-      const cluster = backupCluster(state, req);
-      const job = findJob(state, cluster, param(req.params, "restoreJobId"), false);
+      const job = findJob(state, CLUSTER_SCOPE.source(state, req), req, CLUSTER_SCOPE);
       if (job.deliveryType !== "download") {
         throw operationError(
           "CANNOT_CANCEL_AUTOMATED_RESTORE",
@@ -274,11 +316,7 @@ export const restoreJobOperations: OperationDef[] = [
     path: `${PATH}/{restoreJobId}`,
     roles: [...MANAGE],
     rateLimited: true,
-    handler: (req, state) => {
-      const cluster = backupCluster(state, req);
-      const job = findJob(state, cluster, param(req.params, "restoreJobId"), false);
-      return entity(render(job, req), clusterJobPath(cluster, job.id));
-    },
+    handler: getJob(CLUSTER_SCOPE),
   }),
   defineOperation({
     id: "62-list",
@@ -288,13 +326,7 @@ export const restoreJobOperations: OperationDef[] = [
     roles: ["GROUP_OWNER"],
     rateLimited: true,
     paginated: true,
-    handler: (req, state) => {
-      const cluster = requireServerlessInstance(state, req);
-      return list(
-        jobsOf(state, cluster, true).map((j) => render(j, req)),
-        (item) => serverlessJobPath(cluster, String(item.id)),
-      );
-    },
+    handler: listJobs(SERVERLESS_SCOPE),
   }),
   defineOperation({
     id: "62-create",
@@ -303,14 +335,7 @@ export const restoreJobOperations: OperationDef[] = [
     path: SERVERLESS_PATH,
     roles: ["GROUP_OWNER"],
     rateLimited: true,
-    handler: (req, state) => {
-      const cluster = requireServerlessInstance(state, req);
-      serverlessSnapshots(state, cluster, req.now);
-      const job = createJob(state, req, cluster, true, (id) =>
-        findSnapshot(state, cluster, id, ["serverless"]),
-      );
-      return entity(render(job, req), serverlessJobPath(cluster, job.id));
-    },
+    handler: createJobIn(SERVERLESS_SCOPE),
   }),
   defineOperation({
     id: "62-get",
@@ -319,10 +344,6 @@ export const restoreJobOperations: OperationDef[] = [
     path: `${SERVERLESS_PATH}/{restoreJobId}`,
     roles: ["GROUP_OWNER"],
     rateLimited: true,
-    handler: (req, state) => {
-      const cluster = requireServerlessInstance(state, req);
-      const job = findJob(state, cluster, param(req.params, "restoreJobId"), true);
-      return entity(render(job, req), serverlessJobPath(cluster, job.id));
-    },
+    handler: getJob(SERVERLESS_SCOPE),
   }),
 ];

@@ -9,22 +9,13 @@ import {
   SEARCH_NODE_INSTANCE_SIZES,
 } from "../../provider/client/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
-import {
-  clusterKey,
-  emptyEntity,
-  entity,
-  noContent,
-  param,
-  requireCluster,
-  table,
-  versionAtLeast,
-} from "../domain/context";
+import { clusterKey, emptyEntity, entity, noContent, param, table } from "../domain/context";
 import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { lifecycleDone, lifecyclePhase } from "../domain/lifecycle";
 import { arr, int, obj, oneOf, required, validateBody } from "../domain/validation";
 import { DEPRECATED_2023, DEPRECATED_2024, defineOperation } from "./define";
-import { SEARCH_MIN_DB_VERSION } from "./searchIndexes";
+import { requireSearchCluster } from "./searchIndexes";
 
 const specsBody = {
   specs: required(
@@ -54,14 +45,7 @@ function deploymentTable(state: EmulatorState): Record<string, SearchDeploymentR
 
 /** The cluster's deployment, or undefined when none exists (a finished delete removes it). */
 function currentDeployment(state: EmulatorState, req: OperationRequest): SearchDeploymentRecord | undefined {
-  const cluster = requireCluster(state, param(req.params, "groupId"), param(req.params, "clusterName"));
-  if (!versionAtLeast(cluster.dbVersion, SEARCH_MIN_DB_VERSION)) {
-    throw operationError(
-      "UNSUPPORTED_DB_VERSION_FOR_SEARCH",
-      `Search nodes require database version ${SEARCH_MIN_DB_VERSION} or later; cluster ${cluster.name} runs ${cluster.dbVersion}.`,
-      [cluster.name],
-    );
-  }
+  const cluster = requireSearchCluster(state, req, "nodes");
   const key = clusterKey(cluster.groupId, cluster.name);
   const deployments = deploymentTable(state);
   const record = deployments[key];

@@ -29,7 +29,7 @@ import {
   entity,
   noContent,
   param,
-  requireCluster,
+  pathCluster,
   table,
   versionAtLeast,
 } from "../domain/context";
@@ -308,12 +308,20 @@ function renderSecondStyle(
   return shown;
 }
 
-function searchCluster(state: EmulatorState, req: OperationRequest): ClusterRecord {
-  const cluster = requireCluster(state, param(req.params, "groupId"), param(req.params, "clusterName"));
+/** How the error detail names what needs the version. */
+const SEARCH_FEATURE_NEEDS = { indexes: "Search requires", nodes: "Search nodes require" } as const;
+
+/** The path's cluster, which must run a database version with search (search indexes and nodes). */
+export function requireSearchCluster(
+  state: EmulatorState,
+  req: OperationRequest,
+  feature: keyof typeof SEARCH_FEATURE_NEEDS = "indexes",
+): ClusterRecord {
+  const cluster = pathCluster(state, req);
   if (!versionAtLeast(cluster.dbVersion, SEARCH_MIN_DB_VERSION)) {
     throw operationError(
       "UNSUPPORTED_DB_VERSION_FOR_SEARCH",
-      `Search requires database version ${SEARCH_MIN_DB_VERSION} or later; cluster ${cluster.name} runs ${cluster.dbVersion}.`,
+      `${SEARCH_FEATURE_NEEDS[feature]} database version ${SEARCH_MIN_DB_VERSION} or later; cluster ${cluster.name} runs ${cluster.dbVersion}.`,
       [cluster.name],
     );
   }
@@ -512,7 +520,7 @@ function listCollectionOperation(id: string, style: StyleView): OperationDef {
     roles: [...READ],
     rateLimited: true,
     handler: (req, state) => {
-      const cluster = searchCluster(state, req);
+      const cluster = requireSearchCluster(state, req);
       const database = param(req.params, "databaseName");
       const collectionName = param(req.params, "collectionName");
       const found = indexesOfCluster(state, cluster, req).filter(
@@ -532,7 +540,7 @@ function deleteOperation(id: string, style: StyleView, lookup: IndexLookup): Ope
     roles: [...ADMIN],
     rateLimited: true,
     handler: (req, state) => {
-      requestDelete(lookup.find(state, searchCluster(state, req), req), req);
+      requestDelete(lookup.find(state, requireSearchCluster(state, req), req), req);
       return noContent();
     },
   });
@@ -547,7 +555,7 @@ function getOperation(id: string, style: StyleView, lookup: IndexLookup): Operat
     roles: [...READ],
     rateLimited: true,
     handler: (req, state) => {
-      const cluster = searchCluster(state, req);
+      const cluster = requireSearchCluster(state, req);
       return shown(style, lookup.find(state, cluster, req), req, cluster);
     },
   });
@@ -563,7 +571,7 @@ function updateDefinitionOperation(id: string, lookup: IndexLookup): OperationDe
     roles: [...ADMIN],
     rateLimited: true,
     handler: (req, state) => {
-      const cluster = searchCluster(state, req);
+      const cluster = requireSearchCluster(state, req);
       const index = lookup.find(state, cluster, req);
       const valid = validateBody(req.body, definitionOnlyBody);
       redefine(index, validateDefinition(index.type, valid.definition, "definition"), req);
@@ -581,7 +589,7 @@ export const searchIndexOperations: OperationDef[] = [
     roles: [...ADMIN],
     rateLimited: true,
     handler: (req, state) => {
-      const cluster = searchCluster(state, req);
+      const cluster = requireSearchCluster(state, req);
       return shown(FIRST_STYLE, createIndex(state, cluster, req, parseFirstStyle(req.body)), req, cluster);
     },
   }),
@@ -596,7 +604,7 @@ export const searchIndexOperations: OperationDef[] = [
     roles: [...ADMIN],
     rateLimited: true,
     handler: (req, state) => {
-      const cluster = searchCluster(state, req);
+      const cluster = requireSearchCluster(state, req);
       const index = indexById(state, cluster, req);
       const fields = parseFirstStyle(req.body);
       // Identity fields cannot change: a different name or namespace is a different index.
@@ -615,7 +623,7 @@ export const searchIndexOperations: OperationDef[] = [
     roles: [...READ],
     rateLimited: true,
     handler: (req, state) => {
-      const cluster = searchCluster(state, req);
+      const cluster = requireSearchCluster(state, req);
       return summaries(SECOND_STYLE, indexesOfCluster(state, cluster, req), req, cluster);
     },
   }),
@@ -627,7 +635,7 @@ export const searchIndexOperations: OperationDef[] = [
     roles: [...ADMIN],
     rateLimited: true,
     handler: (req, state) => {
-      const cluster = searchCluster(state, req);
+      const cluster = requireSearchCluster(state, req);
       const valid = validateBody(req.body, secondStyleCreateBody);
       const type = (valid.type as string | undefined) ?? "search";
       const index = createIndex(state, cluster, req, {

@@ -19,14 +19,15 @@ import type {
   OperationRequest,
 } from "../core/contract";
 import {
-  clusterKey,
+  belongsTo,
   entity,
   isServerless,
   list,
   noContent,
   param,
-  requireCloudBackup,
-  requireCluster,
+  pathCluster,
+  recordsOfCluster,
+  requireBackupCluster,
   table,
 } from "../domain/context";
 import { operationError } from "../domain/errors";
@@ -106,8 +107,7 @@ export function renderSnapshot(snapshot: SnapshotRecord, req: OperationRequest):
 }
 
 export function snapshotsOfCluster(state: EmulatorState, cluster: ClusterRecord): SnapshotRecord[] {
-  const key = clusterKey(cluster.groupId, cluster.name);
-  return Object.values(snapshotTable(state)).filter((s) => clusterKey(s.groupId, s.clusterName) === key);
+  return recordsOfCluster(snapshotTable(state), cluster);
 }
 
 /** A snapshot of the cluster of the given kinds, or 404 SNAPSHOT_NOT_FOUND. */
@@ -118,12 +118,7 @@ export function findSnapshot(
   kinds: readonly SnapshotKind[],
 ): SnapshotRecord {
   const snapshot = snapshotTable(state)[snapshotId];
-  if (
-    !snapshot ||
-    snapshot.groupId !== cluster.groupId ||
-    snapshot.clusterName !== cluster.name ||
-    !kinds.includes(snapshot.kind)
-  ) {
+  if (!snapshot || !belongsTo(snapshot, cluster) || !kinds.includes(snapshot.kind)) {
     throw operationError(
       "SNAPSHOT_NOT_FOUND",
       `No snapshot with ID ${snapshotId} exists for cluster ${cluster.name}.`,
@@ -168,14 +163,12 @@ function newSnapshot(
 
 /** The serverless instance named in the path (404 when missing or not serverless). */
 export function requireServerlessInstance(state: EmulatorState, req: OperationRequest): ClusterRecord {
-  const groupId = param(req.params, "groupId");
-  const name = param(req.params, "clusterName");
-  const cluster = requireCluster(state, groupId, name);
+  const cluster = pathCluster(state, req);
   if (!isServerless(cluster)) {
     throw operationError(
       "SERVERLESS_INSTANCE_NOT_FOUND",
-      `No serverless instance named ${name} exists in group ${groupId}.`,
-      [name],
+      `No serverless instance named ${cluster.name} exists in group ${cluster.groupId}.`,
+      [cluster.name],
     );
   }
   return cluster;
@@ -202,12 +195,6 @@ export function serverlessSnapshots(
   ];
 }
 
-function backupCluster(state: EmulatorState, req: OperationRequest): ClusterRecord {
-  const cluster = requireCluster(state, param(req.params, "groupId"), param(req.params, "clusterName"));
-  requireCloudBackup(cluster);
-  return cluster;
-}
-
 /** Days per unit of an expiration change (docs/api-choices.md: counted from createdAt). */
 const DAYS_PER_RETENTION_UNIT: Record<(typeof SNAPSHOT_RETENTION_UNITS)[number], number> = {
   DAYS: 1,
@@ -216,6 +203,8 @@ const DAYS_PER_RETENTION_UNIT: Record<(typeof SNAPSHOT_RETENTION_UNITS)[number],
   YEARS: 365,
 };
 
+const serverlessSnapshotPath = (cluster: ClusterRecord, snapshotId: string) =>
+  `/groups/${cluster.groupId}/serverless/${cluster.name}/backup/snapshots/${snapshotId}`;
 const snapshotPath = (s: JsonObject, groupId: string, clusterName: string) =>
   s.type === "shardedCluster"
     ? `/groups/${groupId}/clusters/${clusterName}/backup/snapshots/shardedCluster/${String(s.id)}`
@@ -227,7 +216,7 @@ const MANAGE = ["GROUP_BACKUP_MANAGER"] as const;
 const ALL_CLUSTER_KINDS: readonly SnapshotKind[] = ["replicaSet", "shardedCluster"];
 
 function listOf(state: EmulatorState, req: OperationRequest, kinds: readonly SnapshotKind[]) {
-  const cluster = backupCluster(state, req);
+  const cluster = requireBackupCluster(state, req);
   const found = snapshotsOfCluster(state, cluster).filter((s) => kinds.includes(s.kind));
   return list(
     found.map((s) => renderSnapshot(s, req)),
@@ -236,13 +225,13 @@ function listOf(state: EmulatorState, req: OperationRequest, kinds: readonly Sna
 }
 
 function getOne(state: EmulatorState, req: OperationRequest, kinds: readonly SnapshotKind[]) {
-  const cluster = backupCluster(state, req);
+  const cluster = requireBackupCluster(state, req);
   const shown = renderSnapshot(findSnapshot(state, cluster, param(req.params, "snapshotId"), kinds), req);
   return entity(shown, snapshotPath(shown, cluster.groupId, cluster.name));
 }
 
 function deleteOne(state: EmulatorState, req: OperationRequest, kinds: readonly SnapshotKind[]) {
-  const cluster = backupCluster(state, req);
+  const cluster = requireBackupCluster(state, req);
   const snapshot = findSnapshot(state, cluster, param(req.params, "snapshotId"), kinds);
   delete snapshotTable(state)[snapshot.id];
   return noContent();
@@ -267,7 +256,7 @@ export const snapshotOperations: OperationDef[] = [
     roles: [...MANAGE],
     rateLimited: true,
     handler: (req, state) => {
-      const cluster = backupCluster(state, req);
+      const cluster = requireBackupCluster(state, req);
       const body = validateBody(req.body, {
         description: str({ maxLength: 1000 }),
         retentionInDays: int({ min: 1 }),
@@ -349,7 +338,7 @@ export const snapshotOperations: OperationDef[] = [
     roles: [...MANAGE],
     rateLimited: true,
     handler: (req, state) => {
-      const cluster = backupCluster(state, req);
+      const cluster = requireBackupCluster(state, req);
       const snapshot = findSnapshot(state, cluster, param(req.params, "snapshotId"), ALL_CLUSTER_KINDS);
       const body = validateBody(req.body, {
         retentionUnit: required(oneOf(SNAPSHOT_RETENTION_UNITS)),
@@ -375,7 +364,7 @@ export const snapshotOperations: OperationDef[] = [
       const cluster = requireServerlessInstance(state, req);
       return list(
         serverlessSnapshots(state, cluster, req.now).map((s) => renderSnapshot(s, req)),
-        (item) => `/groups/${cluster.groupId}/serverless/${cluster.name}/backup/snapshots/${String(item.id)}`,
+        (item) => serverlessSnapshotPath(cluster, String(item.id)),
       );
     },
   }),
@@ -391,10 +380,7 @@ export const snapshotOperations: OperationDef[] = [
       const cluster = requireServerlessInstance(state, req);
       serverlessSnapshots(state, cluster, req.now);
       const snapshot = findSnapshot(state, cluster, param(req.params, "snapshotId"), ["serverless"]);
-      return entity(
-        renderSnapshot(snapshot, req),
-        `/groups/${cluster.groupId}/serverless/${cluster.name}/backup/snapshots/${snapshot.id}`,
-      );
+      return entity(renderSnapshot(snapshot, req), serverlessSnapshotPath(cluster, snapshot.id));
     },
   }),
 ];
