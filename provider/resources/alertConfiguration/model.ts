@@ -17,7 +17,9 @@ import { formatId } from "../../framework/ids";
 import { keepKnownSecret, sameSecret } from "../../framework/masking";
 import {
   type AlertConfigurationInputs,
+  carriedFields,
   type Matcher,
+  NOTIFICATION_TYPE_NAMES,
   type Notification,
   type NotificationTypeName,
   SECRET_FIELDS,
@@ -227,13 +229,23 @@ export function fromApi(config: ApiAlertConfig): LiveAlertConfiguration {
     enabled: config.enabled ?? false,
     eventTypeName: config.eventTypeName,
     matchers: (config.matchers ?? []).map((matcher) => ({ ...matcher }) as Matcher),
-    notifications: (config.notifications ?? []).map((notification) => {
-      // Response bodies carry links on entities; they are not part of a notification's meaning.
-      const { links: _links, ...rest } = notification as Record<string, unknown>;
-      return rest as Notification;
-    }),
+    notifications: (config.notifications ?? []).map((notification) =>
+      carriedOnly(notification as Notification),
+    ),
     created: config.created,
   };
+}
+
+/**
+ * A notification as the service echoes it, reduced to the fields its kind carries: anything else
+ * (links, a flag the service reports for every kind) means nothing for that kind, and keeping it
+ * would show as a difference from the inputs forever.
+ */
+export function carriedOnly(notification: Notification): Notification {
+  if (!(NOTIFICATION_TYPE_NAMES as readonly string[]).includes(notification.typeName))
+    return { ...notification };
+  const carried = carriedFields(notification.typeName);
+  return Object.fromEntries(Object.entries(notification).filter(([key]) => carried.has(key))) as Notification;
 }
 
 /** The inputs as the service has them (read), in the user's terms where they mean the same. */

@@ -190,6 +190,15 @@ function notCarried(kind: NotificationTypeName, field: string): z.ZodType {
   return z.undefined({ error: why }).optional();
 }
 
+/** The fields a notification of `kind` carries (typeName included), as the service keeps them. */
+export function carriedFields(kind: NotificationTypeName): ReadonlySet<string> {
+  const fields = new Set(["typeName", "delayMin", "notifierId", ...Object.keys(KIND_FIELDS[kind])]);
+  if (!ON_CALL_KINDS.includes(kind)) fields.add("intervalMin");
+  if (INTEGRATION_KINDS.includes(kind)) fields.add("integrationId");
+  if (PEOPLE_KINDS.includes(kind)) for (const field of PEOPLE_FIELDS) fields.add(field);
+  return fields;
+}
+
 function notificationVariant(kind: NotificationTypeName) {
   const shape: Record<string, z.ZodType> = {};
   for (const field of ALL_KIND_SPECIFIC_FIELDS) shape[field] = notCarried(kind, field);

@@ -1,6 +1,7 @@
 import { mask } from "../../../../provider/framework/masking";
 import {
   ALERT_CONFIGURATION_CLASSIFICATION,
+  carriedOnly,
   inputsFromLive,
   matchNotifications,
   notificationsEqual,
@@ -250,6 +251,22 @@ describe("AlertConfiguration read: notifications from the API", () => {
     };
     expect(inputsFromLive(INPUTS, live, GROUP)).toEqual(INPUTS);
     expect(inputsFromLive(INPUTS, { ...live, enabled: false }, GROUP)).toEqual({ ...INPUTS, enabled: false });
+  });
+});
+
+describe("AlertConfiguration read: what the service echoes is normalized", () => {
+  test("fields a kind does not carry (links, flags echoed for every kind) are dropped", () => {
+    expect(carriedOnly({ ...WEBHOOK, emailEnabled: false, smsEnabled: false, links: [] })).toEqual(WEBHOOK);
+    expect(carriedOnly({ ...PAGER, intervalMin: 60 })).toEqual(PAGER);
+    const user: Notification = {
+      typeName: "USER",
+      username: "ada",
+      emailEnabled: true,
+      smsEnabled: false,
+      delayMin: 0,
+      intervalMin: 60,
+    };
+    expect(carriedOnly({ ...user, notifierId: NOTIFIER })).toEqual({ ...user, notifierId: NOTIFIER });
   });
 });
 
