@@ -130,12 +130,12 @@ function createJob(
   state: EmulatorState,
   req: OperationRequest,
   source: ClusterRecord,
-  serverless: boolean,
-  snapshotOf: (id: string) => SnapshotRecord,
+  scope: RestoreScope,
 ): RestoreJobRecord {
+  scope.beforeCreate?.(state, source, req.now);
   const body = validateBody(req.body, createBody);
   const deliveryType = body.deliveryType as string;
-  const needsTarget = serverless || deliveryType !== "download";
+  const needsTarget = scope.serverless || deliveryType !== "download";
   if (needsTarget && body.targetClusterName === undefined) missingAttribute("targetClusterName");
   if (needsTarget && body.targetGroupId === undefined) missingAttribute("targetGroupId");
   if (deliveryType !== "pointInTime" && body.snapshotId === undefined) missingAttribute("snapshotId");
@@ -151,7 +151,8 @@ function createJob(
   } else if (byOplog || byTime) {
     invalidAttribute(byTime ? "pointInTimeUTCSeconds" : "oplogTs", `only for deliveryType pointInTime`);
   }
-  const snapshot = body.snapshotId === undefined ? undefined : snapshotOf(body.snapshotId as string);
+  const snapshot =
+    body.snapshotId === undefined ? undefined : scope.snapshotOf(state, source, body.snapshotId as string);
   if (needsTarget) requireCluster(state, body.targetGroupId as string, body.targetClusterName as string);
   const seconds = (body.pointInTimeUTCSeconds ?? body.oplogTs) as number | undefined;
   if (seconds !== undefined && seconds * 1000 > req.now) {
@@ -161,7 +162,7 @@ function createJob(
     id: mintId(state),
     groupId: source.groupId,
     clusterName: source.name,
-    serverless,
+    serverless: scope.serverless,
     deliveryType,
     snapshotId: snapshot?.id ?? null,
     targetClusterName: (body.targetClusterName as string | undefined) ?? null,
@@ -250,11 +251,7 @@ function listJobs(scope: RestoreScope): OperationDef["handler"] {
 function createJobIn(scope: RestoreScope): OperationDef["handler"] {
   return (req, state) => {
     const cluster = scope.source(state, req);
-    scope.beforeCreate?.(state, cluster, req.now);
-    const job = createJob(state, req, cluster, scope.serverless, (id) =>
-      scope.snapshotOf(state, cluster, id),
-    );
-    return shown(job, req, scope, cluster);
+    return shown(createJob(state, req, cluster, scope), req, scope, cluster);
   };
 }
 
