@@ -31,13 +31,16 @@ module.exports = {
       ...common,
       displayName: "integration",
       testMatch: ["**/*.int.test.ts"],
+      // A loaded 2-core CI machine makes emulator round trips slow; this is a hang guard, not a budget.
+      setupFilesAfterEnv: ["<rootDir>/tests/setup/integration-timeout.ts"],
     },
     {
       ...common,
       displayName: "e2e",
       testMatch: ["**/*.e2e.test.ts"],
-      // Each e2e file drives whole `pulumi up/refresh/destroy` cycles.
-      testTimeout: 15 * 60 * 1000,
+      // Each e2e test drives whole `pulumi up/refresh/destroy` runs (testTimeout is not a per-project
+      // option in jest, so the setup file sets it).
+      setupFilesAfterEnv: ["<rootDir>/tests/setup/e2e-timeout.ts"],
     },
   ],
 };
