@@ -17,7 +17,14 @@ import {
   ON_CALL_NOTIFICATION_KINDS,
   PROJECT_ROLES,
 } from "../../provider/client/vocabulary";
-import type { EmulatorState, Json, JsonObject, OperationDef } from "../core/contract";
+import type {
+  EmulatorState,
+  Json,
+  JsonObject,
+  OperationDef,
+  OperationRequest,
+  OperationResult,
+} from "../core/contract";
 import { entity, list, noContent, param, requireProject, table } from "../domain/context";
 import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
@@ -202,6 +209,21 @@ export function requireAlertConfig(
   return record;
 }
 
+/** The alert configuration the path names (groupId, alertConfigId), or 404. */
+export function pathAlertConfig(
+  state: EmulatorState,
+  req: Pick<OperationRequest, "params">,
+): AlertConfigRecord {
+  return requireAlertConfig(state, param(req.params, "groupId"), param(req.params, "alertConfigId"));
+}
+
+/** A configuration as the API answers it: credentials masked, linked to its URL. */
+function shownConfig(record: AlertConfigRecord): OperationResult {
+  return entity(renderAlertConfig(record), alertConfigPath(record));
+}
+
+const CONFIG_PATH = "/groups/{groupId}/alertConfigs/{alertConfigId}";
+
 function configsOfProject(state: EmulatorState, groupId: string): AlertConfigRecord[] {
   return Object.values(alertConfigTable(state)).filter((c) => c.groupId === groupId);
 }
@@ -248,22 +270,18 @@ export const alertConfigOperations: OperationDef[] = [
       const now = isoDate(req.now);
       const record: AlertConfigRecord = { id: mintId(state), groupId, created: now, updated: now, ...fields };
       alertConfigTable(state)[record.id] = record;
-      return entity(renderAlertConfig(record), alertConfigPath(record));
+      return shownConfig(record);
     },
   }),
   defineOperation({
     id: "6",
     name: "Delete an alert configuration",
     method: "DELETE",
-    path: "/groups/{groupId}/alertConfigs/{alertConfigId}",
+    path: CONFIG_PATH,
     roles: [...ownerRoles],
     rateLimited: true,
     handler: (req, state) => {
-      const record = requireAlertConfig(
-        state,
-        param(req.params, "groupId"),
-        param(req.params, "alertConfigId"),
-      );
+      const record = pathAlertConfig(state, req);
       delete alertConfigTable(state)[record.id];
       return noContent();
     },
@@ -272,52 +290,40 @@ export const alertConfigOperations: OperationDef[] = [
     id: "7",
     name: "Get an alert configuration",
     method: "GET",
-    path: "/groups/{groupId}/alertConfigs/{alertConfigId}",
+    path: CONFIG_PATH,
     roles: ["GROUP_READ_ONLY"],
     rateLimited: true,
     handler: (req, state) => {
-      const record = requireAlertConfig(
-        state,
-        param(req.params, "groupId"),
-        param(req.params, "alertConfigId"),
-      );
-      return entity(renderAlertConfig(record), alertConfigPath(record));
+      const record = pathAlertConfig(state, req);
+      return shownConfig(record);
     },
   }),
   defineOperation({
     id: "8",
     name: "Toggle an alert configuration",
     method: "PATCH",
-    path: "/groups/{groupId}/alertConfigs/{alertConfigId}",
+    path: CONFIG_PATH,
     roles: [...ownerRoles],
     rateLimited: true,
     handler: (req, state) => {
-      const record = requireAlertConfig(
-        state,
-        param(req.params, "groupId"),
-        param(req.params, "alertConfigId"),
-      );
+      const record = pathAlertConfig(state, req);
       const valid = validateBody(req.body, { enabled: required(bool()) });
       record.enabled = valid.enabled as boolean;
       record.updated = isoDate(req.now);
-      return entity(renderAlertConfig(record), alertConfigPath(record));
+      return shownConfig(record);
     },
   }),
   defineOperation({
     id: "9",
     name: "Replace an alert configuration",
     method: "PUT",
-    path: "/groups/{groupId}/alertConfigs/{alertConfigId}",
+    path: CONFIG_PATH,
     roles: [...ownerRoles],
     rateLimited: true,
     handler: (req, state) => {
-      const record = requireAlertConfig(
-        state,
-        param(req.params, "groupId"),
-        param(req.params, "alertConfigId"),
-      );
+      const record = pathAlertConfig(state, req);
       Object.assign(record, parseAlertConfigBody(req.body), { updated: isoDate(req.now) });
-      return entity(renderAlertConfig(record), alertConfigPath(record));
+      return shownConfig(record);
     },
   }),
   defineOperation({

@@ -11,7 +11,7 @@ import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { isoDate, parseInputDate } from "../domain/time";
 import { bool, date, queryEnum, str, validateBody } from "../domain/validation";
-import { requireAlertConfig } from "./alertConfigs";
+import { pathAlertConfig, requireAlertConfig } from "./alertConfigs";
 import { DEPRECATED_2023, defineOperation } from "./define";
 
 export interface AlertRecord extends JsonObject {
@@ -102,11 +102,7 @@ export const alertOperations: OperationDef[] = [
     rateLimited: true,
     paginated: true,
     handler: (req, state) => {
-      const config = requireAlertConfig(
-        state,
-        param(req.params, "groupId"),
-        param(req.params, "alertConfigId"),
-      );
+      const config = pathAlertConfig(state, req);
       const open = alertsOfProject(state, config.groupId).filter(
         (a) => a.alertConfigId === config.id && a.status === "OPEN",
       );
