@@ -46,6 +46,13 @@ export function requireCluster(state: EmulatorState, groupId: string, clusterNam
   return cluster;
 }
 
+/** The project id of the path, once the project is known to exist (404 GROUP_NOT_FOUND). */
+export function pathGroupId(state: EmulatorState, req: Pick<OperationRequest, "params">): string {
+  const groupId = param(req.params, "groupId");
+  requireProject(state, groupId);
+  return groupId;
+}
+
 /** The cluster the path names (groupId, clusterName): 404 GROUP_NOT_FOUND or CLUSTER_NOT_FOUND. */
 export function pathCluster(state: EmulatorState, req: Pick<OperationRequest, "params">): ClusterRecord {
   return requireCluster(state, param(req.params, "groupId"), param(req.params, "clusterName"));

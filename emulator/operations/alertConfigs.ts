@@ -25,7 +25,7 @@ import type {
   OperationRequest,
   OperationResult,
 } from "../core/contract";
-import { entity, list, noContent, param, requireProject, table } from "../domain/context";
+import { entity, list, noContent, param, pathGroupId, requireProject, table } from "../domain/context";
 import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { maskSecret } from "../domain/masking";
@@ -249,7 +249,7 @@ export const alertConfigOperations: OperationDef[] = [
     rateLimited: true,
     paginated: true,
     handler: (req, state) => {
-      requireProject(state, param(req.params, "groupId"));
+      pathGroupId(state, req);
       return list(
         configsOfProject(state, param(req.params, "groupId")).map(renderAlertConfig),
         alertConfigPath,
@@ -264,8 +264,7 @@ export const alertConfigOperations: OperationDef[] = [
     roles: [...ownerRoles],
     rateLimited: true,
     handler: (req, state) => {
-      const groupId = param(req.params, "groupId");
-      requireProject(state, groupId);
+      const groupId = pathGroupId(state, req);
       const fields = parseAlertConfigBody(req.body);
       const now = isoDate(req.now);
       const record: AlertConfigRecord = { id: mintId(state), groupId, created: now, updated: now, ...fields };

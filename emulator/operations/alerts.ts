@@ -6,7 +6,7 @@
 
 import { ALERT_STATUS_FILTERS, type AlertStatusName } from "../../provider/client/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef } from "../core/contract";
-import { entity, list, param, requireProject, table } from "../domain/context";
+import { entity, list, param, pathGroupId, requireProject, table } from "../domain/context";
 import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { isoDate, parseInputDate } from "../domain/time";
@@ -118,8 +118,7 @@ export const alertOperations: OperationDef[] = [
     rateLimited: true,
     paginated: true,
     handler: (req, state) => {
-      const groupId = param(req.params, "groupId");
-      requireProject(state, groupId);
+      const groupId = pathGroupId(state, req);
       const status = queryEnum(req.query, "status", ALERT_STATUS_FILTERS);
       const alerts = alertsOfProject(state, groupId).filter(
         (a) => status === undefined || a.status === status,

@@ -3,7 +3,7 @@
  * featureUsages are derived: an export bucket using a role shows as an EXPORT_SNAPSHOT usage.
  */
 import type { EmulatorState, JsonObject, OperationDef } from "../core/contract";
-import { entity, noContent, param, requireProject, table } from "../domain/context";
+import { entity, noContent, param, pathGroupId, requireProject, table } from "../domain/context";
 import { operationError } from "../domain/errors";
 import { mintId, uuidFromId } from "../domain/ids";
 import { isoDate } from "../domain/time";
@@ -127,8 +127,7 @@ export const cloudProviderAccessOperations: OperationDef[] = [
     path: "/groups/{groupId}/cloudProviderAccess",
     roles: ["GROUP_OWNER"],
     handler: (req, state) => {
-      const groupId = param(req.params, "groupId");
-      requireProject(state, groupId);
+      const groupId = pathGroupId(state, req);
       const roles = Object.values(accessRoleTable(state)).filter((r) => r.groupId === groupId);
       return entity(
         {
@@ -148,8 +147,7 @@ export const cloudProviderAccessOperations: OperationDef[] = [
     path: "/groups/{groupId}/cloudProviderAccess",
     roles: ["GROUP_OWNER"],
     handler: (req, state) => {
-      const groupId = param(req.params, "groupId");
-      requireProject(state, groupId);
+      const groupId = pathGroupId(state, req);
       const body = validateBodyAs(req.body, createBody);
       const roleId = mintId(state);
       const role: AccessRoleRecord = {

@@ -20,6 +20,7 @@ import {
   hasCloudBackup,
   noContent,
   param,
+  pathGroupId,
   requireProject,
   table,
 } from "../domain/context";
@@ -206,8 +207,7 @@ export const compliancePolicyOperations: OperationDef[] = [
     deprecatedVersions: [DEPRECATED_2023],
     rateLimited: true,
     handler: (req, state) => {
-      const groupId = param(req.params, "groupId");
-      requireProject(state, groupId);
+      const groupId = pathGroupId(state, req);
       return entity(render(state, requirePolicy(state, groupId, req), req), selfPath(groupId));
     },
   }),
@@ -220,8 +220,7 @@ export const compliancePolicyOperations: OperationDef[] = [
     deprecatedVersions: [DEPRECATED_2023],
     rateLimited: true,
     handler: (req, state) => {
-      const groupId = param(req.params, "groupId");
-      requireProject(state, groupId);
+      const groupId = pathGroupId(state, req);
       const overwriteBackupPolicies = queryBoolean(req.query, "overwriteBackupPolicies", true);
       const existing = currentCompliancePolicy(state, groupId, req);
       if (existing && complianceState(existing, req) !== "ACTIVE") {

@@ -3,7 +3,7 @@
  * AWS access role of the project; deleting one is refused while a backup schedule auto-exports to it.
  */
 import type { EmulatorState, JsonObject, OperationDef } from "../core/contract";
-import { entity, list, noContent, param, requireProject, table } from "../domain/context";
+import { entity, list, noContent, param, pathGroupId, table } from "../domain/context";
 import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { hex24, oneOf, readOnly, required, str, validateBody } from "../domain/validation";
@@ -65,8 +65,7 @@ export const exportBucketOperations: OperationDef[] = [
     rateLimited: true,
     paginated: true,
     handler: (req, state) => {
-      const groupId = param(req.params, "groupId");
-      requireProject(state, groupId);
+      const groupId = pathGroupId(state, req);
       const buckets = Object.values(exportBucketTable(state)).filter((b) => b.groupId === groupId);
       return list(buckets.map(render), (item) => bucketPath(item, groupId));
     },
@@ -80,8 +79,7 @@ export const exportBucketOperations: OperationDef[] = [
     deprecatedVersions: [DEPRECATED_2023],
     rateLimited: true,
     handler: (req, state) => {
-      const groupId = param(req.params, "groupId");
-      requireProject(state, groupId);
+      const groupId = pathGroupId(state, req);
       const body = validateBody(req.body, createBody);
       const iamRoleId = body.iamRoleId as string;
       if (!authorizedAwsRole(state, groupId, iamRoleId)) {
@@ -123,8 +121,7 @@ export const exportBucketOperations: OperationDef[] = [
     rateLimited: true,
     pretty: false,
     handler: (req, state) => {
-      const groupId = param(req.params, "groupId");
-      requireProject(state, groupId);
+      const groupId = pathGroupId(state, req);
       const bucket = findExportBucket(state, groupId, param(req.params, "exportBucketId"));
       const exporting = Object.values(backupScheduleTable(state)).filter(
         (s) => s.groupId === groupId && s.autoExportEnabled && s.export?.exportBucketId === bucket._id,
@@ -150,8 +147,7 @@ export const exportBucketOperations: OperationDef[] = [
     rateLimited: true,
     pretty: false,
     handler: (req, state) => {
-      const groupId = param(req.params, "groupId");
-      requireProject(state, groupId);
+      const groupId = pathGroupId(state, req);
       const bucket = findExportBucket(state, groupId, param(req.params, "exportBucketId"));
       return entity(render(bucket), bucketPath(bucket, groupId));
     },

@@ -7,8 +7,7 @@ import {
   entity,
   hasCloudBackup,
   list,
-  param,
-  requireProject,
+  pathGroupId,
   table,
   versionAtLeast,
 } from "../domain/context";
@@ -64,8 +63,7 @@ export const legacyOperations: OperationDef[] = [
     path: "/groups/{groupId}/privateIpMode",
     roles: ["GROUP_OWNER"],
     handler: (req, state) => {
-      const groupId = param(req.params, "groupId");
-      requireProject(state, groupId);
+      const groupId = pathGroupId(state, req);
       const body = validateBody(req.body, { enabled: required(bool()) });
       if (body.enabled === false) {
         const older = clustersOfProject(state, groupId).filter(
@@ -93,8 +91,7 @@ export const legacyOperations: OperationDef[] = [
     roles: ["GROUP_READ_ONLY"],
     paginated: true,
     handler: (req, state) => {
-      const groupId = param(req.params, "groupId");
-      requireProject(state, groupId);
+      const groupId = pathGroupId(state, req);
       return list(
         clustersOfProject(state, groupId).map(renderCluster),
         (item) => `/groups/${groupId}/clusters/${String(item.name)}`,

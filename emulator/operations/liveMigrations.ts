@@ -11,9 +11,9 @@ import {
   findCluster,
   noContent,
   param,
+  pathGroupId,
   requireCluster,
   requireOrg,
-  requireProject,
   table,
   versionAtLeast,
 } from "../domain/context";
@@ -168,8 +168,7 @@ export const liveMigrationOperations: OperationDef[] = [
     roles: ["ORG_OWNER"],
     deprecatedVersions: [DEPRECATED_2023],
     handler: (req, state) => {
-      const groupId = param(req.params, "groupId");
-      requireProject(state, groupId);
+      const groupId = pathGroupId(state, req);
       const { body, destination } = parseMigration(req);
       const cluster = requireCluster(state, groupId, destination.clusterName as string);
       if (body.sharding !== undefined && !(cluster.sharded && versionAtLeast(cluster.dbVersion, "6.0"))) {
@@ -194,8 +193,7 @@ export const liveMigrationOperations: OperationDef[] = [
     roles: ["ORG_OWNER"],
     deprecatedVersions: [DEPRECATED_2023],
     handler: (req, state) => {
-      const groupId = param(req.params, "groupId");
-      requireProject(state, groupId);
+      const groupId = pathGroupId(state, req);
       const { destination, source } = parseMigration(req);
       const clusterName = destination.clusterName as string;
       const record: ValidationRecord = {
@@ -222,8 +220,7 @@ export const liveMigrationOperations: OperationDef[] = [
     roles: ["ORG_OWNER"],
     pretty: false,
     handler: (req, state) => {
-      const groupId = param(req.params, "groupId");
-      requireProject(state, groupId);
+      const groupId = pathGroupId(state, req);
       const id = param(req.params, "validationId");
       const record = validationTable(state)[id];
       if (!record || record.groupId !== groupId) {
@@ -361,8 +358,7 @@ export const liveMigrationOperations: OperationDef[] = [
 ];
 
 function requireMigration(state: EmulatorState, req: OperationRequest): LiveMigrationRecord {
-  const groupId = param(req.params, "groupId");
-  requireProject(state, groupId);
+  const groupId = pathGroupId(state, req);
   const id = param(req.params, "liveMigrationId");
   const record = migrationTable(state)[id];
   if (!record || record.groupId !== groupId) {

@@ -5,15 +5,7 @@
 
 import type { AuditConfigurationType } from "../../provider/client/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef } from "../core/contract";
-import {
-  clustersOfProject,
-  entity,
-  isServerless,
-  isSharedTier,
-  param,
-  requireProject,
-  table,
-} from "../domain/context";
+import { clustersOfProject, entity, isServerless, isSharedTier, pathGroupId, table } from "../domain/context";
 import { operationError } from "../domain/errors";
 import { bool, custom, invalidAttribute, readOnly, required, str, validateBody } from "../domain/validation";
 import { defineOperation } from "./define";
@@ -76,8 +68,7 @@ export const projectSettingOperations: OperationDef[] = [
     path: "/groups/{groupId}/auditLog",
     roles: ["GROUP_OWNER"],
     handler: (req, state) => {
-      const groupId = param(req.params, "groupId");
-      requireProject(state, groupId);
+      const groupId = pathGroupId(state, req);
       return entity(renderAuditing(auditingOf(state, groupId)), `/groups/${groupId}/auditLog`);
     },
   }),
@@ -88,8 +79,7 @@ export const projectSettingOperations: OperationDef[] = [
     path: "/groups/{groupId}/auditLog",
     roles: ["GROUP_OWNER"],
     handler: (req, state) => {
-      const groupId = param(req.params, "groupId");
-      requireProject(state, groupId);
+      const groupId = pathGroupId(state, req);
       const body = validateBody(
         req.body,
         {
@@ -126,8 +116,7 @@ export const projectSettingOperations: OperationDef[] = [
     path: "/groups/{groupId}/awsCustomDNS",
     roles: ["GROUP_READ_ONLY"],
     handler: (req, state) => {
-      const groupId = param(req.params, "groupId");
-      requireProject(state, groupId);
+      const groupId = pathGroupId(state, req);
       return entity({ ...customDnsOf(state, groupId) }, `/groups/${groupId}/awsCustomDNS`);
     },
   }),
@@ -138,8 +127,7 @@ export const projectSettingOperations: OperationDef[] = [
     path: "/groups/{groupId}/awsCustomDNS",
     roles: ["GROUP_PLATFORM_ADMIN"],
     handler: (req, state) => {
-      const groupId = param(req.params, "groupId");
-      requireProject(state, groupId);
+      const groupId = pathGroupId(state, req);
       const body = validateBody(req.body, { enabled: required(bool()) });
       const record = customDnsOf(state, groupId);
       record.enabled = body.enabled as boolean;
