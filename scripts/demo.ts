@@ -1,25 +1,52 @@
 /**
- * The demo: runs a stack through the real Pulumi CLI on a project-local file backend, then shows its
- * outputs and a clean `pulumi preview`. Until the quickstart example exists this is the throwaway
- * stack of the end-to-end suite (one file managed by a dynamic resource).
+ * `npm run demo`: the main job. Starts the embedded emulator with its default seed, runs
+ * examples/quickstart (all eight resources) through the real Pulumi CLI on a project-local file
+ * backend, and ends by showing the stack's outputs and a clean `pulumi preview`.
+ *
+ * Options: --keep leaves the emulator running (Ctrl-C to stop) and the stack folder in .demo-state/;
+ * --destroy also runs `pulumi destroy` at the end. PLATFORM_DEMO_ASYNC_DELAY_MS sets how long the
+ * emulator's asynchronous lifecycles take (default 3000 ms, so the waits are visible).
  */
 import { join } from "node:path";
+import { startEmulator } from "../emulator";
 import { LocalStack, repoRoot } from "./lib/pulumi-stack";
 
+// The default seed's organization-owner API key (emulator/seed/default.json, docs/architecture.md).
+const DEMO_PUBLIC_KEY = "demo-public-key";
+const DEMO_PRIVATE_KEY = "demo-private-key-0000-0000-000000000001";
+
 async function main(): Promise<void> {
+  const keep = process.argv.includes("--keep");
+  const destroy = process.argv.includes("--destroy");
+  const asyncDelayMs = Number(process.env.PLATFORM_DEMO_ASYNC_DELAY_MS ?? 3000);
+
+  const emulator = await startEmulator({ port: 0, seed: "default", asyncDelayMs });
+  console.log(
+    `Emulator (default seed) serving ${emulator.baseUrl}; asynchronous operations take ${asyncDelayMs} ms.`,
+  );
+
   const stack = await LocalStack.create({
-    program: join(repoRoot, "tests", "e2e", "programs", "throwaway"),
+    program: join(repoRoot, "examples", "quickstart"),
     workRoot: ".demo-state",
     stackName: "demo",
+    config: { "platform:baseUrl": emulator.baseUrl, "platform:publicKey": DEMO_PUBLIC_KEY },
+    secrets: { "platform:privateKey": DEMO_PRIVATE_KEY },
   });
   try {
-    await stack.setConfig("throwaway:path", join(stack.workDir, "greeting.txt"));
     await stack.up();
-    console.log("\nStack outputs:", JSON.stringify(await stack.outputs(), null, 2));
+    console.log(`\nStack outputs:\n${JSON.stringify(await stack.outputs(), null, 2)}`);
     await stack.preview({ expectNoChanges: true });
-    await stack.destroy();
+    console.log("\nThe preview shows no change: the stack has converged.");
+    if (destroy) await stack.destroy();
+    if (keep) {
+      console.log(`\nKept: emulator at ${emulator.baseUrl}, stack folder ${stack.workDir}. Ctrl-C to stop.`);
+      await new Promise<never>(() => {});
+    }
   } finally {
-    stack.dispose();
+    if (!keep) {
+      stack.dispose();
+      await emulator.close();
+    }
   }
 }
 
