@@ -2,8 +2,14 @@
  * Cloud provider access roles (72-74, plus 74a authorize and 74b deauthorize from operations.md).
  * featureUsages are derived: an export bucket using a role shows as an EXPORT_SNAPSHOT usage.
  */
-import type { EmulatorState, JsonObject, OperationDef } from "../core/contract";
-import { entity, noContent, param, pathGroupId, requireProject, table } from "../domain/context";
+import type {
+  EmulatorState,
+  JsonObject,
+  OperationDef,
+  OperationRequest,
+  OperationResult,
+} from "../core/contract";
+import { entity, noContent, param, pathGroupId, table } from "../domain/context";
 import { operationError } from "../domain/errors";
 import { mintId, uuidFromId } from "../domain/ids";
 import { isoDate } from "../domain/time";
@@ -82,8 +88,14 @@ function render(state: EmulatorState, role: AccessRoleRecord): JsonObject {
   return shown;
 }
 
-function requireRole(state: EmulatorState, groupId: string, roleId: string): AccessRoleRecord {
-  requireProject(state, groupId);
+function shownRole(state: EmulatorState, role: AccessRoleRecord): OperationResult {
+  return entity(render(state, role), rolePath(role.groupId, role.roleId));
+}
+
+/** The access role the path names (groupId, roleId), or 404. */
+function requireRole(state: EmulatorState, req: OperationRequest): AccessRoleRecord {
+  const groupId = pathGroupId(state, req);
+  const roleId = param(req.params, "roleId");
   const role = accessRoleTable(state)[roleId];
   if (!role || role.groupId !== groupId) {
     throw operationError(
@@ -173,8 +185,8 @@ export const cloudProviderAccessOperations: OperationDef[] = [
     path: "/groups/{groupId}/cloudProviderAccess/{roleId}",
     roles: ["GROUP_OWNER"],
     handler: (req, state) => {
-      const role = requireRole(state, param(req.params, "groupId"), param(req.params, "roleId"));
-      return entity(render(state, role), rolePath(role.groupId, role.roleId));
+      const role = requireRole(state, req);
+      return shownRole(state, role);
     },
   }),
   defineOperation({
@@ -184,7 +196,7 @@ export const cloudProviderAccessOperations: OperationDef[] = [
     path: "/groups/{groupId}/cloudProviderAccess/{roleId}",
     roles: ["GROUP_OWNER"],
     handler: (req, state) => {
-      const role = requireRole(state, param(req.params, "groupId"), param(req.params, "roleId"));
+      const role = requireRole(state, req);
       const body = validateBodyAs(req.body, authorizeBody);
       if (body.providerName !== role.providerName) {
         throw operationError(
@@ -195,7 +207,7 @@ export const cloudProviderAccessOperations: OperationDef[] = [
       }
       role.authorizedDate = isoDate(req.now);
       if (typeof body.iamAssumedRoleArn === "string") role.iamAssumedRoleArn = body.iamAssumedRoleArn;
-      return entity(render(state, role), rolePath(role.groupId, role.roleId));
+      return shownRole(state, role);
     },
   }),
   defineOperation({
@@ -205,7 +217,7 @@ export const cloudProviderAccessOperations: OperationDef[] = [
     path: "/groups/{groupId}/cloudProviderAccess/{cloudProvider}/{roleId}",
     roles: ["GROUP_OWNER"],
     handler: (req, state) => {
-      const role = requireRole(state, param(req.params, "groupId"), param(req.params, "roleId"));
+      const role = requireRole(state, req);
       const cloudProvider = param(req.params, "cloudProvider");
       if (cloudProvider !== role.providerName) {
         throw operationError(
