@@ -15,7 +15,7 @@ import {
   policyItemFromApi,
   samePolicyItems,
 } from "../cloudBackupSchedule/model";
-import type { BackupCompliancePolicyInputs, OnDemandPolicyItem } from "./schema";
+import type { BackupCompliancePolicyInputs } from "./schema";
 
 /** The default timeouts: enabling a compliance policy re-checks every backup policy of the project. */
 export const COMPLIANCE_POLICY_DEFAULT_TIMEOUTS = { create: "30m", update: "30m", delete: "30m" } as const;
@@ -79,7 +79,7 @@ export interface LivePolicyFields {
   encryptionAtRestEnabled: boolean;
   pitEnabled: boolean;
   restoreWindowDays?: number;
-  onDemandPolicyItem?: OnDemandPolicyItem & { id?: string };
+  onDemandPolicyItem?: PolicyItemWithId;
   scheduledPolicyItems: PolicyItemWithId[];
 }
 
@@ -93,7 +93,11 @@ export interface LivePolicy {
   updatedUser: string | undefined;
 }
 
-export type BackupCompliancePolicyOutputs = BackupCompliancePolicyInputs &
+/** The inputs that are not policy fields: how to write and delete, not what the policy holds. */
+export type PolicySettings = Omit<BackupCompliancePolicyInputs, PolicyField>;
+
+/** Outputs: the settings as given, the policy as the service holds it, what the service computes. */
+export type BackupCompliancePolicyOutputs = PolicySettings &
   LivePolicyFields & {
     projectId?: string;
     state: string;
@@ -143,9 +147,7 @@ export function fromApi(
   };
   if (policy.restoreWindowDays !== undefined) fields.restoreWindowDays = policy.restoreWindowDays;
   if (policy.onDemandPolicyItem !== undefined) {
-    fields.onDemandPolicyItem = policyItemFromApi(
-      policy.onDemandPolicyItem,
-    ) as unknown as LivePolicyFields["onDemandPolicyItem"];
+    fields.onDemandPolicyItem = policyItemFromApi(policy.onDemandPolicyItem);
   }
   return {
     fields,
@@ -167,14 +169,17 @@ export function policyFieldsToChange(
   );
 }
 
-export function toOutputs(
-  inputs: BackupCompliancePolicyInputs,
-  live: LivePolicy,
-): BackupCompliancePolicyOutputs {
-  const outputs: BackupCompliancePolicyOutputs = { ...inputs, ...live.fields, state: live.state };
-  // A field the service no longer holds must not survive from the inputs.
-  if (live.fields.restoreWindowDays === undefined) delete outputs.restoreWindowDays;
-  if (live.fields.onDemandPolicyItem === undefined) delete outputs.onDemandPolicyItem;
+export function toOutputs(inputs: PolicySettings, live: LivePolicy): BackupCompliancePolicyOutputs {
+  const { groupId, overwriteBackupPolicies, keepEnabledOnDelete, timeouts, importId } = inputs;
+  const outputs: BackupCompliancePolicyOutputs = {
+    groupId,
+    overwriteBackupPolicies,
+    keepEnabledOnDelete,
+    ...live.fields,
+    state: live.state,
+  };
+  if (timeouts !== undefined) outputs.timeouts = timeouts;
+  if (importId !== undefined) outputs.importId = importId;
   if (live.projectId !== undefined) outputs.projectId = live.projectId;
   if (live.deletable !== undefined) outputs.deletable = live.deletable;
   if (live.updatedDate !== undefined) outputs.updatedDate = live.updatedDate;
@@ -194,16 +199,13 @@ export function previousInputs(
   for (const key of ["timeouts", "importId"] as const) {
     if (props[key] !== undefined) inputs[key] = props[key];
   }
-  return inputs as Omit<BackupCompliancePolicyInputs, PolicyField>;
+  return inputs as PolicySettings;
 }
 
 /** The inputs `read` reports: the live policy fields (item ids dropped) and the other inputs as before. */
-export function inputsFromLive(
-  previous: Omit<BackupCompliancePolicyInputs, PolicyField>,
-  live: LivePolicy,
-): BackupCompliancePolicyInputs {
+export function inputsFromLive(previous: PolicySettings, live: LivePolicy): Record<string, unknown> {
   const { onDemandPolicyItem, scheduledPolicyItems, ...fields } = live.fields;
-  const inputs: BackupCompliancePolicyInputs = {
+  const inputs: Record<string, unknown> = {
     ...previous,
     ...fields,
     scheduledPolicyItems: scheduledPolicyItems.map(({ id: _id, ...item }) => item),

@@ -145,8 +145,8 @@ export function createBackupCompliancePolicyProvider(
       const reference = props.scheduledPolicyItems as PolicyWaitOptions["reference"];
       const live = await readPolicy(deps.client(), groupId, reference);
       if (live === undefined) return {};
-      const inputs = inputsFromLive({ ...previousInputs(props), groupId }, live);
-      return { id, props: { ...toOutputs(inputs, live) }, inputs: { ...inputs } };
+      const settings = { ...previousInputs(props), groupId };
+      return { id, props: { ...toOutputs(settings, live) }, inputs: inputsFromLive(settings, live) };
     },
 
     async update(id, _olds, news) {

@@ -12,14 +12,20 @@ import { type Classification, deepEqual, valuesEqual } from "../../framework/dif
 import { formatId } from "../../framework/ids";
 import {
   type CloudBackupScheduleInputs,
-  type PolicyItem,
   policyItemKey,
   SCHEDULE_WRITABLE_FIELDS,
   type ScheduleWritableField,
 } from "./schema";
 
-/** A policy item as stored in outputs: the input fields plus the service's read-only id. */
-export interface PolicyItemWithId extends PolicyItem {
+/**
+ * A policy item as the service holds it (values as the API returns them, which check would accept or
+ * an out-of-band change set) plus its read-only id.
+ */
+export interface PolicyItemWithId {
+  frequencyInterval: number;
+  frequencyType: string;
+  retentionUnit: string;
+  retentionValue: number;
   id?: string;
 }
 
@@ -28,12 +34,20 @@ export interface PolicyWithId {
   policyItems: PolicyItemWithId[];
 }
 
+export interface LiveCopySetting {
+  cloudProvider: string;
+  regionName: string;
+  frequencies: string[];
+  shouldCopyOplogs: boolean;
+  zoneId: string;
+}
+
 /** The writable fields of the live schedule, in input form (policies keep their ids). */
 export interface LiveScheduleFields {
   autoExportEnabled?: boolean;
-  copySettings?: NonNullable<CloudBackupScheduleInputs["copySettings"]>;
-  export?: NonNullable<CloudBackupScheduleInputs["export"]>;
-  extraRetentionSettings?: NonNullable<CloudBackupScheduleInputs["extraRetentionSettings"]>;
+  copySettings?: LiveCopySetting[];
+  export?: { exportBucketId: string; frequencyType: string };
+  extraRetentionSettings?: { frequencyType: string; retentionDays: number }[];
   policies?: PolicyWithId[];
   referenceHourOfDay?: number;
   referenceMinuteOfHour?: number;
@@ -130,8 +144,8 @@ export function alignPolicyItems<T extends { frequencyType: string; frequencyInt
 export function policyItemFromApi(item: Record<string, unknown>): PolicyItemWithId {
   const result: PolicyItemWithId = {
     frequencyInterval: Number(item.frequencyInterval),
-    frequencyType: String(item.frequencyType) as PolicyItem["frequencyType"],
-    retentionUnit: String(item.retentionUnit).toLowerCase() as PolicyItem["retentionUnit"],
+    frequencyType: String(item.frequencyType),
+    retentionUnit: String(item.retentionUnit).toLowerCase(),
     retentionValue: Number(item.retentionValue),
   };
   if (typeof item.id === "string") result.id = item.id;
@@ -156,9 +170,9 @@ export function fromApi(
   if (schedule.autoExportEnabled !== undefined) fields.autoExportEnabled = schedule.autoExportEnabled;
   if (schedule.copySettings !== undefined) {
     fields.copySettings = schedule.copySettings.map((copy) => ({
-      cloudProvider: str(copy.cloudProvider) as "AWS",
+      cloudProvider: str(copy.cloudProvider),
       regionName: str(copy.regionName),
-      frequencies: (Array.isArray(copy.frequencies) ? copy.frequencies.map(str) : []) as ["HOURLY"],
+      frequencies: Array.isArray(copy.frequencies) ? copy.frequencies.map(str) : [],
       shouldCopyOplogs: copy.shouldCopyOplogs === true,
       zoneId: str(copy.zoneId),
     }));
@@ -170,12 +184,12 @@ export function fromApi(
   ) {
     fields.export = {
       exportBucketId: str(schedule.export.exportBucketId),
-      frequencyType: str(schedule.export.frequencyType) as "monthly",
+      frequencyType: str(schedule.export.frequencyType),
     };
   }
   if (schedule.extraRetentionSettings !== undefined) {
     fields.extraRetentionSettings = schedule.extraRetentionSettings.map((extra) => ({
-      frequencyType: str(extra.frequencyType) as "monthly",
+      frequencyType: str(extra.frequencyType),
       retentionDays: Number(extra.retentionDays),
     }));
   }
