@@ -350,6 +350,7 @@ export function previousInputs(props: Record<string, unknown>): CloudBackupSched
   for (const key of ["importId", "updateSnapshots", "deleteCopiedBackups"] as const) {
     if (props[key] !== undefined) inputs[key] = props[key];
   }
+  // The stored outputs were written by this provider from checked inputs: the keys have these types.
   return inputs as unknown as CloudBackupScheduleInputs;
 }
 

@@ -85,6 +85,7 @@ export function toOutputs(inputs: ExportBucketInputs, live: LiveExportBucket): E
 /** The inputs as last applied, from the stored outputs. */
 export function previousInputs(props: Record<string, unknown>): ExportBucketInputs {
   const { exportBucketId: _id, ...inputs } = props;
+  // The stored outputs were written by this provider from checked inputs: the keys have these types.
   return inputs as unknown as ExportBucketInputs;
 }
 
