@@ -129,7 +129,7 @@ const hex24 = z.string().regex(/^[a-f0-9]{24}$/, "must be 24 hexadecimal digits 
 const nonEmpty = z.string().min(1, "must not be empty");
 const httpUrl = z.string().regex(/^https?:\/\/\S+$/, "must be an http:// or https:// URL");
 
-/** Which kinds carry each kind-specific field, for the "not carried by" messages. */
+/** The fields specific to each kind, with their rules. */
 const KIND_FIELDS: Readonly<Record<NotificationTypeName, Record<string, z.ZodType>>> = {
   MONITORING: {
     monitoringApiKey: nonEmpty,
@@ -158,12 +158,28 @@ const KIND_FIELDS: Readonly<Record<NotificationTypeName, Record<string, z.ZodTyp
 
 const PEOPLE_FIELDS = ["emailEnabled", "smsEnabled"] as const;
 
-/** Every field some kind carries, mapped to the kinds that carry it. */
+/** The rules of the fields several kinds share (which kinds: {@link carriedFields}). */
+const SHARED_FIELDS: Readonly<Record<string, z.ZodType>> = {
+  delayMin: z.int().min(0).default(0),
+  notifierId: hex24.optional(),
+  intervalMin: z.int().min(MIN_INTERVAL_MIN).default(DEFAULT_INTERVAL_MIN),
+  integrationId: hex24.optional(),
+  emailEnabled: z.boolean().default(false),
+  smsEnabled: z.boolean().default(false),
+};
+
+/** The fields a notification of `kind` carries (typeName included), as the service keeps them. */
+export function carriedFields(kind: NotificationTypeName): ReadonlySet<string> {
+  const fields = new Set(["typeName", "delayMin", "notifierId", ...Object.keys(KIND_FIELDS[kind])]);
+  if (!ON_CALL_KINDS.includes(kind)) fields.add("intervalMin");
+  if (INTEGRATION_KINDS.includes(kind)) fields.add("integrationId");
+  if (PEOPLE_KINDS.includes(kind)) for (const field of PEOPLE_FIELDS) fields.add(field);
+  return fields;
+}
+
+/** The kinds that carry a field, for the "not carried by" messages. */
 function kindsCarrying(field: string): NotificationTypeName[] {
-  if (field === "integrationId") return [...INTEGRATION_KINDS];
-  if (field === "intervalMin") return NOTIFICATION_TYPE_NAMES.filter((kind) => !ON_CALL_KINDS.includes(kind));
-  if ((PEOPLE_FIELDS as readonly string[]).includes(field)) return [...PEOPLE_KINDS];
-  return NOTIFICATION_TYPE_NAMES.filter((kind) => field in KIND_FIELDS[kind]);
+  return NOTIFICATION_TYPE_NAMES.filter((kind) => carriedFields(kind).has(field));
 }
 
 function listKinds(kinds: readonly string[]): string {
@@ -171,13 +187,9 @@ function listKinds(kinds: readonly string[]): string {
   return `${kinds.slice(0, -1).join(", ")} and ${kinds[kinds.length - 1]}`;
 }
 
-const ALL_KIND_SPECIFIC_FIELDS = [
-  ...new Set([
-    ...Object.values(KIND_FIELDS).flatMap((fields) => Object.keys(fields)),
-    ...PEOPLE_FIELDS,
-    "integrationId",
-    "intervalMin",
-  ]),
+/** Every field some kind carries. */
+const ALL_NOTIFICATION_FIELDS = [
+  ...new Set(NOTIFICATION_TYPE_NAMES.flatMap((kind) => [...carriedFields(kind)])),
 ];
 
 /** A field of another kind: accepted only when absent, else an error naming the field and the kind. */
@@ -190,29 +202,18 @@ function notCarried(kind: NotificationTypeName, field: string): z.ZodType {
   return z.undefined({ error: why }).optional();
 }
 
-/** The fields a notification of `kind` carries (typeName included), as the service keeps them. */
-export function carriedFields(kind: NotificationTypeName): ReadonlySet<string> {
-  const fields = new Set(["typeName", "delayMin", "notifierId", ...Object.keys(KIND_FIELDS[kind])]);
-  if (!ON_CALL_KINDS.includes(kind)) fields.add("intervalMin");
-  if (INTEGRATION_KINDS.includes(kind)) fields.add("integrationId");
-  if (PEOPLE_KINDS.includes(kind)) for (const field of PEOPLE_FIELDS) fields.add(field);
-  return fields;
-}
-
+/** One kind: its own fields with their rules; every other kind's field rejected by name. */
 function notificationVariant(kind: NotificationTypeName) {
+  const carried = carriedFields(kind);
   const shape: Record<string, z.ZodType> = {};
-  for (const field of ALL_KIND_SPECIFIC_FIELDS) shape[field] = notCarried(kind, field);
-  Object.assign(shape, KIND_FIELDS[kind]);
-  shape.typeName = z.literal(kind);
-  shape.delayMin = z.int().min(0).default(0);
-  shape.notifierId = hex24.optional();
-  if (!ON_CALL_KINDS.includes(kind))
-    shape.intervalMin = z.int().min(MIN_INTERVAL_MIN).default(DEFAULT_INTERVAL_MIN);
-  if (INTEGRATION_KINDS.includes(kind)) shape.integrationId = hex24.optional();
-  if (PEOPLE_KINDS.includes(kind)) {
-    shape.emailEnabled = z.boolean().default(false);
-    shape.smsEnabled = z.boolean().default(false);
+  for (const field of ALL_NOTIFICATION_FIELDS) {
+    if (!carried.has(field)) shape[field] = notCarried(kind, field);
   }
+  for (const field of carried) {
+    const rule = KIND_FIELDS[kind][field] ?? SHARED_FIELDS[field];
+    if (rule !== undefined) shape[field] = rule;
+  }
+  shape.typeName = z.literal(kind);
   return z.strictObject(shape);
 }
 
