@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { importIdSchema } from "../../framework/adoption";
+import { deepEqual } from "../../framework/diff";
 import { ID_PART_RULES } from "../../framework/ids";
 import { timeoutsSchema } from "../../framework/timeouts";
 import { ruleMessage } from "../../framework/validation";
@@ -306,8 +307,8 @@ function withDefaultType(value: unknown): unknown {
 }
 
 /**
- * Merges the flat fields into the definition: a field given in both places must agree (compared as
- * JSON), so the user learns about the conflict instead of one value silently winning.
+ * Merges the flat fields into the definition: a field given in both places must agree (compared
+ * structurally), so the user learns about the conflict instead of one value silently winning.
  */
 function mergeFlatFields(
   raw: Record<string, unknown>,
@@ -319,7 +320,7 @@ function mergeFlatFields(
     const flat = raw[field];
     if (flat === undefined) continue;
     const inner = merged[field];
-    if (inner !== undefined && JSON.stringify(inner) !== JSON.stringify(flat)) {
+    if (inner !== undefined && !deepEqual(inner, flat)) {
       ctx.addIssue({
         code: "custom",
         path: [field],
@@ -332,7 +333,7 @@ function mergeFlatFields(
   return merged;
 }
 
-/** Adds a sub-schema's issues under `definition`. */
+/** Re-raises a sub-schema's issues with their paths under `prefix` (`["definition"]`, or `[]` for a flat field). */
 function reportUnder(prefix: PropertyKey[], issues: readonly z.core.$ZodIssue[], ctx: z.RefinementCtx): void {
   for (const issue of issues) {
     // The issue is re-raised as-is (its code, keys, values) with the path prefixed.
