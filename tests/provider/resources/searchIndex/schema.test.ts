@@ -76,6 +76,15 @@ describe("SearchIndex check: text search", () => {
     expect(result.inputs.analyzer).toBeUndefined();
   });
 
+  it("compares a flat field and its definition copy structurally (key order does not matter)", () => {
+    const result = check({
+      ...BASE,
+      mappings: { fields: { a: { type: "string" } }, dynamic: true },
+      definition: { mappings: { dynamic: true, fields: { a: { type: "string" } } } },
+    });
+    expect(result.failures).toEqual([]);
+  });
+
   it("rejects a flat field that disagrees with the definition", () => {
     expect(
       reasons({
