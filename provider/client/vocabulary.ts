@@ -4,8 +4,8 @@
  * validates and answers with these; the provider's resources check inputs and wait on them.
  *
  * Plain `as const` data only (no imports, no behaviour), so any part of the project can depend on it.
- * Rules and defaults a party chose for itself (the emulator's, see docs/api-choices.md; a resource's)
- * stay with that party; this file holds what the service defines.
+ * It holds what the service defines (value sets, bounds, the defaults it fills in); rules a party
+ * chose for itself (the emulator's, see docs/api-choices.md; a resource's) stay with that party.
  */
 
 // Search indexes ----------------------------------------------------------------------------------
