@@ -4,15 +4,11 @@
  * service's default, because a PUT without it sets that default.
  */
 import { z } from "zod";
+import { ON_DEMAND_FREQUENCY_TYPE, RETENTION_UNITS, SNAPSHOT_FREQUENCY_TYPES } from "../../client/vocabulary";
 import { ID_PART_RULES } from "../../framework/ids";
 import { timeoutsSchema } from "../../framework/timeouts";
 import { containsUnknown } from "../../framework/validation";
-import {
-  POLICY_FREQUENCY_TYPES,
-  RETENTION_UNITS,
-  refineFrequencyInterval,
-  refineUniquePolicyItems,
-} from "../cloudBackupSchedule/schema";
+import { refineFrequencyInterval, refineUniquePolicyItems } from "../cloudBackupSchedule/schema";
 
 /** A string following the id-part rule `ruleName` of framework/ids.ts; the message is the rule. */
 function idPart(ruleName: string) {
@@ -38,7 +34,7 @@ const nonEmpty = z.string().trim().min(1, "must not be empty");
 export const onDemandPolicyItemSchema = z.strictObject({
   /** The service uses 0 for on-demand snapshots. */
   frequencyInterval: z.literal(0).default(0),
-  frequencyType: z.literal("ondemand").default("ondemand"),
+  frequencyType: z.literal(ON_DEMAND_FREQUENCY_TYPE).default(ON_DEMAND_FREQUENCY_TYPE),
   retentionUnit: z.enum(RETENTION_UNITS),
   retentionValue: positiveInt,
 });
@@ -46,7 +42,7 @@ export const onDemandPolicyItemSchema = z.strictObject({
 export const scheduledPolicyItemSchema = z
   .strictObject({
     frequencyInterval: positiveInt,
-    frequencyType: z.enum(POLICY_FREQUENCY_TYPES),
+    frequencyType: z.enum(SNAPSHOT_FREQUENCY_TYPES),
     retentionUnit: z.enum(RETENTION_UNITS),
     retentionValue: positiveInt,
   })

@@ -4,13 +4,18 @@
  * the disable operation the state is DISABLING, then the policy is gone (GET answers 404).
  */
 import { isNotFound, type PlatformClient } from "../../client";
+import type { LIFECYCLE_STATES } from "../../client/vocabulary";
 import { type PollResult, type WaitClock, waitFor } from "../../framework/waiter";
 import { fromApi, type LivePolicy } from "./model";
 
-export const POLICY_ACTIVE = "ACTIVE";
-export const POLICY_DISABLING = "DISABLING";
-/** States in which the service refuses a PUT. */
-export const POLICY_PENDING_STATES: readonly string[] = ["ENABLING", "UPDATING", POLICY_DISABLING];
+type PolicyState =
+  | (typeof LIFECYCLE_STATES.compliancePolicy.steps)[number]
+  | (typeof LIFECYCLE_STATES.compliancePolicy.other)[number];
+
+/** The done state. */
+export const POLICY_ACTIVE = "ACTIVE" satisfies PolicyState;
+/** The state after the disable operation, until the policy is gone. */
+export const POLICY_DISABLING = "DISABLING" satisfies PolicyState;
 
 export interface PolicyWaitOptions {
   describe: string;

@@ -8,6 +8,15 @@
  * never returns them, so they are never compared with the live schedule.
  */
 import { z } from "zod";
+import {
+  CLOUD_PROVIDERS,
+  COPY_FREQUENCIES,
+  EXPORT_FREQUENCY_TYPES,
+  FREQUENCY_INTERVALS,
+  ON_DEMAND_FREQUENCY_TYPE,
+  RETENTION_UNITS,
+  SNAPSHOT_FREQUENCY_TYPES,
+} from "../../client/vocabulary";
 import { ID_PART_RULES, parseId } from "../../framework/ids";
 import { containsUnknown } from "../../framework/validation";
 
@@ -21,39 +30,19 @@ function idPart(ruleName: string) {
 /** The parts of the id and of importId, in order. */
 export const SCHEDULE_ID_PARTS = ["groupId", "clusterName"] as const;
 
-/** Retention units of policy items (operations.md). */
-export const RETENTION_UNITS = ["days", "weeks", "months", "years"] as const;
-/** Frequencies of scheduled snapshots (operations.md: snapshot frequencyType). */
-export const POLICY_FREQUENCY_TYPES = ["hourly", "daily", "weekly", "monthly", "yearly"] as const;
-/** Frequencies of automatic exports. */
-export const EXPORT_FREQUENCY_TYPES = ["daily", "weekly", "monthly", "yearly"] as const;
-/** Snapshot kinds a copy setting applies to (upper case in the API). */
-export const COPY_FREQUENCIES = ["HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND"] as const;
-/** Snapshot kinds an extra retention setting applies to. */
-export const EXTRA_RETENTION_FREQUENCY_TYPES = [...POLICY_FREQUENCY_TYPES, "ondemand"] as const;
-/** Cloud providers a snapshot can be copied to. */
-export const COPY_CLOUD_PROVIDERS = ["AWS", "AZURE", "GCP"] as const;
-
-/**
- * The frequencyInterval values each frequencyType allows (the service's rules): hours between
- * snapshots, the day of the week (1 = Monday) or of the month (40 = the last day), the month of the
- * year; on-demand items use 0.
- */
-export const ALLOWED_FREQUENCY_INTERVALS: Readonly<Record<string, readonly number[]>> = {
-  hourly: [1, 2, 4, 6, 8, 12],
-  daily: [1],
-  weekly: [1, 2, 3, 4, 5, 6, 7],
-  monthly: [...Array.from({ length: 28 }, (_, i) => i + 1), 40],
-  yearly: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
-  ondemand: [0],
-};
+/** Snapshot kinds an extra retention setting applies to: the scheduled ones and on-demand. */
+export const EXTRA_RETENTION_FREQUENCY_TYPES = [
+  ...SNAPSHOT_FREQUENCY_TYPES,
+  ON_DEMAND_FREQUENCY_TYPE,
+] as const;
 
 /** Reports a frequencyInterval its frequencyType does not allow. */
 export function refineFrequencyInterval(
   item: { frequencyType: string; frequencyInterval: number },
   ctx: z.RefinementCtx,
 ): void {
-  const allowed = ALLOWED_FREQUENCY_INTERVALS[item.frequencyType];
+  const allowed: readonly number[] | undefined =
+    FREQUENCY_INTERVALS[item.frequencyType as keyof typeof FREQUENCY_INTERVALS];
   if (allowed === undefined || allowed.includes(item.frequencyInterval)) return;
   const shown =
     item.frequencyType === "monthly" ? "1 to 28, or 40 (the last day of the month)" : allowed.join(", ");
@@ -71,7 +60,7 @@ const hex24 = z.string().regex(/^[a-f0-9]{24}$/, "must be 24 hexadecimal digits 
 export const policyItemSchema = z
   .strictObject({
     frequencyInterval: positiveInt,
-    frequencyType: z.enum(POLICY_FREQUENCY_TYPES),
+    frequencyType: z.enum(SNAPSHOT_FREQUENCY_TYPES),
     retentionUnit: z.enum(RETENTION_UNITS),
     retentionValue: positiveInt,
   })
@@ -115,7 +104,7 @@ const policySchema = z
   .superRefine((policy, ctx) => refineUniquePolicyItems(policy.policyItems, ["policyItems"], ctx));
 
 const copySettingSchema = z.strictObject({
-  cloudProvider: z.enum(COPY_CLOUD_PROVIDERS),
+  cloudProvider: z.enum(CLOUD_PROVIDERS),
   regionName: nonEmpty,
   /** Which snapshots are copied: HOURLY, DAILY, WEEKLY, MONTHLY, YEARLY, ON_DEMAND. */
   frequencies: z.array(z.enum(COPY_FREQUENCIES)),
@@ -136,7 +125,7 @@ const exportSchema = z.strictObject({
 });
 
 const deleteCopiedBackupSchema = z.strictObject({
-  cloudProvider: z.enum(COPY_CLOUD_PROVIDERS),
+  cloudProvider: z.enum(CLOUD_PROVIDERS),
   regionName: nonEmpty,
   zoneId: hex24,
 });
