@@ -3,10 +3,12 @@
  * possibly PAUSED on the way, and are done at IDLE. After a delete, reading answers 200 with `{}`.
  */
 import { isNotFound, type PlatformClient } from "../../client";
+import type { LIFECYCLE_STATES } from "../../client/vocabulary";
 import { type PollResult, type WaitClock, waitFor } from "../../framework/waiter";
 import { fromApi, type LiveSearchDeployment } from "./model";
 
-export const SEARCH_DEPLOYMENT_IDLE = "IDLE";
+export const SEARCH_DEPLOYMENT_IDLE =
+  "IDLE" satisfies (typeof LIFECYCLE_STATES.searchDeployment.steps)[number];
 
 /** One read; undefined when there are no search nodes (`{}`) or no cluster any more (404). */
 export async function readSearchDeployment(

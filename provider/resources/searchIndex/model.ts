@@ -9,14 +9,10 @@
 
 import type { JsonObject } from "../../client/schemas";
 import type { SearchIndex as ApiSearchIndex, SearchIndexInput } from "../../client/searchIndexes";
+import { DEFAULT_ANALYZER } from "../../client/vocabulary";
 import { type Classification, deepEqual } from "../../framework/diff";
 import { formatId } from "../../framework/ids";
-import {
-  DEFAULT_ANALYZER,
-  FLAT_DEFINITION_FIELDS,
-  type SearchIndexInputs,
-  type SearchIndexType,
-} from "./schema";
+import { FLAT_DEFINITION_FIELDS, type SearchIndexInputs, type SearchIndexType } from "./schema";
 
 /** Outputs stored in state: the inputs as applied plus what the service computes. */
 export interface SearchIndexOutputs extends Omit<SearchIndexInputs, "definition"> {

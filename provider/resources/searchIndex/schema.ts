@@ -8,6 +8,14 @@
  * into `definition`, so the stored inputs have one shape and a later diff compares like with like.
  */
 import { z } from "zod";
+import {
+  DEFAULT_ANALYZER,
+  LUCENE_ANALYZERS,
+  SEARCH_INDEX_NUM_PARTITIONS,
+  VECTOR_DIMENSIONS,
+  VECTOR_QUANTIZATIONS,
+  VECTOR_SIMILARITIES,
+} from "../../client/vocabulary";
 import { importIdSchema } from "../../framework/adoption";
 import { deepEqual } from "../../framework/diff";
 import { ID_PART_RULES } from "../../framework/ids";
@@ -20,62 +28,8 @@ export const SEARCH_INDEX_ID_PARTS = ["groupId", "clusterName", "indexId"] as co
 /** How long each step waits unless `timeouts` says otherwise. Index builds on large collections are slow. */
 export const SEARCH_INDEX_DEFAULT_TIMEOUTS = { create: "1h", update: "1h", delete: "20m" } as const;
 
-/** The built-in analyzers: `lucene.` followed by one of these (api-spec.md, first definition style). */
-export const LUCENE_LANGUAGES = [
-  "standard",
-  "simple",
-  "whitespace",
-  "keyword",
-  "arabic",
-  "armenian",
-  "basque",
-  "bengali",
-  "brazilian",
-  "bulgarian",
-  "catalan",
-  "chinese",
-  "cjk",
-  "czech",
-  "danish",
-  "dutch",
-  "english",
-  "finnish",
-  "french",
-  "galician",
-  "german",
-  "greek",
-  "hindi",
-  "hungarian",
-  "indonesian",
-  "irish",
-  "italian",
-  "japanese",
-  "korean",
-  "kuromoji",
-  "latvian",
-  "lithuanian",
-  "morfologik",
-  "nori",
-  "norwegian",
-  "persian",
-  "portuguese",
-  "romanian",
-  "russian",
-  "smartcn",
-  "sorani",
-  "spanish",
-  "swedish",
-  "thai",
-  "turkish",
-  "ukrainian",
-] as const;
-export const BUILT_IN_ANALYZERS: readonly string[] = LUCENE_LANGUAGES.map((language) => `lucene.${language}`);
-
-export const DEFAULT_ANALYZER = "lucene.standard";
-export const NUM_PARTITIONS = [1, 2, 4] as const;
-export const VECTOR_SIMILARITIES = ["euclidean", "cosine", "dotProduct"] as const;
-export const VECTOR_QUANTIZATIONS = ["none", "scalar", "binary"] as const;
-export const MAX_VECTOR_DIMENSIONS = 8192;
+/** Built-in analyzer names as plain strings, for membership tests on user input. */
+const BUILT_IN_ANALYZERS: readonly string[] = LUCENE_ANALYZERS;
 
 /** The first style's flat fields that check moves into `definition`. */
 export const FLAT_DEFINITION_FIELDS = [
@@ -102,7 +56,7 @@ const nonEmpty = z.string().min(1, "must not be empty");
 
 const numPartitionsSchema = z
   .number()
-  .refine((value) => (NUM_PARTITIONS as readonly number[]).includes(value), "must be 1, 2 or 4");
+  .refine((value) => (SEARCH_INDEX_NUM_PARTITIONS as readonly number[]).includes(value), "must be 1, 2 or 4");
 
 /** A tokenizer, char filter or token filter: free-form, but each names its `type`. */
 const analysisComponent = z.looseObject({ type: nonEmpty });
@@ -193,7 +147,7 @@ export const textDefinitionSchema = z
 export const vectorFieldSchema = z.strictObject({
   type: z.literal("vector"),
   path: nonEmpty,
-  numDimensions: z.int().min(1).max(MAX_VECTOR_DIMENSIONS),
+  numDimensions: z.int().min(VECTOR_DIMENSIONS.min).max(VECTOR_DIMENSIONS.max),
   similarity: z.enum(VECTOR_SIMILARITIES),
   quantization: z.enum(VECTOR_QUANTIZATIONS).optional(),
 });

@@ -6,11 +6,15 @@
  */
 import type { PlatformClient } from "../../client";
 import { isNotFound } from "../../client";
+import type { LIFECYCLE_STATES } from "../../client/vocabulary";
 import { type PollResult, type WaitClock, waitFor } from "../../framework/waiter";
 import { fromApi, type LiveSearchIndex } from "./model";
 
-export const SEARCH_INDEX_READY = "READY";
-export const SEARCH_INDEX_FAILED = "FAILED";
+type SearchIndexState =
+  | (typeof LIFECYCLE_STATES.searchIndex.steps)[number]
+  | (typeof LIFECYCLE_STATES.searchIndex.other)[number];
+export const SEARCH_INDEX_READY = "READY" satisfies SearchIndexState;
+export const SEARCH_INDEX_FAILED = "FAILED" satisfies SearchIndexState;
 
 /** Where the index is, for the waits. */
 export interface SearchIndexLocation {

@@ -1,8 +1,6 @@
+import { SEARCH_NODE_INSTANCE_SIZES } from "../../../../provider/client/vocabulary";
 import { checkWith, UNKNOWN } from "../../../../provider/framework/validation";
-import {
-  INSTANCE_SIZES,
-  searchDeploymentInputsSchema,
-} from "../../../../provider/resources/searchDeployment/schema";
+import { searchDeploymentInputsSchema } from "../../../../provider/resources/searchDeployment/schema";
 
 const GROUP = "5f1a000000000000000000a1";
 const BASE = { groupId: GROUP, clusterName: "demo-cluster" };
@@ -21,34 +19,8 @@ describe("SearchDeployment check", () => {
     expect(check({ ...BASE, specs: [SPEC] })).toEqual({ inputs: { ...BASE, specs: [SPEC] }, failures: [] });
   });
 
-  it("knows the three instance size families", () => {
-    expect(INSTANCE_SIZES).toEqual([
-      "S20_HIGHCPU_NVME",
-      "S30_HIGHCPU_NVME",
-      "S40_HIGHCPU_NVME",
-      "S50_HIGHCPU_NVME",
-      "S60_HIGHCPU_NVME",
-      "S70_HIGHCPU_NVME",
-      "S80_HIGHCPU_NVME",
-      "S30_LOWCPU_NVME",
-      "S40_LOWCPU_NVME",
-      "S50_LOWCPU_NVME",
-      "S60_LOWCPU_NVME",
-      "S70_LOWCPU_NVME",
-      "S80_LOWCPU_NVME",
-      "S90_LOWCPU_NVME",
-      "S100_LOWCPU_NVME",
-      "S110_LOWCPU_NVME",
-      "S120_LOWCPU_NVME",
-      "S130_LOWCPU_NVME",
-      "S135_LOWCPU_NVME",
-      "S140_LOWCPU_NVME",
-      "S40_STORAGE_NVME",
-      "S50_STORAGE_NVME",
-      "S60_STORAGE_NVME",
-      "S80_STORAGE_NVME",
-      "S90_STORAGE_NVME",
-    ]);
+  it.each([...SEARCH_NODE_INSTANCE_SIZES])("accepts instance size %s", (instanceSize) => {
+    expect(check({ ...BASE, specs: [{ ...SPEC, instanceSize }] }).failures).toEqual([]);
   });
 
   it.each(["S10_HIGHCPU_NVME", "S90_HIGHCPU_NVME", "S70_STORAGE_NVME", "M10", "s30_highcpu_nvme"])(
