@@ -9,115 +9,45 @@
  * stored inputs equal what the service echoes.
  */
 import { z } from "zod";
+import {
+  EMAIL_SMS_NOTIFICATION_KINDS,
+  INTEGRATION_NOTIFICATION_KINDS,
+  MASKED_NOTIFICATION_FIELDS,
+  MATCHER_FIELD_NAMES,
+  MATCHER_OPERATORS,
+  NOTIFICATION_INTERVAL_MIN,
+  NOTIFICATION_KIND_FIELDS,
+  NOTIFICATION_ORG_ROLES,
+  NOTIFICATION_REGIONS,
+  NOTIFICATION_TYPE_NAMES,
+  type NotificationTypeName,
+  ON_CALL_NOTIFICATION_KINDS,
+  PROJECT_ROLES,
+} from "../../client/vocabulary";
 import { importIdSchema } from "../../framework/adoption";
 import { ID_PART_RULES } from "../../framework/ids";
 
 export const ALERT_CONFIGURATION_ID_PARTS = ["groupId", "alertConfigId"] as const;
 
-/** Allowed matcher field names (operation 3's answer, operations.md). */
-export const MATCHER_FIELD_NAMES = [
-  "APPLICATION_ID",
-  "CLUSTER_NAME",
-  "TYPE_NAME",
-  "HOSTNAME",
-  "PORT",
-  "HOSTNAME_AND_PORT",
-  "REPLICA_SET_NAME",
-  "SHARD_NAME",
-  "INSTANCE_NAME",
-  "PROCESSOR_NAME",
-  "RULE_ID",
-] as const;
-
-export const MATCHER_OPERATORS = [
-  "EQUALS",
-  "CONTAINS",
-  "STARTS_WITH",
-  "ENDS_WITH",
-  "NOT_EQUALS",
-  "NOT_CONTAINS",
-  "REGEX",
-] as const;
-
-export const NOTIFICATION_TYPE_NAMES = [
-  "MONITORING",
-  "EMAIL",
-  "GROUP",
-  "ORG",
-  "HIP_CHAT",
-  "MICROSOFT_TEAMS",
-  "OPS_GENIE",
-  "PAGER_DUTY",
-  "SLACK",
-  "SMS",
-  "TEAM",
-  "USER",
-  "VICTOR_OPS",
-  "WEBHOOK",
-] as const;
-export type NotificationTypeName = (typeof NOTIFICATION_TYPE_NAMES)[number];
+export { NOTIFICATION_TYPE_NAMES, type NotificationTypeName };
 
 /** Kinds that notify people of the project/organization directly: the only ones with emailEnabled/smsEnabled. */
-export const PEOPLE_KINDS: readonly NotificationTypeName[] = ["GROUP", "ORG", "TEAM", "USER"];
+export const PEOPLE_KINDS: readonly NotificationTypeName[] = EMAIL_SMS_NOTIFICATION_KINDS;
 /** On-call services: the service ignores intervalMin for them. */
-export const ON_CALL_KINDS: readonly NotificationTypeName[] = ["PAGER_DUTY", "OPS_GENIE", "VICTOR_OPS"];
+export const ON_CALL_KINDS: readonly NotificationTypeName[] = ON_CALL_NOTIFICATION_KINDS;
 /** Kinds backed by a third-party integration: they carry integrationId. */
-export const INTEGRATION_KINDS: readonly NotificationTypeName[] = [
-  "MONITORING",
-  "HIP_CHAT",
-  "MICROSOFT_TEAMS",
-  "OPS_GENIE",
-  "PAGER_DUTY",
-  "SLACK",
-  "VICTOR_OPS",
-  "WEBHOOK",
-];
+export const INTEGRATION_KINDS: readonly NotificationTypeName[] = INTEGRATION_NOTIFICATION_KINDS;
 
 /**
- * Credential fields per kind: the API returns them masked (asterisks but the last four), so they are
- * compared by visible suffix and never diffed on what the API cannot show. webhookUrl is included:
- * the public service masks it too (an unmasked echo compares equal as well).
+ * Credential fields per kind, compared by visible suffix and never diffed on what the API cannot
+ * show: the fields the API masks, plus webhookUrl and victorOpsRoutingKey, which the public service
+ * may mask too (its masking of those two is not documented; an unmasked echo compares equal as well).
  */
 export const SECRET_FIELDS: Readonly<Record<NotificationTypeName, readonly string[]>> = {
-  MONITORING: ["monitoringApiKey"],
-  EMAIL: [],
-  GROUP: [],
-  ORG: [],
-  HIP_CHAT: ["notificationToken"],
-  MICROSOFT_TEAMS: ["microsoftTeamsWebhookUrl"],
-  OPS_GENIE: ["opsGenieApiKey"],
-  PAGER_DUTY: ["serviceKey"],
-  SLACK: ["apiToken"],
-  SMS: [],
-  TEAM: [],
-  USER: [],
-  VICTOR_OPS: ["victorOpsApiKey", "victorOpsRoutingKey"],
-  WEBHOOK: ["webhookUrl", "webhookSecret"],
+  ...MASKED_NOTIFICATION_FIELDS,
+  VICTOR_OPS: [...MASKED_NOTIFICATION_FIELDS.VICTOR_OPS, "victorOpsRoutingKey"],
+  WEBHOOK: ["webhookUrl", ...MASKED_NOTIFICATION_FIELDS.WEBHOOK],
 };
-
-export const REGIONS = ["US", "EU"] as const;
-export const PROJECT_ROLES = [
-  "GROUP_OWNER",
-  "GROUP_READ_ONLY",
-  "GROUP_BACKUP_MANAGER",
-  "GROUP_DATA_ACCESS_ADMIN",
-  "GROUP_DATA_ACCESS_READ_WRITE",
-  "GROUP_MONITORING_ADMIN",
-  "GROUP_DATABASE_ACCESS_ADMIN",
-  "GROUP_PLATFORM_ADMIN",
-] as const;
-export const ORG_ROLES = [
-  "ORG_OWNER",
-  "ORG_MEMBER",
-  "ORG_GROUP_CREATOR",
-  "ORG_BILLING_ADMIN",
-  "ORG_READ_ONLY",
-] as const;
-
-/** The service's repeat interval when none is given (not for on-call kinds). */
-export const DEFAULT_INTERVAL_MIN = 60;
-/** The public service's lowest repeat interval, in minutes. */
-export const MIN_INTERVAL_MIN = 5;
 
 function idPart(name: keyof typeof ID_PART_RULES): z.ZodString {
   const rule = ID_PART_RULES[name];
@@ -133,17 +63,17 @@ const httpUrl = z.string().regex(/^https?:\/\/\S+$/, "must be an http:// or http
 const KIND_FIELDS: Readonly<Record<NotificationTypeName, Record<string, z.ZodType>>> = {
   MONITORING: {
     monitoringApiKey: nonEmpty,
-    monitoringRegion: z.enum(REGIONS, {
+    monitoringRegion: z.enum(NOTIFICATION_REGIONS, {
       error: (issue) => (issue.input === undefined ? "is required" : undefined),
     }),
   },
   EMAIL: { emailAddress: z.string().regex(/^[^@\s]+@[^@\s]+$/, "must be an email address") },
   GROUP: { roles: z.array(z.enum(PROJECT_ROLES)).optional() },
-  ORG: { roles: z.array(z.enum(ORG_ROLES)).optional() },
+  ORG: { roles: z.array(z.enum(NOTIFICATION_ORG_ROLES)).optional() },
   HIP_CHAT: { notificationToken: nonEmpty, roomName: nonEmpty },
   MICROSOFT_TEAMS: { microsoftTeamsWebhookUrl: httpUrl },
-  OPS_GENIE: { opsGenieApiKey: nonEmpty, opsGenieRegion: z.enum(REGIONS).default("US") },
-  PAGER_DUTY: { serviceKey: nonEmpty, region: z.enum(REGIONS).default("US") },
+  OPS_GENIE: { opsGenieApiKey: nonEmpty, opsGenieRegion: z.enum(NOTIFICATION_REGIONS).default("US") },
+  PAGER_DUTY: { serviceKey: nonEmpty, region: z.enum(NOTIFICATION_REGIONS).default("US") },
   SLACK: { apiToken: nonEmpty, channelName: nonEmpty },
   SMS: {
     mobileNumber: z
@@ -156,13 +86,11 @@ const KIND_FIELDS: Readonly<Record<NotificationTypeName, Record<string, z.ZodTyp
   WEBHOOK: { webhookUrl: httpUrl, webhookSecret: nonEmpty.optional() },
 };
 
-const PEOPLE_FIELDS = ["emailEnabled", "smsEnabled"] as const;
-
 /** The rules of the fields several kinds share (which kinds: {@link carriedFields}). */
 const SHARED_FIELDS: Readonly<Record<string, z.ZodType>> = {
   delayMin: z.int().min(0).default(0),
   notifierId: hex24.optional(),
-  intervalMin: z.int().min(MIN_INTERVAL_MIN).default(DEFAULT_INTERVAL_MIN),
+  intervalMin: z.int().min(NOTIFICATION_INTERVAL_MIN.min).default(NOTIFICATION_INTERVAL_MIN.default),
   integrationId: hex24.optional(),
   emailEnabled: z.boolean().default(false),
   smsEnabled: z.boolean().default(false),
@@ -170,10 +98,9 @@ const SHARED_FIELDS: Readonly<Record<string, z.ZodType>> = {
 
 /** The fields a notification of `kind` carries (typeName included), as the service keeps them. */
 export function carriedFields(kind: NotificationTypeName): ReadonlySet<string> {
-  const fields = new Set(["typeName", "delayMin", "notifierId", ...Object.keys(KIND_FIELDS[kind])]);
+  const fields = new Set<string>(["typeName", "delayMin", "notifierId", ...NOTIFICATION_KIND_FIELDS[kind]]);
   if (!ON_CALL_KINDS.includes(kind)) fields.add("intervalMin");
   if (INTEGRATION_KINDS.includes(kind)) fields.add("integrationId");
-  if (PEOPLE_KINDS.includes(kind)) for (const field of PEOPLE_FIELDS) fields.add(field);
   return fields;
 }
 
@@ -210,8 +137,11 @@ function notificationVariant(kind: NotificationTypeName) {
     if (!carried.has(field)) shape[field] = notCarried(kind, field);
   }
   for (const field of carried) {
+    if (field === "typeName") continue; // the discriminator, set below
     const rule = KIND_FIELDS[kind][field] ?? SHARED_FIELDS[field];
-    if (rule !== undefined) shape[field] = rule;
+    if (rule === undefined)
+      throw new Error(`no rule for ${kind} notification field ${field}: add it to KIND_FIELDS`);
+    shape[field] = rule;
   }
   shape.typeName = z.literal(kind);
   return z.strictObject(shape);
