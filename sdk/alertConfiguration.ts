@@ -3,23 +3,15 @@
  * docs/resources/alertConfiguration.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import type { MATCHER_FIELD_NAMES, MATCHER_OPERATORS } from "../provider/client/vocabulary";
 import { PlatformResource } from "./base";
 
 /** Narrows the events of `eventTypeName` that raise an alert. */
 export interface AlertMatcher {
-  fieldName:
-    | "APPLICATION_ID"
-    | "CLUSTER_NAME"
-    | "TYPE_NAME"
-    | "HOSTNAME"
-    | "PORT"
-    | "HOSTNAME_AND_PORT"
-    | "REPLICA_SET_NAME"
-    | "SHARD_NAME"
-    | "INSTANCE_NAME"
-    | "PROCESSOR_NAME"
-    | "RULE_ID";
-  operator: "EQUALS" | "CONTAINS" | "STARTS_WITH" | "ENDS_WITH" | "NOT_EQUALS" | "NOT_CONTAINS" | "REGEX";
+  /** One of the names operation 3 answers: APPLICATION_ID, CLUSTER_NAME, TYPE_NAME, HOSTNAME, ... */
+  fieldName: (typeof MATCHER_FIELD_NAMES)[number];
+  /** EQUALS, CONTAINS, STARTS_WITH, ENDS_WITH, NOT_EQUALS, NOT_CONTAINS or REGEX. */
+  operator: (typeof MATCHER_OPERATORS)[number];
   value: string;
 }
 
