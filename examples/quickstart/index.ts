@@ -95,7 +95,9 @@ const compliance = new platform.BackupCompliancePolicy("compliance", {
   encryptionAtRestEnabled: false,
   pitEnabled: false,
   onDemandPolicyItem: { retentionUnit: "days", retentionValue: 3 },
-  scheduledPolicyItems: [{ frequencyType: "daily", frequencyInterval: 1, retentionUnit: "days", retentionValue: 7 }],
+  scheduledPolicyItems: [
+    { frequencyType: "daily", frequencyInterval: 1, retentionUnit: "days", retentionValue: 7 },
+  ],
   // The service refuses to disable a compliance policy without a support request; this keeps
   // `pulumi destroy` working by leaving the policy in place (see docs/resources/backupCompliancePolicy.md).
   keepEnabledOnDelete: true,
