@@ -31,6 +31,7 @@ export type { CheckFailure, CheckOutcome } from "./validation";
 export {
   checkWith,
   containsUnknown,
+  idPartSchema,
   isUnknown,
   PROVIDER_KEY,
   parseInputs,

@@ -12,6 +12,7 @@
  * writes the sentence from the rule (see {@link ruleMessage}).
  */
 import { z } from "zod";
+import { ID_PART_RULES } from "./ids";
 
 /** The value Pulumi sends for "not known until apply" during preview. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -215,4 +216,17 @@ export function parseInputs<S extends z.ZodType>(schema: S, inputs: Record<strin
   if (parsed.success) return parsed.data;
   const reasons = toFailures(parsed.error.issues).map((failure) => failure.reason);
   throw new Error(`invalid inputs: ${reasons.join("; ")}`);
+}
+
+/**
+ * Zod schema of an input that is an id part with a rule in ids.ts (`groupId`, `clusterName`,
+ * `exportBucketId`, ...): a string matching the rule, failing with the rule's words
+ * ("groupId must be 24 hexadecimal digits (a-f, 0-9)"). `ruleName` names the rule, so an input named
+ * differently can use one (`iamRoleId` follows `roleId`).
+ */
+export function idPartSchema(ruleName: string): z.ZodString {
+  const rule = ID_PART_RULES[ruleName];
+  if (rule === undefined)
+    throw new Error(`no id part rule named ${ruleName} in ID_PART_RULES (provider/framework/ids.ts)`);
+  return z.string().regex(rule.pattern, rule.rule);
 }
