@@ -4,8 +4,7 @@
  * means "the default" and a diff compares like with like.
  */
 import { z } from "zod";
-import { ID_PART_RULES } from "../../framework/ids";
-import { containsUnknown } from "../../framework/validation";
+import { containsUnknown, idPartSchema } from "../../framework/validation";
 import { canonicalAuditFilter } from "./model";
 
 /** The service's defaults, which `delete` restores. */
@@ -14,13 +13,6 @@ export const AUDITING_DEFAULTS = {
   auditAuthorizationSuccess: false,
   auditFilter: "{}",
 } as const;
-
-/** A string following the id-part rule `ruleName` of framework/ids.ts; the message is the rule. */
-function idPart(ruleName: string) {
-  const rule = ID_PART_RULES[ruleName];
-  if (rule === undefined) throw new Error(`no id part rule named ${ruleName}`);
-  return z.string().regex(rule.pattern, rule.rule);
-}
 
 /**
  * auditFilter: a JSON document selecting events, given as JSON text or as an object; left out, the
@@ -43,7 +35,7 @@ export const auditFilterSchema = z.unknown().transform((value, ctx) => {
 
 export const auditingInputsSchema = z
   .strictObject({
-    groupId: idPart("groupId"),
+    groupId: idPartSchema("groupId"),
     enabled: z.boolean().default(AUDITING_DEFAULTS.enabled),
     auditAuthorizationSuccess: z.boolean().default(AUDITING_DEFAULTS.auditAuthorizationSuccess),
     auditFilter: auditFilterSchema.default(AUDITING_DEFAULTS.auditFilter),

@@ -5,17 +5,9 @@
  */
 import { z } from "zod";
 import { ON_DEMAND_FREQUENCY_TYPE, RETENTION_UNITS, SNAPSHOT_FREQUENCY_TYPES } from "../../client/vocabulary";
-import { ID_PART_RULES } from "../../framework/ids";
 import { timeoutsSchema } from "../../framework/timeouts";
-import { containsUnknown } from "../../framework/validation";
+import { containsUnknown, idPartSchema } from "../../framework/validation";
 import { refineFrequencyInterval, refineUniquePolicyItems } from "../cloudBackupSchedule/schema";
-
-/** A string following the id-part rule `ruleName` of framework/ids.ts; the message is the rule. */
-function idPart(ruleName: string) {
-  const rule = ID_PART_RULES[ruleName];
-  if (rule === undefined) throw new Error(`no id part rule named ${ruleName}`);
-  return z.string().regex(rule.pattern, rule.rule);
-}
 
 /**
  * Days per retention unit, to compare restoreWindowDays with the hourly retention. The longest month
@@ -54,7 +46,7 @@ export type OnDemandPolicyItem = z.output<typeof onDemandPolicyItemSchema>;
 export const backupCompliancePolicyInputsSchema = z
   .strictObject({
     /** The project (24 hex); the API calls it projectId. Changing it replaces the resource. */
-    groupId: idPart("groupId"),
+    groupId: idPartSchema("groupId"),
     authorizedEmail: z.email(),
     authorizedUserFirstName: nonEmpty,
     authorizedUserLastName: nonEmpty,

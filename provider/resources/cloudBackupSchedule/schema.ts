@@ -17,15 +17,8 @@ import {
   RETENTION_UNITS,
   SNAPSHOT_FREQUENCY_TYPES,
 } from "../../client/vocabulary";
-import { ID_PART_RULES, parseId } from "../../framework/ids";
-import { containsUnknown } from "../../framework/validation";
-
-/** A string following the id-part rule `ruleName` of framework/ids.ts; the message is the rule. */
-function idPart(ruleName: string) {
-  const rule = ID_PART_RULES[ruleName];
-  if (rule === undefined) throw new Error(`no id part rule named ${ruleName}`);
-  return z.string().regex(rule.pattern, rule.rule);
-}
+import { parseId } from "../../framework/ids";
+import { containsUnknown, idPartSchema } from "../../framework/validation";
 
 /** The parts of the id and of importId, in order. */
 export const SCHEDULE_ID_PARTS = ["groupId", "clusterName"] as const;
@@ -120,7 +113,7 @@ const extraRetentionSchema = z.strictObject({
 
 const exportSchema = z.strictObject({
   /** An export bucket of the project (24 hex): the ExportBucket resource's exportBucketId. */
-  exportBucketId: idPart("exportBucketId"),
+  exportBucketId: idPartSchema("exportBucketId"),
   frequencyType: z.enum(EXPORT_FREQUENCY_TYPES),
 });
 
@@ -132,8 +125,8 @@ const deleteCopiedBackupSchema = z.strictObject({
 
 export const cloudBackupScheduleInputsSchema = z
   .strictObject({
-    groupId: idPart("groupId"),
-    clusterName: idPart("clusterName"),
+    groupId: idPartSchema("groupId"),
+    clusterName: idPartSchema("clusterName"),
     autoExportEnabled: z.boolean().optional(),
     copySettings: z.array(copySettingSchema).optional(),
     export: exportSchema.optional(),

@@ -3,22 +3,14 @@
  * 35-36), a singleton that always exists.
  */
 import { z } from "zod";
-import { ID_PART_RULES } from "../../framework/ids";
-import { containsUnknown } from "../../framework/validation";
-
-/** A string following the id-part rule `ruleName` of framework/ids.ts; the message is the rule. */
-function idPart(ruleName: string) {
-  const rule = ID_PART_RULES[ruleName];
-  if (rule === undefined) throw new Error(`no id part rule named ${ruleName}`);
-  return z.string().regex(rule.pattern, rule.rule);
-}
+import { containsUnknown, idPartSchema } from "../../framework/validation";
 
 /** The service's default, which `delete` restores. */
 export const CUSTOM_DNS_DEFAULTS = { enabled: false } as const;
 
 export const customDnsInputsSchema = z
   .strictObject({
-    groupId: idPart("groupId"),
+    groupId: idPartSchema("groupId"),
     /** Required: the API requires it on every update, and a resource that does not say is meaningless. */
     enabled: z.boolean(),
     /** Adoption, `<groupId>`: the setting always exists, so create adopts it with or without this. */

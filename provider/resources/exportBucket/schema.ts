@@ -3,16 +3,9 @@
  * input that reaches the API replaces the bucket when it changes.
  */
 import { z } from "zod";
-import { ID_PART_RULES, parseId } from "../../framework/ids";
+import { parseId } from "../../framework/ids";
 import { timeoutsSchema } from "../../framework/timeouts";
-import { containsUnknown } from "../../framework/validation";
-
-/** A string following the id-part rule `ruleName` of framework/ids.ts; the message is the rule. */
-function idPart(ruleName: string) {
-  const rule = ID_PART_RULES[ruleName];
-  if (rule === undefined) throw new Error(`no id part rule named ${ruleName}`);
-  return z.string().regex(rule.pattern, rule.rule);
-}
+import { containsUnknown, idPartSchema } from "../../framework/validation";
 
 /** The parts of the id and of importId, in order. */
 export const EXPORT_BUCKET_ID_PARTS = ["groupId", "exportBucketId"] as const;
@@ -22,12 +15,12 @@ export const EXPORT_BUCKET_CLOUD_PROVIDERS = ["AWS"] as const;
 
 export const exportBucketInputsSchema = z
   .strictObject({
-    groupId: idPart("groupId"),
+    groupId: idPartSchema("groupId"),
     bucketName: z.string().min(3).max(63),
     /** Only AWS: the specification does not give the fields of the other providers. */
     cloudProvider: z.enum(EXPORT_BUCKET_CLOUD_PROVIDERS).default("AWS"),
     /** The authorized cloud provider access role used to reach the bucket (24 hex). */
-    iamRoleId: idPart("roleId"),
+    iamRoleId: idPartSchema("roleId"),
     /** Adoption of an existing bucket: `<groupId>/<exportBucketId>`. */
     importId: z.string().optional(),
     /** How long delete waits for the bucket to be gone (create and update are immediate). */
