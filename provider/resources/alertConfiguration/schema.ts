@@ -25,7 +25,7 @@ import {
   PROJECT_ROLES,
 } from "../../client/vocabulary";
 import { importIdSchema } from "../../framework/adoption";
-import { ID_PART_RULES } from "../../framework/ids";
+import { idPartSchema } from "../../framework/validation";
 
 export const ALERT_CONFIGURATION_ID_PARTS = ["groupId", "alertConfigId"] as const;
 
@@ -48,12 +48,6 @@ export const SECRET_FIELDS: Readonly<Record<NotificationTypeName, readonly strin
   VICTOR_OPS: [...MASKED_NOTIFICATION_FIELDS.VICTOR_OPS, "victorOpsRoutingKey"],
   WEBHOOK: ["webhookUrl", ...MASKED_NOTIFICATION_FIELDS.WEBHOOK],
 };
-
-function idPart(name: keyof typeof ID_PART_RULES): z.ZodString {
-  const rule = ID_PART_RULES[name];
-  if (rule === undefined) throw new Error(`no id rule for ${name}`);
-  return z.string().regex(rule.pattern, rule.rule);
-}
 
 const hex24 = z.string().regex(/^[a-f0-9]{24}$/, "must be 24 hexadecimal digits (a-f, 0-9)");
 const nonEmpty = z.string().min(1, "must not be empty");
@@ -170,7 +164,7 @@ export type Notification = { typeName: NotificationTypeName } & Record<string, u
 export type Matcher = z.output<typeof matcherSchema>;
 
 export const alertConfigurationInputsSchema = z.strictObject({
-  groupId: idPart("groupId"),
+  groupId: idPartSchema("groupId"),
   enabled: z.boolean().default(false),
   eventTypeName: z
     .string()

@@ -7,19 +7,13 @@
 import { z } from "zod";
 import { SEARCH_NODE_COUNT, SEARCH_NODE_INSTANCE_SIZES } from "../../client/vocabulary";
 import { importIdSchema } from "../../framework/adoption";
-import { ID_PART_RULES } from "../../framework/ids";
 import { timeoutsSchema } from "../../framework/timeouts";
+import { idPartSchema } from "../../framework/validation";
 
 export const SEARCH_DEPLOYMENT_ID_PARTS = ["groupId", "clusterName"] as const;
 
 /** Search nodes take a while to provision and resize. */
 export const SEARCH_DEPLOYMENT_DEFAULT_TIMEOUTS = { create: "2h", update: "2h", delete: "1h" } as const;
-
-function idPart(name: keyof typeof ID_PART_RULES): z.ZodString {
-  const rule = ID_PART_RULES[name];
-  if (rule === undefined) throw new Error(`no id rule for ${name}`);
-  return z.string().regex(rule.pattern, rule.rule);
-}
 
 export const searchNodeSpecSchema = z.strictObject({
   instanceSize: z
@@ -32,8 +26,8 @@ export const searchNodeSpecSchema = z.strictObject({
 });
 
 export const searchDeploymentInputsSchema = z.strictObject({
-  groupId: idPart("groupId"),
-  clusterName: idPart("clusterName"),
+  groupId: idPartSchema("groupId"),
+  clusterName: idPartSchema("clusterName"),
   specs: z.array(searchNodeSpecSchema).length(1),
   importId: importIdSchema(SEARCH_DEPLOYMENT_ID_PARTS).optional(),
   timeouts: timeoutsSchema.optional(),

@@ -18,9 +18,8 @@ import {
 } from "../../client/vocabulary";
 import { importIdSchema } from "../../framework/adoption";
 import { deepEqual } from "../../framework/diff";
-import { ID_PART_RULES } from "../../framework/ids";
 import { timeoutsSchema } from "../../framework/timeouts";
-import { ruleMessage } from "../../framework/validation";
+import { idPartSchema, ruleMessage } from "../../framework/validation";
 
 /** The parts of this resource's id and importId, in order. */
 export const SEARCH_INDEX_ID_PARTS = ["groupId", "clusterName", "indexId"] as const;
@@ -45,12 +44,6 @@ export type FlatDefinitionField = (typeof FLAT_DEFINITION_FIELDS)[number];
 
 /** The flat fields that only a text search definition can express. */
 const TEXT_ONLY_FLAT_FIELDS = FLAT_DEFINITION_FIELDS.filter((field) => field !== "numPartitions");
-
-function idPart(name: keyof typeof ID_PART_RULES): z.ZodString {
-  const rule = ID_PART_RULES[name];
-  if (rule === undefined) throw new Error(`no id rule for ${name}`);
-  return z.string().regex(rule.pattern, rule.rule);
-}
 
 const nonEmpty = z.string().min(1, "must not be empty");
 
@@ -192,8 +185,8 @@ export type VectorDefinition = z.output<typeof vectorDefinitionSchema>;
 export type SearchIndexType = "search" | "vectorSearch";
 
 const identityFields = {
-  groupId: idPart("groupId"),
-  clusterName: idPart("clusterName"),
+  groupId: idPartSchema("groupId"),
+  clusterName: idPartSchema("clusterName"),
   database: nonEmpty,
   collectionName: nonEmpty,
   name: nonEmpty,
