@@ -123,9 +123,9 @@ const schedule = new platform.CloudBackupSchedule(
         ],
       },
     ],
-    // A compliance policy forbids resetting the schedule below it, so destroy leaves it as it is.
-    resetOnDelete: false,
   },
+  // Destroy: Pulumi deletes the schedule before the bucket it exports to. The compliance policy
+  // forbids resetting the schedule, so its delete turns auto export off and keeps its policies.
   { dependsOn: [compliance] },
 );
 

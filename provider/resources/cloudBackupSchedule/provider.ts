@@ -3,8 +3,9 @@
  *
  * A cluster with cloud backup always has exactly one schedule, so create adopts it (with or without
  * importId) and converges the fields the program sets; update PATCHes only the fields whose live
- * value differs; delete restores the service's default schedule (DELETE answers the reset schedule),
- * or with `resetOnDelete: false` leaves it as it is. No operation is asynchronous: nothing to wait for.
+ * value differs; delete restores the service's default schedule (DELETE answers the reset schedule);
+ * under a backup compliance policy, which forbids the reset, it only turns auto export off (see
+ * releaseExportBucket); with `resetOnDelete: false` it leaves the schedule as it is. No operation is asynchronous: nothing to wait for.
  *
  * Id and importId: `<groupId>/<clusterName>`.
  */
@@ -50,6 +51,27 @@ function explain(error: unknown, where: Where): unknown {
     );
   }
   return error;
+}
+
+/**
+ * Delete under a backup compliance policy: the service refuses to reset the schedule (the policy
+ * requires its items), so the policies stay as they are. What the stack still has to be able to do
+ * is delete the export bucket this schedule auto-exports to (Pulumi deletes the schedule first because
+ * it uses the bucket's id), and the service refuses that while auto export is on: so auto export is
+ * turned off. Both facts are reported in the Pulumi output.
+ */
+async function releaseExportBucket(client: PlatformClient, where: Where): Promise<void> {
+  const live = await client.backupSchedules.get(where.groupId, where.clusterName);
+  if (live.autoExportEnabled === true) {
+    await client.backupSchedules.update(where.groupId, where.clusterName, { autoExportEnabled: false });
+  }
+  reportProgress(
+    `${describeSchedule(where)}: not reset to the service's defaults because project ${where.groupId} has a ` +
+      "backup compliance policy (the service refuses); its policies are left as they are" +
+      (live.autoExportEnabled === true
+        ? " and auto export was turned off so its export bucket can be deleted"
+        : ""),
+  );
 }
 
 export function createCloudBackupScheduleProvider(deps: CloudBackupScheduleProviderDeps): PlatformProvider {
@@ -154,18 +176,14 @@ export function createCloudBackupScheduleProvider(deps: CloudBackupScheduleProvi
         );
         return;
       }
+      const client = deps.client();
       try {
-        await deps.client().backupSchedules.delete(where.groupId, where.clusterName);
+        await client.backupSchedules.delete(where.groupId, where.clusterName);
       } catch (error) {
         if (isNotFound(error)) return;
         if (hasErrorCode(error, COMPLIANCE_REFUSAL)) {
-          throw new Error(
-            `${describeSchedule(where)} cannot be reset to the service's defaults while project ${where.groupId} ` +
-              `has a backup compliance policy (${(error as Error).message}). Either disable the policy first ` +
-              "(a BackupCompliancePolicy resource that depends on this schedule is destroyed before it; disabling " +
-              "needs a prior support request), or set resetOnDelete: false on this schedule, run pulumi up, and " +
-              "destroy again to leave the schedule as it is.",
-          );
+          await releaseExportBucket(client, where);
+          return;
         }
         throw explain(error, where);
       }

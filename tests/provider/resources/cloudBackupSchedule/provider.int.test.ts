@@ -246,21 +246,37 @@ describe("CloudBackupSchedule provider against the emulator", () => {
     );
   });
 
-  it("delete while the project has a backup compliance policy explains the order and the option", async () => {
+  it("delete under a backup compliance policy keeps the policies and frees the export bucket", async () => {
+    const bucket = await fx.client.exportBuckets.create(GROUP, {
+      bucketName: "exports",
+      cloudProvider: "AWS",
+      iamRoleId: AWS_ROLE,
+    });
     const created = await provider().create(
-      await checked({ groupId: GROUP, clusterName: CLUSTER, referenceHourOfDay: 3 }),
+      await checked({
+        groupId: GROUP,
+        clusterName: CLUSTER,
+        referenceHourOfDay: 3,
+        autoExportEnabled: true,
+        export: { exportBucketId: bucket._id, frequencyType: "monthly" },
+      }),
     );
     await fx.client.compliancePolicy.update(GROUP, {
       authorizedEmail: "ada@example.com",
       authorizedUserFirstName: "Ada",
       authorizedUserLastName: "Lovelace",
     });
-    await expect(provider().delete(ID, created.outs ?? {})).rejects.toThrow(
-      new RegExp(
-        `^backup schedule of cluster ${CLUSTER} in project ${GROUP} cannot be reset to the service's defaults while project ${GROUP} has a backup compliance policy \\(.*BACKUP_POLICIES_NOT_MEETING_BACKUP_COMPLIANCE_POLICY_REQUIREMENTS.*\\)\\. Either disable the policy first .*or set resetOnDelete: false on this schedule`,
-      ),
+
+    await provider().delete(ID, created.outs ?? {});
+
+    const live = await fx.client.backupSchedules.get(GROUP, CLUSTER);
+    expect(live.referenceHourOfDay).toBe(3);
+    expect(live.autoExportEnabled).toBe(false);
+    expect(fx.progress).toContain(
+      `platform: backup schedule of cluster ${CLUSTER} in project ${GROUP}: not reset to the service's defaults because project ${GROUP} has a backup compliance policy (the service refuses); its policies are left as they are and auto export was turned off so its export bucket can be deleted`,
     );
-    expect((await fx.client.backupSchedules.get(GROUP, CLUSTER)).referenceHourOfDay).toBe(3);
+    // What the stack destroys next: the bucket the schedule exported to.
+    await fx.client.exportBuckets.delete(GROUP, bucket._id);
   });
 
   it("explains a cluster without cloud backup", async () => {
