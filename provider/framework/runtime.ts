@@ -2,7 +2,7 @@
  * The run-time side of the shim: `dispatch(typeName, method, args)` finds the resource
  * implementation and calls it.
  *
- * Stability contract: this module's path (`dist/provider/framework/runtime`) and the signature of
+ * Stability contract: this module's path (`pulumi-cluster-platform/runtime`, mapped by the package's "exports" to `dist/provider/framework/runtime.js`) and the signature of
  * {@link dispatch} are part of every state file ever written (the serialized shim calls them), so they
  * never change. Resource implementations are loaded lazily, on first use of their type, so one
  * broken resource module cannot break the others.

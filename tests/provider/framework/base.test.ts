@@ -53,9 +53,7 @@ describe("PlatformResource", () => {
     expect(entry?.inputs.name).toBe("movies");
     const provider = entry?.inputs.__provider;
     expect(typeof provider).toBe("string");
-    expect(provider as string).toContain(
-      'require("pulumi-cluster-platform/dist/provider/framework/runtime")',
-    );
-    expect(provider as string).toContain('typeName: "Thing"');
+    expect(provider as string).toContain('require("pulumi-cluster-platform/runtime")');
+    expect(provider as string).toContain('t: "Thing"');
   });
 });

@@ -12,8 +12,11 @@ import { configSource, resetSettings } from "../../../provider/framework/setting
 import { providerShim } from "../../../provider/framework/shim";
 import type { PlatformProvider } from "../../../provider/framework/types";
 
-const RUNTIME_MODULE = "pulumi-cluster-platform/dist/provider/framework/runtime";
-const SIZE_BOUND = 2200;
+const RUNTIME_MODULE = "pulumi-cluster-platform/runtime";
+// Pulumi wraps each of the nine serialized functions (seven methods, the require helper, the handler)
+// in about 185 bytes of scaffolding: about 1.7 KB of the ~2,050 bytes is that floor. The bound keeps
+// the shim from growing; the measured sizes per resource type are in the closing note of issue 5.
+const SIZE_BOUND = 2100;
 
 async function serialize(provider: pulumi.dynamic.ResourceProvider): Promise<string> {
   const serialized = await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true });
@@ -50,9 +53,9 @@ describe("providerShim", () => {
     const text = await serialize(providerShim("SearchIndex"));
     expect(text.length).toBeLessThan(SIZE_BOUND);
     expect(text).toContain(`require("${RUNTIME_MODULE}")`);
-    expect(text).toContain('typeName: "SearchIndex"');
+    expect(text).toContain('t: "SearchIndex"');
     for (const method of ["configure", "check", "diff", "create", "read", "update", "delete"]) {
-      expect(text).toContain(`run("${method}"`);
+      expect(text).toContain(`r("${method}"`);
     }
     // Nothing of our modules' code: no registry, settings, client, zod or our error classes.
     for (const absent of [
