@@ -6,13 +6,16 @@
  * every schedule at the service's defaults and no bucket behind (the schedule is reset before its
  * bucket is deleted).
  */
-import { join } from "node:path";
-import { type RunningEmulator, startEmulator } from "../../emulator";
-import { createClient, type PlatformClient } from "../../provider/client";
-import { E2EStack } from "./harness";
-
-// Each test drives whole `pulumi` commands.
-jest.setTimeout(10 * 60_000);
+import {
+  expectCleanPreviewAndRefresh,
+  expectDestroyDeletes,
+  expectRefreshReportsOnly,
+  expectSmallCredentialFreeProviders,
+  expectUp,
+  setConfig,
+  startPlatformE2E,
+  storedResourcesOfType,
+} from "./platformStack";
 
 const GROUP = "5f1a000000000000000000a1";
 const ROLE = "5f1a000000000000000000c1";
@@ -25,13 +28,22 @@ const DEFAULT_ITEMS = [
   { frequencyType: "weekly", frequencyInterval: 6, retentionUnit: "weeks", retentionValue: 4 },
   { frequencyType: "monthly", frequencyInterval: 40, retentionUnit: "months", retentionValue: 12 },
 ];
+const DEFAULT = { referenceHourOfDay: 12, autoExportEnabled: false, items: DEFAULT_ITEMS };
 
 describe("CloudBackupSchedule through the real engine", () => {
-  let emu: RunningEmulator;
-  let client: PlatformClient;
-  let stack: E2EStack;
+  const e2e = startPlatformE2E({
+    program: "cloudBackupSchedule",
+    config: {
+      schedule: {
+        groupId: GROUP,
+        clusterName: "demo-cluster",
+        referenceHourOfDay: 3,
+        policies: [{ policyItems: [hourly, daily] }],
+      },
+    },
+  });
 
-  const live = (clusterName: string) => client.backupSchedules.get(GROUP, clusterName);
+  const live = (clusterName: string) => e2e.client.backupSchedules.get(GROUP, clusterName);
   const items = async (clusterName: string) =>
     ((await live(clusterName)).policies?.[0]?.policyItems ?? []).map(({ id: _id, ...item }) => item);
   const isDefault = async (clusterName: string) => {
@@ -42,60 +54,25 @@ describe("CloudBackupSchedule through the real engine", () => {
       items: await items(clusterName),
     };
   };
-  const DEFAULT = { referenceHourOfDay: 12, autoExportEnabled: false, items: DEFAULT_ITEMS };
-  const changedProperties = (stdout: string) =>
-    stdout
-      .split("\n")
-      .map((line) => /^\s+[-+~] ([A-Za-z]+)\s*: /.exec(line)?.[1])
-      .filter((name) => name !== undefined);
-  const setSchedule = (args: Record<string, unknown>) => stack.setConfig("schedule", JSON.stringify(args));
-
-  beforeAll(async () => {
-    emu = await startEmulator({ port: 0, seed: "default", asyncDelayMs: 300 });
-    client = createClient({
-      baseUrl: emu.baseUrl,
-      publicKey: "demo-public-key",
-      privateKey: "demo-private-key-0000-0000-000000000001",
-    });
-    stack = await E2EStack.create({
-      program: join(__dirname, "programs", "cloudBackupSchedule"),
-      config: {
-        "platform:baseUrl": emu.baseUrl,
-        "platform:publicKey": "demo-public-key",
-        schedule: JSON.stringify({
-          groupId: GROUP,
-          clusterName: "demo-cluster",
-          referenceHourOfDay: 3,
-          policies: [{ policyItems: [hourly, daily] }],
-        }),
-      },
-      secrets: { "platform:privateKey": "demo-private-key-0000-0000-000000000001" },
-    });
-  });
-
-  afterAll(async () => {
-    stack?.dispose();
-    await client?.close();
-    await emu?.close();
-  });
 
   test("pulumi up adopts the cluster's schedule and converges the fields the program sets", async () => {
-    const result = await stack.up();
-    expect(result.stdout).toContain("+ 2 created");
+    const { stack } = e2e;
+    await expectUp(stack, "+ 2 created");
     expect((await stack.outputs()).scheduleId).toBe(`${GROUP}/demo-cluster`);
     expect((await live("demo-cluster")).referenceHourOfDay).toBe(3);
     expect(await items("demo-cluster")).toEqual([hourly, daily]);
-    const ours = (await stack.exportState()).deployment.resources?.filter((r) => r.type === TYPE);
-    expect(JSON.stringify(ours)).not.toContain("demo-private-key");
+    await expectSmallCredentialFreeProviders(stack, TYPE);
   });
 
   test("pulumi preview shows no change and pulumi refresh changes nothing", async () => {
+    const { stack } = e2e;
     expect((await stack.preview({ expectNoChanges: true })).stdout).toContain("2 unchanged");
     await stack.refresh({ expectNoChanges: true });
   });
 
   test("the reference minute and a policy item's retention update in place", async () => {
-    await setSchedule({
+    const { stack } = e2e;
+    await setConfig(stack, "schedule", {
       groupId: GROUP,
       clusterName: "demo-cluster",
       referenceHourOfDay: 3,
@@ -103,33 +80,28 @@ describe("CloudBackupSchedule through the real engine", () => {
       policies: [{ policyItems: [hourly, { ...daily, retentionValue: 14 }] }],
       updateSnapshots: true,
     });
-    const result = await stack.up();
-    expect(result.stdout).toContain("~ 1 updated");
+    await expectUp(stack, "~ 1 updated");
     expect((await live("demo-cluster")).referenceMinuteOfHour).toBe(30);
     expect(await items("demo-cluster")).toEqual([hourly, { ...daily, retentionValue: 14 }]);
     await stack.preview({ expectNoChanges: true });
   });
 
   test("refresh shows an out-of-band change of a managed field; up converges it back", async () => {
+    const { stack, client } = e2e;
     await client.backupSchedules.update(GROUP, "demo-cluster", { referenceHourOfDay: 5 });
-    const refresh = await stack.refresh();
-    expect(refresh.stdout).toContain("~ 1 updated");
     // nextSnapshot is computed from the reference hour: it moves with it.
-    expect(changedProperties(refresh.stdout).sort()).toEqual(["nextSnapshot", "referenceHourOfDay"]);
-    const up = await stack.up();
-    expect(up.stdout).toContain("~ 1 updated");
+    await expectRefreshReportsOnly(stack, ["nextSnapshot", "referenceHourOfDay"]);
+    await expectUp(stack, "~ 1 updated");
     expect((await live("demo-cluster")).referenceHourOfDay).toBe(3);
     await stack.preview({ expectNoChanges: true });
   });
 
   test("an out-of-band change of a field the program leaves out is stored by refresh and left alone", async () => {
+    const { stack, client } = e2e;
     await client.backupSchedules.update(GROUP, "demo-cluster", { restoreWindowDays: 3 });
     // The engine reports what differs from the program's inputs: nothing, the field is not managed.
     await stack.refresh({ expectNoChanges: true });
-    const state = await stack.exportState();
-    const schedule = state.deployment.resources?.find((r) => r.type === TYPE) as
-      | { inputs: Record<string, unknown>; outputs: Record<string, unknown> }
-      | undefined;
+    const [schedule] = await storedResourcesOfType(stack, TYPE);
     expect(schedule?.outputs.restoreWindowDays).toBe(3);
     expect(schedule?.inputs.restoreWindowDays).toBeUndefined();
     await stack.preview({ expectNoChanges: true });
@@ -137,17 +109,13 @@ describe("CloudBackupSchedule through the real engine", () => {
   });
 
   test("auto export to an ExportBucket created in the same stack", async () => {
-    await stack.setConfig(
-      "bucket",
-      JSON.stringify({ groupId: GROUP, bucketName: "schedule-exports", iamRoleId: ROLE }),
-    );
+    const { stack } = e2e;
+    await setConfig(stack, "bucket", { groupId: GROUP, bucketName: "schedule-exports", iamRoleId: ROLE });
     // During preview the bucket id is not known yet: check and diff take it as unknown, not as an error.
     const preview = await stack.preview();
     expect(preview.stdout).toContain("+ 1 to create");
     expect(preview.stdout).toContain("~ 1 to update");
-    const result = await stack.up();
-    expect(result.stdout).toContain("+ 1 created");
-    expect(result.stdout).toContain("~ 1 updated");
+    await expectUp(stack, "+ 1 created", "~ 1 updated");
     const outputs = await stack.outputs();
     expect(outputs.exportSettings).toEqual({ exportBucketId: outputs.bucketId, frequencyType: "monthly" });
     const schedule = await live("demo-cluster");
@@ -157,32 +125,28 @@ describe("CloudBackupSchedule through the real engine", () => {
   });
 
   test("importId adopts another cluster's schedule and converges it", async () => {
-    await stack.setConfig(
-      "adopted",
-      JSON.stringify({
-        groupId: GROUP,
-        clusterName: "old-cluster",
-        importId: `${GROUP}/old-cluster`,
-        referenceHourOfDay: 20,
-      }),
-    );
-    const result = await stack.up();
-    expect(result.stdout).toContain("+ 1 created");
+    const { stack } = e2e;
+    await setConfig(stack, "adopted", {
+      groupId: GROUP,
+      clusterName: "old-cluster",
+      importId: `${GROUP}/old-cluster`,
+      referenceHourOfDay: 20,
+    });
+    await expectUp(stack, "+ 1 created");
     expect((await stack.outputs()).adoptedHour).toBe(20);
     expect((await live("old-cluster")).referenceHourOfDay).toBe(20);
-    await stack.preview({ expectNoChanges: true });
-    await stack.refresh({ expectNoChanges: true });
+    await expectCleanPreviewAndRefresh(stack);
   });
 
   test("another cluster replaces the resource: the new cluster is configured, the old one reset", async () => {
-    await setSchedule({
+    const { stack } = e2e;
+    await setConfig(stack, "schedule", {
       groupId: GROUP,
       clusterName: "sharded-cluster",
       referenceHourOfDay: 3,
       policies: [{ policyItems: [hourly, daily] }],
     });
-    const result = await stack.up();
-    expect(result.stdout).toContain("+-1 replaced");
+    await expectUp(stack, "+-1 replaced");
     expect((await stack.outputs()).scheduleId).toBe(`${GROUP}/sharded-cluster`);
     expect((await live("sharded-cluster")).referenceHourOfDay).toBe(3);
     expect((await live("sharded-cluster")).autoExportEnabled).toBe(true);
@@ -191,10 +155,9 @@ describe("CloudBackupSchedule through the real engine", () => {
   });
 
   test("pulumi destroy resets every schedule before deleting the bucket it exports to", async () => {
-    const result = await stack.destroy();
-    expect(result.stdout).toContain("- 4 deleted");
+    await expectDestroyDeletes(e2e.stack, 4);
     expect(await isDefault("sharded-cluster")).toEqual(DEFAULT);
     expect(await isDefault("old-cluster")).toEqual(DEFAULT);
-    expect((await client.exportBuckets.list(GROUP)).results).toEqual([]);
+    expect((await e2e.client.exportBuckets.list(GROUP)).results).toEqual([]);
   });
 });
