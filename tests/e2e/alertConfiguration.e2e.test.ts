@@ -4,10 +4,14 @@
  * toggle for an enabled-only change, a full update, an out-of-band change seen by refresh, a
  * replacing change (another project), adoption by importId, and a destroy that leaves nothing.
  */
-import { join } from "node:path";
-import { type RunningEmulator, startEmulator } from "../../emulator";
-import { createClient, type PlatformClient } from "../../provider/client";
-import { E2EStack } from "./harness";
+import {
+  expectCleanPreviewAndRefresh,
+  expectDestroyDeletes,
+  expectSmallCredentialFreeProviders,
+  expectUp,
+  startPlatformE2E,
+  storedResource,
+} from "./platformStack";
 
 const GROUP = "5f1a000000000000000000a1";
 const OTHER_GROUP = "5f1a000000000000000000a2";
@@ -18,67 +22,30 @@ const PAGER_DUTY_KEY = "pd-e2e-service-key-0042";
 /** The marker Pulumi puts on a secret value in exported state. */
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 
-// Each test drives whole `pulumi up/refresh/destroy` runs.
-jest.setTimeout(10 * 60_000);
-
 describe("AlertConfiguration through the real engine", () => {
-  let emu: RunningEmulator;
-  let client: PlatformClient;
-  let stack: E2EStack;
+  const e2e = startPlatformE2E({
+    program: "alertConfiguration",
+    config: { groupId: GROUP, enabled: "true", slackIntervalMin: "60" },
+    secrets: { slackToken: SLACK_TOKEN, webhookSecret: WEBHOOK_SECRET, pagerDutyKey: PAGER_DUTY_KEY },
+  });
 
   /** The outputs of the "failures" resource as stored in state (secrets shown). */
-  const storedOutputs = async () => {
-    const state = await stack.exportState();
-    const resource = state.deployment.resources?.find(
-      (r) => r.type === TYPE && String(r.urn).endsWith("::failures"),
-    );
-    return (resource?.outputs ?? {}) as Record<string, unknown>;
-  };
-  const configsIn = async (groupId: string) => (await client.alertConfigs.list(groupId)).results;
+  const storedOutputs = async () => (await storedResource(e2e.stack, TYPE, "failures"))?.outputs ?? {};
+  const configsIn = async (groupId: string) => (await e2e.client.alertConfigs.list(groupId)).results;
   /** The writes the emulator saw since the last call, as "METHOD operation". */
   const writes = () => {
-    const seen = emu.core.requestLog
+    const { requestLog } = e2e.emulator.core;
+    const seen = requestLog
       .list()
       .filter((entry) => entry.method !== "GET" && entry.operation !== null)
       .map((entry) => `${entry.method} ${entry.operation}`);
-    emu.core.requestLog.clear();
+    requestLog.clear();
     return seen;
   };
 
-  beforeAll(async () => {
-    emu = await startEmulator({ port: 0, seed: "default", asyncDelayMs: 300 });
-    client = createClient({
-      baseUrl: emu.baseUrl,
-      publicKey: "demo-public-key",
-      privateKey: "demo-private-key-0000-0000-000000000001",
-    });
-    stack = await E2EStack.create({
-      program: join(__dirname, "programs", "alertConfiguration"),
-      config: {
-        "platform:baseUrl": emu.baseUrl,
-        "platform:publicKey": "demo-public-key",
-        groupId: GROUP,
-        enabled: "true",
-        slackIntervalMin: "60",
-      },
-      secrets: {
-        "platform:privateKey": "demo-private-key-0000-0000-000000000001",
-        slackToken: SLACK_TOKEN,
-        webhookSecret: WEBHOOK_SECRET,
-        pagerDutyKey: PAGER_DUTY_KEY,
-      },
-    });
-  });
-
-  afterAll(async () => {
-    stack?.dispose();
-    await client?.close();
-    await emu?.close();
-  });
-
   test("pulumi up creates the configuration; credentials stay secret in state", async () => {
-    const result = await stack.up();
-    expect(result.stdout).toContain("+ 2 created");
+    const { stack } = e2e;
+    await expectUp(stack, "+ 2 created");
     const outputs = await stack.outputs();
     expect(outputs.failuresId).toBe(`${GROUP}/${outputs.alertConfigId}`);
     const [live] = await configsIn(GROUP);
@@ -87,42 +54,38 @@ describe("AlertConfiguration through the real engine", () => {
       apiToken: "*********************9999",
     });
 
-    const state = await stack.exportState();
-    const resource = state.deployment.resources?.find((r) => r.type === TYPE) as {
-      outputs: Record<string, unknown>;
-    };
-    expect(resource.outputs.notifications).toHaveProperty(SECRET_SIG);
-    expect(String(resource.outputs.__provider)).not.toContain(SLACK_TOKEN);
+    expect((await storedOutputs()).notifications).toHaveProperty(SECRET_SIG);
+    await expectSmallCredentialFreeProviders(stack, TYPE, [SLACK_TOKEN]);
     writes();
   });
 
   test("pulumi preview and refresh show no change although the API masks the credentials", async () => {
-    await stack.preview({ expectNoChanges: true });
-    await stack.refresh({ expectNoChanges: true });
+    const { stack } = e2e;
+    await expectCleanPreviewAndRefresh(stack);
     await stack.preview({ expectNoChanges: true });
     expect(writes()).toEqual([]);
   });
 
   test("changing only enabled uses the toggle operation", async () => {
+    const { stack } = e2e;
     await stack.setConfig("enabled", "false");
-    const result = await stack.up();
-    expect(result.stdout).toContain("~ 1 updated");
+    await expectUp(stack, "~ 1 updated");
     expect(writes()).toEqual(["PATCH 8"]);
     expect((await configsIn(GROUP))[0]?.enabled).toBe(false);
     await stack.preview({ expectNoChanges: true });
   });
 
   test("changing a notification uses the full update", async () => {
+    const { stack } = e2e;
     await stack.setConfig("slackIntervalMin", "30");
-    const result = await stack.up();
-    expect(result.stdout).toContain("~ 1 updated");
+    await expectUp(stack, "~ 1 updated");
     expect(writes()).toEqual(["PUT 9"]);
     expect((await configsIn(GROUP))[0]?.notifications?.[0]).toMatchObject({ intervalMin: 30 });
-    await stack.preview({ expectNoChanges: true });
-    await stack.refresh({ expectNoChanges: true });
+    await expectCleanPreviewAndRefresh(stack);
   });
 
   test("refresh detects an out-of-band change as exactly the notifications; up converges it back", async () => {
+    const { stack, client } = e2e;
     const [live] = await configsIn(GROUP);
     const id = String(live?.id);
     await client.alertConfigs.update(GROUP, id, {
@@ -151,31 +114,30 @@ describe("AlertConfiguration through the real engine", () => {
     ).toEqual(["notifications"]);
 
     writes();
-    const up = await stack.up();
-    expect(up.stdout).toContain("~ 1 updated");
+    await expectUp(stack, "~ 1 updated");
     expect(writes()).toEqual(["PUT 9"]);
     expect((await configsIn(GROUP))[0]?.notifications?.[3]).toMatchObject({ typeName: "EMAIL", delayMin: 0 });
     await stack.preview({ expectNoChanges: true });
   });
 
   test("a new project replaces the configuration", async () => {
+    const { stack } = e2e;
     await stack.setConfig("groupId", OTHER_GROUP);
-    const result = await stack.up();
-    expect(result.stdout).toContain("+-1 replaced");
+    await expectUp(stack, "+-1 replaced");
     expect(await configsIn(GROUP)).toEqual([]);
     expect(await configsIn(OTHER_GROUP)).toHaveLength(1);
     await stack.preview({ expectNoChanges: true });
   });
 
   test("importId adopts a configuration created outside Pulumi and converges it", async () => {
+    const { stack, client } = e2e;
     const existing = await client.alertConfigs.create(OTHER_GROUP, {
       enabled: false,
       eventTypeName: "CREDIT_CARD_ABOUT_TO_EXPIRE",
       notifications: [{ typeName: "EMAIL", emailAddress: "old@example.com" }],
     });
     await stack.setConfig("adoptId", `${OTHER_GROUP}/${existing.id}`);
-    const result = await stack.up();
-    expect(result.stdout).toContain("+ 1 created");
+    await expectUp(stack, "+ 1 created");
     expect((await stack.outputs()).adoptedAlertConfigId).toBe(existing.id);
     expect(await configsIn(OTHER_GROUP)).toHaveLength(2);
     const adopted = await client.alertConfigs.get(OTHER_GROUP, existing.id);
@@ -183,13 +145,11 @@ describe("AlertConfiguration through the real engine", () => {
       enabled: true,
       notifications: [{ typeName: "EMAIL", emailAddress: "billing@example.com" }],
     });
-    await stack.preview({ expectNoChanges: true });
-    await stack.refresh({ expectNoChanges: true });
+    await expectCleanPreviewAndRefresh(stack);
   });
 
   test("pulumi destroy leaves no configuration behind", async () => {
-    const result = await stack.destroy();
-    expect(result.stdout).toContain("- 3 deleted");
+    await expectDestroyDeletes(e2e.stack, 3);
     expect(await configsIn(GROUP)).toEqual([]);
     expect(await configsIn(OTHER_GROUP)).toEqual([]);
   });

@@ -3,13 +3,16 @@ import * as pulumi from "@pulumi/pulumi";
 import { SearchIndex, type TextSearchDefinition } from "pulumi-cluster-platform";
 
 const config = new pulumi.Config();
-const groupId = config.require("groupId");
-
-const movies = new SearchIndex("movies", {
-  groupId,
+// Every index of this program is on the same collection.
+const moviesCollection = {
+  groupId: config.require("groupId"),
   clusterName: "demo-cluster",
   database: "sample_mflix",
   collectionName: "movies",
+};
+
+const movies = new SearchIndex("movies", {
+  ...moviesCollection,
   name: config.require("indexName"),
   definition: config.requireObject<TextSearchDefinition>("definition"),
   timeouts: { create: "2m", update: "2m", delete: "2m" },
@@ -17,10 +20,7 @@ const movies = new SearchIndex("movies", {
 
 // A vector index given in the first style's flat form is not possible; this one uses `definition`.
 const plots = new SearchIndex("plots", {
-  groupId,
-  clusterName: "demo-cluster",
-  database: "sample_mflix",
-  collectionName: "movies",
+  ...moviesCollection,
   name: "plots",
   type: "vectorSearch",
   definition: {
@@ -35,10 +35,7 @@ const plots = new SearchIndex("plots", {
 const adoptId = config.get("adoptId");
 const adopted = adoptId
   ? new SearchIndex("adopted", {
-      groupId,
-      clusterName: "demo-cluster",
-      database: "sample_mflix",
-      collectionName: "movies",
+      ...moviesCollection,
       name: "adopted",
       mappings: { dynamic: true },
       analyzer: "lucene.english",
@@ -50,10 +47,7 @@ const adopted = adoptId
 const slowName = config.get("slowName");
 const slow = slowName
   ? new SearchIndex("slow", {
-      groupId,
-      clusterName: "demo-cluster",
-      database: "sample_mflix",
-      collectionName: "movies",
+      ...moviesCollection,
       name: slowName,
       mappings: { dynamic: true },
       timeouts: { create: "2s" },
