@@ -5,7 +5,7 @@
  */
 import { isNotFound, type PlatformClient } from "../../client";
 import type { LIFECYCLE_STATES } from "../../client/vocabulary";
-import { type PollResult, type WaitClock, waitFor } from "../../framework/waiter";
+import { type PhaseWaitOptions, type PollResult, phaseWaitFields, waitFor } from "../../framework/waiter";
 import { fromApi, type LivePolicy } from "./model";
 
 type PolicyState =
@@ -17,12 +17,7 @@ export const POLICY_ACTIVE = "ACTIVE" satisfies PolicyState;
 /** The state after the disable operation, until the policy is gone. */
 export const POLICY_DISABLING = "DISABLING" satisfies PolicyState;
 
-export interface PolicyWaitOptions {
-  describe: string;
-  timeoutMs: number;
-  /** Which `timeouts` field the user raises to wait longer. */
-  phase: "create" | "update" | "delete";
-  clock?: WaitClock;
+export interface PolicyWaitOptions extends PhaseWaitOptions {
   /** Items order of the outputs (the program's). */
   reference?: readonly { frequencyType: unknown; frequencyInterval: unknown }[];
 }
@@ -60,15 +55,6 @@ export function gonePoll(live: LivePolicy | undefined): PollResult {
   return { state: live.state, done: false };
 }
 
-function common(options: PolicyWaitOptions) {
-  return {
-    describe: options.describe,
-    timeoutMs: options.timeoutMs,
-    timeoutHint: `raise timeouts.${options.phase} of the resource, or run pulumi refresh later to pick up its final state`,
-    ...(options.clock === undefined ? {} : { clock: options.clock }),
-  };
-}
-
 /** Waits until the policy is ACTIVE; returns its last live view. */
 export async function waitForPolicyActive(
   client: PlatformClient,
@@ -77,7 +63,7 @@ export async function waitForPolicyActive(
 ): Promise<LivePolicy> {
   let last: LivePolicy | undefined;
   await waitFor({
-    ...common(options),
+    ...phaseWaitFields(options),
     target: POLICY_ACTIVE,
     poll: async () => {
       last = await readPolicy(client, groupId, options.reference);
@@ -95,7 +81,7 @@ export async function waitForPolicyGone(
   options: PolicyWaitOptions,
 ): Promise<void> {
   await waitFor({
-    ...common(options),
+    ...phaseWaitFields(options),
     target: "disabled (no policy)",
     poll: async () => gonePoll(await readPolicy(client, groupId)),
   });

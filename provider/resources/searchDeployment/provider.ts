@@ -7,16 +7,20 @@
  * importId (silently taking over nodes someone else manages would hide a conflict). Create and update
  * wait until stateName is IDLE; delete waits until reading answers `{}`.
  */
-import { hasErrorCode, isNotFound, type PlatformClient } from "../../client";
+import { hasErrorCode, type PlatformClient } from "../../client";
 import { createOrAdopt } from "../../framework/adoption";
 import { deepEqual, diffInputs } from "../../framework/diff";
 import { keepInStateIfFails } from "../../framework/errors";
 import { parseId } from "../../framework/ids";
 import { platformClient } from "../../framework/settings";
-import { resolveTimeouts } from "../../framework/timeouts";
 import type { PlatformProvider, PropertyBag } from "../../framework/types";
 import { checkWith, parseInputs } from "../../framework/validation";
-import type { WaitClock } from "../../framework/waiter";
+import {
+  deleteAndWaitGone,
+  phaseWaitOptions,
+  type TimeoutPhase,
+  type WaitClock,
+} from "../../framework/waiter";
 import {
   describeSearchDeployment,
   fromApi,
@@ -45,34 +49,27 @@ export interface SearchDeploymentProviderDeps {
   clock?: WaitClock;
 }
 
-type Phase = "create" | "update" | "delete";
-
 function previousInputs(props: PropertyBag): SearchDeploymentInputs {
   const { deploymentId: _d, stateName: _s, encryptionAtRestProvider: _e, ...inputs } = props;
   return inputs as unknown as SearchDeploymentInputs;
 }
 
 export function createSearchDeploymentProvider(deps: SearchDeploymentProviderDeps): PlatformProvider {
-  const waitOptions = (inputs: SearchDeploymentInputs, phase: Phase) => {
-    const timeouts = resolveTimeouts(inputs.timeouts, SEARCH_DEPLOYMENT_DEFAULT_TIMEOUTS);
-    return {
-      describe: describeSearchDeployment(inputs),
-      timeoutMs: { create: timeouts.createMs, update: timeouts.updateMs, delete: timeouts.deleteMs }[phase],
+  const waitOptions = (inputs: SearchDeploymentInputs, phase: TimeoutPhase) =>
+    phaseWaitOptions(
+      describeSearchDeployment(inputs),
+      inputs.timeouts,
+      SEARCH_DEPLOYMENT_DEFAULT_TIMEOUTS,
       phase,
-      ...(deps.clock === undefined ? {} : { clock: deps.clock }),
-    };
-  };
+      deps.clock,
+    );
 
   /** Deletes the nodes and waits until reading answers `{}`; nodes already gone are fine. */
-  const remove = async (client: PlatformClient, inputs: SearchDeploymentInputs) => {
-    try {
-      await client.searchDeployments.delete(inputs.groupId, inputs.clusterName);
-    } catch (error) {
-      if (isNotFound(error)) return;
-      throw error;
-    }
-    await waitForSearchDeploymentGone(client, inputs, waitOptions(inputs, "delete"));
-  };
+  const remove = (client: PlatformClient, inputs: SearchDeploymentInputs) =>
+    deleteAndWaitGone(
+      () => client.searchDeployments.delete(inputs.groupId, inputs.clusterName),
+      () => waitForSearchDeploymentGone(client, inputs, waitOptions(inputs, "delete")),
+    );
 
   /**
    * Waits for IDLE. On failure the deployment stays in state with what we know, unless this create

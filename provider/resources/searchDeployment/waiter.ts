@@ -4,7 +4,7 @@
  */
 import { isNotFound, type PlatformClient } from "../../client";
 import type { LIFECYCLE_STATES } from "../../client/vocabulary";
-import { type PollResult, type WaitClock, waitFor } from "../../framework/waiter";
+import { type PhaseWaitOptions, type PollResult, phaseWaitFields, waitFor } from "../../framework/waiter";
 import { fromApi, type LiveSearchDeployment } from "./model";
 
 export const SEARCH_DEPLOYMENT_IDLE =
@@ -23,26 +23,12 @@ export async function readSearchDeployment(
   }
 }
 
-export interface SearchDeploymentWaitOptions {
-  describe: string;
-  timeoutMs: number;
-  /** Which `timeouts` field the user raises to wait longer. */
-  phase: "create" | "update" | "delete";
-  clock?: WaitClock;
-}
+export type SearchDeploymentWaitOptions = PhaseWaitOptions;
 
 /** Classifies one read for a wait until IDLE. */
 export function idlePoll(live: LiveSearchDeployment | undefined): PollResult {
   if (live === undefined) return { state: "none", done: false, gone: true };
   return { state: live.stateName, done: live.stateName === SEARCH_DEPLOYMENT_IDLE };
-}
-
-function hint(phase: SearchDeploymentWaitOptions["phase"]): string {
-  return `raise timeouts.${phase} of the resource, or run pulumi refresh later to pick up its final state`;
-}
-
-function clockOf(options: SearchDeploymentWaitOptions): { clock?: WaitClock } {
-  return options.clock === undefined ? {} : { clock: options.clock };
 }
 
 /** Waits until the deployment is IDLE; returns its last live view. */
@@ -53,11 +39,8 @@ export async function waitForSearchDeploymentIdle(
 ): Promise<LiveSearchDeployment> {
   let last: LiveSearchDeployment | undefined;
   await waitFor({
-    describe: options.describe,
+    ...phaseWaitFields(options),
     target: SEARCH_DEPLOYMENT_IDLE,
-    timeoutMs: options.timeoutMs,
-    timeoutHint: hint(options.phase),
-    ...clockOf(options),
     poll: async () => {
       const live = await readSearchDeployment(client, where);
       if (live !== undefined) last = live;
@@ -75,11 +58,8 @@ export async function waitForSearchDeploymentGone(
   options: SearchDeploymentWaitOptions,
 ): Promise<void> {
   await waitFor({
-    describe: options.describe,
+    ...phaseWaitFields(options),
     target: "deleted (no search nodes)",
-    timeoutMs: options.timeoutMs,
-    timeoutHint: hint(options.phase),
-    ...clockOf(options),
     poll: async () => {
       const live = await readSearchDeployment(client, where);
       return live === undefined ? { state: "deleted", done: true } : { state: live.stateName, done: false };

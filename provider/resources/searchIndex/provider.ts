@@ -11,10 +11,14 @@ import { diffInputs } from "../../framework/diff";
 import { keepInStateIfFails } from "../../framework/errors";
 import { parseId } from "../../framework/ids";
 import { platformClient } from "../../framework/settings";
-import { resolveTimeouts } from "../../framework/timeouts";
 import type { PlatformProvider, PropertyBag } from "../../framework/types";
 import { checkWith, parseInputs } from "../../framework/validation";
-import type { WaitClock } from "../../framework/waiter";
+import {
+  deleteAndWaitGone,
+  phaseWaitOptions,
+  type TimeoutPhase,
+  type WaitClock,
+} from "../../framework/waiter";
 import {
   definitionsEqual,
   describeSearchIndex,
@@ -66,29 +70,21 @@ function pending(indexId: string, inputs: SearchIndexInputs, status: string): Li
 }
 
 export function createSearchIndexProvider(deps: SearchIndexProviderDeps): PlatformProvider {
-  const waitOptions = (inputs: SearchIndexInputs, phase: "create" | "update" | "delete") => {
-    const timeouts = resolveTimeouts(inputs.timeouts, SEARCH_INDEX_DEFAULT_TIMEOUTS);
-    const timeoutMs = { create: timeouts.createMs, update: timeouts.updateMs, delete: timeouts.deleteMs }[
-      phase
-    ];
-    return {
-      describe: describeSearchIndex(inputs),
-      timeoutMs,
+  const waitOptions = (inputs: SearchIndexInputs, phase: TimeoutPhase) =>
+    phaseWaitOptions(
+      describeSearchIndex(inputs),
+      inputs.timeouts,
+      SEARCH_INDEX_DEFAULT_TIMEOUTS,
       phase,
-      ...(deps.clock === undefined ? {} : { clock: deps.clock }),
-    };
-  };
+      deps.clock,
+    );
 
   /** Deletes the index and waits until it is gone; an index already gone is fine. */
-  const remove = async (client: PlatformClient, where: SearchIndexLocation, inputs: SearchIndexInputs) => {
-    try {
-      await client.searchIndexes.delete(where.groupId, where.clusterName, where.indexId);
-    } catch (error) {
-      if (isNotFound(error)) return;
-      throw error;
-    }
-    await waitForSearchIndexGone(client, where, waitOptions(inputs, "delete"));
-  };
+  const remove = (client: PlatformClient, where: SearchIndexLocation, inputs: SearchIndexInputs) =>
+    deleteAndWaitGone(
+      () => client.searchIndexes.delete(where.groupId, where.clusterName, where.indexId),
+      () => waitForSearchIndexGone(client, where, waitOptions(inputs, "delete")),
+    );
 
   /**
    * Waits for READY. On failure the index stays in state with what we know, unless this create made

@@ -7,7 +7,7 @@
 import type { PlatformClient } from "../../client";
 import { isNotFound } from "../../client";
 import type { LIFECYCLE_STATES } from "../../client/vocabulary";
-import { type PollResult, type WaitClock, waitFor } from "../../framework/waiter";
+import { type PhaseWaitOptions, type PollResult, phaseWaitFields, waitFor } from "../../framework/waiter";
 import { fromApi, type LiveSearchIndex } from "./model";
 
 type SearchIndexState =
@@ -23,13 +23,7 @@ export interface SearchIndexLocation {
   indexId: string;
 }
 
-export interface SearchIndexWaitOptions {
-  describe: string;
-  timeoutMs: number;
-  /** Which `timeouts` field the user raises to wait longer. */
-  phase: "create" | "update" | "delete";
-  clock?: WaitClock;
-}
+export type SearchIndexWaitOptions = PhaseWaitOptions;
 
 /** Classifies one read of the index for a wait until READY. */
 export function readyPoll(live: LiveSearchIndex): PollResult {
@@ -44,10 +38,6 @@ export function readyPoll(live: LiveSearchIndex): PollResult {
   return { state: live.status, done: false };
 }
 
-function hint(phase: SearchIndexWaitOptions["phase"]): string {
-  return `raise timeouts.${phase} of the resource, or run pulumi refresh later to pick up its final state`;
-}
-
 /** Waits until the index is READY and queryable; returns its last live view. */
 export async function waitForSearchIndexReady(
   client: PlatformClient,
@@ -56,11 +46,8 @@ export async function waitForSearchIndexReady(
 ): Promise<LiveSearchIndex> {
   let last: LiveSearchIndex | undefined;
   await waitFor({
-    describe: options.describe,
+    ...phaseWaitFields(options),
     target: SEARCH_INDEX_READY,
-    timeoutMs: options.timeoutMs,
-    timeoutHint: hint(options.phase),
-    ...(options.clock === undefined ? {} : { clock: options.clock }),
     poll: async () => {
       try {
         last = fromApi(await client.searchIndexes.get(where.groupId, where.clusterName, where.indexId));
@@ -82,11 +69,8 @@ export async function waitForSearchIndexGone(
   options: SearchIndexWaitOptions,
 ): Promise<void> {
   await waitFor({
-    describe: options.describe,
+    ...phaseWaitFields(options),
     target: "deleted (404)",
-    timeoutMs: options.timeoutMs,
-    timeoutHint: hint(options.phase),
-    ...(options.clock === undefined ? {} : { clock: options.clock }),
     poll: async () => {
       try {
         const live = fromApi(await client.searchIndexes.get(where.groupId, where.clusterName, where.indexId));

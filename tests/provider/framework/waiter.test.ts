@@ -1,7 +1,11 @@
+import { PlatformError } from "../../../provider/client";
 import type { ProgressEvent } from "../../../provider/framework/progress";
 import {
+  deleteAndWaitGone,
   isTransientError,
   type PollResult,
+  phaseWaitFields,
+  phaseWaitOptions,
   type WaitClock,
   WaitFailedError,
   WaitGoneError,
@@ -262,5 +266,49 @@ describe("isTransientError", () => {
     expect(isTransientError(new Error("boom"))).toBe(false);
     expect(isTransientError("503")).toBe(false);
     expect(isTransientError(null)).toBe(false);
+  });
+});
+
+describe("phase waits", () => {
+  const defaults = { create: "1h", update: "30m", delete: "20m" };
+  it("phaseWaitOptions takes the phase's budget from timeouts, else the defaults", () => {
+    expect(phaseWaitOptions("thing", { update: "90s" }, defaults, "update", undefined)).toEqual({
+      describe: "thing",
+      timeoutMs: 90_000,
+      phase: "update",
+    });
+    expect(phaseWaitOptions("thing", undefined, defaults, "delete", undefined).timeoutMs).toBe(1_200_000);
+  });
+
+  it("phaseWaitFields names the timeouts field to raise", () => {
+    expect(phaseWaitFields({ describe: "thing", timeoutMs: 5, phase: "delete" })).toEqual({
+      describe: "thing",
+      timeoutMs: 5,
+      timeoutHint:
+        "raise timeouts.delete of the resource, or run pulumi refresh later to pick up its final state",
+    });
+  });
+
+  it("deleteAndWaitGone waits after a delete, and not when the object was already gone", async () => {
+    const waited: string[] = [];
+    await deleteAndWaitGone(
+      async () => undefined,
+      async () => void waited.push("after delete"),
+    );
+    await deleteAndWaitGone(
+      async () => {
+        throw new PlatformError({ code: "HTTP_404", message: "HTTP 404", status: 404 });
+      },
+      async () => void waited.push("after 404"),
+    );
+    expect(waited).toEqual(["after delete"]);
+    await expect(
+      deleteAndWaitGone(
+        async () => {
+          throw new Error("refused");
+        },
+        async () => undefined,
+      ),
+    ).rejects.toThrow("refused");
   });
 });
