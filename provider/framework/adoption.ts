@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { describeIdFormat, idPartProblem, parseId } from "./ids";
+import { containsUnknown } from "./validation";
 
 /**
  * Zod schema of the `importId` input for a resource whose id has these parts; fails at `check` with
@@ -30,6 +31,25 @@ export function importIdSchema(partNames: readonly string[]): z.ZodType<string> 
       }
     }
   });
+}
+
+/**
+ * The zod refinement that `importId` names the project of `groupId` (the id of a project singleton,
+ * framework/singleton.ts, is `<groupId>`); skipped while either is unknown during preview.
+ */
+export function refineProjectImportId(
+  inputs: { groupId: string; importId?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (inputs.importId === undefined || containsUnknown(inputs.importId) || containsUnknown(inputs.groupId))
+    return;
+  if (inputs.importId !== inputs.groupId) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["importId"],
+      message: `importId must be <groupId>, the same project as groupId (${inputs.groupId}); got ${JSON.stringify(inputs.importId)}`,
+    });
+  }
 }
 
 /** What {@link createOrAdopt} needs from a resource. */

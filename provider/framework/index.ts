@@ -5,7 +5,7 @@
  */
 
 export type { AdoptionOptions } from "./adoption";
-export { createOrAdopt, importIdSchema } from "./adoption";
+export { createOrAdopt, importIdSchema, refineProjectImportId } from "./adoption";
 export type { ChangeEffect, Classification, Comparison, EqualOptions, FieldRule, InputDiff } from "./diff";
 export { assertClassified, changedInputs, deepEqual, diffInputs, valuesEqual } from "./diff";
 export type { KeepInStateOptions } from "./errors";
@@ -17,6 +17,8 @@ export type { ProgressEvent, ProgressSink } from "./progress";
 export { reportProgress, setProgressSink } from "./progress";
 export type { ConfigSource } from "./settings";
 export { configSource, isConfigured, platformClient } from "./settings";
+export type { ProjectSingletonInputs, ProjectSingletonSpec, SingletonReadResult } from "./singleton";
+export { PROJECT_SINGLETON_ID_PARTS, projectSingletonProvider, storedImportId } from "./singleton";
 export type { DurationInput, Timeouts, TimeoutsInput } from "./timeouts";
 export {
   DURATION_RULE,
@@ -40,9 +42,12 @@ export {
   toFailures,
   UNKNOWN,
 } from "./validation";
-export type { PollResult, WaitClock, WaitOptions } from "./waiter";
+export type { PhaseWaitOptions, PollResult, TimeoutPhase, WaitClock, WaitOptions } from "./waiter";
 export {
+  deleteAndWaitGone,
   isTransientError,
+  phaseWaitFields,
+  phaseWaitOptions,
   realClock,
   TRANSIENT_STATUSES,
   WaitFailedError,

@@ -1,5 +1,5 @@
 /**
- * Auditing provider: check / diff / create / read / update / delete over the client.
+ * Auditing provider: a project singleton (framework/singleton.ts) over the client.
  *
  * Every project has exactly one auditing configuration, so create adopts it (with or without
  * importId) and PATCHes the fields that differ; delete restores the service's defaults (auditing off,
@@ -7,13 +7,10 @@
  *
  * Id and importId: `<groupId>`.
  */
-import { hasErrorCode, isNotFound, type PlatformClient } from "../../client";
-import { createOrAdopt } from "../../framework/adoption";
-import { diffInputs } from "../../framework/diff";
-import { parseId } from "../../framework/ids";
+import { hasErrorCode, type PlatformClient } from "../../client";
 import { platformClient } from "../../framework/settings";
+import { projectSingletonProvider, storedImportId } from "../../framework/singleton";
 import type { PlatformProvider } from "../../framework/types";
-import { checkWith, parseInputs } from "../../framework/validation";
 import {
   AUDITING_CLASSIFICATION,
   type AuditingOutputs,
@@ -28,8 +25,6 @@ export interface AuditingProviderDeps {
   client: () => PlatformClient;
 }
 
-const ID_PARTS = ["groupId"] as const;
-
 /** Rewords the tier restriction so the user knows what to change. */
 function explain(error: unknown, groupId: string): unknown {
   if (hasErrorCode(error, "AUDITING_NOT_SUPPORTED_FOR_TIER")) {
@@ -43,83 +38,41 @@ function explain(error: unknown, groupId: string): unknown {
 }
 
 export function createAuditingProvider(deps: AuditingProviderDeps): PlatformProvider {
-  /** PATCHes the fields whose live value differs; returns the outputs after it. */
-  const converge = async (client: PlatformClient, inputs: AuditingInputs): Promise<AuditingOutputs> => {
-    const live = toAuditingOutputs(
-      inputs.groupId,
-      await client.auditing.get(inputs.groupId),
-      inputs.importId,
-    );
-    const patch = toAuditingPatch(inputs, live);
-    if (Object.keys(patch).length === 0) return live;
-    try {
-      return toAuditingOutputs(
+  return projectSingletonProvider<AuditingInputs>({
+    inputsSchema: auditingInputsSchema,
+    classification: AUDITING_CLASSIFICATION,
+    describe: describeAuditing,
+    client: deps.client,
+
+    /** PATCHes the fields whose live value differs; returns the outputs after it. */
+    async converge(client, inputs): Promise<AuditingOutputs> {
+      const live = toAuditingOutputs(
         inputs.groupId,
-        await client.auditing.update(inputs.groupId, patch),
+        await client.auditing.get(inputs.groupId),
         inputs.importId,
       );
-    } catch (error) {
-      throw explain(error, inputs.groupId);
-    }
-  };
-
-  return {
-    async check(_olds, news) {
-      return checkWith(auditingInputsSchema, news);
-    },
-
-    async diff(_id, olds, news) {
-      const diff = diffInputs(olds, news, AUDITING_CLASSIFICATION);
-      return { changes: diff.changes, replaces: diff.replaces };
-    },
-
-    async create(bag) {
-      const inputs = parseInputs(auditingInputsSchema, bag) as AuditingInputs;
-      const client = deps.client();
-      // The configuration always exists: with or without importId, create adopts it.
-      const adoptOrConverge = async () => ({
-        id: inputs.groupId,
-        outs: { ...(await converge(client, inputs)) },
-      });
-      return createOrAdopt({
-        importId: inputs.importId,
-        partNames: ID_PARTS,
-        describe: describeAuditing(inputs.groupId),
-        locatedBy: { groupId: inputs.groupId },
-        create: adoptOrConverge,
-        adopt: adoptOrConverge,
-      });
-    },
-
-    async read(id, props) {
-      const { groupId } = parseId(id, ID_PARTS);
-      let outputs: AuditingOutputs;
+      const patch = toAuditingPatch(inputs, live);
+      if (Object.keys(patch).length === 0) return live;
       try {
-        const importId = typeof props.importId === "string" ? props.importId : undefined;
-        outputs = toAuditingOutputs(groupId, await deps.client().auditing.get(groupId), importId);
+        return toAuditingOutputs(
+          inputs.groupId,
+          await client.auditing.update(inputs.groupId, patch),
+          inputs.importId,
+        );
       } catch (error) {
-        if (isNotFound(error)) return {};
-        throw error;
-      }
-      return { id, props: { ...outputs }, inputs: auditingInputsFromOutputs(outputs) };
-    },
-
-    async update(id, _olds, news) {
-      const { groupId } = parseId(id, ID_PARTS);
-      const inputs = { ...(parseInputs(auditingInputsSchema, news) as AuditingInputs), groupId };
-      return { outs: { ...(await converge(deps.client(), inputs)) } };
-    },
-
-    async delete(id) {
-      const { groupId } = parseId(id, ID_PARTS);
-      try {
-        await deps.client().auditing.update(groupId, { ...AUDITING_DEFAULTS });
-      } catch (error) {
-        if (isNotFound(error)) return;
-        throw error;
+        throw explain(error, inputs.groupId);
       }
     },
-  };
+
+    async read(client, groupId, props) {
+      const outputs = toAuditingOutputs(groupId, await client.auditing.get(groupId), storedImportId(props));
+      return { outputs, inputs: auditingInputsFromOutputs(outputs) };
+    },
+
+    async delete(client, groupId) {
+      await client.auditing.update(groupId, { ...AUDITING_DEFAULTS });
+    },
+  });
 }
 
 export const provider: PlatformProvider = createAuditingProvider({ client: platformClient });

@@ -4,7 +4,8 @@
  * means "the default" and a diff compares like with like.
  */
 import { z } from "zod";
-import { containsUnknown, idPartSchema } from "../../framework/validation";
+import { refineProjectImportId } from "../../framework/adoption";
+import { idPartSchema } from "../../framework/validation";
 import { canonicalAuditFilter } from "./model";
 
 /** The service's defaults, which `delete` restores. */
@@ -42,16 +43,7 @@ export const auditingInputsSchema = z
     /** Adoption, `<groupId>`: the configuration always exists, so create adopts it with or without this. */
     importId: z.string().optional(),
   })
-  .superRefine((inputs, ctx) => {
-    if (inputs.importId === undefined || containsUnknown(inputs.importId) || containsUnknown(inputs.groupId))
-      return;
-    if (inputs.importId !== inputs.groupId) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["importId"],
-        message: `importId must be <groupId>, the same project as groupId (${inputs.groupId}); got ${JSON.stringify(inputs.importId)}`,
-      });
-    }
-  });
+  // The id is the project: importId, when given, must name the same one.
+  .superRefine(refineProjectImportId);
 
 export type AuditingInputs = z.output<typeof auditingInputsSchema>;

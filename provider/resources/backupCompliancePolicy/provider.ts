@@ -1,5 +1,5 @@
 /**
- * BackupCompliancePolicy provider: check / diff / create / read / update / delete over the client.
+ * BackupCompliancePolicy provider: a project singleton (framework/singleton.ts) over the client.
  *
  * A project has at most one policy, written with a full PUT (query overwriteBackupPolicies). Create
  * adopts the project's policy when there is one (with or without importId) and converges it; create
@@ -10,19 +10,17 @@
  *
  * Id and importId: `<groupId>`.
  */
-import { hasErrorCode, isNotFound, type PlatformClient } from "../../client";
-import { createOrAdopt } from "../../framework/adoption";
-import { diffInputs } from "../../framework/diff";
+import { hasErrorCode, type PlatformClient } from "../../client";
 import { keepInStateIfFails } from "../../framework/errors";
-import { parseId } from "../../framework/ids";
 import { reportProgress } from "../../framework/progress";
 import { platformClient } from "../../framework/settings";
-import { resolveTimeouts, type TimeoutsInput } from "../../framework/timeouts";
+import { projectSingletonProvider } from "../../framework/singleton";
+import type { TimeoutsInput } from "../../framework/timeouts";
 import type { PlatformProvider } from "../../framework/types";
-import { checkWith, parseInputs } from "../../framework/validation";
-import type { WaitClock } from "../../framework/waiter";
+import { phaseWaitOptions, type TimeoutPhase, type WaitClock } from "../../framework/waiter";
 import {
   BACKUP_COMPLIANCE_POLICY_CLASSIFICATION,
+  type BackupCompliancePolicyOutputs,
   COMPLIANCE_POLICY_DEFAULT_TIMEOUTS,
   describePolicy,
   fromApi,
@@ -48,11 +46,8 @@ export interface BackupCompliancePolicyProviderDeps {
   clock?: WaitClock;
 }
 
-const ID_PARTS = ["groupId"] as const;
 const PENDING_ACTION = "CANNOT_UPDATE_BACKUP_COMPLIANCE_POLICY_SETTINGS_WITH_PENDING_ACTION";
 const CANNOT_DISABLE = "CANNOT_DISABLE_BACKUP_COMPLIANCE_POLICY";
-
-type Phase = "create" | "update" | "delete";
 
 export function createBackupCompliancePolicyProvider(
   deps: BackupCompliancePolicyProviderDeps,
@@ -60,18 +55,18 @@ export function createBackupCompliancePolicyProvider(
   const waitOptions = (
     groupId: string,
     timeouts: TimeoutsInput | undefined,
-    phase: Phase,
+    phase: TimeoutPhase,
     reference?: PolicyWaitOptions["reference"],
-  ): PolicyWaitOptions => {
-    const resolved = resolveTimeouts(timeouts, COMPLIANCE_POLICY_DEFAULT_TIMEOUTS);
-    return {
-      describe: describePolicy(groupId),
-      timeoutMs: { create: resolved.createMs, update: resolved.updateMs, delete: resolved.deleteMs }[phase],
+  ): PolicyWaitOptions => ({
+    ...phaseWaitOptions(
+      describePolicy(groupId),
+      timeouts,
+      COMPLIANCE_POLICY_DEFAULT_TIMEOUTS,
       phase,
-      ...(deps.clock === undefined ? {} : { clock: deps.clock }),
-      ...(reference === undefined ? {} : { reference }),
-    };
-  };
+      deps.clock,
+    ),
+    ...(reference === undefined ? {} : { reference }),
+  });
 
   /**
    * Brings the project's policy to the inputs: lets a pending change settle, PUTs when a field
@@ -81,7 +76,7 @@ export function createBackupCompliancePolicyProvider(
     client: PlatformClient,
     inputs: BackupCompliancePolicyInputs,
     phase: "create" | "update",
-  ) => {
+  ): Promise<BackupCompliancePolicyOutputs> => {
     const { groupId } = inputs;
     const options = waitOptions(groupId, inputs.timeouts, phase, inputs.scheduledPolicyItems);
     let live = await readPolicy(client, groupId, inputs.scheduledPolicyItems);
@@ -93,7 +88,7 @@ export function createBackupCompliancePolicyProvider(
       live = await waitForPolicyActive(client, groupId, options);
     }
     if (live !== undefined && policyFieldsToChange(inputs, live.fields).length === 0) {
-      return { id: groupId, outs: { ...toOutputs(inputs, live) } };
+      return toOutputs(inputs, live);
     }
 
     const put = () =>
@@ -112,56 +107,28 @@ export function createBackupCompliancePolicyProvider(
     const settled = await keepInStateIfFails(groupId, { ...toOutputs(inputs, answered) }, () =>
       waitForPolicyActive(client, groupId, options),
     );
-    return { id: groupId, outs: { ...toOutputs(inputs, settled) } };
+    return toOutputs(inputs, settled);
   };
 
-  return {
-    async check(_olds, news) {
-      return checkWith(backupCompliancePolicyInputsSchema, news);
-    },
+  return projectSingletonProvider<BackupCompliancePolicyInputs>({
+    inputsSchema: backupCompliancePolicyInputsSchema,
+    classification: BACKUP_COMPLIANCE_POLICY_CLASSIFICATION,
+    describe: describePolicy,
+    client: deps.client,
+    // With or without importId, create adopts the project's policy. On update, when only
+    // keepEnabledOnDelete or timeouts changed, no field differs, so no PUT.
+    converge,
 
-    async diff(_id, olds, news) {
-      const diff = diffInputs(olds, news, BACKUP_COMPLIANCE_POLICY_CLASSIFICATION);
-      return { changes: diff.changes, replaces: diff.replaces };
-    },
-
-    async create(bag) {
-      const inputs = parseInputs(backupCompliancePolicyInputsSchema, bag) as BackupCompliancePolicyInputs;
-      const client = deps.client();
-      // One policy per project: with or without importId, create adopts the project's policy.
-      const adoptOrCreate = () => converge(client, inputs, "create");
-      return createOrAdopt({
-        importId: inputs.importId,
-        partNames: ID_PARTS,
-        describe: describePolicy(inputs.groupId),
-        locatedBy: { groupId: inputs.groupId },
-        create: adoptOrCreate,
-        adopt: adoptOrCreate,
-      });
-    },
-
-    async read(id, props) {
-      const { groupId } = parseId(id, ID_PARTS);
+    async read(client, groupId, props) {
       const reference = props.scheduledPolicyItems as PolicyWaitOptions["reference"];
-      const live = await readPolicy(deps.client(), groupId, reference);
-      if (live === undefined) return {};
+      const live = await readPolicy(client, groupId, reference);
+      if (live === undefined) return undefined;
       const settings = { ...previousInputs(props), groupId };
-      return { id, props: { ...toOutputs(settings, live) }, inputs: inputsFromLive(settings, live) };
+      return { outputs: toOutputs(settings, live), inputs: inputsFromLive(settings, live) };
     },
 
-    async update(id, _olds, news) {
-      const { groupId } = parseId(id, ID_PARTS);
-      const inputs = {
-        ...(parseInputs(backupCompliancePolicyInputsSchema, news) as BackupCompliancePolicyInputs),
-        groupId,
-      };
-      // Only keepEnabledOnDelete or timeouts changed: no field differs, so no PUT.
-      const { outs } = await converge(deps.client(), inputs, "update");
-      return { outs };
-    },
-
-    async delete(id, props) {
-      const { groupId } = parseId(id, ID_PARTS);
+    /** Disables the policy (a policy already gone is a not-found error: nothing to do). */
+    async delete(client, groupId, props) {
       const previous = previousInputs(props);
       const describe = describePolicy(groupId);
       if (previous.keepEnabledOnDelete) {
@@ -170,11 +137,9 @@ export function createBackupCompliancePolicyProvider(
         );
         return;
       }
-      const client = deps.client();
       try {
         await client.compliancePolicy.disable(groupId);
       } catch (error) {
-        if (isNotFound(error)) return;
         if (hasErrorCode(error, CANNOT_DISABLE)) {
           throw new Error(
             `the ${describe} was not disabled: the service disables a backup compliance policy only after a ` +
@@ -187,7 +152,7 @@ export function createBackupCompliancePolicyProvider(
       }
       await waitForPolicyGone(client, groupId, waitOptions(groupId, previous.timeouts, "delete"));
     },
-  };
+  });
 }
 
 export const provider: PlatformProvider = createBackupCompliancePolicyProvider({ client: platformClient });

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { ON_DEMAND_FREQUENCY_TYPE, RETENTION_UNITS, SNAPSHOT_FREQUENCY_TYPES } from "../../client/vocabulary";
+import { refineProjectImportId } from "../../framework/adoption";
 import { timeoutsSchema } from "../../framework/timeouts";
 import { containsUnknown, idPartSchema } from "../../framework/validation";
 import { refineFrequencyInterval, refineUniquePolicyItems } from "../cloudBackupSchedule/schema";
@@ -70,19 +71,7 @@ export const backupCompliancePolicyInputsSchema = z
     importId: z.string().optional(),
   })
   .superRefine((inputs, ctx) => {
-    if (
-      inputs.importId !== undefined &&
-      !containsUnknown(inputs.importId) &&
-      !containsUnknown(inputs.groupId)
-    ) {
-      if (inputs.importId !== inputs.groupId) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["importId"],
-          message: `importId must be <groupId>, the same project as groupId (${inputs.groupId}); got ${JSON.stringify(inputs.importId)}`,
-        });
-      }
-    }
+    refineProjectImportId(inputs, ctx);
 
     refineUniquePolicyItems(inputs.scheduledPolicyItems, ["scheduledPolicyItems"], ctx);
 

@@ -3,7 +3,8 @@
  * 35-36), a singleton that always exists.
  */
 import { z } from "zod";
-import { containsUnknown, idPartSchema } from "../../framework/validation";
+import { refineProjectImportId } from "../../framework/adoption";
+import { idPartSchema } from "../../framework/validation";
 
 /** The service's default, which `delete` restores. */
 export const CUSTOM_DNS_DEFAULTS = { enabled: false } as const;
@@ -16,16 +17,7 @@ export const customDnsInputsSchema = z
     /** Adoption, `<groupId>`: the setting always exists, so create adopts it with or without this. */
     importId: z.string().optional(),
   })
-  .superRefine((inputs, ctx) => {
-    if (inputs.importId === undefined || containsUnknown(inputs.importId) || containsUnknown(inputs.groupId))
-      return;
-    if (inputs.importId !== inputs.groupId) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["importId"],
-        message: `importId must be <groupId>, the same project as groupId (${inputs.groupId}); got ${JSON.stringify(inputs.importId)}`,
-      });
-    }
-  });
+  // The id is the project: importId, when given, must name the same one.
+  .superRefine(refineProjectImportId);
 
 export type CustomDnsInputs = z.output<typeof customDnsInputsSchema>;

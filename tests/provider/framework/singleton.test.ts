@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { type PlatformClient, PlatformError } from "../../../provider/client";
+import { projectSingletonProvider } from "../../../provider/framework/singleton";
+import { idPartSchema } from "../../../provider/framework/validation";
+
+const GROUP = "5f1a000000000000000000a1";
+const OTHER = "5f1a000000000000000000a2";
+const notFound = () => new PlatformError({ code: "HTTP_404", message: "HTTP 404", status: 404 });
+
+interface Inputs {
+  groupId: string;
+  enabled: boolean;
+  importId?: string;
+}
+
+/** A singleton whose "live object" is one flag per project, recorded in `calls`. */
+function singleton(options: { readFails?: Error; deleteFails?: Error } = {}) {
+  const calls: string[] = [];
+  const provider = projectSingletonProvider<Inputs>({
+    inputsSchema: z.strictObject({
+      groupId: idPartSchema("groupId"),
+      enabled: z.boolean(),
+      importId: z.string().optional(),
+    }),
+    classification: { groupId: "replace", enabled: "update", importId: "ignore-drift" },
+    describe: (groupId) => `flag of project ${groupId}`,
+    client: () => ({}) as PlatformClient,
+    async converge(_client, inputs, phase) {
+      calls.push(`converge ${phase} ${inputs.groupId}`);
+      return { groupId: inputs.groupId, enabled: inputs.enabled };
+    },
+    async read(_client, groupId) {
+      if (options.readFails) throw options.readFails;
+      return { outputs: { groupId, enabled: true }, inputs: { groupId, enabled: true } };
+    },
+    async delete(_client, groupId) {
+      calls.push(`delete ${groupId}`);
+      if (options.deleteFails) throw options.deleteFails;
+    },
+  });
+  return { provider, calls };
+}
+
+describe("projectSingletonProvider", () => {
+  it("create converges the project's object, with or without importId; the id is the project", async () => {
+    const { provider, calls } = singleton();
+    expect(await provider.create({ groupId: GROUP, enabled: true })).toEqual({
+      id: GROUP,
+      outs: { groupId: GROUP, enabled: true },
+    });
+    expect(await provider.create({ groupId: GROUP, enabled: true, importId: GROUP })).toEqual({
+      id: GROUP,
+      outs: { groupId: GROUP, enabled: true },
+    });
+    expect(calls).toEqual([`converge create ${GROUP}`, `converge create ${GROUP}`]);
+  });
+
+  it("create refuses an importId that names another project", async () => {
+    const { provider } = singleton();
+    await expect(provider.create({ groupId: GROUP, enabled: true, importId: OTHER })).rejects.toThrow(
+      `importId "${OTHER}" names groupId "${OTHER}", but the groupId input is "${GROUP}"; make them agree`,
+    );
+  });
+
+  it("update converges the project the id names", async () => {
+    const { provider, calls } = singleton();
+    expect(await provider.update?.(GROUP, {}, { groupId: GROUP, enabled: false })).toEqual({
+      outs: { groupId: GROUP, enabled: false },
+    });
+    expect(calls).toEqual([`converge update ${GROUP}`]);
+  });
+
+  it("read returns live outputs and inputs; a not-found read is an empty result", async () => {
+    expect(await singleton().provider.read(GROUP, {})).toEqual({
+      id: GROUP,
+      props: { groupId: GROUP, enabled: true },
+      inputs: { groupId: GROUP, enabled: true },
+    });
+    expect(await singleton({ readFails: notFound() }).provider.read(GROUP, {})).toEqual({});
+    await expect(singleton({ readFails: new Error("boom") }).provider.read(GROUP, {})).rejects.toThrow(
+      "boom",
+    );
+  });
+
+  it("delete restores the project's object; not found means nothing to do, other errors fail", async () => {
+    await expect(singleton({ deleteFails: notFound() }).provider.delete(GROUP, {})).resolves.toBeUndefined();
+    await expect(singleton({ deleteFails: new Error("refused") }).provider.delete(GROUP, {})).rejects.toThrow(
+      "refused",
+    );
+  });
+});
