@@ -74,6 +74,21 @@ export function searchIndexesApi(t: Transport) {
   ) => `${base(groupId, clusterName)}${apiPath`/${database}/${collection}/${indexName}`}`;
   const fts = (groupId: string, clusterName: string) =>
     apiPath`/groups/${groupId}/clusters/${clusterName}/fts/indexes`;
+  /**
+   * Read, update and delete of the one index at `path`: the same three calls whether the index is
+   * named by id or by database/collection/name, in either definition style.
+   */
+  const indexAt = <Schema extends z.ZodType>(path: string, schema: Schema) => ({
+    get: () => t.call({ operation: "Reading search index", method: "GET", path }, schema),
+    update: (body: unknown) =>
+      t.call({ operation: "Updating search index", method: "PATCH", path, body }, schema),
+    delete: () => t.callVoid({ operation: "Deleting search index", method: "DELETE", path }),
+  });
+  const byId = (groupId: string, clusterName: string, indexId: string) =>
+    indexAt(`${base(groupId, clusterName)}${apiPath`/${indexId}`}`, SearchIndexSchema);
+  const ftsById = (groupId: string, clusterName: string, indexId: string) =>
+    indexAt(`${fts(groupId, clusterName)}${apiPath`/${indexId}`}`, FtsIndexSchema);
+  const named = (...where: Parameters<typeof byName>) => indexAt(byName(...where), SearchIndexSchema);
   return {
     /** 24: every index of a cluster (bare array). */
     list: (groupId: string, clusterName: string) =>
@@ -104,12 +119,7 @@ export function searchIndexesApi(t: Transport) {
       database: string,
       collection: string,
       indexName: string,
-    ) =>
-      t.callVoid({
-        operation: "Deleting search index",
-        method: "DELETE",
-        path: byName(groupId, clusterName, database, collection, indexName),
-      }),
+    ) => named(groupId, clusterName, database, collection, indexName).delete(),
     /** 28 */
     getByName: (
       groupId: string,
@@ -117,15 +127,7 @@ export function searchIndexesApi(t: Transport) {
       database: string,
       collection: string,
       indexName: string,
-    ) =>
-      t.call(
-        {
-          operation: "Reading search index",
-          method: "GET",
-          path: byName(groupId, clusterName, database, collection, indexName),
-        },
-        SearchIndexSchema,
-      ),
+    ) => named(groupId, clusterName, database, collection, indexName).get(),
     /** 29 */
     updateByName: (
       groupId: string,
@@ -134,44 +136,15 @@ export function searchIndexesApi(t: Transport) {
       collection: string,
       indexName: string,
       definition: JsonObject,
-    ) =>
-      t.call(
-        {
-          operation: "Updating search index",
-          method: "PATCH",
-          path: byName(groupId, clusterName, database, collection, indexName),
-          body: { definition },
-        },
-        SearchIndexSchema,
-      ),
+    ) => named(groupId, clusterName, database, collection, indexName).update({ definition }),
     /** 30: eventually consistent. */
     delete: (groupId: string, clusterName: string, indexId: string) =>
-      t.callVoid({
-        operation: "Deleting search index",
-        method: "DELETE",
-        path: `${base(groupId, clusterName)}${apiPath`/${indexId}`}`,
-      }),
+      byId(groupId, clusterName, indexId).delete(),
     /** 31 */
-    get: (groupId: string, clusterName: string, indexId: string) =>
-      t.call(
-        {
-          operation: "Reading search index",
-          method: "GET",
-          path: `${base(groupId, clusterName)}${apiPath`/${indexId}`}`,
-        },
-        SearchIndexSchema,
-      ),
+    get: (groupId: string, clusterName: string, indexId: string) => byId(groupId, clusterName, indexId).get(),
     /** 32 */
     update: (groupId: string, clusterName: string, indexId: string, definition: JsonObject) =>
-      t.call(
-        {
-          operation: "Updating search index",
-          method: "PATCH",
-          path: `${base(groupId, clusterName)}${apiPath`/${indexId}`}`,
-          body: { definition },
-        },
-        SearchIndexSchema,
-      ),
+      byId(groupId, clusterName, indexId).update({ definition }),
     /** First (flat) definition style. */
     fts: {
       /** 15 */
@@ -192,32 +165,13 @@ export function searchIndexesApi(t: Transport) {
         ),
       /** 17 */
       delete: (groupId: string, clusterName: string, indexId: string) =>
-        t.callVoid({
-          operation: "Deleting search index",
-          method: "DELETE",
-          path: `${fts(groupId, clusterName)}${apiPath`/${indexId}`}`,
-        }),
+        ftsById(groupId, clusterName, indexId).delete(),
       /** 18 */
       get: (groupId: string, clusterName: string, indexId: string) =>
-        t.call(
-          {
-            operation: "Reading search index",
-            method: "GET",
-            path: `${fts(groupId, clusterName)}${apiPath`/${indexId}`}`,
-          },
-          FtsIndexSchema,
-        ),
+        ftsById(groupId, clusterName, indexId).get(),
       /** 19: body as create. */
       update: (groupId: string, clusterName: string, indexId: string, body: FtsIndexInput) =>
-        t.call(
-          {
-            operation: "Updating search index",
-            method: "PATCH",
-            path: `${fts(groupId, clusterName)}${apiPath`/${indexId}`}`,
-            body,
-          },
-          FtsIndexSchema,
-        ),
+        ftsById(groupId, clusterName, indexId).update(body),
     },
   };
 }
