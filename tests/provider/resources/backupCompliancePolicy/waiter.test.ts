@@ -1,5 +1,4 @@
-import { type PlatformClient, PlatformError } from "../../../../provider/client";
-import { setProgressSink } from "../../../../provider/framework/progress";
+import type { PlatformClient, PlatformError } from "../../../../provider/client";
 import {
   type WaitClock,
   WaitFailedError,
@@ -10,40 +9,15 @@ import {
   waitForPolicyActive,
   waitForPolicyGone,
 } from "../../../../provider/resources/backupCompliancePolicy/waiter";
+import { captureProgress, fakeClock, httpError, scriptedRead } from "../waiterScript";
 
 const GROUP = "5f1a000000000000000000a1";
-
-function fakeClock(): WaitClock & { time: number; sleeps: number[] } {
-  const clock = {
-    time: 0,
-    sleeps: [] as number[],
-    now: () => clock.time,
-    sleep: async (ms: number) => {
-      clock.sleeps.push(ms);
-      clock.time += ms;
-    },
-    random: () => 0,
-  };
-  return clock;
-}
-
-const httpError = (status: number, errorCode?: string) =>
-  new PlatformError({
-    code: errorCode ?? `HTTP_${status}`,
-    message: `HTTP ${status}`,
-    status,
-    ...(errorCode ? { errorCode } : {}),
-  });
 
 /** A step: a state, "gone" (404), or an error thrown by the read. */
 type Step = string | PlatformError;
 
 function scriptedClient(steps: Step[]): { client: PlatformClient; calls: () => number } {
-  let index = 0;
-  const get = async () => {
-    const step = steps[Math.min(index, steps.length - 1)] as Step;
-    index += 1;
-    if (step instanceof Error) throw step;
+  const { read: get, calls } = scriptedRead<string, object>(steps, (step) => {
     if (step === "gone") throw httpError(404, "RESOURCE_NOT_FOUND");
     return {
       projectId: GROUP,
@@ -53,17 +27,11 @@ function scriptedClient(steps: Step[]): { client: PlatformClient; calls: () => n
       scheduledPolicyItems: [],
       state: step,
     };
-  };
-  return { client: { compliancePolicy: { get } } as unknown as PlatformClient, calls: () => index };
+  });
+  return { client: { compliancePolicy: { get } } as unknown as PlatformClient, calls };
 }
 
-let progress: string[];
-let restoreSink: (line: string) => void;
-beforeEach(() => {
-  progress = [];
-  restoreSink = setProgressSink((line) => progress.push(line));
-});
-afterEach(() => setProgressSink(restoreSink));
+const progress = captureProgress();
 
 const options = (clock: WaitClock, timeoutMs = 60_000, phase: "create" | "update" | "delete" = "create") => ({
   describe: `backup compliance policy of project ${GROUP}`,

@@ -1,37 +1,15 @@
-import { type PlatformClient, PlatformError } from "../../../../provider/client";
-import { setProgressSink } from "../../../../provider/framework/progress";
-import type { WaitClock } from "../../../../provider/framework/waiter";
+import type { PlatformClient, PlatformError } from "../../../../provider/client";
 import { waitForBucketGone } from "../../../../provider/resources/exportBucket/waiter";
+import { captureProgress, fakeClock, httpError, scriptedRead } from "../waiterScript";
 
 const WHERE = { groupId: "5f1a000000000000000000a1", exportBucketId: "5f1a0000000000000000d001" };
-
-function fakeClock(): WaitClock & { sleeps: number[] } {
-  let time = 0;
-  const sleeps: number[] = [];
-  return {
-    sleeps,
-    now: () => time,
-    sleep: async (ms: number) => {
-      sleeps.push(ms);
-      time += ms;
-    },
-    random: () => 0,
-  };
-}
-
-const httpError = (status: number) =>
-  new PlatformError({ code: `HTTP_${status}`, message: `HTTP ${status}`, status });
 
 /** A step: "exists", "gone" (404), or an error. */
 function scriptedClient(steps: ("exists" | "gone" | PlatformError)[]): {
   client: PlatformClient;
   calls: () => number;
 } {
-  let index = 0;
-  const get = async () => {
-    const step = steps[Math.min(index, steps.length - 1)];
-    index += 1;
-    if (step instanceof Error) throw step;
+  const { read: get, calls } = scriptedRead(steps, (step: "exists" | "gone") => {
     if (step === "gone") throw httpError(404);
     return {
       _id: WHERE.exportBucketId,
@@ -39,15 +17,12 @@ function scriptedClient(steps: ("exists" | "gone" | PlatformError)[]): {
       cloudProvider: "AWS",
       iamRoleId: "5f1a000000000000000000c1",
     };
-  };
-  return { client: { exportBuckets: { get } } as unknown as PlatformClient, calls: () => index };
+  });
+  return { client: { exportBuckets: { get } } as unknown as PlatformClient, calls };
 }
 
-let restoreSink: (line: string) => void;
-beforeEach(() => {
-  restoreSink = setProgressSink(() => undefined);
-});
-afterEach(() => setProgressSink(restoreSink));
+// Progress lines are not asserted here; capturing them keeps the test output quiet.
+captureProgress();
 
 describe("waiting for an export bucket to be gone", () => {
   it("returns at once when the first read answers 404", async () => {

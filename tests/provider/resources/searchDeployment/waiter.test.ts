@@ -1,41 +1,19 @@
-import type { PlatformClient } from "../../../../provider/client";
-import { PlatformError } from "../../../../provider/client";
-import { setProgressSink } from "../../../../provider/framework/progress";
+import type { PlatformClient, PlatformError } from "../../../../provider/client";
 import { type WaitClock, WaitGoneError, WaitTimeoutError } from "../../../../provider/framework/waiter";
 import {
   waitForSearchDeploymentGone,
   waitForSearchDeploymentIdle,
 } from "../../../../provider/resources/searchDeployment/waiter";
+import { captureProgress, fakeClock, httpError, scriptedRead } from "../waiterScript";
 
 const WHERE = { groupId: "5f1a000000000000000000a1", clusterName: "demo-cluster" };
 const SPECS = [{ instanceSize: "S30_HIGHCPU_NVME", nodeCount: 2 }];
-
-function fakeClock(): WaitClock & { time: number; sleeps: number[] } {
-  const clock = {
-    time: 0,
-    sleeps: [] as number[],
-    now: () => clock.time,
-    sleep: async (ms: number) => {
-      clock.sleeps.push(ms);
-      clock.time += ms;
-    },
-    random: () => 0,
-  };
-  return clock;
-}
-
-const httpError = (status: number) =>
-  new PlatformError({ code: `HTTP_${status}`, message: `HTTP ${status}`, status });
 
 /** A step: a stateName, `{}` (no nodes), or an error. */
 type Step = string | "none" | PlatformError;
 
 function scriptedClient(steps: Step[]): { client: PlatformClient; calls: () => number } {
-  let index = 0;
-  const get = async () => {
-    const step = steps[Math.min(index, steps.length - 1)] as Step;
-    index += 1;
-    if (step instanceof Error) throw step;
+  const { read: get, calls } = scriptedRead<string, object>(steps, (step) => {
     if (step === "none") return {};
     return {
       id: "65f0c0ffee0000000000abcd",
@@ -44,17 +22,11 @@ function scriptedClient(steps: Step[]): { client: PlatformClient; calls: () => n
       stateName: step,
       encryptionAtRestProvider: "NONE",
     };
-  };
-  return { client: { searchDeployments: { get } } as unknown as PlatformClient, calls: () => index };
+  });
+  return { client: { searchDeployments: { get } } as unknown as PlatformClient, calls };
 }
 
-let progress: string[];
-let restoreSink: (line: string) => void;
-beforeEach(() => {
-  progress = [];
-  restoreSink = setProgressSink((line) => progress.push(line));
-});
-afterEach(() => setProgressSink(restoreSink));
+const progress = captureProgress();
 
 const options = (
   clock: WaitClock,

@@ -1,6 +1,4 @@
-import type { PlatformClient } from "../../../../provider/client";
-import { PlatformError } from "../../../../provider/client";
-import { setProgressSink } from "../../../../provider/framework/progress";
+import { type PlatformClient, PlatformError } from "../../../../provider/client";
 import {
   type WaitClock,
   WaitFailedError,
@@ -11,6 +9,7 @@ import {
   waitForSearchIndexGone,
   waitForSearchIndexReady,
 } from "../../../../provider/resources/searchIndex/waiter";
+import { captureProgress, fakeClock, httpError, scriptedRead } from "../waiterScript";
 
 const WHERE = {
   groupId: "5f1a000000000000000000a1",
@@ -18,54 +17,20 @@ const WHERE = {
   indexId: "65f0c0ffee0000000000abcd",
 };
 
-function fakeClock(): WaitClock & { time: number; sleeps: number[] } {
-  const clock = {
-    time: 0,
-    sleeps: [] as number[],
-    now: () => clock.time,
-    sleep: async (ms: number) => {
-      clock.sleeps.push(ms);
-      clock.time += ms;
-    },
-    random: () => 0,
-  };
-  return clock;
-}
-
-const httpError = (status: number, errorCode?: string) =>
-  new PlatformError({
-    code: errorCode ?? `HTTP_${status}`,
-    message: `HTTP ${status}`,
-    status,
-    ...(errorCode ? { errorCode } : {}),
-  });
-
-type Step = { status: string; queryable?: boolean } | PlatformError;
+type Step = { status: string; queryable?: boolean };
 
 /** A client whose searchIndexes.get plays a script (the last step repeats). */
-function scriptedClient(steps: Step[]): { client: PlatformClient; calls: () => number } {
-  let index = 0;
-  const get = async () => {
-    const step = steps[Math.min(index, steps.length - 1)] as Step;
-    index += 1;
-    if (step instanceof Error) throw step;
-    return {
-      indexID: WHERE.indexId,
-      name: "movies",
-      status: step.status,
-      queryable: step.queryable ?? false,
-    };
-  };
-  return { client: { searchIndexes: { get } } as unknown as PlatformClient, calls: () => index };
+function scriptedClient(steps: (Step | PlatformError)[]): { client: PlatformClient; calls: () => number } {
+  const { read: get, calls } = scriptedRead(steps, (step: Step) => ({
+    indexID: WHERE.indexId,
+    name: "movies",
+    status: step.status,
+    queryable: step.queryable ?? false,
+  }));
+  return { client: { searchIndexes: { get } } as unknown as PlatformClient, calls };
 }
 
-let progress: string[];
-let restoreSink: (line: string) => void;
-beforeEach(() => {
-  progress = [];
-  restoreSink = setProgressSink((line) => progress.push(line));
-});
-afterEach(() => setProgressSink(restoreSink));
+const progress = captureProgress();
 
 const options = (clock: WaitClock, timeoutMs = 3_600_000) => ({
   describe: "search index movies on demo-cluster (sample_mflix.movies)",
