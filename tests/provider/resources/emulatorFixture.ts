@@ -6,6 +6,7 @@
 import { type RunningEmulator, startEmulator } from "../../../emulator";
 import { createClient, type PlatformClient } from "../../../provider/client";
 import { setProgressSink } from "../../../provider/framework/progress";
+import type { PlatformProvider } from "../../../provider/framework/types";
 import type { WaitClock } from "../../../provider/framework/waiter";
 
 export const GROUP = "5f1a000000000000000000a1";
@@ -55,4 +56,59 @@ export async function startFixture(options: { asyncDelayMs?: number } = {}): Pro
       await emu.close();
     },
   };
+}
+
+/**
+ * One emulator for the test file (started before its first test, closed after its last), reset
+ * before each test with the progress lines emptied. The returned fixture reads through to the
+ * running one, so it can be taken at module level and used inside tests.
+ */
+export function useEmulatorFixture(options: { asyncDelayMs?: number } = {}): EmulatorFixture {
+  let running: EmulatorFixture | undefined;
+  const current = (): EmulatorFixture => {
+    if (running === undefined) throw new Error("the emulator fixture is used outside a test (not started)");
+    return running;
+  };
+  beforeAll(async () => {
+    running = await startFixture(options);
+  });
+  afterAll(async () => running?.close());
+  beforeEach(() => {
+    current().emu.reset();
+    current().progress.length = 0;
+  });
+  return {
+    get emu() {
+      return current().emu;
+    },
+    get client() {
+      return current().client;
+    },
+    get clock() {
+      return current().clock;
+    },
+    get progress() {
+      return current().progress;
+    },
+    close: () => current().close(),
+  };
+}
+
+/** Runs the provider's check, expects no failures, and returns the checked inputs. */
+export async function checkedInputs(
+  provider: PlatformProvider,
+  news: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const result = await provider.check({}, news);
+  expect(result.failures).toEqual([]);
+  return result.inputs as Record<string, unknown>;
+}
+
+/** The provider's create, with the outputs it always returns (CreateResult types them optional). */
+export async function createdWith(
+  provider: PlatformProvider,
+  inputs: Record<string, unknown>,
+): Promise<{ id: string; outs: Record<string, unknown> }> {
+  const result = await provider.create(inputs);
+  return { id: result.id, outs: result.outs ?? {} };
 }

@@ -1,17 +1,10 @@
 import { createAlertConfigurationProvider } from "../../../../provider/resources/alertConfiguration/provider";
-import { type EmulatorFixture, GROUP, startFixture } from "../emulatorFixture";
+import { checkedInputs, createdWith, GROUP, useEmulatorFixture } from "../emulatorFixture";
 
-let fx: EmulatorFixture;
+const fx = useEmulatorFixture();
 const provider = () => createAlertConfigurationProvider({ client: () => fx.client });
-
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(async () => fx.close());
-beforeEach(() => {
-  fx.emu.reset();
-  fx.emu.core.requestLog.clear();
-});
+// After the fixture's reset: each test sees only its own requests.
+beforeEach(() => fx.emu.core.requestLog.clear());
 
 const SLACK = { typeName: "SLACK", apiToken: "xoxb-secret-token-9999", channelName: "#alerts" };
 const WEBHOOK = {
@@ -29,19 +22,9 @@ const INPUTS = {
   notifications: [SLACK, WEBHOOK, PAGER, TEAM],
 };
 
-async function checked(news: Record<string, unknown>) {
-  const result = await provider().check({}, news);
-  expect(result.failures).toEqual([]);
-  return result.inputs as Record<string, unknown>;
-}
+const checked = (news: Record<string, unknown>) => checkedInputs(provider(), news);
 
-/** create, with the outputs the provider always returns (CreateResult types them optional). */
-async function create(
-  inputs: Record<string, unknown>,
-): Promise<{ id: string; outs: Record<string, unknown> }> {
-  const result = await provider().create(inputs);
-  return { id: result.id, outs: result.outs ?? {} };
-}
+const create = (inputs: Record<string, unknown>) => createdWith(provider(), inputs);
 
 /** The writes the emulator saw, as "METHOD operation". */
 function writes(): string[] {

@@ -1,20 +1,10 @@
 import { createAuditingProvider } from "../../../../provider/resources/auditing/provider";
-import { type EmulatorFixture, GROUP, startFixture } from "../emulatorFixture";
+import { checkedInputs, GROUP, useEmulatorFixture } from "../emulatorFixture";
 
-let fx: EmulatorFixture;
+const fx = useEmulatorFixture();
 const provider = () => createAuditingProvider({ client: () => fx.client });
 
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(async () => fx.close());
-beforeEach(() => fx.emu.reset());
-
-async function checked(news: Record<string, unknown>) {
-  const result = await provider().check({}, news);
-  expect(result.failures).toEqual([]);
-  return result.inputs as Record<string, unknown>;
-}
+const checked = (news: Record<string, unknown>) => checkedInputs(provider(), news);
 
 describe("Auditing provider against the emulator", () => {
   it("create adopts the configuration and converges it", async () => {

@@ -1,9 +1,9 @@
 import { createBackupCompliancePolicyProvider } from "../../../../provider/resources/backupCompliancePolicy/provider";
-import { type EmulatorFixture, GROUP, startFixture } from "../emulatorFixture";
+import { checkedInputs, GROUP, useEmulatorFixture } from "../emulatorFixture";
 
 // Every change takes 5 s of emulator time: ENABLING/UPDATING, then ACTIVE; DISABLING, then gone.
 const DELAY_MS = 5000;
-let fx: EmulatorFixture;
+const fx = useEmulatorFixture({ asyncDelayMs: DELAY_MS });
 const provider = () => createBackupCompliancePolicyProvider({ client: () => fx.client, clock: fx.clock });
 const PERSON = {
   authorizedEmail: "ada@example.com",
@@ -11,20 +11,7 @@ const PERSON = {
   authorizedUserLastName: "Lovelace",
 };
 
-beforeAll(async () => {
-  fx = await startFixture({ asyncDelayMs: DELAY_MS });
-});
-afterAll(async () => fx.close());
-beforeEach(() => {
-  fx.emu.reset();
-  fx.progress.length = 0;
-});
-
-async function checked(news: Record<string, unknown>) {
-  const result = await provider().check({}, news);
-  expect(result.failures).toEqual([]);
-  return result.inputs as Record<string, unknown>;
-}
+const checked = (news: Record<string, unknown>) => checkedInputs(provider(), news);
 
 const hourly = { frequencyInterval: 6, frequencyType: "hourly", retentionUnit: "days", retentionValue: 7 };
 const daily = { frequencyInterval: 1, frequencyType: "daily", retentionUnit: "days", retentionValue: 7 };

@@ -1,20 +1,10 @@
 import { createExportBucketProvider } from "../../../../provider/resources/exportBucket/provider";
-import { AWS_ROLE, type EmulatorFixture, GROUP, startFixture } from "../emulatorFixture";
+import { AWS_ROLE, checkedInputs, GROUP, useEmulatorFixture } from "../emulatorFixture";
 
-let fx: EmulatorFixture;
+const fx = useEmulatorFixture();
 const provider = () => createExportBucketProvider({ client: () => fx.client, clock: fx.clock });
 
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(async () => fx.close());
-beforeEach(() => fx.emu.reset());
-
-async function checked(news: Record<string, unknown>) {
-  const result = await provider().check({}, news);
-  expect(result.failures).toEqual([]);
-  return result.inputs as Record<string, unknown>;
-}
+const checked = (news: Record<string, unknown>) => checkedInputs(provider(), news);
 
 const BUCKET = { groupId: GROUP, bucketName: "demo-exports", iamRoleId: AWS_ROLE };
 

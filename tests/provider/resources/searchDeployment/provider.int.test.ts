@@ -1,36 +1,17 @@
 import { isPartialFailure } from "../../../../provider/framework/errors";
 import { createSearchDeploymentProvider } from "../../../../provider/resources/searchDeployment/provider";
-import { type EmulatorFixture, GROUP, startFixture } from "../emulatorFixture";
-
-let fx: EmulatorFixture;
-const provider = () => createSearchDeploymentProvider({ client: () => fx.client, clock: fx.clock });
+import { checkedInputs, createdWith, GROUP, useEmulatorFixture } from "../emulatorFixture";
 
 // Every change takes 4 s of emulator time (UPDATING, then IDLE).
-beforeAll(async () => {
-  fx = await startFixture({ asyncDelayMs: 4000 });
-});
-afterAll(async () => fx.close());
-beforeEach(() => {
-  fx.emu.reset();
-  fx.progress.length = 0;
-});
+const fx = useEmulatorFixture({ asyncDelayMs: 4000 });
+const provider = () => createSearchDeploymentProvider({ client: () => fx.client, clock: fx.clock });
 
 const SPEC = { instanceSize: "S30_HIGHCPU_NVME", nodeCount: 2 };
 const INPUTS = { groupId: GROUP, clusterName: "demo-cluster", specs: [SPEC] };
 
-async function checked(news: Record<string, unknown>) {
-  const result = await provider().check({}, news);
-  expect(result.failures).toEqual([]);
-  return result.inputs as Record<string, unknown>;
-}
+const checked = (news: Record<string, unknown>) => checkedInputs(provider(), news);
 
-/** create, with the outputs the provider always returns (CreateResult types them optional). */
-async function create(
-  inputs: Record<string, unknown>,
-): Promise<{ id: string; outs: Record<string, unknown> }> {
-  const result = await provider().create(inputs);
-  return { id: result.id, outs: result.outs ?? {} };
-}
+const create = (inputs: Record<string, unknown>) => createdWith(provider(), inputs);
 
 describe("SearchDeployment provider against the emulator", () => {
   test("create waits until IDLE; read right after returns the same outputs and inputs", async () => {

@@ -1,19 +1,10 @@
 import { isPartialFailure } from "../../../../provider/framework/errors";
 import { createSearchIndexProvider } from "../../../../provider/resources/searchIndex/provider";
-import { type EmulatorFixture, GROUP, startFixture } from "../emulatorFixture";
-
-let fx: EmulatorFixture;
-const provider = () => createSearchIndexProvider({ client: () => fx.client, clock: fx.clock });
+import { checkedInputs, createdWith, GROUP, useEmulatorFixture } from "../emulatorFixture";
 
 // Every build takes 4 s of emulator time: PENDING, then BUILDING, then READY.
-beforeAll(async () => {
-  fx = await startFixture({ asyncDelayMs: 4000 });
-});
-afterAll(async () => fx.close());
-beforeEach(() => {
-  fx.emu.reset();
-  fx.progress.length = 0;
-});
+const fx = useEmulatorFixture({ asyncDelayMs: 4000 });
+const provider = () => createSearchIndexProvider({ client: () => fx.client, clock: fx.clock });
 
 const TEXT = {
   groupId: GROUP,
@@ -30,19 +21,9 @@ const APPLIED_DEFINITION = {
   mappings: { dynamic: false, fields: { title: { type: "string" } } },
 };
 
-async function checked(news: Record<string, unknown>) {
-  const result = await provider().check({}, news);
-  expect(result.failures).toEqual([]);
-  return result.inputs as Record<string, unknown>;
-}
+const checked = (news: Record<string, unknown>) => checkedInputs(provider(), news);
 
-/** create, with the outputs the provider always returns (CreateResult types them optional). */
-async function create(
-  inputs: Record<string, unknown>,
-): Promise<{ id: string; outs: Record<string, unknown> }> {
-  const result = await provider().create(inputs);
-  return { id: result.id, outs: result.outs ?? {} };
-}
+const create = (inputs: Record<string, unknown>) => createdWith(provider(), inputs);
 
 describe("SearchIndex provider against the emulator", () => {
   test("create waits until READY and reports progress", async () => {
