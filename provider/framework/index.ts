@@ -8,8 +8,14 @@ export type { AdoptionOptions } from "./adoption";
 export { createOrAdopt, importIdSchema, refineProjectImportId } from "./adoption";
 export type { ChangeEffect, Classification, Comparison, EqualOptions, FieldRule, InputDiff } from "./diff";
 export { assertClassified, changedInputs, deepEqual, diffInputs, valuesEqual } from "./diff";
-export type { KeepInStateOptions } from "./errors";
-export { isPartialFailure, keepInStateIfFails, PartialFailureError, partialFailure } from "./errors";
+export type { KeepInStateOptions, SettleOptions } from "./errors";
+export {
+  isPartialFailure,
+  keepInStateIfFails,
+  PartialFailureError,
+  partialFailure,
+  settleOrKeepInState,
+} from "./errors";
 export type { IdPartRule } from "./ids";
 export { describeIdFormat, formatId, ID_PART_RULES, idPartProblem, parseId } from "./ids";
 export { isMasked, keepKnownSecret, mask, maskedSuffix, sameSecret } from "./masking";

@@ -10,7 +10,7 @@
 import { hasErrorCode, type PlatformClient } from "../../client";
 import { createOrAdopt } from "../../framework/adoption";
 import { deepEqual, diffInputs } from "../../framework/diff";
-import { keepInStateIfFails } from "../../framework/errors";
+import { settleOrKeepInState } from "../../framework/errors";
 import { parseId } from "../../framework/ids";
 import { platformClient } from "../../framework/settings";
 import type { PlatformProvider, PropertyBag } from "../../framework/types";
@@ -75,24 +75,21 @@ export function createSearchDeploymentProvider(deps: SearchDeploymentProviderDep
    * Waits for IDLE. On failure the deployment stays in state with what we know, unless this create
    * made it and the user asked (deleteOnCreateFailure) to delete it then; adopted nodes are never deleted.
    */
-  const settle = async (
+  const settle = (
     client: PlatformClient,
     inputs: SearchDeploymentInputs,
     known: LiveSearchDeployment,
     phase: "create" | "update",
     createdHere = false,
-  ) => {
-    const id = searchDeploymentId(inputs.groupId, inputs.clusterName);
-    const cleanup =
-      createdHere && inputs.deleteOnCreateFailure === true ? { cleanup: () => remove(client, inputs) } : {};
-    const live = await keepInStateIfFails(
-      id,
-      { ...toOutputs(inputs, known) },
-      () => waitForSearchDeploymentIdle(client, inputs, waitOptions(inputs, phase)),
-      cleanup,
-    );
-    return { id, outs: { ...toOutputs(inputs, live) } };
-  };
+  ) =>
+    settleOrKeepInState({
+      id: searchDeploymentId(inputs.groupId, inputs.clusterName),
+      known,
+      outputs: (live: LiveSearchDeployment) => toOutputs(inputs, live),
+      wait: () => waitForSearchDeploymentIdle(client, inputs, waitOptions(inputs, phase)),
+      deleteOnFailure:
+        createdHere && inputs.deleteOnCreateFailure === true ? () => remove(client, inputs) : undefined,
+    });
 
   const unknownState = (inputs: SearchDeploymentInputs, stateName: string): LiveSearchDeployment => ({
     deploymentId: undefined,

@@ -8,7 +8,7 @@
 import { hasErrorCode, isNotFound, type PlatformClient } from "../../client";
 import { createOrAdopt } from "../../framework/adoption";
 import { diffInputs } from "../../framework/diff";
-import { keepInStateIfFails } from "../../framework/errors";
+import { settleOrKeepInState } from "../../framework/errors";
 import { parseId } from "../../framework/ids";
 import { platformClient } from "../../framework/settings";
 import type { PlatformProvider, PropertyBag } from "../../framework/types";
@@ -90,30 +90,28 @@ export function createSearchIndexProvider(deps: SearchIndexProviderDeps): Platfo
    * Waits for READY. On failure the index stays in state with what we know, unless this create made
    * it and the user asked (deleteOnCreateFailure) to delete it then; an adopted index is never deleted.
    */
-  const settle = async (
+  const settle = (
     client: PlatformClient,
     inputs: SearchIndexInputs,
     known: LiveSearchIndex,
     phase: "create" | "update",
     createdHere = false,
   ) => {
-    const id = searchIndexId(inputs.groupId, inputs.clusterName, known.indexId);
     const where: SearchIndexLocation = {
       groupId: inputs.groupId,
       clusterName: inputs.clusterName,
       indexId: known.indexId,
     };
-    const cleanup =
-      createdHere && inputs.deleteOnCreateFailure === true
-        ? { cleanup: () => remove(client, where, inputs) }
-        : {};
-    const live = await keepInStateIfFails(
-      id,
-      { ...toOutputs(inputs, known) },
-      () => waitForSearchIndexReady(client, where, waitOptions(inputs, phase)),
-      cleanup,
-    );
-    return { id, outs: { ...toOutputs(inputs, live) } };
+    return settleOrKeepInState({
+      id: searchIndexId(inputs.groupId, inputs.clusterName, known.indexId),
+      known,
+      outputs: (live: LiveSearchIndex) => toOutputs(inputs, live),
+      wait: () => waitForSearchIndexReady(client, where, waitOptions(inputs, phase)),
+      deleteOnFailure:
+        createdHere && inputs.deleteOnCreateFailure === true
+          ? () => remove(client, where, inputs)
+          : undefined,
+    });
   };
 
   return {

@@ -3,6 +3,7 @@ import {
   keepInStateIfFails,
   PartialFailureError,
   partialFailure,
+  settleOrKeepInState,
 } from "../../../provider/framework/errors";
 
 describe("partial failures", () => {
@@ -81,5 +82,48 @@ describe("partial failures", () => {
       properties: { status: "BUILDING" },
       reasons: ["timed out; deleting it afterwards failed too: HTTP 409"],
     });
+  });
+});
+
+describe("settleOrKeepInState", () => {
+  const outputs = (live: { status: string }) => ({ status: live.status });
+
+  test("returns the id and the outputs of the settled object", async () => {
+    const settled = await settleOrKeepInState({
+      id: "g/c/i",
+      known: { status: "PENDING" },
+      outputs,
+      wait: async () => ({ status: "READY" }),
+    });
+    expect(settled).toEqual({ id: "g/c/i", outs: { status: "READY" } });
+  });
+
+  test("a failed wait keeps the object in state with what was known", async () => {
+    const failure = await settleOrKeepInState({
+      id: "g/c/i",
+      known: { status: "PENDING" },
+      outputs,
+      wait: async () => {
+        throw new Error("timed out");
+      },
+    }).catch((error: unknown) => error);
+    expect(isPartialFailure(failure)).toBe(true);
+    expect(failure).toMatchObject({ id: "g/c/i", properties: { status: "PENDING" } });
+  });
+
+  test("with deleteOnFailure, a failed wait deletes the object instead", async () => {
+    const deleted: string[] = [];
+    await expect(
+      settleOrKeepInState({
+        id: "g/c/i",
+        known: { status: "PENDING" },
+        outputs,
+        wait: async () => {
+          throw new Error("timed out");
+        },
+        deleteOnFailure: async () => void deleted.push("g/c/i"),
+      }),
+    ).rejects.toThrow("timed out; the object g/c/i was deleted as requested");
+    expect(deleted).toEqual(["g/c/i"]);
   });
 });
