@@ -6,27 +6,13 @@ import {
   type PollResult,
   phaseWaitFields,
   phaseWaitOptions,
-  type WaitClock,
   WaitFailedError,
   WaitGoneError,
   WaitTimeoutError,
   waitFor,
 } from "../../../provider/framework/waiter";
-
-/** A clock that moves only when the waiter sleeps; records every sleep. */
-function fakeClock(): WaitClock & { sleeps: number[]; time: number } {
-  const clock = {
-    time: 0,
-    sleeps: [] as number[],
-    now: () => clock.time,
-    sleep: async (ms: number) => {
-      clock.sleeps.push(ms);
-      clock.time += ms;
-    },
-    random: () => 0, // no jitter: delays are exact
-  };
-  return clock;
-}
+// A clock that moves only when the waiter sleeps, without jitter (delays are exact); records every sleep.
+import { fakeClock } from "../resources/waiterScript";
 
 /** An error shaped like the client's PlatformError. */
 function httpError(status: number): Error & { status: number; code: string } {
