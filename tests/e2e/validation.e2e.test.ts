@@ -1,0 +1,97 @@
+/**
+ * Bad input through the real engine: `pulumi up` fails at check with a message that names the field
+ * and the rule, and the emulator's request log shows that no API request was sent.
+ */
+import { join } from "node:path";
+import { type RunningEmulator, startEmulator } from "../../emulator";
+import { E2EStack } from "./harness";
+
+describe("validation before any request, through the real engine", () => {
+  let emulator: RunningEmulator;
+  let stack: E2EStack;
+
+  /** Paths of the API requests the emulator saw (the control API is not logged). */
+  const requestedPaths = async (): Promise<string[]> =>
+    ((await (await fetch(`${emulator.url}/__emulator/requests`)).json()) as Array<{ path: string }>).map(
+      (entry) => entry.path,
+    );
+
+  const valid: Record<string, string> = {
+    "e2e-validation:nodeCount": "2",
+    "e2e-validation:bucketName": "valid-bucket",
+    "e2e-validation:numPartitions": "2",
+    "e2e-validation:instanceSize": "S30_HIGHCPU_NVME",
+  };
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, seed: "default" });
+    stack = await E2EStack.create({
+      program: join(__dirname, "programs", "validation"),
+      config: { "platform:baseUrl": emulator.baseUrl, "platform:publicKey": "demo-public-key", ...valid },
+      secrets: { "platform:privateKey": "demo-private-key-0000-0000-000000000001" },
+    });
+  });
+
+  afterAll(async () => {
+    stack?.dispose();
+    await emulator?.close();
+  });
+
+  // The engine stops a preview at the first resource whose check fails, so one invalid input at a time.
+  test.each([
+    [
+      "nodeCount",
+      "1",
+      "SearchDeployment resource 'nodes'",
+      "/search/deployment",
+      "specs[0].nodeCount must be at least 2",
+    ],
+    [
+      "instanceSize",
+      "S31_HIGHCPU_NVME",
+      "SearchDeployment resource 'nodes'",
+      "/search/deployment",
+      "specs[0].instanceSize must be a search node size: S20_HIGHCPU_NVME … S80_HIGHCPU_NVME, S30_LOWCPU_NVME … S140_LOWCPU_NVME or S40_STORAGE_NVME … S90_STORAGE_NVME",
+    ],
+    [
+      "bucketName",
+      "ab",
+      "ExportBucket resource 'bucket'",
+      "/backup/exportBuckets",
+      "bucketName must be at least 3 characters",
+    ],
+    [
+      "numPartitions",
+      "3",
+      "SearchIndex resource 'index'",
+      "/search/indexes",
+      "definition.numPartitions must be 1, 2 or 4",
+    ],
+  ])(
+    "%s = %s fails pulumi up at check, naming the field and the rule, before any API request",
+    async (key, bad, resource, apiPath, reason) => {
+      await stack.setConfig(`e2e-validation:${key}`, bad);
+      await fetch(`${emulator.url}/__emulator/requests`, { method: "DELETE" });
+      const result = await stack.pulumi(["up", "--yes", "--skip-preview"], { allowFailure: true });
+      await stack.setConfig(`e2e-validation:${key}`, valid[`e2e-validation:${key}`] ?? "");
+      expect(result.code).not.toBe(0);
+      expect(result.stdout + result.stderr).toContain(`pulumi-nodejs:dynamic/platform:${resource}: property`);
+      expect(result.stdout + result.stderr).toContain(`has a problem: ${reason}`);
+      // The engine goes on with the valid resources; the invalid one never reached the API.
+      expect((await requestedPaths()).filter((path) => path.includes(apiPath))).toEqual([]);
+    },
+  );
+
+  test("with valid inputs the same program converges, and its requests do reach the log", async () => {
+    // The failed runs above created the resources that were valid; start from nothing.
+    await stack.destroy();
+    await fetch(`${emulator.url}/__emulator/requests`, { method: "DELETE" });
+    await stack.up();
+    const paths = await requestedPaths();
+    for (const apiPath of ["/search/deployment", "/backup/exportBuckets", "/search/indexes"]) {
+      expect(paths.some((path) => path.includes(apiPath))).toBe(true);
+    }
+    await stack.preview({ expectNoChanges: true });
+    await stack.destroy();
+  });
+});
