@@ -25,6 +25,7 @@ export type { EmulatorState, OperationDef } from "./core/contract";
 export type { Fault, FaultSpec } from "./core/faults";
 export type { RequestLogEntry } from "./core/request-log";
 export type { Seed, SeedSource } from "./core/seed";
+export { DEFAULT_SEED } from "./seed/demo-credentials";
 
 export interface EmulatorOptions {
   /** 0 = any free port (default 0). */

@@ -12,11 +12,11 @@
  *   npm run bench:client [-- --calls 500 --throttle-calls 300 --limit 100 --window-ms 10000]
  */
 import { parseArgs } from "node:util";
-import { startEmulator } from "../emulator";
+import { DEFAULT_SEED, startEmulator } from "../emulator";
 import { createClient, type PlatformClient, resetThrottles } from "../provider/client";
 
-const GROUP = "5f1a000000000000000000a1";
-const KEY = { publicKey: "demo-public-key", privateKey: "demo-private-key-0000-0000-000000000001" };
+const GROUP = DEFAULT_SEED.projectId;
+const KEY = DEFAULT_SEED.orgOwnerKey;
 
 type Emulator = Awaited<ReturnType<typeof startEmulator>>;
 interface LogEntry {

@@ -13,11 +13,12 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { Pool } from "undici";
+import { DEFAULT_SEED } from "../emulator/seed/demo-credentials";
 
 const PROJECT = "5f1a000000000000000000a1";
 const PATH = `/api/platform/v2/groups/${PROJECT}/awsCustomDNS`;
 const ACCEPT = "application/vnd.platform.2025-03-12+json";
-const KEY = { username: "demo-public-key", password: "demo-private-key-0000-0000-000000000001" };
+const KEY = { username: DEFAULT_SEED.orgOwnerKey.publicKey, password: DEFAULT_SEED.orgOwnerKey.privateKey };
 
 async function serveEmulator(): Promise<void> {
   const { startEmulator } = await import("../emulator");

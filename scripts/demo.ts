@@ -8,12 +8,8 @@
  * emulator's asynchronous lifecycles take (default 3000 ms, so the waits are visible).
  */
 import { join } from "node:path";
-import { startEmulator } from "../emulator";
+import { DEFAULT_SEED, startEmulator } from "../emulator";
 import { LocalStack, repoRoot } from "./lib/pulumi-stack";
-
-// The default seed's organization-owner API key (emulator/seed/default.json, docs/architecture.md).
-const DEMO_PUBLIC_KEY = "demo-public-key";
-const DEMO_PRIVATE_KEY = "demo-private-key-0000-0000-000000000001";
 
 async function main(): Promise<void> {
   const keep = process.argv.includes("--keep");
@@ -29,8 +25,11 @@ async function main(): Promise<void> {
     program: join(repoRoot, "examples", "quickstart"),
     workRoot: ".demo-state",
     stackName: "demo",
-    config: { "platform:baseUrl": emulator.baseUrl, "platform:publicKey": DEMO_PUBLIC_KEY },
-    secrets: { "platform:privateKey": DEMO_PRIVATE_KEY },
+    config: {
+      "platform:baseUrl": emulator.baseUrl,
+      "platform:publicKey": DEFAULT_SEED.orgOwnerKey.publicKey,
+    },
+    secrets: { "platform:privateKey": DEFAULT_SEED.orgOwnerKey.privateKey },
   });
   try {
     await stack.up();

@@ -5,14 +5,14 @@
  * engine printed and stored. A suite then reads as its scenario.
  */
 import { join } from "node:path";
-import { type RunningEmulator, startEmulator } from "../../emulator";
+import { DEFAULT_SEED, type RunningEmulator, startEmulator } from "../../emulator";
 import { createClient, type PlatformClient } from "../../provider/client";
 import type { RunResult } from "../../scripts/lib/pulumi-stack";
 import { E2EStack } from "./harness";
 
 /** The emulator's seeded API key pair ("default" seed). */
-export const PLATFORM_PUBLIC_KEY = "demo-public-key";
-export const PLATFORM_PRIVATE_KEY = "demo-private-key-0000-0000-000000000001";
+export const PLATFORM_PUBLIC_KEY = DEFAULT_SEED.orgOwnerKey.publicKey;
+export const PLATFORM_PRIVATE_KEY = DEFAULT_SEED.orgOwnerKey.privateKey;
 /** What no resource's state may contain: any part of the private key. */
 const PRIVATE_KEY_MARKER = "demo-private-key";
 

@@ -5,7 +5,7 @@
  * settings always exist).
  */
 import { join } from "node:path";
-import { type RunningEmulator, startEmulator } from "../../emulator";
+import { DEFAULT_SEED, type RunningEmulator, startEmulator } from "../../emulator";
 import { collect, createClient } from "../../provider/client";
 import { E2EStack, repoRoot } from "./harness";
 
@@ -19,8 +19,11 @@ describe("examples/quickstart through the real engine", () => {
     emulator = await startEmulator({ port: 0, seed: "default", asyncDelayMs: 300 });
     stack = await E2EStack.create({
       program: join(repoRoot, "examples", "quickstart"),
-      config: { "platform:baseUrl": emulator.baseUrl, "platform:publicKey": "demo-public-key" },
-      secrets: { "platform:privateKey": "demo-private-key-0000-0000-000000000001" },
+      config: {
+        "platform:baseUrl": emulator.baseUrl,
+        "platform:publicKey": DEFAULT_SEED.orgOwnerKey.publicKey,
+      },
+      secrets: { "platform:privateKey": DEFAULT_SEED.orgOwnerKey.privateKey },
     });
   });
 
@@ -51,7 +54,7 @@ describe("examples/quickstart through the real engine", () => {
   test("the webhook secret is stored encrypted, never in plain text", async () => {
     const state = await stack.pulumi(["stack", "export"], { quiet: true });
     expect(state.stdout).not.toContain("quickstart-webhook-secret-0001");
-    expect(state.stdout).not.toContain("demo-private-key-0000-0000-000000000001");
+    expect(state.stdout).not.toContain(DEFAULT_SEED.orgOwnerKey.privateKey);
   });
 
   test("pulumi destroy removes what the stack created", async () => {
@@ -59,8 +62,7 @@ describe("examples/quickstart through the real engine", () => {
     expect(result.code).toBe(0);
     const client = createClient({
       baseUrl: emulator.baseUrl,
-      publicKey: "demo-public-key",
-      privateKey: "demo-private-key-0000-0000-000000000001",
+      ...DEFAULT_SEED.orgOwnerKey,
     });
     try {
       expect(await client.searchIndexes.list(groupId, "demo-cluster")).toEqual([]);

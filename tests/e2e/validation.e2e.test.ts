@@ -3,7 +3,7 @@
  * and the rule, and the emulator's request log shows that no API request was sent.
  */
 import { join } from "node:path";
-import { type RunningEmulator, startEmulator } from "../../emulator";
+import { DEFAULT_SEED, type RunningEmulator, startEmulator } from "../../emulator";
 import { E2EStack } from "./harness";
 
 describe("validation before any request, through the real engine", () => {
@@ -27,8 +27,12 @@ describe("validation before any request, through the real engine", () => {
     emulator = await startEmulator({ port: 0, seed: "default" });
     stack = await E2EStack.create({
       program: join(__dirname, "programs", "validation"),
-      config: { "platform:baseUrl": emulator.baseUrl, "platform:publicKey": "demo-public-key", ...valid },
-      secrets: { "platform:privateKey": "demo-private-key-0000-0000-000000000001" },
+      config: {
+        "platform:baseUrl": emulator.baseUrl,
+        "platform:publicKey": DEFAULT_SEED.orgOwnerKey.publicKey,
+        ...valid,
+      },
+      secrets: { "platform:privateKey": DEFAULT_SEED.orgOwnerKey.privateKey },
     });
   });
 

@@ -3,7 +3,7 @@
  * clock) and a client for it, plus a wait clock that moves the emulator's time instead of sleeping,
  * so waits through asynchronous states run instantly and deterministically.
  */
-import { type RunningEmulator, startEmulator } from "../../../emulator";
+import { DEFAULT_SEED, type RunningEmulator, startEmulator } from "../../../emulator";
 import { createClient, type PlatformClient } from "../../../provider/client";
 import { setProgressSink } from "../../../provider/framework/progress";
 import type { PlatformProvider } from "../../../provider/framework/types";
@@ -34,8 +34,7 @@ export async function startFixture(options: { asyncDelayMs?: number } = {}): Pro
   });
   const client = createClient({
     baseUrl: emu.baseUrl,
-    publicKey: "demo-public-key",
-    privateKey: "demo-private-key-0000-0000-000000000001",
+    ...DEFAULT_SEED.orgOwnerKey,
     rateLimitPerMinute: 0,
   });
   const progress: string[] = [];
