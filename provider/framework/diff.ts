@@ -12,8 +12,11 @@
  *
  * An input without a classification is a programming error: {@link diffInputs} throws.
  */
+
+import type { z } from "zod";
 import { sameSecret } from "./masking";
-import { containsUnknown, PROVIDER_KEY } from "./validation";
+import type { PlatformProvider } from "./types";
+import { checkWith, containsUnknown, PROVIDER_KEY } from "./validation";
 
 /** What a change of one input means. */
 export type ChangeEffect = "replace" | "update" | "output" | "ignore-drift";
@@ -206,4 +209,29 @@ export function diffInputs(
       }));
   if (deleteFirst) result.deleteBeforeReplace = true;
   return result;
+}
+
+/**
+ * The `check` and `diff` every resource has: validate with its zod schema, classify with its table.
+ * The engine gets `changes` and `replaces`, plus `deleteBeforeReplace` when a replaced field asks for
+ * it (a name that stays taken until the old object is gone); the detailed diff is not forwarded to
+ * dynamic providers, so it is left out.
+ */
+export function checkAndDiff(
+  schema: z.ZodType,
+  classification: Classification,
+): Pick<PlatformProvider, "check" | "diff"> {
+  return {
+    async check(_olds, news) {
+      return checkWith(schema, news);
+    },
+    async diff(_id, olds, news) {
+      const diff = diffInputs(olds, news, classification);
+      return {
+        changes: diff.changes,
+        replaces: diff.replaces,
+        ...(diff.deleteBeforeReplace ? { deleteBeforeReplace: true } : {}),
+      };
+    },
+  };
 }

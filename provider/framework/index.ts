@@ -7,7 +7,7 @@
 export type { AdoptionOptions } from "./adoption";
 export { createOrAdopt, importIdSchema, refineProjectImportId } from "./adoption";
 export type { ChangeEffect, Classification, Comparison, EqualOptions, FieldRule, InputDiff } from "./diff";
-export { assertClassified, changedInputs, deepEqual, diffInputs, valuesEqual } from "./diff";
+export { assertClassified, changedInputs, checkAndDiff, deepEqual, diffInputs, valuesEqual } from "./diff";
 export type { KeepInStateOptions, SettleOptions } from "./errors";
 export {
   isPartialFailure,

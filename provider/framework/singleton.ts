@@ -14,10 +14,10 @@
 import type { z } from "zod";
 import { isNotFound, type PlatformClient } from "../client";
 import { createOrAdopt } from "./adoption";
-import { type Classification, diffInputs } from "./diff";
+import { type Classification, checkAndDiff } from "./diff";
 import { parseId } from "./ids";
 import type { PlatformProvider, PropertyBag } from "./types";
-import { checkWith, parseInputs } from "./validation";
+import { parseInputs } from "./validation";
 
 /** The id of a project singleton: the project alone. */
 export const PROJECT_SINGLETON_ID_PARTS = ["groupId"] as const;
@@ -70,14 +70,7 @@ export function projectSingletonProvider<Inputs extends ProjectSingletonInputs>(
   const parse = (bag: PropertyBag) => parseInputs(spec.inputsSchema, bag) as Inputs;
 
   return {
-    async check(_olds, news) {
-      return checkWith(spec.inputsSchema, news);
-    },
-
-    async diff(_id, olds, news) {
-      const diff = diffInputs(olds, news, spec.classification);
-      return { changes: diff.changes, replaces: diff.replaces };
-    },
+    ...checkAndDiff(spec.inputsSchema, spec.classification),
 
     async create(bag) {
       const inputs = parse(bag);

@@ -6,11 +6,11 @@
  */
 import { isNotFound, type PlatformClient } from "../../client";
 import { createOrAdopt } from "../../framework/adoption";
-import { changedInputs, diffInputs } from "../../framework/diff";
+import { changedInputs, checkAndDiff } from "../../framework/diff";
 import { parseId } from "../../framework/ids";
 import { platformClient } from "../../framework/settings";
 import type { PlatformProvider, PropertyBag } from "../../framework/types";
-import { checkWith, parseInputs } from "../../framework/validation";
+import { parseInputs } from "../../framework/validation";
 import {
   ALERT_CONFIGURATION_CLASSIFICATION,
   alertConfigurationId,
@@ -70,14 +70,7 @@ export function createAlertConfigurationProvider(deps: AlertConfigurationProvide
   };
 
   return {
-    async check(_olds, news) {
-      return checkWith(alertConfigurationInputsSchema, news);
-    },
-
-    async diff(_id, olds, news) {
-      const diff = diffInputs(olds, news, ALERT_CONFIGURATION_CLASSIFICATION);
-      return { changes: diff.changes, replaces: diff.replaces };
-    },
+    ...checkAndDiff(alertConfigurationInputsSchema, ALERT_CONFIGURATION_CLASSIFICATION),
 
     async create(bag) {
       const inputs = parseInputs(alertConfigurationInputsSchema, bag) as AlertConfigurationInputs;

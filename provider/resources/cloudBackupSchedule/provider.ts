@@ -11,12 +11,12 @@
  */
 import { hasErrorCode, isNotFound, type PlatformClient } from "../../client";
 import { createOrAdopt } from "../../framework/adoption";
-import { diffInputs } from "../../framework/diff";
+import { checkAndDiff } from "../../framework/diff";
 import { parseId } from "../../framework/ids";
 import { reportProgress } from "../../framework/progress";
 import { platformClient } from "../../framework/settings";
 import type { PlatformProvider, PropertyBag } from "../../framework/types";
-import { checkWith, parseInputs } from "../../framework/validation";
+import { parseInputs } from "../../framework/validation";
 import {
   CLOUD_BACKUP_SCHEDULE_CLASSIFICATION,
   type CloudBackupScheduleOutputs,
@@ -114,14 +114,7 @@ export function createCloudBackupScheduleProvider(deps: CloudBackupScheduleProvi
   };
 
   return {
-    async check(_olds, news) {
-      return checkWith(cloudBackupScheduleInputsSchema, news);
-    },
-
-    async diff(_id, olds, news) {
-      const diff = diffInputs(olds, news, CLOUD_BACKUP_SCHEDULE_CLASSIFICATION);
-      return { changes: diff.changes, replaces: diff.replaces };
-    },
+    ...checkAndDiff(cloudBackupScheduleInputsSchema, CLOUD_BACKUP_SCHEDULE_CLASSIFICATION),
 
     async create(bag) {
       const inputs = parseInputs(cloudBackupScheduleInputsSchema, bag) as CloudBackupScheduleInputs;

@@ -10,12 +10,12 @@
  */
 import { collect, hasErrorCode, isNotFound, type PlatformClient } from "../../client";
 import { createOrAdopt } from "../../framework/adoption";
-import { diffInputs } from "../../framework/diff";
+import { checkAndDiff, diffInputs } from "../../framework/diff";
 import { parseId } from "../../framework/ids";
 import { platformClient } from "../../framework/settings";
 import { resolveTimeouts } from "../../framework/timeouts";
 import type { PlatformProvider } from "../../framework/types";
-import { checkWith, parseInputs } from "../../framework/validation";
+import { parseInputs } from "../../framework/validation";
 import type { WaitClock } from "../../framework/waiter";
 import {
   describeBucket,
@@ -96,16 +96,7 @@ export function createExportBucketProvider(deps: ExportBucketProviderDeps): Plat
   };
 
   return {
-    async check(_olds, news) {
-      return checkWith(exportBucketInputsSchema, news);
-    },
-
-    async diff(_id, olds, news) {
-      const diff = diffInputs(olds, news, EXPORT_BUCKET_CLASSIFICATION);
-      return diff.deleteBeforeReplace
-        ? { changes: diff.changes, replaces: diff.replaces, deleteBeforeReplace: true }
-        : { changes: diff.changes, replaces: diff.replaces };
-    },
+    ...checkAndDiff(exportBucketInputsSchema, EXPORT_BUCKET_CLASSIFICATION),
 
     async create(bag) {
       const inputs = parseInputs(exportBucketInputsSchema, bag) as ExportBucketInputs;

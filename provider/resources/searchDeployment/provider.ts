@@ -9,12 +9,12 @@
  */
 import { hasErrorCode, type PlatformClient } from "../../client";
 import { createOrAdopt } from "../../framework/adoption";
-import { deepEqual, diffInputs } from "../../framework/diff";
+import { checkAndDiff, deepEqual } from "../../framework/diff";
 import { settleOrKeepInState } from "../../framework/errors";
 import { parseId } from "../../framework/ids";
 import { platformClient } from "../../framework/settings";
 import type { PlatformProvider, PropertyBag } from "../../framework/types";
-import { checkWith, parseInputs } from "../../framework/validation";
+import { parseInputs } from "../../framework/validation";
 import {
   deleteAndWaitGone,
   phaseWaitOptions,
@@ -117,14 +117,7 @@ export function createSearchDeploymentProvider(deps: SearchDeploymentProviderDep
   };
 
   return {
-    async check(_olds, news) {
-      return checkWith(searchDeploymentInputsSchema, news);
-    },
-
-    async diff(_id, olds, news) {
-      const diff = diffInputs(olds, news, SEARCH_DEPLOYMENT_CLASSIFICATION);
-      return { changes: diff.changes, replaces: diff.replaces };
-    },
+    ...checkAndDiff(searchDeploymentInputsSchema, SEARCH_DEPLOYMENT_CLASSIFICATION),
 
     async create(bag) {
       const inputs = parseInputs(searchDeploymentInputsSchema, bag) as SearchDeploymentInputs;

@@ -7,12 +7,12 @@
  */
 import { hasErrorCode, isNotFound, type PlatformClient } from "../../client";
 import { createOrAdopt } from "../../framework/adoption";
-import { diffInputs } from "../../framework/diff";
+import { checkAndDiff } from "../../framework/diff";
 import { settleOrKeepInState } from "../../framework/errors";
 import { parseId } from "../../framework/ids";
 import { platformClient } from "../../framework/settings";
 import type { PlatformProvider, PropertyBag } from "../../framework/types";
-import { checkWith, parseInputs } from "../../framework/validation";
+import { parseInputs } from "../../framework/validation";
 import {
   deleteAndWaitGone,
   phaseWaitOptions,
@@ -115,18 +115,7 @@ export function createSearchIndexProvider(deps: SearchIndexProviderDeps): Platfo
   };
 
   return {
-    async check(_olds, news) {
-      return checkWith(searchIndexInputsSchema, news);
-    },
-
-    async diff(_id, olds, news) {
-      const diff = diffInputs(olds, news, SEARCH_INDEX_CLASSIFICATION);
-      return {
-        changes: diff.changes,
-        replaces: diff.replaces,
-        ...(diff.deleteBeforeReplace ? { deleteBeforeReplace: true } : {}),
-      };
-    },
+    ...checkAndDiff(searchIndexInputsSchema, SEARCH_INDEX_CLASSIFICATION),
 
     async create(bag) {
       const inputs = parseStoredInputs(bag);
