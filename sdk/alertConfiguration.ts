@@ -3,7 +3,7 @@
  * docs/resources/alertConfiguration.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { MATCHER_FIELD_NAMES, MATCHER_OPERATORS } from "../provider/client/vocabulary";
+import type { MATCHER_FIELD_NAMES, MATCHER_OPERATORS } from "../api/vocabulary";
 import { PlatformResource } from "./base";
 
 /** Narrows the events of `eventTypeName` that raise an alert. */

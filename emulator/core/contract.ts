@@ -5,7 +5,7 @@
  * operation only sees a parsed request and returns an entity, a list or an error.
  */
 
-import type { AlertStatusName, ProjectRoleName } from "../../provider/client/vocabulary";
+import type { AlertStatusName, ProjectRoleName } from "../../api/vocabulary";
 
 /** Roles as the service names them in API payloads. Project roles are granted per project (the
  * vocabulary's PROJECT_ROLES); of the organization roles the emulator models these two. */

@@ -6,11 +6,11 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
-import { ALERT_STATUSES } from "../../provider/client/vocabulary";
+import { ALERT_STATUSES } from "../../api/vocabulary";
 import { compileAccessList, normalizeAddress } from "./auth/access-list";
 import { ApiError, type CredentialRecord, type JsonObject } from "./contract";
 import type { FaultSpec } from "./faults";
-import { mintId } from "./ids";
+import { HEX24, mintId } from "./ids";
 import {
   addCluster,
   clusterSeedSchema,
@@ -20,7 +20,7 @@ import {
 } from "./seed";
 import type { EmulatorCore } from "./server";
 
-const hex24 = z.string().regex(/^[a-f0-9]{24}$/, "must be 24 hexadecimal digits");
+const hex24 = z.string().regex(HEX24, "must be 24 hexadecimal digits");
 
 const orgInput = orgSeedSchema.extend({ id: hex24.optional() });
 const projectInput = projectSeedSchema.extend({ id: hex24.optional() });

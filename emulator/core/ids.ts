@@ -1,4 +1,5 @@
 /** Ids and dates in the forms the service uses. */
+import { CLUSTER_NAME as CLUSTER_NAME_ID, HEX24 as HEX24_ID } from "../../api/ids";
 import type { EmulatorState } from "./contract";
 
 /** Prefix of minted ids; seeds use other prefixes (the default seed uses 5f1a...) so they never collide. */
@@ -11,8 +12,9 @@ export function mintId(state: EmulatorState): string {
   return MINTED_ID_PREFIX + state.idCounter.toString(16).padStart(24 - MINTED_ID_PREFIX.length, "0");
 }
 
-export const HEX24 = /^[a-f0-9]{24}$/;
-export const CLUSTER_NAME = /^[a-zA-Z0-9][a-zA-Z0-9-]*$/;
+/** The contract's id patterns (api/ids.ts), as bare regular expressions for the emulator's checks. */
+export const HEX24 = HEX24_ID.pattern;
+export const CLUSTER_NAME = CLUSTER_NAME_ID.pattern;
 
 /** ISO 8601 UTC to the second ("2025-03-12T00:00:00Z"), the form the service returns. */
 export function isoDate(epochMs: number): string {

@@ -5,7 +5,7 @@
  * project role implies GROUP_READ_ONLY.
  */
 
-import { PROJECT_ROLES } from "../../provider/client/vocabulary";
+import { PROJECT_ROLES } from "../../api/vocabulary";
 import type { CredentialRecord, OperationDef, ProjectRole, Role } from "./contract";
 import { apiError } from "./errors";
 

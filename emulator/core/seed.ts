@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { PROJECT_ROLES } from "../../provider/client/vocabulary";
+import { PROJECT_ROLES } from "../../api/vocabulary";
 import defaultSeedJson from "../seed/default.json";
 import type { ClusterRecord, CredentialRecord, EmulatorState, JsonObject } from "./contract";
 import { CLUSTER_NAME, HEX24 } from "./ids";

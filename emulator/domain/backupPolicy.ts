@@ -3,7 +3,7 @@
  * schema, the frequencies each frequency type allows, retention in days, and the rule for the
  * read-only item ids.
  */
-import { FREQUENCY_INTERVALS, RETENTION_UNITS } from "../../provider/client/vocabulary";
+import { FREQUENCY_INTERVALS, RETENTION_UNITS } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject } from "../core/contract";
 import { operationError } from "./errors";
 import { mintId } from "./ids";

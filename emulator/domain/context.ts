@@ -156,7 +156,7 @@ export function entity(body: JsonObject, selfPath?: string, status = 200): Opera
 }
 
 /** 200 with `{}` exactly (no links): the service's answer for "there is nothing here" where it does
- * not answer 404 (search nodes of a cluster without any, operations.md 21). */
+ * not answer 404 (search nodes of a cluster without any, docs/spec/operations.md 21). */
 export function emptyEntity(): OperationResult {
   return { kind: "entity", status: 200, body: {}, withoutLinks: true };
 }

@@ -7,6 +7,7 @@
  */
 import type { Json, JsonObject } from "../core/contract";
 import { operationError } from "./errors";
+import { HEX24 } from "./ids";
 import { parseInputDate } from "./time";
 
 interface FieldFlags {
@@ -63,8 +64,7 @@ export const required = (s: Schema): Schema => ({ ...s, required: true });
 export const readOnly = (s: Schema): Schema => ({ ...s, readOnly: true });
 
 export const INT32_MAX = 2_147_483_647;
-export const HEX24_PATTERN = /^[a-f0-9]{24}$/;
-export const hex24 = (): Schema => str({ pattern: HEX24_PATTERN });
+export const hex24 = (): Schema => str({ pattern: HEX24 });
 
 export function isObject(value: Json | undefined): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);

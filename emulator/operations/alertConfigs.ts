@@ -16,7 +16,7 @@ import {
   type NotificationTypeName,
   ON_CALL_NOTIFICATION_KINDS,
   PROJECT_ROLES,
-} from "../../provider/client/vocabulary";
+} from "../../api/vocabulary";
 import type {
   EmulatorState,
   Json,

@@ -4,7 +4,7 @@
  * tests call to simulate the service raising one for a configuration.
  */
 
-import { ALERT_STATUS_FILTERS, type AlertStatusName } from "../../provider/client/vocabulary";
+import { ALERT_STATUS_FILTERS, type AlertStatusName } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef } from "../core/contract";
 import { entity, list, param, pathGroupId, requireProject, table } from "../domain/context";
 import { operationError } from "../domain/errors";
@@ -155,7 +155,7 @@ export const alertOperations: OperationDef[] = [
       });
       const until = body.acknowledgedUntil as string | undefined;
       const comment = body.acknowledgementComment as string | undefined;
-      // Version 2023-01-01: leaving out acknowledgedUntil unacknowledges (operations.md).
+      // Version 2023-01-01: leaving out acknowledgedUntil unacknowledges (docs/spec/operations.md).
       const unacknowledge =
         body.unacknowledgeAlert === true || (req.version === "2023-01-01" && until === undefined);
       if (unacknowledge) {

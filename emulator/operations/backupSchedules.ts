@@ -11,7 +11,7 @@ import {
   EXPORT_FREQUENCY_TYPES,
   ON_DEMAND_FREQUENCY_TYPE,
   SNAPSHOT_FREQUENCY_TYPES,
-} from "../../provider/client/vocabulary";
+} from "../../api/vocabulary";
 import type {
   ClusterRecord,
   EmulatorState,

@@ -1,5 +1,5 @@
 /**
- * Cloud provider access roles (72-74, plus 74a authorize and 74b deauthorize from operations.md).
+ * Cloud provider access roles (72-74, plus 74a authorize and 74b deauthorize from docs/spec/operations.md).
  * featureUsages are derived: an export bucket using a role shows as an EXPORT_SNAPSHOT usage.
  */
 import type {

@@ -5,7 +5,7 @@
  * API); it moves to DISABLING and, after the delay, the policy is gone (GET answers 404).
  */
 
-import { ON_DEMAND_FREQUENCY_TYPE, SNAPSHOT_FREQUENCY_TYPES } from "../../provider/client/vocabulary";
+import { ON_DEMAND_FREQUENCY_TYPE, SNAPSHOT_FREQUENCY_TYPES } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
 import {
   policyItemFields,

@@ -3,7 +3,7 @@
  * cluster and an export bucket of the project.
  */
 
-import { LIFECYCLE_STATES } from "../../provider/client/vocabulary";
+import { LIFECYCLE_STATES } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
 import {
   belongsTo,

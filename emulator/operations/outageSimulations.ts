@@ -1,10 +1,10 @@
 /**
- * Cluster outage simulation (75, 76, and 76a start from operations.md). Start:
+ * Cluster outage simulation (75, 76, and 76a start from docs/spec/operations.md). Start:
  * START_REQUESTED -> STARTING -> SIMULATING; end: RECOVERY_REQUESTED -> RECOVERING -> COMPLETE,
  * then the simulation is gone (GET answers 404).
  */
 
-import { CLOUD_PROVIDERS, LIFECYCLE_STATES } from "../../provider/client/vocabulary";
+import { CLOUD_PROVIDERS, LIFECYCLE_STATES } from "../../api/vocabulary";
 import type {
   ClusterRecord,
   EmulatorState,

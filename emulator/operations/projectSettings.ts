@@ -3,7 +3,7 @@
  * project with the service's defaults until changed.
  */
 
-import type { AuditConfigurationType } from "../../provider/client/vocabulary";
+import type { AuditConfigurationType } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef } from "../core/contract";
 import { clustersOfProject, entity, isServerless, isSharedTier, pathGroupId, table } from "../domain/context";
 import { operationError } from "../domain/errors";

@@ -3,11 +3,7 @@
  * configuration applies to all nodes. Changes show stateName UPDATING until the delay has passed.
  */
 
-import {
-  LIFECYCLE_STATES,
-  SEARCH_NODE_COUNT,
-  SEARCH_NODE_INSTANCE_SIZES,
-} from "../../provider/client/vocabulary";
+import { LIFECYCLE_STATES, SEARCH_NODE_COUNT, SEARCH_NODE_INSTANCE_SIZES } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
 import { clusterKey, emptyEntity, entity, noContent, param, table } from "../domain/context";
 import { operationError } from "../domain/errors";

@@ -13,7 +13,7 @@ import {
   VECTOR_DIMENSIONS,
   VECTOR_QUANTIZATIONS,
   VECTOR_SIMILARITIES,
-} from "../../provider/client/vocabulary";
+} from "../../api/vocabulary";
 import type {
   ClusterRecord,
   EmulatorState,

@@ -10,7 +10,7 @@ import {
   ON_DEMAND_FREQUENCY_TYPE,
   SNAPSHOT_RETENTION_UNITS,
   type SnapshotType,
-} from "../../provider/client/vocabulary";
+} from "../../api/vocabulary";
 import type {
   ClusterRecord,
   EmulatorState,

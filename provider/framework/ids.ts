@@ -7,6 +7,8 @@
  * resource's Pulumi id and its `importId` input (see docs/resources.md).
  */
 
+import { CLUSTER_NAME, HEX24 } from "../../api/ids";
+
 /** How one part of an id is validated. */
 export interface IdPartRule {
   /** The pattern the part must match. */
@@ -14,12 +16,6 @@ export interface IdPartRule {
   /** The rule in words, used in error messages: "must be ...". */
   rule: string;
 }
-
-const HEX24: IdPartRule = { pattern: /^[a-f0-9]{24}$/, rule: "must be 24 hexadecimal digits (a-f, 0-9)" };
-const CLUSTER_NAME: IdPartRule = {
-  pattern: /^[a-zA-Z0-9][a-zA-Z0-9-]*$/,
-  rule: "must start with a letter or digit and contain only letters, digits and dashes",
-};
 
 /**
  * Validation of the id parts whose rules the API specification states. Parts not listed here only

@@ -1,7 +1,7 @@
 /**
  * Inputs of the AlertConfiguration resource (operations 3-9), as a zod schema.
  *
- * Every notification kind accepts exactly the fields the service keeps for it (operations.md). A
+ * Every notification kind accepts exactly the fields the service keeps for it (docs/spec/operations.md). A
  * field the service would silently drop for a kind (emailEnabled on a webhook, intervalMin on an
  * on-call service) is rejected here with a message naming the field and the kind, because a dropped
  * field comes back missing after apply and shows as a diff forever. Defaults the service fills in
@@ -9,6 +9,7 @@
  * stored inputs equal what the service echoes.
  */
 import { z } from "zod";
+import { HEX24 } from "../../../api/ids";
 import {
   EMAIL_SMS_NOTIFICATION_KINDS,
   INTEGRATION_NOTIFICATION_KINDS,
@@ -23,7 +24,7 @@ import {
   type NotificationTypeName,
   ON_CALL_NOTIFICATION_KINDS,
   PROJECT_ROLES,
-} from "../../client/vocabulary";
+} from "../../../api/vocabulary";
 import { importIdSchema } from "../../framework/adoption";
 import { idPartSchema } from "../../framework/validation";
 
@@ -49,7 +50,7 @@ export const SECRET_FIELDS: Readonly<Record<NotificationTypeName, readonly strin
   WEBHOOK: ["webhookUrl", ...MASKED_NOTIFICATION_FIELDS.WEBHOOK],
 };
 
-const hex24 = z.string().regex(/^[a-f0-9]{24}$/, "must be 24 hexadecimal digits (a-f, 0-9)");
+const hex24 = z.string().regex(HEX24.pattern, HEX24.rule);
 const nonEmpty = z.string().min(1, "must not be empty");
 const httpUrl = z.string().regex(/^https?:\/\/\S+$/, "must be an http:// or https:// URL");
 

@@ -4,7 +4,7 @@
  * service's default, because a PUT without it sets that default.
  */
 import { z } from "zod";
-import { ON_DEMAND_FREQUENCY_TYPE, RETENTION_UNITS, SNAPSHOT_FREQUENCY_TYPES } from "../../client/vocabulary";
+import { ON_DEMAND_FREQUENCY_TYPE, RETENTION_UNITS, SNAPSHOT_FREQUENCY_TYPES } from "../../../api/vocabulary";
 import { refineProjectImportId } from "../../framework/adoption";
 import { timeoutsSchema } from "../../framework/timeouts";
 import { containsUnknown, idPartSchema } from "../../framework/validation";

@@ -1,10 +1,11 @@
 /**
- * What "done" means for the backup compliance policy (operations.md): a PUT answers state ENABLING
+ * What "done" means for the backup compliance policy (docs/spec/operations.md): a PUT answers state ENABLING
  * (first policy) or UPDATING and is done at ACTIVE; a second PUT while one is pending is refused. After
  * the disable operation the state is DISABLING, then the policy is gone (GET answers 404).
  */
+
+import type { LIFECYCLE_STATES } from "../../../api/vocabulary";
 import { isNotFound, type PlatformClient } from "../../client";
-import type { LIFECYCLE_STATES } from "../../client/vocabulary";
 import { type PhaseWaitOptions, type PollResult, phaseWaitFields, waitFor } from "../../framework/waiter";
 import { fromApi, type LivePolicy } from "./model";
 

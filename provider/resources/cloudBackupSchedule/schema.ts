@@ -8,6 +8,7 @@
  * never returns them, so they are never compared with the live schedule.
  */
 import { z } from "zod";
+import { HEX24 } from "../../../api/ids";
 import {
   CLOUD_PROVIDERS,
   COPY_FREQUENCIES,
@@ -16,7 +17,7 @@ import {
   ON_DEMAND_FREQUENCY_TYPE,
   RETENTION_UNITS,
   SNAPSHOT_FREQUENCY_TYPES,
-} from "../../client/vocabulary";
+} from "../../../api/vocabulary";
 import { parseId } from "../../framework/ids";
 import { containsUnknown, idPartSchema } from "../../framework/validation";
 
@@ -48,7 +49,7 @@ export function refineFrequencyInterval(
 
 const positiveInt = z.number().int().positive();
 const nonEmpty = z.string().min(1, "must not be empty");
-const hex24 = z.string().regex(/^[a-f0-9]{24}$/, "must be 24 hexadecimal digits (a-f, 0-9)");
+const hex24 = z.string().regex(HEX24.pattern, HEX24.rule);
 
 export const policyItemSchema = z
   .strictObject({

@@ -5,7 +5,7 @@
  * size and node count apply to all nodes).
  */
 import { z } from "zod";
-import { SEARCH_NODE_COUNT, SEARCH_NODE_INSTANCE_SIZES } from "../../client/vocabulary";
+import { SEARCH_NODE_COUNT, SEARCH_NODE_INSTANCE_SIZES } from "../../../api/vocabulary";
 import { importIdSchema } from "../../framework/adoption";
 import { timeoutsSchema } from "../../framework/timeouts";
 import { idPartSchema } from "../../framework/validation";

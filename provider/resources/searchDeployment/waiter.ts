@@ -1,9 +1,10 @@
 /**
- * What "done" means for search nodes (operations.md): create and update answer stateName UPDATING,
+ * What "done" means for search nodes (docs/spec/operations.md): create and update answer stateName UPDATING,
  * possibly PAUSED on the way, and are done at IDLE. After a delete, reading answers 200 with `{}`.
  */
+
+import type { LIFECYCLE_STATES } from "../../../api/vocabulary";
 import { isNotFound, type PlatformClient } from "../../client";
-import type { LIFECYCLE_STATES } from "../../client/vocabulary";
 import { type PhaseWaitOptions, type PollResult, phaseWaitFields, waitFor } from "../../framework/waiter";
 import { fromApi, type LiveSearchDeployment } from "./model";
 

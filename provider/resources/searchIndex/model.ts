@@ -7,9 +7,9 @@
  * never matters).
  */
 
+import { DEFAULT_ANALYZER } from "../../../api/vocabulary";
 import type { JsonObject } from "../../client/schemas";
 import type { SearchIndex as ApiSearchIndex, SearchIndexInput } from "../../client/searchIndexes";
-import { DEFAULT_ANALYZER } from "../../client/vocabulary";
 import { type Classification, deepEqual } from "../../framework/diff";
 import { formatId } from "../../framework/ids";
 import { FLAT_DEFINITION_FIELDS, type SearchIndexInputs, type SearchIndexType } from "./schema";

@@ -15,7 +15,7 @@ import {
   VECTOR_DIMENSIONS,
   VECTOR_QUANTIZATIONS,
   VECTOR_SIMILARITIES,
-} from "../../client/vocabulary";
+} from "../../../api/vocabulary";
 import { importIdSchema } from "../../framework/adoption";
 import { deepEqual } from "../../framework/diff";
 import { timeoutsSchema } from "../../framework/timeouts";

@@ -1,12 +1,13 @@
 /**
- * What "done" means for a search index (second definition style, operations.md):
+ * What "done" means for a search index (second definition style, docs/spec/operations.md):
  * create/update answer PENDING, then BUILDING, then READY (queryable). STALE is queryable but behind
  * the latest definition, so a wait for an update is not over yet. FAILED ends the wait. A delete is
  * eventually consistent: DELETING, then 404.
  */
+
+import type { LIFECYCLE_STATES } from "../../../api/vocabulary";
 import type { PlatformClient } from "../../client";
 import { isNotFound } from "../../client";
-import type { LIFECYCLE_STATES } from "../../client/vocabulary";
 import { type PhaseWaitOptions, type PollResult, phaseWaitFields, waitFor } from "../../framework/waiter";
 import { fromApi, type LiveSearchIndex } from "./model";
 

@@ -28,7 +28,7 @@ describe("errors", () => {
     ]);
   });
 
-  test("every code of operations.md is in the one list with its status", () => {
+  test("every code of docs/spec/operations.md is in the one list with its status", () => {
     const expected: Record<string, number> = {
       VALIDATION_ERROR: 400,
       INVALID_ATTRIBUTE: 400,

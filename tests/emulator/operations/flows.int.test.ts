@@ -96,7 +96,7 @@ test("search index lifecycle on the manual clock; delete is eventually consisten
 
 test("search nodes answer per version: 201 now, 200 under 2023-01-01; {} when none", async () => {
   const path = `${v2}/clusters/demo-cluster/search/deployment`;
-  // No deployment: 200 with exactly `{}` (operations.md 21), no links.
+  // No deployment: 200 with exactly `{}` (docs/spec/operations.md 21), no links.
   const none = await owner.call("GET", path);
   expect(none.status).toBe(200);
   expect(none.json).toEqual({});

@@ -1,4 +1,4 @@
-import { SEARCH_NODE_INSTANCE_SIZES } from "../../../provider/client/vocabulary";
+import { SEARCH_NODE_INSTANCE_SIZES } from "../../../api/vocabulary";
 import { bodyOf, call, expectError, makeState, T0 } from "./harness";
 
 const specs = [{ instanceSize: "S30_HIGHCPU_NVME", nodeCount: 2 }];

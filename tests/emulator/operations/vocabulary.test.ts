@@ -1,8 +1,8 @@
 /**
  * The emulator answers with the shared vocabulary (provider/client/vocabulary.ts): its schemas accept
- * exactly the vocabulary's fields and values, and the vocabulary matches operations.md's ranges.
+ * exactly the vocabulary's fields and values, and the vocabulary matches docs/spec/operations.md's ranges.
  */
-import { NOTIFICATION_KINDS } from "../../../emulator/operations/alertConfigs";
+
 import {
   COMMON_NOTIFICATION_FIELDS,
   EMAIL_SMS_NOTIFICATION_KINDS,
@@ -16,7 +16,8 @@ import {
   NOTIFICATION_TYPE_NAMES,
   type NotificationTypeName,
   SEARCH_NODE_INSTANCE_SIZES,
-} from "../../../provider/client/vocabulary";
+} from "../../../api/vocabulary";
+import { NOTIFICATION_KINDS } from "../../../emulator/operations/alertConfigs";
 import { arrayOf, call, makeState } from "./harness";
 
 describe("notification kinds", () => {
@@ -50,7 +51,7 @@ describe("value sets", () => {
     expect(LUCENE_ANALYZERS.every((name) => name.startsWith("lucene."))).toBe(true);
   });
 
-  it("search node sizes fill operations.md's three ranges in steps of 10 (+S135 LOWCPU, no S70 STORAGE)", () => {
+  it("search node sizes fill docs/spec/operations.md's three ranges in steps of 10 (+S135 LOWCPU, no S70 STORAGE)", () => {
     const family = (from: number, to: number, suffix: string, extra: number[] = []) => {
       const sizes: number[] = [];
       for (let size = from; size <= to; size += 10) sizes.push(size);

@@ -1,4 +1,4 @@
-import { SEARCH_NODE_INSTANCE_SIZES } from "../../../../provider/client/vocabulary";
+import { SEARCH_NODE_INSTANCE_SIZES } from "../../../../api/vocabulary";
 import { checkWith, UNKNOWN } from "../../../../provider/framework/validation";
 import { searchDeploymentInputsSchema } from "../../../../provider/resources/searchDeployment/schema";
 

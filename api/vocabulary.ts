@@ -1,5 +1,5 @@
 /**
- * The API's value sets, in one place: what api-spec.md and operations.md (/work/shared/spec) name as
+ * The API's value sets, in one place: what docs/spec/api-spec.md and docs/spec/operations.md name as
  * the allowed values of fields, and the state names of the asynchronous lifecycles. The emulator
  * validates and answers with these; the provider's resources check inputs and wait on them.
  *
@@ -10,7 +10,7 @@
 
 // Search indexes ----------------------------------------------------------------------------------
 
-/** The languages of the built-in analyzers; an analyzer name is `lucene.` + one of these (api-spec.md). */
+/** The languages of the built-in analyzers; an analyzer name is `lucene.` + one of these (docs/spec/api-spec.md). */
 export const LUCENE_LANGUAGES = [
   "standard",
   "simple",
@@ -87,7 +87,7 @@ export const VECTOR_DIMENSIONS = { min: 1, max: 8192 } as const;
 // Search nodes ------------------------------------------------------------------------------------
 
 /**
- * `specs[0].instanceSize` of search nodes: three families (operations.md: S20…S80 HIGHCPU,
+ * `specs[0].instanceSize` of search nodes: three families (docs/spec/operations.md: S20…S80 HIGHCPU,
  * S30…S140 LOWCPU, S40…S90 STORAGE), in steps of 10 as the public service names them, plus its
  * S135_LOWCPU_NVME and without S70_STORAGE_NVME, which it does not offer.
  */
@@ -120,12 +120,12 @@ export const SEARCH_NODE_INSTANCE_SIZES = [
 ] as const;
 export type SearchNodeInstanceSize = (typeof SEARCH_NODE_INSTANCE_SIZES)[number];
 
-/** Bounds of `specs[0].nodeCount` (operations.md). */
+/** Bounds of `specs[0].nodeCount` (docs/spec/operations.md). */
 export const SEARCH_NODE_COUNT = { min: 2, max: 32 } as const;
 
 // Alert configurations and alerts -------------------------------------------------------------------
 
-/** `matchers[].fieldName`: exactly what operation 3 answers (operations.md). */
+/** `matchers[].fieldName`: exactly what operation 3 answers (docs/spec/operations.md). */
 export const MATCHER_FIELD_NAMES = [
   "APPLICATION_ID",
   "CLUSTER_NAME",
@@ -140,7 +140,7 @@ export const MATCHER_FIELD_NAMES = [
   "RULE_ID",
 ] as const;
 
-/** `matchers[].operator` (operations.md). */
+/** `matchers[].operator` (docs/spec/operations.md). */
 export const MATCHER_OPERATORS = [
   "EQUALS",
   "CONTAINS",
@@ -151,7 +151,7 @@ export const MATCHER_OPERATORS = [
   "REGEX",
 ] as const;
 
-/** `notifications[].typeName`: the 14 notification kinds (operations.md). */
+/** `notifications[].typeName`: the 14 notification kinds (docs/spec/operations.md). */
 export const NOTIFICATION_TYPE_NAMES = [
   "MONITORING",
   "EMAIL",
@@ -173,7 +173,7 @@ export type NotificationTypeName = (typeof NOTIFICATION_TYPE_NAMES)[number];
 /** Fields every notification kind carries besides `typeName`. */
 export const COMMON_NOTIFICATION_FIELDS = ["delayMin", "intervalMin", "notifierId"] as const;
 
-/** Fields particular to each kind (operations.md), besides the common ones and `integrationId`. */
+/** Fields particular to each kind (docs/spec/operations.md), besides the common ones and `integrationId`. */
 export const NOTIFICATION_KIND_FIELDS = {
   MONITORING: ["monitoringApiKey", "monitoringRegion"],
   EMAIL: ["emailAddress"],
@@ -270,7 +270,7 @@ export const NOTIFICATION_ORG_ROLES = [
   "ORG_READ_ONLY",
 ] as const;
 
-/** Alert `status`, in lifecycle order (operations.md: OPEN, then TRACKING, done CLOSED; or CANCELLED). */
+/** Alert `status`, in lifecycle order (docs/spec/operations.md: OPEN, then TRACKING, done CLOSED; or CANCELLED). */
 export const ALERT_STATUSES = ["OPEN", "TRACKING", "CLOSED", "CANCELLED"] as const;
 export type AlertStatusName = (typeof ALERT_STATUSES)[number];
 /** The `status` filter of the alert list (operation 12). */
@@ -331,7 +331,7 @@ export type SnapshotType = (typeof SNAPSHOT_TYPES)[number];
 // Asynchronous states -------------------------------------------------------------------------------
 
 /**
- * The states of each asynchronous lifecycle (operations.md, "Asynchronous states"): `steps` in order,
+ * The states of each asynchronous lifecycle (docs/spec/operations.md, "Asynchronous states"): `steps` in order,
  * the first is what a create or update answers and the last is done; `other` are states outside that
  * path (failure, pause, deletion). Restore jobs have no state field (done = `finishedAt` set).
  */
