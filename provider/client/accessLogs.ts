@@ -1,7 +1,8 @@
 /** Database access history (operations 1, 2). */
 import { z } from "zod";
+import { apiPath } from "./request";
 import { entity } from "./schemas";
-import { apiPath, type Transport } from "./transport";
+import type { Transport } from "./transport";
 
 export const AccessLogEntrySchema = entity({
   authResult: z.boolean().optional(),

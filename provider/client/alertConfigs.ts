@@ -1,8 +1,9 @@
 /** Alert configurations (operations 3-10). */
 import { z } from "zod";
 import { iterateAllPages, type PageOptions, pageQuery, pageSchema } from "./pagination";
+import { apiPath } from "./request";
 import { AnyObject, entity, type JsonObject, LinksField } from "./schemas";
-import { apiPath, type Transport } from "./transport";
+import type { Transport } from "./transport";
 
 export const MatcherSchema = entity({
   fieldName: z.string(),

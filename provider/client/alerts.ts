@@ -1,8 +1,9 @@
 /** Alerts (operations 11-14). */
 import { z } from "zod";
 import { iterateAllPages, type PageOptions, pageQuery, pageSchema } from "./pagination";
+import { apiPath } from "./request";
 import { entity, LinksField } from "./schemas";
-import { apiPath, type Transport } from "./transport";
+import type { Transport } from "./transport";
 
 export const AlertSchema = entity({
   id: z.string(),

@@ -1,7 +1,8 @@
 /** Project auditing configuration (operations 33, 34). */
 import { z } from "zod";
+import { apiPath } from "./request";
 import { entity } from "./schemas";
-import { apiPath, type Transport } from "./transport";
+import type { Transport } from "./transport";
 
 export const AuditingSchema = entity({
   enabled: z.boolean(),

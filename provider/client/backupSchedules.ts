@@ -1,7 +1,8 @@
 /** Cloud backup schedule of a cluster (operations 51-53). */
 import { z } from "zod";
+import { apiPath } from "./request";
 import { AnyObject, entity, type JsonObject } from "./schemas";
-import { apiPath, type Transport } from "./transport";
+import type { Transport } from "./transport";
 
 export const BackupScheduleSchema = entity({
   clusterId: z.string().optional(),

@@ -1,7 +1,8 @@
 /** Cloud provider access roles (operations 72-74, and 74a authorize, 74b deauthorize). */
 import { z } from "zod";
+import { apiPath } from "./request";
 import { entity } from "./schemas";
-import { apiPath, type Transport } from "./transport";
+import type { Transport } from "./transport";
 
 export const AwsIamRoleSchema = entity({
   providerName: z.string(),

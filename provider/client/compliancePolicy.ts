@@ -1,7 +1,8 @@
 /** Backup compliance policy of a project (operations 41-43). */
 import { z } from "zod";
+import { apiPath } from "./request";
 import { AnyObject, entity, type JsonObject } from "./schemas";
-import { apiPath, type Transport } from "./transport";
+import type { Transport } from "./transport";
 
 export const CompliancePolicySchema = entity({
   projectId: z.string().optional(),

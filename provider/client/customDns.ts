@@ -1,7 +1,8 @@
 /** Custom DNS for AWS clusters (operations 35, 36). */
 import { z } from "zod";
+import { apiPath } from "./request";
 import { entity } from "./schemas";
-import { apiPath, type Transport } from "./transport";
+import type { Transport } from "./transport";
 
 export const CustomDnsSchema = entity({ enabled: z.boolean() });
 export type CustomDns = z.infer<typeof CustomDnsSchema>;

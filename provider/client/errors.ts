@@ -7,6 +7,7 @@
  * passes through `maskSecrets`, and no raw request (headers) is ever attached.
  */
 import { inspect } from "node:util";
+import { RETRYABLE_STATUSES } from "./retry";
 import { maskSecrets } from "./secrets";
 
 /** Codes the client itself produces. The service's own errorCodes pass through unchanged. */
@@ -153,11 +154,9 @@ export function hasErrorCode(err: unknown, code: string): boolean {
   return isPlatformError(err) && (err.code === code || err.errorCode === code);
 }
 
-/** Transient server answers a poller may treat as "still working" (429, 500, 502, 503, 504). */
+/** Transient server answers a poller may treat as "still working" (RETRYABLE_STATUSES). */
 export function isTransient(err: unknown): boolean {
   if (!isPlatformError(err)) return false;
   if (err.code === ClientErrorCode.NETWORK_ERROR || err.code === ClientErrorCode.TIMEOUT) return true;
-  return (
-    err.status === 429 || err.status === 500 || err.status === 502 || err.status === 503 || err.status === 504
-  );
+  return err.status !== undefined && RETRYABLE_STATUSES.has(err.status);
 }

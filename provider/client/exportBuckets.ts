@@ -1,8 +1,9 @@
 /** Snapshot export buckets (operations 37-40). There is no update operation. */
 import { z } from "zod";
 import { iterateAllPages, type PageOptions, pageQuery, pageSchema } from "./pagination";
+import { apiPath } from "./request";
 import { entity } from "./schemas";
-import { apiPath, type Transport } from "./transport";
+import type { Transport } from "./transport";
 
 export const ExportBucketSchema = entity({
   _id: z.string(),

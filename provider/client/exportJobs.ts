@@ -1,8 +1,9 @@
 /** Snapshot export jobs of a cluster (operations 44-46). */
 import { z } from "zod";
 import { iterateAllPages, type PageOptions, pageQuery, pageSchema } from "./pagination";
+import { apiPath } from "./request";
 import { AnyObject, entity } from "./schemas";
-import { apiPath, type Transport } from "./transport";
+import type { Transport } from "./transport";
 
 export const ExportJobSchema = entity({
   id: z.string(),

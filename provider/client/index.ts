@@ -112,6 +112,7 @@ export {
   PlatformError,
 } from "./errors";
 export { collect, iterateAllPages, type Page, type PageOptions } from "./pagination";
+export { RETRYABLE_STATUSES } from "./retry";
 export { maskSecrets, Secret } from "./secrets";
 export { resetThrottles } from "./throttle";
 export type { TransportDeps, TransportStats } from "./transport";

@@ -1,8 +1,9 @@
 /** Operations under the legacy v1.0 root (77, 78); Accept: application/json. */
 import { z } from "zod";
 import { iterateAllPages, type PageOptions, pageQuery, pageSchema } from "./pagination";
+import { apiPath } from "./request";
 import { entity } from "./schemas";
-import { apiPath, type Transport } from "./transport";
+import type { Transport } from "./transport";
 
 export const PrivateIpModeSchema = entity({ enabled: z.boolean() });
 export const LegacyClusterSchema = entity({

@@ -1,7 +1,8 @@
 /** Live migration (push) into the platform (operations 64-71). */
 import { z } from "zod";
+import { apiPath } from "./request";
 import { AnyObject, entity, type JsonObject } from "./schemas";
-import { apiPath, type Transport } from "./transport";
+import type { Transport } from "./transport";
 
 export const LiveMigrationSchema = entity({
   _id: z.string(),

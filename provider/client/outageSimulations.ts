@@ -1,7 +1,8 @@
 /** Cluster outage simulation (operations 75, 76, and 76a start). */
 import { z } from "zod";
+import { apiPath } from "./request";
 import { entity } from "./schemas";
-import { apiPath, type Transport } from "./transport";
+import type { Transport } from "./transport";
 
 export const OutageFilterSchema = entity({
   cloudProvider: z.string().optional(),

@@ -1,8 +1,9 @@
 /** Restore jobs of a cluster (operations 47-50) and the restore job schema shared with serverless. */
 import { z } from "zod";
 import { iterateAllPages, type PageOptions, pageQuery, pageSchema } from "./pagination";
+import { apiPath } from "./request";
 import { AnyObject, entity } from "./schemas";
-import { apiPath, type Transport } from "./transport";
+import type { Transport } from "./transport";
 
 export const RestoreJobSchema = entity({
   id: z.string(),

@@ -22,7 +22,11 @@ export type AttemptOutcome =
   | { kind: "timeout" };
 
 const IDEMPOTENT: ReadonlySet<string> = new Set(["GET", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]);
-const RETRYABLE_STATUS: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
+/**
+ * HTTP statuses that mean "the service is busy or briefly failing, ask again": retried by the
+ * client (idempotent methods) and treated as "still working" by pollers. The one list.
+ */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
 
 export function isIdempotent(method: string): boolean {
   return IDEMPOTENT.has(method.toUpperCase());
@@ -31,7 +35,7 @@ export function isIdempotent(method: string): boolean {
 /** Whether this outcome may be retried for this method (ignoring attempt counts and deadlines). */
 export function isRetryable(method: string, outcome: AttemptOutcome): boolean {
   if (isIdempotent(method)) {
-    if (outcome.kind === "status") return RETRYABLE_STATUS.has(outcome.status);
+    if (outcome.kind === "status") return RETRYABLE_STATUSES.has(outcome.status);
     return true;
   }
   // Not idempotent (POST): only when the server certainly did not act.

@@ -1,7 +1,8 @@
 /** Dedicated search nodes of a cluster (operations 20-23). */
 import { z } from "zod";
+import { apiPath } from "./request";
 import { entity } from "./schemas";
-import { apiPath, type Transport } from "./transport";
+import type { Transport } from "./transport";
 
 export const SearchNodeSpecSchema = entity({ instanceSize: z.string(), nodeCount: z.number().int() });
 /** GET answers `{}` when no nodes exist, so every field is optional. */

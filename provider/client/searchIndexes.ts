@@ -5,8 +5,9 @@
  * - the first (flat) style (`/fts/indexes`, operations 15-19) under `fts`.
  */
 import { z } from "zod";
+import { apiPath } from "./request";
 import { AnyObject, entity, type JsonObject } from "./schemas";
-import { apiPath, type Transport } from "./transport";
+import type { Transport } from "./transport";
 
 /** Second style: request. `definition` is a text or vector search definition. */
 export interface SearchIndexInput {

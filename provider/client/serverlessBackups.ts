@@ -1,9 +1,10 @@
 /** Serverless instance restore jobs and snapshots (operations 62, 63; sunset January 2026). */
 import { z } from "zod";
 import { iterateAllPages, type PageOptions, pageQuery, pageSchema } from "./pagination";
+import { apiPath } from "./request";
 import { RestoreJobPageSchema, RestoreJobSchema } from "./restoreJobs";
 import { entity } from "./schemas";
-import { apiPath, type Transport } from "./transport";
+import type { Transport } from "./transport";
 
 export const ServerlessSnapshotSchema = entity({
   id: z.string(),

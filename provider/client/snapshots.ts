@@ -1,8 +1,9 @@
 /** Cloud backup snapshots of a cluster, replica set and sharded (operations 54-61). */
 import { z } from "zod";
 import { iterateAllPages, type PageOptions, pageQuery, pageSchema } from "./pagination";
+import { apiPath } from "./request";
 import { AnyObject, entity } from "./schemas";
-import { apiPath, type Transport } from "./transport";
+import type { Transport } from "./transport";
 
 export const SnapshotSchema = entity({
   id: z.string(),
