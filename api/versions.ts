@@ -125,6 +125,10 @@ export const LEGACY_OPERATIONS = {
 
 export type LegacyOperationId = keyof typeof LEGACY_OPERATIONS;
 
+export function isLegacyOperation(id: string): id is LegacyOperationId {
+  return Object.hasOwn(LEGACY_OPERATIONS, id);
+}
+
 /**
  * The newest of `versions` not later than `date` (all YYYY-MM-DD, which order as text), or undefined
  * when `date` is earlier than every one of them.

@@ -37,7 +37,8 @@ export interface OperationRequest {
   query: URLSearchParams;
   /** Parsed JSON body (undefined when none was sent). */
   body: Json | undefined;
-  /** Resource version from the Accept header, e.g. "2025-03-12" (or "1.0" for the legacy root). */
+  /** The resource version served, resolved from the Accept header's date (one of the operation's
+   * `versions`, e.g. "2024-05-30"; "1.0" on the legacy root). */
   version: string;
   caller: Caller;
   /** Emulator time in epoch milliseconds (manual or real clock). */
@@ -96,7 +97,8 @@ export interface OperationDef {
    * checked against the organization owning the project in the path (or orgId). GROUP_OWNER and
    * ORG_OWNER imply every project role; every project role implies GROUP_READ_ONLY. */
   roles: Role[] | "ANY";
-  /** Resource versions this operation answers to, newest first; the spec's is "2025-03-12". */
+  /** The resource versions the contract declares for it (api/versions.ts), newest first; a request
+   * for a date is served with the newest of these on or before it. */
   versions: string[];
   /** Whether the per-project rate limit applies. */
   rateLimited: boolean;

@@ -2,18 +2,21 @@
  * The conventions every operation shares, applied by the core: resource versions from Accept,
  * envelope, pretty, pagination and links. Choices the spec leaves open are in docs/api-choices.md.
  */
+import { newestNotLater } from "../../api/versions";
 import type { Json, JsonObject, OperationDef, OperationResult } from "./contract";
 import { apiError } from "./errors";
 
-export const CURRENT_VERSION = "2025-03-12";
 export const LEGACY_VERSION = "1.0";
 
 const VERSION_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * The resource version a request asks for. v2: `application/vnd.<service>.<version>+json` (the first
- * such media range wins); without one (no Accept, `*\/*`, `application/*`, `application/json`) the
- * operation's oldest version answers, as the public service falls back to its oldest. v1.0: JSON only.
+ * The resource version a request is served with. v2: `application/vnd.<service>.<date>+json` (the
+ * first such media range wins) is served with the newest version the operation declares on or before
+ * that date (api/versions.ts: versioning is per resource, so 2025-03-12 reaches every operation);
+ * a date before all of them is 406 UNSUPPORTED_VERSION. Without a versioned range (no Accept, `*\/*`,
+ * `application/*`, `application/json`) the operation's oldest version answers, as the public service
+ * falls back to its oldest. v1.0: JSON only.
  */
 export function negotiateVersion(op: OperationDef, accept: string | undefined, service: string): string {
   if (op.root === "v1.0") {
@@ -28,14 +31,15 @@ export function negotiateVersion(op: OperationDef, accept: string | undefined, s
   let generic = false;
   for (const range of mediaRanges(accept)) {
     if (range.startsWith(prefix) && range.endsWith("+json")) {
-      const version = range.slice(prefix.length, -"+json".length);
-      if (!VERSION_DATE.test(version) || Number.isNaN(Date.parse(version))) {
+      const requested = range.slice(prefix.length, -"+json".length);
+      if (!VERSION_DATE.test(requested) || Number.isNaN(Date.parse(requested))) {
         throw apiError("INVALID_ACCEPT_HEADER", [accept, service]);
       }
-      if (!op.versions.includes(version)) {
-        throw apiError("UNSUPPORTED_VERSION", [version, op.method, op.path, op.versions.join(", ")]);
+      const served = newestNotLater(op.versions, requested);
+      if (served === undefined) {
+        throw apiError("UNSUPPORTED_VERSION", [requested, op.method, op.path, op.versions.join(", ")]);
       }
-      return version;
+      return served;
     }
     if (range === "application/json" || range === "*/*" || range === "application/*") generic = true;
   }
@@ -44,8 +48,8 @@ export function negotiateVersion(op: OperationDef, accept: string | undefined, s
 }
 
 function oldestVersion(op: OperationDef): string {
-  // versions are newest first by contract; the dates also sort lexically.
-  return [...op.versions].sort()[0] ?? CURRENT_VERSION;
+  // The dates sort lexically; every operation declares at least one version.
+  return [...op.versions].sort()[0] as string;
 }
 
 /** Media ranges of an Accept header, lower-cased, parameters (q=, charset=) dropped. */

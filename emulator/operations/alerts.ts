@@ -12,7 +12,7 @@ import { mintId } from "../domain/ids";
 import { isoDate, parseInputDate } from "../domain/time";
 import { bool, date, queryEnum, str, validateBody } from "../domain/validation";
 import { pathAlertConfig, requireAlertConfig } from "./alertConfigs";
-import { DEPRECATED_2023, defineOperation } from "./define";
+import { defineOperation, VERSION_2023_01_01 } from "./define";
 
 export interface AlertRecord extends JsonObject {
   id: string;
@@ -144,7 +144,6 @@ export const alertOperations: OperationDef[] = [
     method: "PATCH",
     path: "/groups/{groupId}/alerts/{alertId}",
     roles: ["ORG_OWNER", "GROUP_OWNER"],
-    deprecatedVersions: [DEPRECATED_2023],
     rateLimited: true,
     handler: (req, state) => {
       const record = findAlert(state, param(req.params, "groupId"), param(req.params, "alertId"));
@@ -157,7 +156,7 @@ export const alertOperations: OperationDef[] = [
       const comment = body.acknowledgementComment as string | undefined;
       // Version 2023-01-01: leaving out acknowledgedUntil unacknowledges (docs/spec/operations.md).
       const unacknowledge =
-        body.unacknowledgeAlert === true || (req.version === "2023-01-01" && until === undefined);
+        body.unacknowledgeAlert === true || (req.version === VERSION_2023_01_01 && until === undefined);
       if (unacknowledge) {
         record.acknowledgedUntil = null;
         record.acknowledgementComment = null;

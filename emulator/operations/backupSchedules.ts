@@ -39,7 +39,7 @@ import {
   validateBody,
 } from "../domain/validation";
 import { complianceState, currentCompliancePolicy } from "./compliancePolicy";
-import { DEPRECATED_2023, defineOperation } from "./define";
+import { defineOperation } from "./define";
 import { exportBucketTable } from "./exportBuckets";
 
 export const DEFAULT_REFERENCE_HOUR = 12;
@@ -268,7 +268,6 @@ export const backupScheduleOperations: OperationDef[] = [
     method: "DELETE",
     path: PATH,
     roles: ["GROUP_PLATFORM_ADMIN"],
-    deprecatedVersions: [DEPRECATED_2023],
     rateLimited: true,
     pretty: false,
     handler: (req, state) => {
@@ -293,7 +292,6 @@ export const backupScheduleOperations: OperationDef[] = [
     method: "GET",
     path: PATH,
     roles: ["GROUP_READ_ONLY"],
-    deprecatedVersions: [DEPRECATED_2023],
     rateLimited: true,
     handler: (req, state) => {
       const schedule = scheduleOf(state, pathCluster(state, req));
@@ -306,7 +304,6 @@ export const backupScheduleOperations: OperationDef[] = [
     method: "PATCH",
     path: PATH,
     roles: ["GROUP_OWNER"],
-    deprecatedVersions: [DEPRECATED_2023],
     rateLimited: true,
     handler: (req, state) => {
       const schedule = scheduleOf(state, pathCluster(state, req));

@@ -43,7 +43,7 @@ import {
   validateBody,
 } from "../domain/validation";
 import { scheduleOf } from "./backupSchedules";
-import { DEPRECATED_2023, defineOperation } from "./define";
+import { defineOperation } from "./define";
 
 export interface CompliancePolicyRecord extends JsonObject {
   projectId: string;
@@ -204,7 +204,6 @@ export const compliancePolicyOperations: OperationDef[] = [
     method: "GET",
     path: "/groups/{groupId}/backupCompliancePolicy",
     roles: ["GROUP_OWNER"],
-    deprecatedVersions: [DEPRECATED_2023],
     rateLimited: true,
     handler: (req, state) => {
       const groupId = pathGroupId(state, req);
@@ -217,7 +216,6 @@ export const compliancePolicyOperations: OperationDef[] = [
     method: "PUT",
     path: "/groups/{groupId}/backupCompliancePolicy",
     roles: ["GROUP_OWNER"],
-    deprecatedVersions: [DEPRECATED_2023],
     rateLimited: true,
     handler: (req, state) => {
       const groupId = pathGroupId(state, req);

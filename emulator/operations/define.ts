@@ -2,31 +2,48 @@
  * Building OperationDefs with the defaults most operations share, so each definition states only
  * what is particular to it (and every particular is visible in one line).
  */
+import { isLegacyOperation, OPERATION_VERSIONS } from "../../api/versions";
 import type { ApiRoot, OperationDef } from "../core/contract";
 
-/** This spec's resource version: every v2 operation answers to it. */
-export const CURRENT_VERSION = "2025-03-12";
-export const DEPRECATED_2023 = "2023-01-01";
-export const DEPRECATED_2024 = "2024-05-30";
+/** The oldest resource version; where an operation's shape differs by version, this is the old one. */
+export const VERSION_2023_01_01 = "2023-01-01";
 /** The legacy root's only version (Accept: application/json). */
 export const LEGACY_VERSION = "1.0";
 
 type Defaults = "root" | "versions" | "rateLimited" | "pretty";
 
+/**
+ * The versions an operation answers: on v2 exactly those the contract declares for it
+ * (api/versions.ts, newest first); on the legacy root, 1.0. An id the table does not know, or a
+ * method or path that differs from the table's, is a startup error: the emulator serves the table.
+ */
+function servedVersions(id: string, root: ApiRoot, method: string, path: string): string[] {
+  if (root === "v1.0") {
+    if (!isLegacyOperation(id)) throw new Error(`Operation ${id} is not a legacy v1.0 operation.`);
+    return [LEGACY_VERSION];
+  }
+  if (!Object.hasOwn(OPERATION_VERSIONS, id)) throw new Error(`Operation ${id} is not in api/versions.ts.`);
+  const declared = OPERATION_VERSIONS[id as keyof typeof OPERATION_VERSIONS];
+  if (declared.method !== method || declared.path !== path) {
+    throw new Error(
+      `Operation ${id} is ${method} ${path} here but ${declared.method} ${declared.path} in api/versions.ts.`,
+    );
+  }
+  return [...declared.versions].reverse();
+}
+
 export function defineOperation(
   def: Omit<OperationDef, Defaults> & {
     root?: ApiRoot;
-    deprecatedVersions?: string[];
     rateLimited?: boolean;
     pretty?: boolean;
   },
 ): OperationDef {
-  const { deprecatedVersions = [], ...rest } = def;
   const root = def.root ?? "v2";
   return {
-    ...rest,
+    ...def,
     root,
-    versions: root === "v1.0" ? [LEGACY_VERSION] : [CURRENT_VERSION, ...deprecatedVersions],
+    versions: servedVersions(def.id, root, def.method, def.path),
     rateLimited: def.rateLimited ?? false,
     pretty: def.pretty ?? true,
   };

@@ -9,7 +9,7 @@ import { mintId } from "../domain/ids";
 import { hex24, oneOf, readOnly, required, str, validateBody } from "../domain/validation";
 import { backupScheduleTable } from "./backupSchedules";
 import { authorizedAwsRole } from "./cloudProviderAccess";
-import { DEPRECATED_2023, DEPRECATED_2024, defineOperation } from "./define";
+import { defineOperation } from "./define";
 
 export interface ExportBucketRecord extends JsonObject {
   _id: string;
@@ -61,7 +61,6 @@ export const exportBucketOperations: OperationDef[] = [
     method: "GET",
     path: "/groups/{groupId}/backup/exportBuckets",
     roles: ["GROUP_READ_ONLY"],
-    deprecatedVersions: [DEPRECATED_2024, DEPRECATED_2023],
     rateLimited: true,
     paginated: true,
     handler: (req, state) => {
@@ -76,7 +75,6 @@ export const exportBucketOperations: OperationDef[] = [
     method: "POST",
     path: "/groups/{groupId}/backup/exportBuckets",
     roles: ["GROUP_OWNER"],
-    deprecatedVersions: [DEPRECATED_2023],
     rateLimited: true,
     handler: (req, state) => {
       const groupId = pathGroupId(state, req);
@@ -143,7 +141,6 @@ export const exportBucketOperations: OperationDef[] = [
     method: "GET",
     path: "/groups/{groupId}/backup/exportBuckets/{exportBucketId}",
     roles: ["GROUP_READ_ONLY"],
-    deprecatedVersions: [DEPRECATED_2023],
     rateLimited: true,
     pretty: false,
     handler: (req, state) => {

@@ -34,7 +34,7 @@ import {
   str,
   validateBody,
 } from "../domain/validation";
-import { DEPRECATED_2023, defineOperation } from "./define";
+import { defineOperation } from "./define";
 
 const migrationBody = {
   destination: required(
@@ -166,7 +166,6 @@ export const liveMigrationOperations: OperationDef[] = [
     method: "POST",
     path: "/groups/{groupId}/liveMigrations",
     roles: ["ORG_OWNER"],
-    deprecatedVersions: [DEPRECATED_2023],
     handler: (req, state) => {
       const groupId = pathGroupId(state, req);
       const { body, destination } = parseMigration(req);
@@ -191,7 +190,6 @@ export const liveMigrationOperations: OperationDef[] = [
     method: "POST",
     path: "/groups/{groupId}/liveMigrations/validate",
     roles: ["ORG_OWNER"],
-    deprecatedVersions: [DEPRECATED_2023],
     handler: (req, state) => {
       const groupId = pathGroupId(state, req);
       const { destination, source } = parseMigration(req);

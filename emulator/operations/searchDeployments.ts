@@ -10,7 +10,7 @@ import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { lifecycleDone, lifecyclePhase } from "../domain/lifecycle";
 import { arr, int, obj, oneOf, required, validateBody } from "../domain/validation";
-import { DEPRECATED_2023, DEPRECATED_2024, defineOperation } from "./define";
+import { defineOperation, VERSION_2023_01_01 } from "./define";
 import { requireSearchCluster } from "./searchIndexes";
 
 const specsBody = {
@@ -98,11 +98,10 @@ export const searchDeploymentOperations: OperationDef[] = [
     method: "DELETE",
     path: PATH,
     roles: [...ADMIN],
-    deprecatedVersions: [DEPRECATED_2023],
     rateLimited: true,
     handler: (req, state) => {
       requireDeployment(state, req).deleteRequestedMs = req.now;
-      return noContent(req.version === DEPRECATED_2023 ? 200 : 204);
+      return noContent(req.version === VERSION_2023_01_01 ? 200 : 204);
     },
   }),
   defineOperation({
@@ -111,7 +110,6 @@ export const searchDeploymentOperations: OperationDef[] = [
     method: "GET",
     path: PATH,
     roles: ["GROUP_DATA_ACCESS_ADMIN", "GROUP_DATA_ACCESS_READ_WRITE"],
-    deprecatedVersions: [DEPRECATED_2024, DEPRECATED_2023],
     rateLimited: true,
     handler: (req, state) => {
       const record = currentDeployment(state, req);
@@ -125,7 +123,6 @@ export const searchDeploymentOperations: OperationDef[] = [
     method: "PATCH",
     path: PATH,
     roles: [...ADMIN],
-    deprecatedVersions: [DEPRECATED_2023],
     rateLimited: true,
     handler: (req, state) => {
       const record = requireDeployment(state, req);
@@ -141,7 +138,6 @@ export const searchDeploymentOperations: OperationDef[] = [
     method: "POST",
     path: PATH,
     roles: [...ADMIN],
-    deprecatedVersions: [DEPRECATED_2023],
     rateLimited: true,
     handler: (req, state) => {
       const existing = currentDeployment(state, req);
@@ -165,7 +161,7 @@ export const searchDeploymentOperations: OperationDef[] = [
         deleteRequestedMs: null,
       };
       deploymentTable(state)[clusterKey(groupId, clusterName)] = record;
-      return entity(render(record, req), selfPath(req), req.version === DEPRECATED_2023 ? 200 : 201);
+      return entity(render(record, req), selfPath(req), req.version === VERSION_2023_01_01 ? 200 : 201);
     },
   }),
 ];

@@ -35,6 +35,7 @@ export function accessLogsApi(t: Transport) {
     listByCluster: (groupId: string, clusterName: string, query: AccessLogQuery = {}) =>
       t.call(
         {
+          id: "1",
           operation: "Listing access logs of a cluster",
           method: "GET",
           path: apiPath`/groups/${groupId}/dbAccessHistory/clusters/${clusterName}`,
@@ -46,6 +47,7 @@ export function accessLogsApi(t: Transport) {
     listByHostname: (groupId: string, hostname: string, query: AccessLogQuery = {}) =>
       t.call(
         {
+          id: "2",
           operation: "Listing access logs of a host",
           method: "GET",
           path: apiPath`/groups/${groupId}/dbAccessHistory/processes/${hostname}`,

@@ -41,6 +41,7 @@ export function alertConfigsApi(t: Transport) {
   const list = (groupId: string, page?: PageOptions) =>
     t.call(
       {
+        id: "4",
         operation: "Listing alert configurations",
         method: "GET",
         path: apiPath`/groups/${groupId}/alertConfigs`,
@@ -51,6 +52,7 @@ export function alertConfigsApi(t: Transport) {
   const listForAlert = (groupId: string, alertId: string, page?: PageOptions) =>
     t.call(
       {
+        id: "10",
         operation: "Listing the alert configurations of an alert",
         method: "GET",
         path: apiPath`/groups/${groupId}/alerts/${alertId}/alertConfigs`,
@@ -63,6 +65,7 @@ export function alertConfigsApi(t: Transport) {
     matcherFieldNames: () =>
       t.call(
         {
+          id: "3",
           operation: "Listing matcher field names",
           method: "GET",
           path: "/alertConfigs/matchers/fieldNames",
@@ -76,6 +79,7 @@ export function alertConfigsApi(t: Transport) {
     create: (groupId: string, body: AlertConfigInput) =>
       t.call(
         {
+          id: "5",
           operation: "Creating alert configuration",
           method: "POST",
           path: apiPath`/groups/${groupId}/alertConfigs`,
@@ -86,6 +90,7 @@ export function alertConfigsApi(t: Transport) {
     /** 6 */
     delete: (groupId: string, alertConfigId: string) =>
       t.callVoid({
+        id: "6",
         operation: "Deleting alert configuration",
         method: "DELETE",
         path: apiPath`/groups/${groupId}/alertConfigs/${alertConfigId}`,
@@ -94,6 +99,7 @@ export function alertConfigsApi(t: Transport) {
     get: (groupId: string, alertConfigId: string) =>
       t.call(
         {
+          id: "7",
           operation: "Reading alert configuration",
           method: "GET",
           path: apiPath`/groups/${groupId}/alertConfigs/${alertConfigId}`,
@@ -104,6 +110,7 @@ export function alertConfigsApi(t: Transport) {
     setEnabled: (groupId: string, alertConfigId: string, enabled: boolean) =>
       t.call(
         {
+          id: "8",
           operation: enabled ? "Enabling alert configuration" : "Disabling alert configuration",
           method: "PATCH",
           path: apiPath`/groups/${groupId}/alertConfigs/${alertConfigId}`,
@@ -115,6 +122,7 @@ export function alertConfigsApi(t: Transport) {
     update: (groupId: string, alertConfigId: string, body: AlertConfigInput) =>
       t.call(
         {
+          id: "9",
           operation: "Updating alert configuration",
           method: "PUT",
           path: apiPath`/groups/${groupId}/alertConfigs/${alertConfigId}`,

@@ -1,5 +1,6 @@
 /** Alerts (operations 11-14). */
 import { z } from "zod";
+import type { OPERATION_VERSIONS } from "../../api/versions";
 import { iterateAllPages, type PageOptions, pageQuery, pageSchema } from "./pagination";
 import { apiPath } from "./request";
 import { entity, LinksField } from "./schemas";
@@ -37,6 +38,7 @@ export function alertsApi(t: Transport) {
   const listOpenForAlertConfig = (groupId: string, alertConfigId: string, page?: PageOptions) =>
     t.call(
       {
+        id: "11",
         operation: "Listing open alerts of an alert configuration",
         method: "GET",
         path: apiPath`/groups/${groupId}/alertConfigs/${alertConfigId}/alerts`,
@@ -47,6 +49,7 @@ export function alertsApi(t: Transport) {
   const list = (groupId: string, page?: PageOptions & { status?: AlertStatus }) =>
     t.call(
       {
+        id: "12",
         operation: "Listing alerts",
         method: "GET",
         path: apiPath`/groups/${groupId}/alerts`,
@@ -66,18 +69,27 @@ export function alertsApi(t: Transport) {
     /** 13 */
     get: (groupId: string, alertId: string) =>
       t.call(
-        { operation: "Reading alert", method: "GET", path: apiPath`/groups/${groupId}/alerts/${alertId}` },
+        {
+          id: "13",
+          operation: "Reading alert",
+          method: "GET",
+          path: apiPath`/groups/${groupId}/alerts/${alertId}`,
+        },
         AlertSchema,
       ),
-    /** 14: acknowledge or unacknowledge. `version` "2023-01-01" selects the deprecated behaviour. */
+    /**
+     * 14: acknowledge or unacknowledge. `version` "2023-01-01" selects that version's behaviour
+     * (leaving out acknowledgedUntil unacknowledges); by default the configured date's (2024-05-30).
+     */
     acknowledge: (
       groupId: string,
       alertId: string,
       body: AlertAcknowledgement,
-      options: { version?: string } = {},
+      options: { version?: (typeof OPERATION_VERSIONS)["14"]["versions"][number] } = {},
     ) =>
       t.call(
         {
+          id: "14",
           operation: body.unacknowledgeAlert ? "Unacknowledging alert" : "Acknowledging alert",
           method: "PATCH",
           path: apiPath`/groups/${groupId}/alerts/${alertId}`,

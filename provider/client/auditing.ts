@@ -25,6 +25,7 @@ export function auditingApi(t: Transport) {
     get: (groupId: string) =>
       t.call(
         {
+          id: "33",
           operation: "Reading auditing configuration",
           method: "GET",
           path: apiPath`/groups/${groupId}/auditLog`,
@@ -35,6 +36,7 @@ export function auditingApi(t: Transport) {
     update: (groupId: string, body: AuditingInput) =>
       t.call(
         {
+          id: "34",
           operation: "Updating auditing configuration",
           method: "PATCH",
           path: apiPath`/groups/${groupId}/auditLog`,

@@ -45,19 +45,30 @@ export function backupSchedulesApi(t: Transport) {
     /** 51: resets the schedule; answers the schedule reset to defaults. */
     delete: (groupId: string, clusterName: string) =>
       t.call(
-        { operation: "Deleting backup schedule", method: "DELETE", path: path(groupId, clusterName) },
+        {
+          id: "51",
+          operation: "Deleting backup schedule",
+          method: "DELETE",
+          path: path(groupId, clusterName),
+        },
         BackupScheduleSchema.optional(),
       ),
     /** 52 */
     get: (groupId: string, clusterName: string) =>
       t.call(
-        { operation: "Reading backup schedule", method: "GET", path: path(groupId, clusterName) },
+        { id: "52", operation: "Reading backup schedule", method: "GET", path: path(groupId, clusterName) },
         BackupScheduleSchema,
       ),
     /** 53 */
     update: (groupId: string, clusterName: string, body: BackupScheduleInput) =>
       t.call(
-        { operation: "Updating backup schedule", method: "PATCH", path: path(groupId, clusterName), body },
+        {
+          id: "53",
+          operation: "Updating backup schedule",
+          method: "PATCH",
+          path: path(groupId, clusterName),
+          body,
+        },
         BackupScheduleSchema,
       ),
   };

@@ -46,19 +46,26 @@ export function cloudProviderAccessApi(t: Transport) {
     /** 72 */
     list: (groupId: string) =>
       t.call(
-        { operation: "Listing cloud provider access roles", method: "GET", path: path(groupId) },
+        { id: "72", operation: "Listing cloud provider access roles", method: "GET", path: path(groupId) },
         CloudProviderAccessSchema,
       ),
     /** 73 */
     create: (groupId: string, body: { providerName: string }) =>
       t.call(
-        { operation: "Creating cloud provider access role", method: "POST", path: path(groupId), body },
+        {
+          id: "73",
+          operation: "Creating cloud provider access role",
+          method: "POST",
+          path: path(groupId),
+          body,
+        },
         role,
       ),
     /** 74 */
     get: (groupId: string, roleId: string) =>
       t.call(
         {
+          id: "74",
           operation: "Reading cloud provider access role",
           method: "GET",
           path: `${path(groupId)}${apiPath`/${roleId}`}`,
@@ -69,6 +76,7 @@ export function cloudProviderAccessApi(t: Transport) {
     authorize: (groupId: string, roleId: string, body: AuthorizeRoleInput) =>
       t.call(
         {
+          id: "74a",
           operation: "Authorizing cloud provider access role",
           method: "PATCH",
           path: `${path(groupId)}${apiPath`/${roleId}`}`,
@@ -79,6 +87,7 @@ export function cloudProviderAccessApi(t: Transport) {
     /** 74b: deauthorize the role (not in the spec). */
     deauthorize: (groupId: string, cloudProvider: string, roleId: string) =>
       t.callVoid({
+        id: "74b",
         operation: "Deauthorizing cloud provider access role",
         method: "DELETE",
         path: `${path(groupId)}${apiPath`/${cloudProvider}/${roleId}`}`,

@@ -40,11 +40,16 @@ export function compliancePolicyApi(t: Transport) {
   return {
     /** 41: the state moves to DISABLING. */
     disable: (groupId: string) =>
-      t.callVoid({ operation: "Disabling backup compliance policy", method: "DELETE", path: path(groupId) }),
+      t.callVoid({
+        id: "41",
+        operation: "Disabling backup compliance policy",
+        method: "DELETE",
+        path: path(groupId),
+      }),
     /** 42 */
     get: (groupId: string) =>
       t.call(
-        { operation: "Reading backup compliance policy", method: "GET", path: path(groupId) },
+        { id: "42", operation: "Reading backup compliance policy", method: "GET", path: path(groupId) },
         CompliancePolicySchema,
       ),
     /** 43: `overwriteBackupPolicies` defaults to true on the server. */
@@ -55,6 +60,7 @@ export function compliancePolicyApi(t: Transport) {
     ) =>
       t.call(
         {
+          id: "43",
           operation: "Updating backup compliance policy",
           method: "PUT",
           path: path(groupId),

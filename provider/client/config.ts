@@ -8,12 +8,13 @@
  * `Secret`s from here on.
  */
 import { readFileSync } from "node:fs";
+import { DEFAULT_API_VERSION } from "../../api/versions";
 import { ClientErrorCode, PlatformError } from "./errors";
 import type { LogSink } from "./secrets";
 import { Secret } from "./secrets";
 
-/** The resource version this client speaks (the spec's). */
-export const DEFAULT_API_VERSION = "2025-03-12";
+/** The API date the client targets by default (the spec's); see api/versions.ts. */
+export { DEFAULT_API_VERSION };
 
 /** Every setting: its config key (under `platform:`), environment variable and description. */
 export const SETTINGS = {
@@ -35,7 +36,10 @@ export const SETTINGS = {
   rateLimitWindowMs: { env: "PLATFORM_RATE_LIMIT_WINDOW_MS", what: "the rate-limit window (ms)" },
   maxConnections: { env: "PLATFORM_MAX_CONNECTIONS", what: "keep-alive connections per origin" },
   digestNonceReuse: { env: "PLATFORM_DIGEST_NONCE_REUSE", what: "whether digest auth reuses the nonce" },
-  apiVersion: { env: "PLATFORM_API_VERSION", what: "the default resource version" },
+  apiVersion: {
+    env: "PLATFORM_API_VERSION",
+    what: "the API date (YYYY-MM-DD): each operation sends the newest resource version it declares on or before it",
+  },
 } as const;
 export type SettingName = keyof typeof SETTINGS;
 

@@ -13,6 +13,7 @@ export function customDnsApi(t: Transport) {
     get: (groupId: string) =>
       t.call(
         {
+          id: "35",
           operation: "Reading custom DNS configuration",
           method: "GET",
           path: apiPath`/groups/${groupId}/awsCustomDNS`,
@@ -23,6 +24,7 @@ export function customDnsApi(t: Transport) {
     update: (groupId: string, body: { enabled: boolean }) =>
       t.call(
         {
+          id: "36",
           operation: "Updating custom DNS configuration",
           method: "PATCH",
           path: apiPath`/groups/${groupId}/awsCustomDNS`,

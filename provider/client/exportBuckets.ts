@@ -25,6 +25,7 @@ export function exportBucketsApi(t: Transport) {
   const list = (groupId: string, page?: PageOptions) =>
     t.call(
       {
+        id: "37",
         operation: "Listing export buckets",
         method: "GET",
         path: apiPath`/groups/${groupId}/backup/exportBuckets`,
@@ -40,6 +41,7 @@ export function exportBucketsApi(t: Transport) {
     create: (groupId: string, body: ExportBucketInput) =>
       t.call(
         {
+          id: "38",
           operation: "Creating export bucket",
           method: "POST",
           path: apiPath`/groups/${groupId}/backup/exportBuckets`,
@@ -50,6 +52,7 @@ export function exportBucketsApi(t: Transport) {
     /** 39: refused while a backup schedule exports to the bucket. */
     delete: (groupId: string, exportBucketId: string) =>
       t.callVoid({
+        id: "39",
         operation: "Deleting export bucket",
         method: "DELETE",
         path: apiPath`/groups/${groupId}/backup/exportBuckets/${exportBucketId}`,
@@ -58,6 +61,7 @@ export function exportBucketsApi(t: Transport) {
     get: (groupId: string, exportBucketId: string) =>
       t.call(
         {
+          id: "40",
           operation: "Reading export bucket",
           method: "GET",
           path: apiPath`/groups/${groupId}/backup/exportBuckets/${exportBucketId}`,

@@ -33,6 +33,7 @@ export function exportJobsApi(t: Transport) {
   const list = (groupId: string, clusterName: string, page?: PageOptions) =>
     t.call(
       {
+        id: "44",
         operation: "Listing export jobs",
         method: "GET",
         path: path(groupId, clusterName),
@@ -47,13 +48,20 @@ export function exportJobsApi(t: Transport) {
     /** 45 */
     create: (groupId: string, clusterName: string, body: ExportJobInput) =>
       t.call(
-        { operation: "Creating export job", method: "POST", path: path(groupId, clusterName), body },
+        {
+          id: "45",
+          operation: "Creating export job",
+          method: "POST",
+          path: path(groupId, clusterName),
+          body,
+        },
         ExportJobSchema,
       ),
     /** 46 */
     get: (groupId: string, clusterName: string, exportId: string) =>
       t.call(
         {
+          id: "46",
           operation: "Reading export job",
           method: "GET",
           path: `${path(groupId, clusterName)}${apiPath`/${exportId}`}`,

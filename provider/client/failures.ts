@@ -54,6 +54,20 @@ export function closedBeforeCallError(spec: Pick<CallSpec, "operation" | "method
   });
 }
 
+/** A call asked for a resource version its operation does not declare (nothing was sent). */
+export function undeclaredVersionError(
+  spec: Pick<CallSpec, "id" | "operation" | "method" | "path" | "version">,
+  declared: readonly string[],
+): PlatformError {
+  return new PlatformError({
+    code: ClientErrorCode.CONFIG_INVALID,
+    message: `${spec.operation} failed before sending: \`version\` ${spec.version} is not a version operation ${spec.id} (${spec.method} ${spec.path}) declares; use one of ${declared.join(", ")}.`,
+    method: spec.method,
+    path: spec.path,
+    operation: spec.operation,
+  });
+}
+
 /** A success answer whose body is not JSON. */
 export function notJsonError(context: CallContext, exchange: HttpExchange): PlatformError {
   return new PlatformError({

@@ -18,9 +18,9 @@ export function legacyApi(t: Transport) {
   const listClusters = (groupId: string, page?: PageOptions) =>
     t.call(
       {
+        id: "78",
         operation: "Listing clusters",
         method: "GET",
-        root: "v1.0",
         path: apiPath`/groups/${groupId}/clusters`,
         query: pageQuery(page),
       },
@@ -31,9 +31,9 @@ export function legacyApi(t: Transport) {
     setPrivateIpMode: (groupId: string, enabled: boolean) =>
       t.call(
         {
+          id: "77",
           operation: "Updating private IP mode",
           method: "PATCH",
-          root: "v1.0",
           path: apiPath`/groups/${groupId}/privateIpMode`,
           body: { enabled },
         },

@@ -47,19 +47,26 @@ export function liveMigrationsApi(t: Transport) {
     /** 64 */
     create: (groupId: string, body: LiveMigrationInput) =>
       t.call(
-        { operation: "Creating live migration", method: "POST", path: path(groupId), body },
+        { id: "64", operation: "Creating live migration", method: "POST", path: path(groupId), body },
         LiveMigrationSchema,
       ),
     /** 65 */
     validate: (groupId: string, body: LiveMigrationInput) =>
       t.call(
-        { operation: "Validating live migration", method: "POST", path: `${path(groupId)}/validate`, body },
+        {
+          id: "65",
+          operation: "Validating live migration",
+          method: "POST",
+          path: `${path(groupId)}/validate`,
+          body,
+        },
         MigrationValidationSchema,
       ),
     /** 66 */
     getValidation: (groupId: string, validationId: string) =>
       t.call(
         {
+          id: "66",
           operation: "Reading live migration validation",
           method: "GET",
           path: `${path(groupId)}${apiPath`/validate/${validationId}`}`,
@@ -70,6 +77,7 @@ export function liveMigrationsApi(t: Transport) {
     get: (groupId: string, liveMigrationId: string) =>
       t.call(
         {
+          id: "67",
           operation: "Reading live migration",
           method: "GET",
           path: `${path(groupId)}${apiPath`/${liveMigrationId}`}`,
@@ -79,6 +87,7 @@ export function liveMigrationsApi(t: Transport) {
     /** 68: answers 202 without a body. */
     cutover: (groupId: string, liveMigrationId: string) =>
       t.callVoid({
+        id: "68",
         operation: "Cutting over live migration",
         method: "PUT",
         path: `${path(groupId)}${apiPath`/${liveMigrationId}/cutover`}`,
@@ -87,6 +96,7 @@ export function liveMigrationsApi(t: Transport) {
     listAvailableProjects: (orgId: string) =>
       t.call(
         {
+          id: "69",
           operation: "Listing migratable projects",
           method: "GET",
           path: apiPath`/orgs/${orgId}/liveMigrations/availableProjects`,
@@ -96,6 +106,7 @@ export function liveMigrationsApi(t: Transport) {
     /** 70: remove the organization link and its API key. */
     deleteLinkTokens: (orgId: string) =>
       t.callVoid({
+        id: "70",
         operation: "Deleting live migration link",
         method: "DELETE",
         path: apiPath`/orgs/${orgId}/liveMigrations/linkTokens`,
@@ -104,6 +115,7 @@ export function liveMigrationsApi(t: Transport) {
     createLinkToken: (orgId: string, body: { accessListIps?: string[] }) =>
       t.call(
         {
+          id: "71",
           operation: "Creating live migration link token",
           method: "POST",
           path: apiPath`/orgs/${orgId}/liveMigrations/linkTokens`,

@@ -30,19 +30,30 @@ export function outageSimulationsApi(t: Transport) {
     /** 75: end the simulation; answers the simulation. */
     end: (groupId: string, clusterName: string) =>
       t.call(
-        { operation: "Ending outage simulation", method: "DELETE", path: path(groupId, clusterName) },
+        {
+          id: "75",
+          operation: "Ending outage simulation",
+          method: "DELETE",
+          path: path(groupId, clusterName),
+        },
         OutageSimulationSchema,
       ),
     /** 76 */
     get: (groupId: string, clusterName: string) =>
       t.call(
-        { operation: "Reading outage simulation", method: "GET", path: path(groupId, clusterName) },
+        { id: "76", operation: "Reading outage simulation", method: "GET", path: path(groupId, clusterName) },
         OutageSimulationSchema,
       ),
     /** 76a: start (not in the spec). */
     start: (groupId: string, clusterName: string, body: OutageSimulationInput) =>
       t.call(
-        { operation: "Starting outage simulation", method: "POST", path: path(groupId, clusterName), body },
+        {
+          id: "76a",
+          operation: "Starting outage simulation",
+          method: "POST",
+          path: path(groupId, clusterName),
+          body,
+        },
         OutageSimulationSchema,
       ),
   };

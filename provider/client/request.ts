@@ -3,22 +3,26 @@
  * Shared by the request pipeline (transport.ts), authentication (authentication.ts), the token
  * endpoint (tokenEndpoint.ts) and the error messages (failures.ts).
  */
+import type { LegacyOperationId, OperationId } from "../../api/versions";
 import type { HttpMethod } from "./retry";
 
 export type QueryValue = string | number | boolean | undefined;
 
 /** One logical API call. */
 export interface CallSpec {
+  /**
+   * The spec's operation number (api/versions.ts). It selects the root (77 and 78: the legacy v1.0
+   * root, Accept: application/json) and the resource version sent (`versionFor(id, apiVersion)`).
+   */
+  id: OperationId | LegacyOperationId;
   /** What the caller is doing, as the start of a sentence: "Creating search index". */
   operation: string;
   method: HttpMethod;
   /** Path relative to the API root, segments already encoded (see `apiPath`). */
   path: string;
-  /** "v1.0" selects the legacy root (Accept: application/json). Default "v2". */
-  root?: "v2" | "v1.0";
   query?: Record<string, QueryValue>;
   body?: unknown;
-  /** Resource version for the media type; default the client's (2025-03-12). */
+  /** One of the operation's declared versions, sent instead of the configured date's (14). */
   version?: string;
 }
 

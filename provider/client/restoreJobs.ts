@@ -41,6 +41,7 @@ export function restoreJobsApi(t: Transport) {
   const list = (groupId: string, clusterName: string, page?: PageOptions) =>
     t.call(
       {
+        id: "47",
         operation: "Listing restore jobs",
         method: "GET",
         path: path(groupId, clusterName),
@@ -55,12 +56,19 @@ export function restoreJobsApi(t: Transport) {
     /** 48 */
     create: (groupId: string, clusterName: string, body: RestoreJobInput) =>
       t.call(
-        { operation: "Creating restore job", method: "POST", path: path(groupId, clusterName), body },
+        {
+          id: "48",
+          operation: "Creating restore job",
+          method: "POST",
+          path: path(groupId, clusterName),
+          body,
+        },
         RestoreJobSchema,
       ),
     /** 49: automated and pointInTime jobs cannot be cancelled (400 CANNOT_CANCEL_AUTOMATED_RESTORE). */
     cancel: (groupId: string, clusterName: string, restoreJobId: string) =>
       t.callVoid({
+        id: "49",
         operation: "Cancelling restore job",
         method: "DELETE",
         path: `${path(groupId, clusterName)}${apiPath`/${restoreJobId}`}`,
@@ -69,6 +77,7 @@ export function restoreJobsApi(t: Transport) {
     get: (groupId: string, clusterName: string, restoreJobId: string) =>
       t.call(
         {
+          id: "50",
           operation: "Reading restore job",
           method: "GET",
           path: `${path(groupId, clusterName)}${apiPath`/${restoreJobId}`}`,

@@ -26,23 +26,40 @@ export function searchDeploymentsApi(t: Transport) {
   return {
     /** 20 */
     delete: (groupId: string, clusterName: string) =>
-      t.callVoid({ operation: "Deleting search nodes", method: "DELETE", path: path(groupId, clusterName) }),
+      t.callVoid({
+        id: "20",
+        operation: "Deleting search nodes",
+        method: "DELETE",
+        path: path(groupId, clusterName),
+      }),
     /** 21: `{}` when the cluster has no search nodes. */
     get: (groupId: string, clusterName: string) =>
       t.call(
-        { operation: "Reading search nodes", method: "GET", path: path(groupId, clusterName) },
+        { id: "21", operation: "Reading search nodes", method: "GET", path: path(groupId, clusterName) },
         SearchDeploymentSchema,
       ),
     /** 22 */
     update: (groupId: string, clusterName: string, body: SearchDeploymentInput) =>
       t.call(
-        { operation: "Updating search nodes", method: "PATCH", path: path(groupId, clusterName), body },
+        {
+          id: "22",
+          operation: "Updating search nodes",
+          method: "PATCH",
+          path: path(groupId, clusterName),
+          body,
+        },
         SearchDeploymentSchema,
       ),
     /** 23: 409 SEARCH_DEPLOYMENT_ALREADY_EXISTS when one exists. */
     create: (groupId: string, clusterName: string, body: SearchDeploymentInput) =>
       t.call(
-        { operation: "Creating search nodes", method: "POST", path: path(groupId, clusterName), body },
+        {
+          id: "23",
+          operation: "Creating search nodes",
+          method: "POST",
+          path: path(groupId, clusterName),
+          body,
+        },
         SearchDeploymentSchema,
       ),
   };

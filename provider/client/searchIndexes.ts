@@ -5,6 +5,7 @@
  * - the first (flat) style (`/fts/indexes`, operations 15-19) under `fts`.
  */
 import { z } from "zod";
+import type { OperationId } from "../../api/versions";
 import { apiPath } from "./request";
 import { AnyObject, entity, type JsonObject } from "./schemas";
 import type { Transport } from "./transport";
@@ -79,34 +80,54 @@ export function searchIndexesApi(t: Transport) {
    * Read, update and delete of the one index at `path`: the same three calls whether the index is
    * named by id or by database/collection/name, in either definition style.
    */
-  const indexAt = <Schema extends z.ZodType>(path: string, schema: Schema) => ({
-    get: () => t.call({ operation: "Reading search index", method: "GET", path }, schema),
+  const indexAt = <Schema extends z.ZodType>(
+    path: string,
+    schema: Schema,
+    ids: { get: OperationId; update: OperationId; delete: OperationId },
+  ) => ({
+    get: () => t.call({ id: ids.get, operation: "Reading search index", method: "GET", path }, schema),
     update: (body: unknown) =>
-      t.call({ operation: "Updating search index", method: "PATCH", path, body }, schema),
-    delete: () => t.callVoid({ operation: "Deleting search index", method: "DELETE", path }),
+      t.call({ id: ids.update, operation: "Updating search index", method: "PATCH", path, body }, schema),
+    delete: () => t.callVoid({ id: ids.delete, operation: "Deleting search index", method: "DELETE", path }),
   });
   const byId = (groupId: string, clusterName: string, indexId: string) =>
-    indexAt(`${base(groupId, clusterName)}${apiPath`/${indexId}`}`, SearchIndexSchema);
+    indexAt(`${base(groupId, clusterName)}${apiPath`/${indexId}`}`, SearchIndexSchema, {
+      get: "31",
+      update: "32",
+      delete: "30",
+    });
   const ftsById = (groupId: string, clusterName: string, indexId: string) =>
-    indexAt(`${fts(groupId, clusterName)}${apiPath`/${indexId}`}`, FtsIndexSchema);
-  const named = (...where: Parameters<typeof byName>) => indexAt(byName(...where), SearchIndexSchema);
+    indexAt(`${fts(groupId, clusterName)}${apiPath`/${indexId}`}`, FtsIndexSchema, {
+      get: "18",
+      update: "19",
+      delete: "17",
+    });
+  const named = (...where: Parameters<typeof byName>) =>
+    indexAt(byName(...where), SearchIndexSchema, { get: "28", update: "29", delete: "27" });
   return {
     /** 24: every index of a cluster (bare array). */
     list: (groupId: string, clusterName: string) =>
       t.call(
-        { operation: "Listing search indexes", method: "GET", path: base(groupId, clusterName) },
+        { id: "24", operation: "Listing search indexes", method: "GET", path: base(groupId, clusterName) },
         z.array(SearchIndexSchema),
       ),
     /** 25 */
     create: (groupId: string, clusterName: string, body: SearchIndexInput) =>
       t.call(
-        { operation: "Creating search index", method: "POST", path: base(groupId, clusterName), body },
+        {
+          id: "25",
+          operation: "Creating search index",
+          method: "POST",
+          path: base(groupId, clusterName),
+          body,
+        },
         SearchIndexSchema,
       ),
     /** 26: indexes of one collection (bare array). */
     listForCollection: (groupId: string, clusterName: string, database: string, collection: string) =>
       t.call(
         {
+          id: "26",
           operation: "Listing search indexes of a collection",
           method: "GET",
           path: `${base(groupId, clusterName)}${apiPath`/${database}/${collection}`}`,
@@ -151,13 +172,20 @@ export function searchIndexesApi(t: Transport) {
       /** 15 */
       create: (groupId: string, clusterName: string, body: FtsIndexInput) =>
         t.call(
-          { operation: "Creating search index", method: "POST", path: fts(groupId, clusterName), body },
+          {
+            id: "15",
+            operation: "Creating search index",
+            method: "POST",
+            path: fts(groupId, clusterName),
+            body,
+          },
           FtsIndexSchema,
         ),
       /** 16: indexes of one collection (bare array). */
       listForCollection: (groupId: string, clusterName: string, database: string, collection: string) =>
         t.call(
           {
+            id: "16",
             operation: "Listing search indexes of a collection",
             method: "GET",
             path: `${fts(groupId, clusterName)}${apiPath`/${database}/${collection}`}`,

@@ -38,6 +38,7 @@ export function serverlessBackupsApi(t: Transport) {
   const listRestoreJobs = (groupId: string, instanceName: string, page?: PageOptions) =>
     t.call(
       {
+        id: "62-list",
         operation: "Listing serverless restore jobs",
         method: "GET",
         path: restorePath(groupId, instanceName),
@@ -48,6 +49,7 @@ export function serverlessBackupsApi(t: Transport) {
   const listSnapshots = (groupId: string, instanceName: string, page?: PageOptions) =>
     t.call(
       {
+        id: "63-list",
         operation: "Listing serverless snapshots",
         method: "GET",
         path: snapshotPath(groupId, instanceName),
@@ -64,6 +66,7 @@ export function serverlessBackupsApi(t: Transport) {
     createRestoreJob: (groupId: string, instanceName: string, body: ServerlessRestoreJobInput) =>
       t.call(
         {
+          id: "62-create",
           operation: "Creating serverless restore job",
           method: "POST",
           path: restorePath(groupId, instanceName),
@@ -75,6 +78,7 @@ export function serverlessBackupsApi(t: Transport) {
     getRestoreJob: (groupId: string, instanceName: string, restoreJobId: string) =>
       t.call(
         {
+          id: "62-get",
           operation: "Reading serverless restore job",
           method: "GET",
           path: `${restorePath(groupId, instanceName)}${apiPath`/${restoreJobId}`}`,
@@ -89,6 +93,7 @@ export function serverlessBackupsApi(t: Transport) {
     getSnapshot: (groupId: string, instanceName: string, snapshotId: string) =>
       t.call(
         {
+          id: "63-get",
           operation: "Reading serverless snapshot",
           method: "GET",
           path: `${snapshotPath(groupId, instanceName)}${apiPath`/${snapshotId}`}`,

@@ -52,6 +52,7 @@ export function snapshotsApi(t: Transport) {
   const list = (groupId: string, clusterName: string, page?: PageOptions) =>
     t.call(
       {
+        id: "54",
         operation: "Listing snapshots",
         method: "GET",
         path: path(groupId, clusterName),
@@ -62,6 +63,7 @@ export function snapshotsApi(t: Transport) {
   const listSharded = (groupId: string, clusterName: string, page?: PageOptions) =>
     t.call(
       {
+        id: "58",
         operation: "Listing sharded cluster snapshots",
         method: "GET",
         path: `${path(groupId, clusterName)}/shardedClusters`,
@@ -76,12 +78,19 @@ export function snapshotsApi(t: Transport) {
     /** 55: take an on-demand snapshot. */
     takeOnDemand: (groupId: string, clusterName: string, body: OnDemandSnapshotInput) =>
       t.call(
-        { operation: "Taking on-demand snapshot", method: "POST", path: path(groupId, clusterName), body },
+        {
+          id: "55",
+          operation: "Taking on-demand snapshot",
+          method: "POST",
+          path: path(groupId, clusterName),
+          body,
+        },
         SnapshotSchema,
       ),
     /** 56 */
     deleteSharded: (groupId: string, clusterName: string, snapshotId: string) =>
       t.callVoid({
+        id: "56",
         operation: "Deleting sharded cluster snapshot",
         method: "DELETE",
         path: `${path(groupId, clusterName)}${apiPath`/shardedCluster/${snapshotId}`}`,
@@ -90,6 +99,7 @@ export function snapshotsApi(t: Transport) {
     getSharded: (groupId: string, clusterName: string, snapshotId: string) =>
       t.call(
         {
+          id: "57",
           operation: "Reading sharded cluster snapshot",
           method: "GET",
           path: `${path(groupId, clusterName)}${apiPath`/shardedCluster/${snapshotId}`}`,
@@ -103,6 +113,7 @@ export function snapshotsApi(t: Transport) {
     /** 59 */
     delete: (groupId: string, clusterName: string, snapshotId: string) =>
       t.callVoid({
+        id: "59",
         operation: "Deleting snapshot",
         method: "DELETE",
         path: `${path(groupId, clusterName)}${apiPath`/${snapshotId}`}`,
@@ -111,6 +122,7 @@ export function snapshotsApi(t: Transport) {
     get: (groupId: string, clusterName: string, snapshotId: string) =>
       t.call(
         {
+          id: "60",
           operation: "Reading snapshot",
           method: "GET",
           path: `${path(groupId, clusterName)}${apiPath`/${snapshotId}`}`,
@@ -126,6 +138,7 @@ export function snapshotsApi(t: Transport) {
     ) =>
       t.call(
         {
+          id: "61",
           operation: "Changing snapshot expiration",
           method: "PATCH",
           path: `${path(groupId, clusterName)}${apiPath`/${snapshotId}`}`,

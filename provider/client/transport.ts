@@ -14,6 +14,7 @@ import { randomUUID } from "node:crypto";
 import { rootCertificates } from "node:tls";
 import { Agent, type Dispatcher } from "undici";
 import type { z } from "zod";
+import { isLegacyOperation, OPERATION_VERSIONS, type OperationId, versionFor } from "../../api/versions";
 import { type Authenticator, createAuthenticator } from "./authentication";
 import { type ClientConfig, mediaType } from "./config";
 import { isPlatformError, type PlatformError } from "./errors";
@@ -28,6 +29,7 @@ import {
   notJsonError,
   retryPastDeadlineError,
   transportError,
+  undeclaredVersionError,
   unexpectedShapeError,
 } from "./failures";
 import { type CallContext, type CallSpec, type HttpExchange, queryString } from "./request";
@@ -160,12 +162,11 @@ export class Transport {
   async #perform(spec: CallSpec): Promise<{ exchange: HttpExchange; context: CallContext }> {
     if (this.#closed) throw closedBeforeCallError(spec);
     this.#counters.calls += 1;
-    const root = spec.root === "v1.0" ? this.config.legacyBasePath : this.config.apiBasePath;
+    const id = spec.id;
+    const legacy = isLegacyOperation(id);
+    const root = legacy ? this.config.legacyBasePath : this.config.apiBasePath;
     const requestPath = `${root}${spec.path}${queryString(spec.query)}`;
-    const accept =
-      spec.root === "v1.0"
-        ? "application/json"
-        : mediaType(this.config, spec.version ?? this.config.apiVersion);
+    const accept = legacy ? "application/json" : mediaType(this.config, versionToSend(id, spec, this.config));
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const projectId = projectIdOfPath(spec.path);
     return this.#withRetries(
@@ -297,6 +298,18 @@ export class Transport {
       permit?.release();
     }
   }
+}
+
+/**
+ * The resource version a v2 call sends (Accept, and Content-Type with a body): the call's own choice
+ * when it makes one (it must be a version the operation declares), else the newest version the
+ * operation declares on or before the configured API date (api/versions.ts, `versionFor`).
+ */
+function versionToSend(id: OperationId, spec: CallSpec, config: ClientConfig): string {
+  if (spec.version === undefined) return versionFor(id, config.apiVersion);
+  const declared: readonly string[] = OPERATION_VERSIONS[id].versions;
+  if (!declared.includes(spec.version)) throw undeclaredVersionError(spec, declared);
+  return spec.version;
 }
 
 /** Parse a success answer as JSON (an empty body is undefined) and validate it with `schema`. */

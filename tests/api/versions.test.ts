@@ -47,11 +47,15 @@ function contractOperations(contract: Contract, root: string) {
 }
 
 function versionsOf(mediaTypes: string[]): string[] {
-  return [...new Set(mediaTypes.map((type) => MEDIA_TYPE.exec(type)?.[1] ?? `not versioned: ${type}`))].sort();
+  return [
+    ...new Set(mediaTypes.map((type) => MEDIA_TYPE.exec(type)?.[1] ?? `not versioned: ${type}`)),
+  ].sort();
 }
 
 const v2 = contractOperations(readContract("openapi-v2.yml"), "/api/platform/v2");
-const table = Object.entries(OPERATION_VERSIONS) as Array<[OperationId, (typeof OPERATION_VERSIONS)[OperationId]]>;
+const table = Object.entries(OPERATION_VERSIONS) as Array<
+  [OperationId, (typeof OPERATION_VERSIONS)[OperationId]]
+>;
 
 describe("the version table against the contract", () => {
   it("has one entry per contract operation, and no other", () => {

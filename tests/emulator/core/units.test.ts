@@ -112,8 +112,13 @@ describe("versions", () => {
   ])("%s -> %s", (accept, version) => {
     expect(negotiateVersion(op, accept, "platform")).toBe(version);
   });
-  test("a well-formed unknown date is unsupported; month 13 is malformed", () => {
-    expect(() => negotiateVersion(op, "application/vnd.platform.2025-02-30+json", "platform")).toThrow(
+  test("a date between versions is served with the newest not later than it (versioning is per resource)", () => {
+    expect(negotiateVersion(op, "application/vnd.platform.2025-03-11+json", "platform")).toBe("2024-05-30");
+    expect(negotiateVersion(op, "application/vnd.platform.2024-05-29+json", "platform")).toBe("2023-01-01");
+    expect(negotiateVersion(op, "application/vnd.platform.2026-01-01+json", "platform")).toBe("2025-03-12");
+  });
+  test("a date before every version is unsupported; month 13 is malformed", () => {
+    expect(() => negotiateVersion(op, "application/vnd.platform.2022-12-31+json", "platform")).toThrow(
       expect.objectContaining({ code: "UNSUPPORTED_VERSION" }),
     );
     expect(() => negotiateVersion(op, "application/vnd.platform.2025-13-01+json", "platform")).toThrow(

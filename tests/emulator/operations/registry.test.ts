@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { OPERATION_VERSIONS } from "../../../api/versions";
 import { operations } from "../../../emulator/operations";
 
 const EXPECTED_IDS = [
@@ -24,33 +25,18 @@ describe("operation registry", () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it("accepts this spec's version everywhere on v2 and 1.0 on the legacy root", () => {
-    for (const op of operations) {
-      expect(op.versions[0]).toBe(op.root === "v2" ? "2025-03-12" : "1.0");
-    }
-  });
-
-  it("names the deprecated versions the spec names", () => {
-    const deprecated = Object.fromEntries(
-      operations.filter((o) => o.versions.length > 1).map((o) => [o.id, o.versions.slice(1)]),
+  it("serves exactly the versions api/versions.ts declares (newest first) on v2, and 1.0 on the legacy root", () => {
+    const served = Object.fromEntries(
+      operations
+        .filter((o) => o.root === "v2")
+        .map((o) => [o.id, { method: o.method, path: o.path, versions: [...o.versions].reverse() }]),
     );
-    expect(deprecated).toEqual({
-      "14": ["2023-01-01"],
-      "20": ["2023-01-01"],
-      "21": ["2024-05-30", "2023-01-01"],
-      "22": ["2023-01-01"],
-      "23": ["2023-01-01"],
-      "37": ["2024-05-30", "2023-01-01"],
-      "38": ["2023-01-01"],
-      "40": ["2023-01-01"],
-      "42": ["2023-01-01"],
-      "43": ["2023-01-01"],
-      "51": ["2023-01-01"],
-      "52": ["2023-01-01"],
-      "53": ["2023-01-01"],
-      "64": ["2023-01-01"],
-      "65": ["2023-01-01"],
-    });
+    expect(served).toEqual(OPERATION_VERSIONS);
+    const legacy = operations.filter((o) => o.root === "v1.0");
+    expect(legacy.map((o) => [o.id, o.versions])).toEqual([
+      ["77", ["1.0"]],
+      ["78", ["1.0"]],
+    ]);
   });
 
   it("refuses pretty exactly for the spec's exceptions", () => {

@@ -128,8 +128,9 @@ describe("headers and paths", () => {
     await guardless.legacy.setPrivateIpMode(GROUP, false);
     const [create, get, legacy] = server.requests;
     expect(create?.url).toBe(`/api/platform/v2/groups/${GROUP}/alertConfigs`);
-    expect(create?.headers.accept).toBe("application/vnd.platform.2025-03-12+json");
-    expect(create?.headers["content-type"]).toBe("application/vnd.platform.2025-03-12+json");
+    // Operation 5 declares only 2023-01-01: the newest version not later than the default date.
+    expect(create?.headers.accept).toBe("application/vnd.platform.2023-01-01+json");
+    expect(create?.headers["content-type"]).toBe("application/vnd.platform.2023-01-01+json");
     expect(get?.headers["content-type"]).toBeUndefined();
     expect(create?.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(create?.headers["x-request-id"]).not.toBe(get?.headers["x-request-id"]);
