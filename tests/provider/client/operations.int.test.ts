@@ -2,6 +2,8 @@
  * Every client operation's happy path against the in-process emulator (default seed), plus error
  * mapping (404, 400 naming the field, 409). One `it` per noun group, in dependency order.
  */
+import { Agent } from "undici";
+import { LEGACY_OPERATIONS, OPERATION_VERSIONS, type OperationId, versionFor } from "../../../api/versions";
 import { startEmulator } from "../../../emulator";
 import {
   collect,
@@ -19,22 +21,42 @@ const CLUSTER = "demo-cluster";
 const SHARDED = "sharded-cluster";
 const AWS_ROLE = "5f1a000000000000000000c1";
 
+/** Records the method, path and media type headers of every request the client sends. */
+class RecordingAgent extends Agent {
+  readonly sent: Array<{ method: string; path: string; accept?: string; contentType?: string }> = [];
+  override dispatch(...[options, handler]: Parameters<Agent["dispatch"]>): boolean {
+    const headers = (options.headers ?? {}) as Record<string, string | undefined>;
+    this.sent.push({
+      method: options.method,
+      path: options.path,
+      accept: headers.accept,
+      contentType: headers["content-type"],
+    });
+    return super.dispatch(options, handler);
+  }
+}
+
 let emu: Emulator;
 let client: PlatformClient;
+const recorder = new RecordingAgent();
 
 beforeAll(async () => {
   // A generous emulator rate limit: this file checks operations, throttling has its own test.
   emu = await startEmulator({ port: 0, seed: "default", rateLimit: { limit: 100_000, windowMs: 60_000 } });
-  client = createClient({
-    baseUrl: emu.baseUrl,
-    publicKey: "demo-public-key",
-    privateKey: "demo-private-key-0000-0000-000000000001",
-    rateLimitPerMinute: 0,
-  });
+  client = createClient(
+    {
+      baseUrl: emu.baseUrl,
+      publicKey: "demo-public-key",
+      privateKey: "demo-private-key-0000-0000-000000000001",
+      rateLimitPerMinute: 0,
+    },
+    { dispatcher: recorder },
+  );
 });
 
 afterAll(async () => {
   await client?.close();
+  await recorder.close();
   await emu?.close();
 });
 
@@ -437,6 +459,41 @@ describe("coverage", () => {
       id === "62" ? ["62-list", "62-create", "62-get"] : id === "63" ? ["63-list", "63-get"] : [id],
     );
     expect(expected.filter((id) => !succeeded.has(id))).toEqual([]);
+  });
+
+  it("every operation sent the version api/versions.ts declares for the default date (Accept = Content-Type)", () => {
+    /** The operation a request path belongs to: the matching template with the most literal segments. */
+    const operationOf = (method: string, fullPath: string): string => {
+      const path = fullPath.split("?")[0] as string;
+      const candidates = [
+        ...Object.entries(OPERATION_VERSIONS).map(([id, op]) => [id, op, "/api/platform/v2"] as const),
+        ...Object.entries(LEGACY_OPERATIONS).map(([id, op]) => [id, op, "/api/platform/v1.0"] as const),
+      ].filter(([, op, root]) => {
+        const pattern = `^${root}${op.path.replace(/\{[^}]+\}/g, "[^/]+")}$`;
+        return op.method === method && new RegExp(pattern).test(path);
+      });
+      const literal = (template: string) => template.split("/").filter((s) => !s.startsWith("{")).length;
+      candidates.sort((a, b) => literal(b[1].path) - literal(a[1].path));
+      return candidates[0]?.[0] ?? `unknown: ${method} ${path}`;
+    };
+    const seen = new Map<string, Set<string>>();
+    for (const request of recorder.sent) {
+      const id = operationOf(request.method, request.path);
+      const media = `${request.accept} | ${request.contentType ?? request.accept}`;
+      seen.set(id, (seen.get(id) ?? new Set()).add(media));
+    }
+    const expected = new Map<string, Set<string>>([
+      ...Object.keys(OPERATION_VERSIONS).map((id) => {
+        const type = `application/vnd.platform.${versionFor(id as OperationId)}+json`;
+        return [id, new Set([`${type} | ${type}`])] as const;
+      }),
+      ...Object.keys(LEGACY_OPERATIONS).map(
+        (id) => [id, new Set(["application/json | application/json"])] as const,
+      ),
+    ]);
+    expect(Object.fromEntries([...seen].map(([id, types]) => [id, [...types]]))).toEqual(
+      Object.fromEntries([...expected].map(([id, types]) => [id, [...types]])),
+    );
   });
 });
 
