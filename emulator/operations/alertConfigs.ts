@@ -17,15 +17,9 @@ import {
   ON_CALL_NOTIFICATION_KINDS,
   PROJECT_ROLES,
 } from "../../api/vocabulary";
-import type {
-  EmulatorState,
-  Json,
-  JsonObject,
-  OperationDef,
-  OperationRequest,
-  OperationResult,
-} from "../core/contract";
-import { entity, list, noContent, param, pathGroupId, requireProject, table } from "../domain/context";
+import type { EmulatorState, Json, JsonObject, OperationDef, OperationResult } from "../core/contract";
+import { type AlertConfigRecord, alertConfigTable, findAlert, pathAlertConfig } from "../domain/alerting";
+import { entity, list, noContent, param, pathGroupId } from "../domain/context";
 import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { maskSecret } from "../domain/masking";
@@ -42,7 +36,6 @@ import {
   str,
   validateBody,
 } from "../domain/validation";
-import { findAlert } from "./alerts";
 import { defineOperation } from "./define";
 
 function isKindOf(kinds: readonly NotificationTypeName[], kind: NotificationTypeName): boolean {
@@ -117,22 +110,6 @@ const alertConfigBody: ObjectSchema = {
   notifications: required(arr(notificationSchema)),
 };
 
-export interface AlertConfigRecord extends JsonObject {
-  id: string;
-  groupId: string;
-  created: string;
-  updated: string;
-  enabled: boolean;
-  eventTypeName: string;
-  matchers: JsonObject[];
-  /** Stored with credentials in full. */
-  notifications: JsonObject[];
-}
-
-export function alertConfigTable(state: EmulatorState): Record<string, AlertConfigRecord> {
-  return table<AlertConfigRecord>(state, "alertConfigs");
-}
-
 /** Applies the service's defaults to one notification as it is stored. */
 function normalizeNotification(input: JsonObject): JsonObject {
   const kind = input.typeName as NotificationTypeName; // validated against NOTIFICATION_KINDS
@@ -190,31 +167,6 @@ export function renderAlertConfig(record: AlertConfigRecord): JsonObject {
 
 export function alertConfigPath(record: JsonObject): string {
   return `/groups/${String(record.groupId)}/alertConfigs/${String(record.id)}`;
-}
-
-export function requireAlertConfig(
-  state: EmulatorState,
-  groupId: string,
-  alertConfigId: string,
-): AlertConfigRecord {
-  requireProject(state, groupId);
-  const record = alertConfigTable(state)[alertConfigId];
-  if (!record || record.groupId !== groupId) {
-    throw operationError(
-      "ALERT_CONFIG_NOT_FOUND",
-      `No alert configuration with ID ${alertConfigId} exists in group ${groupId}.`,
-      [alertConfigId],
-    );
-  }
-  return record;
-}
-
-/** The alert configuration the path names (groupId, alertConfigId), or 404. */
-export function pathAlertConfig(
-  state: EmulatorState,
-  req: Pick<OperationRequest, "params">,
-): AlertConfigRecord {
-  return requireAlertConfig(state, param(req.params, "groupId"), param(req.params, "alertConfigId"));
 }
 
 /** A configuration as the API answers it: credentials masked, linked to its URL. */

@@ -9,8 +9,10 @@ import type {
   OperationRequest,
   OperationResult,
 } from "../core/contract";
-import { entity, noContent, param, pathGroupId, table } from "../domain/context";
+import { type AccessRoleRecord, accessRoleTable } from "../domain/accessRoles";
+import { entity, noContent, param, pathGroupId } from "../domain/context";
 import { operationError } from "../domain/errors";
+import { bucketsUsingRole } from "../domain/exportBucket";
 import { mintId, uuidFromId } from "../domain/ids";
 import { isoDate } from "../domain/time";
 import { hex24, required, type Schema, str, validateBodyAs } from "../domain/validation";
@@ -20,44 +22,10 @@ import { defineOperation } from "./define";
 export const PLATFORM_AWS_ACCOUNT_ARN = "arn:aws:iam::536727724300:root";
 const IAM_ROLE_ARN = /^arn:aws:iam::\d{12}:role\/[\w+=,.@/-]{1,128}$/;
 
-export interface AccessRoleRecord extends JsonObject {
-  roleId: string;
-  groupId: string;
-  providerName: string;
-  createdDate: string;
-  /** AWS: set by authorize (74a); a role is usable (e.g. by export buckets) only once authorized. */
-  authorizedDate: string | null;
-  iamAssumedRoleArn: string | null;
-  platformAssumedRoleExternalId: string | null;
-  /** AZURE only. */
-  platformAzureAppId: string | null;
-  servicePrincipalId: string | null;
-  tenantId: string | null;
-}
-
-export function accessRoleTable(state: EmulatorState): Record<string, AccessRoleRecord> {
-  return table<AccessRoleRecord>(state, "cloudProviderAccess");
-}
-
-/** An AWS role of the project that has been authorized, or undefined. */
-export function authorizedAwsRole(
-  state: EmulatorState,
-  groupId: string,
-  roleId: string,
-): AccessRoleRecord | undefined {
-  const role = accessRoleTable(state)[roleId];
-  return role && role.groupId === groupId && role.providerName === "AWS" && role.authorizedDate
-    ? role
-    : undefined;
-}
-
 function featureUsages(state: EmulatorState, role: AccessRoleRecord): JsonObject[] {
-  const buckets = Object.values(table(state, "exportBuckets")).filter(
-    (b) => b.groupId === role.groupId && b.iamRoleId === role.roleId,
-  );
-  return buckets.map((b) => ({
+  return bucketsUsingRole(state, role.groupId, role.roleId).map((b) => ({
     featureType: "EXPORT_SNAPSHOT",
-    featureId: { groupId: role.groupId, bucketName: b.bucketName ?? null },
+    featureId: { groupId: role.groupId, bucketName: b.bucketName },
   }));
 }
 

@@ -7,26 +7,16 @@
 
 import { ON_DEMAND_FREQUENCY_TYPE, SNAPSHOT_FREQUENCY_TYPES } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
+import { policyItemFields, retentionDays, settlePolicyItems } from "../domain/backupPolicy";
 import {
-  policyItemFields,
-  raiseToRequirements,
-  retentionDays,
-  settlePolicyItems,
-  unmetRequirements,
-} from "../domain/backupPolicy";
-import {
-  clustersOfProject,
-  entity,
-  hasCloudBackup,
-  noContent,
-  param,
-  pathGroupId,
-  requireProject,
-  table,
-} from "../domain/context";
+  bringSchedulesInLine,
+  type CompliancePolicyRecord,
+  compliancePolicyTable,
+  complianceState,
+  currentCompliancePolicy,
+} from "../domain/compliance";
+import { entity, noContent, param, pathGroupId, requireProject } from "../domain/context";
 import { operationError } from "../domain/errors";
-import { mintId } from "../domain/ids";
-import { lifecycleDone, lifecyclePhase } from "../domain/lifecycle";
 import { isoDate } from "../domain/time";
 import {
   arr,
@@ -42,57 +32,7 @@ import {
   str,
   validateBody,
 } from "../domain/validation";
-import { scheduleOf } from "./backupSchedules";
 import { DEPRECATED_2023, defineOperation } from "./define";
-
-export interface CompliancePolicyRecord extends JsonObject {
-  projectId: string;
-  authorizedEmail: string;
-  authorizedUserFirstName: string;
-  authorizedUserLastName: string;
-  copyProtectionEnabled: boolean;
-  encryptionAtRestEnabled: boolean;
-  pitEnabled: boolean;
-  restoreWindowDays: number | null;
-  onDemandPolicyItem: JsonObject | null;
-  scheduledPolicyItems: JsonObject[];
-  updatedDate: string;
-  updatedUser: string;
-  /** The pending transition: ENABLING (first PUT) or UPDATING, until changeStartedMs + delay. */
-  pendingState: string;
-  changeStartedMs: number;
-  disableRequestedMs: number | null;
-}
-
-function policyTable(state: EmulatorState): Record<string, CompliancePolicyRecord> {
-  return table<CompliancePolicyRecord>(state, "compliancePolicies");
-}
-
-/** The project's policy, or undefined (a finished disable removes it). */
-export function currentCompliancePolicy(
-  state: EmulatorState,
-  groupId: string,
-  req: Pick<OperationRequest, "now" | "asyncDelayMs">,
-): CompliancePolicyRecord | undefined {
-  const policies = policyTable(state);
-  const policy = policies[groupId];
-  if (
-    policy?.disableRequestedMs != null &&
-    lifecycleDone(policy.disableRequestedMs, req.now, req.asyncDelayMs)
-  ) {
-    delete policies[groupId];
-    return undefined;
-  }
-  return policy;
-}
-
-export function complianceState(
-  policy: CompliancePolicyRecord,
-  req: Pick<OperationRequest, "now" | "asyncDelayMs">,
-): string {
-  if (policy.disableRequestedMs !== null) return "DISABLING";
-  return lifecyclePhase([policy.pendingState, "ACTIVE"], policy.changeStartedMs, req.now, req.asyncDelayMs);
-}
 
 function render(state: EmulatorState, policy: CompliancePolicyRecord, req: OperationRequest): JsonObject {
   const {
@@ -129,38 +69,6 @@ const putBody = {
   updatedDate: readOnly(str()),
   updatedUser: readOnly(str()),
 };
-
-/**
- * Every backup schedule of the project must meet the policy's scheduled items. With
- * overwriteBackupPolicies (the default) schedules that fall short are raised to meet them; without
- * it the update is refused, naming the clusters.
- */
-function bringSchedulesInLine(
-  state: EmulatorState,
-  groupId: string,
-  requirements: JsonObject[],
-  overwrite: boolean,
-): void {
-  const schedules = clustersOfProject(state, groupId)
-    .filter(hasCloudBackup)
-    .map((cluster) => scheduleOf(state, cluster));
-  const behind = schedules.filter(
-    (s) => unmetRequirements(s.policies[0]?.policyItems ?? [], requirements).length > 0,
-  );
-  if (behind.length === 0) return;
-  if (!overwrite) {
-    throw operationError(
-      "BACKUP_POLICIES_NOT_MEETING_BACKUP_COMPLIANCE_POLICY_REQUIREMENTS",
-      `The backup schedules of ${behind.map((s) => s.clusterName).join(", ")} do not meet the policy; retry with overwriteBackupPolicies=true to raise them.`,
-      behind.map((s) => s.clusterName),
-    );
-  }
-  for (const schedule of behind) {
-    const current = schedule.policies[0];
-    const items = raiseToRequirements(state, current?.policyItems ?? [], requirements);
-    schedule.policies = [{ id: current?.id ?? mintId(state), policyItems: items }];
-  }
-}
 
 const selfPath = (groupId: string) => `/groups/${groupId}/backupCompliancePolicy`;
 
@@ -280,7 +188,7 @@ export const compliancePolicyOperations: OperationDef[] = [
         changeStartedMs: req.now,
         disableRequestedMs: null,
       };
-      policyTable(state)[groupId] = policy;
+      compliancePolicyTable(state)[groupId] = policy;
       return entity(render(state, policy, req), selfPath(groupId));
     },
   }),

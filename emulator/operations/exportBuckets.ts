@@ -2,38 +2,19 @@
  * Snapshot export buckets (37-40). There is no update operation. Creating one needs an authorized
  * AWS access role of the project; deleting one is refused while a backup schedule auto-exports to it.
  */
-import type { EmulatorState, JsonObject, OperationDef } from "../core/contract";
-import { entity, list, noContent, param, pathGroupId, table } from "../domain/context";
+import type { JsonObject, OperationDef } from "../core/contract";
+import { authorizedAwsRole } from "../domain/accessRoles";
+import { entity, list, noContent, param, pathGroupId } from "../domain/context";
 import { operationError } from "../domain/errors";
+import {
+  type ExportBucketRecord,
+  exportBucketTable,
+  findExportBucket,
+  schedulesExportingTo,
+} from "../domain/exportBucket";
 import { mintId } from "../domain/ids";
 import { hex24, oneOf, readOnly, required, str, validateBody } from "../domain/validation";
-import { backupScheduleTable } from "./backupSchedules";
-import { authorizedAwsRole } from "./cloudProviderAccess";
 import { DEPRECATED_2023, DEPRECATED_2024, defineOperation } from "./define";
-
-export interface ExportBucketRecord extends JsonObject {
-  _id: string;
-  groupId: string;
-  bucketName: string;
-  cloudProvider: string;
-  iamRoleId: string;
-}
-
-export function exportBucketTable(state: EmulatorState): Record<string, ExportBucketRecord> {
-  return table<ExportBucketRecord>(state, "exportBuckets");
-}
-
-export function findExportBucket(state: EmulatorState, groupId: string, id: string): ExportBucketRecord {
-  const bucket = exportBucketTable(state)[id];
-  if (!bucket || bucket.groupId !== groupId) {
-    throw operationError(
-      "EXPORT_BUCKET_NOT_FOUND",
-      `No export bucket with ID ${id} exists in group ${groupId}.`,
-      [id],
-    );
-  }
-  return bucket;
-}
 
 function render(bucket: ExportBucketRecord): JsonObject {
   return {
@@ -123,9 +104,7 @@ export const exportBucketOperations: OperationDef[] = [
     handler: (req, state) => {
       const groupId = pathGroupId(state, req);
       const bucket = findExportBucket(state, groupId, param(req.params, "exportBucketId"));
-      const exporting = Object.values(backupScheduleTable(state)).filter(
-        (s) => s.groupId === groupId && s.autoExportEnabled && s.export?.exportBucketId === bucket._id,
-      );
+      const exporting = schedulesExportingTo(state, bucket);
       if (exporting.length > 0) {
         throw operationError(
           "EXPORT_BUCKET_DELETE_FAILED_BUCKET_IN_USE",

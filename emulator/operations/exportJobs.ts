@@ -5,6 +5,7 @@
 
 import { LIFECYCLE_STATES } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
+import { backupScheduleTable } from "../domain/backupSchedule";
 import {
   belongsTo,
   entity,
@@ -15,14 +16,13 @@ import {
   table,
 } from "../domain/context";
 import { operationError } from "../domain/errors";
+import { findExportBucket } from "../domain/exportBucket";
 import { mintId } from "../domain/ids";
 import { lifecycleDone, lifecycleEnd, lifecyclePhase } from "../domain/lifecycle";
+import { findSnapshot } from "../domain/snapshot";
 import { isoDate } from "../domain/time";
 import { arr, hex24, obj, required, str, validateBody } from "../domain/validation";
-import { backupScheduleTable } from "./backupSchedules";
 import { defineOperation } from "./define";
-import { findExportBucket } from "./exportBuckets";
-import { findSnapshot } from "./snapshots";
 
 /** Collections a job reports; the emulator holds no data, so every export counts the same. */
 const TOTAL_COLLECTIONS = 3;

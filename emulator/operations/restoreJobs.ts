@@ -24,6 +24,12 @@ import {
 import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { lifecycleDone, lifecycleEnd } from "../domain/lifecycle";
+import {
+  findSnapshot,
+  requireServerlessInstance,
+  type SnapshotRecord,
+  serverlessSnapshots,
+} from "../domain/snapshot";
 import { isoDate, MS_PER_DAY } from "../domain/time";
 import {
   hex24,
@@ -36,12 +42,6 @@ import {
   validateBody,
 } from "../domain/validation";
 import { defineOperation } from "./define";
-import {
-  findSnapshot,
-  requireServerlessInstance,
-  type SnapshotRecord,
-  serverlessSnapshots,
-} from "./snapshots";
 
 /** Earliest accepted oplogTs / pointInTimeUTCSeconds (1 January 2008, seconds since the epoch). */
 export const EARLIEST_RESTORE_SECONDS = 1_199_145_600;

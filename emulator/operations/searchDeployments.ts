@@ -9,9 +9,9 @@ import { clusterKey, emptyEntity, entity, noContent, param, table } from "../dom
 import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { lifecycleDone, lifecyclePhase } from "../domain/lifecycle";
+import { requireSearchCluster } from "../domain/search";
 import { arr, int, obj, oneOf, required, validateBody } from "../domain/validation";
 import { DEPRECATED_2023, DEPRECATED_2024, defineOperation } from "./define";
-import { requireSearchCluster } from "./searchIndexes";
 
 const specsBody = {
   specs: required(

@@ -23,19 +23,11 @@ import type {
   OperationRequest,
   OperationResult,
 } from "../core/contract";
-import {
-  clusterHostnames,
-  clusterKey,
-  entity,
-  noContent,
-  param,
-  pathCluster,
-  table,
-  versionAtLeast,
-} from "../domain/context";
+import { clusterHostnames, clusterKey, entity, noContent, param, table } from "../domain/context";
 import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { lifecycleDone, lifecyclePhase } from "../domain/lifecycle";
+import { requireSearchCluster } from "../domain/search";
 import { isoDate } from "../domain/time";
 import {
   arr,
@@ -55,9 +47,6 @@ import {
   validateBody,
 } from "../domain/validation";
 import { defineOperation } from "./define";
-
-/** Search needs this database version or later (the emulator's rule, docs/api-choices.md). */
-export const SEARCH_MIN_DB_VERSION = "4.2";
 
 /** stored source: true/false, or an object with exactly one of include / exclude (field lists). */
 const storedSourceSchema = custom((value, path) => {
@@ -306,26 +295,6 @@ function renderSecondStyle(
     }));
   }
   return shown;
-}
-
-/** How the error detail names what needs the version. */
-const SEARCH_FEATURE_NEEDS = { indexes: "Search requires", nodes: "Search nodes require" } as const;
-
-/** The path's cluster, which must run a database version with search (search indexes and nodes). */
-export function requireSearchCluster(
-  state: EmulatorState,
-  req: OperationRequest,
-  feature: keyof typeof SEARCH_FEATURE_NEEDS = "indexes",
-): ClusterRecord {
-  const cluster = pathCluster(state, req);
-  if (!versionAtLeast(cluster.dbVersion, SEARCH_MIN_DB_VERSION)) {
-    throw operationError(
-      "UNSUPPORTED_DB_VERSION_FOR_SEARCH",
-      `${SEARCH_FEATURE_NEEDS[feature]} database version ${SEARCH_MIN_DB_VERSION} or later; cluster ${cluster.name} runs ${cluster.dbVersion}.`,
-      [cluster.name],
-    );
-  }
-  return cluster;
 }
 
 function indexById(state: EmulatorState, cluster: ClusterRecord, req: OperationRequest): SearchIndexRecord {

@@ -1,0 +1,56 @@
+/**
+ * Snapshot export buckets as the other nouns see them: the record, the lookup, and which backup
+ * schedules auto-export to a bucket (a bucket in use cannot be deleted).
+ */
+
+import type { EmulatorState, JsonObject } from "../core/contract";
+import { type BackupScheduleRecord, backupScheduleTable } from "./backupSchedule";
+import { table } from "./context";
+import { operationError } from "./errors";
+
+export interface ExportBucketRecord extends JsonObject {
+  _id: string;
+  groupId: string;
+  bucketName: string;
+  cloudProvider: string;
+  iamRoleId: string;
+}
+
+export function exportBucketTable(state: EmulatorState): Record<string, ExportBucketRecord> {
+  return table<ExportBucketRecord>(state, "exportBuckets");
+}
+
+export function findExportBucket(state: EmulatorState, groupId: string, id: string): ExportBucketRecord {
+  const bucket = exportBucketTable(state)[id];
+  if (!bucket || bucket.groupId !== groupId) {
+    throw operationError(
+      "EXPORT_BUCKET_NOT_FOUND",
+      `No export bucket with ID ${id} exists in group ${groupId}.`,
+      [id],
+    );
+  }
+  return bucket;
+}
+
+/** The backup schedules of the bucket's project that auto-export to it (a bucket in use cannot be
+ * deleted). */
+export function schedulesExportingTo(
+  state: EmulatorState,
+  bucket: ExportBucketRecord,
+): BackupScheduleRecord[] {
+  return Object.values(backupScheduleTable(state)).filter(
+    (s) => s.groupId === bucket.groupId && s.autoExportEnabled && s.export?.exportBucketId === bucket._id,
+  );
+}
+
+/** The export buckets of a project that use a cloud provider access role (the role's feature usages;
+ * a role in use cannot be deauthorized). */
+export function bucketsUsingRole(
+  state: EmulatorState,
+  groupId: string,
+  roleId: string,
+): ExportBucketRecord[] {
+  return Object.values(exportBucketTable(state)).filter(
+    (b) => b.groupId === groupId && b.iamRoleId === roleId,
+  );
+}
