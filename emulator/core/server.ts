@@ -73,7 +73,8 @@ class Unauthenticated extends ApiError {
     reason: string,
     readonly challenges: string[],
   ) {
-    super(401, "UNAUTHENTICATED", `You are not authenticated. ${reason}`, [reason]);
+    const error = apiError("UNAUTHENTICATED", [reason]);
+    super(error.status, error.code, error.detail, error.parameters);
   }
 }
 
@@ -269,7 +270,7 @@ export class EmulatorCore {
     if (route.kind === "notFound") throw apiError("RESOURCE_NOT_FOUND", [draft.path]);
     if (route.kind === "methodNotAllowed") {
       const allow = route.allow.join(", ");
-      throw apiError("METHOD_NOT_ALLOWED", [draft.method, draft.path, allow], { allow });
+      throw apiError("METHOD_NOT_ALLOWED", [draft.method, draft.path, allow], { headers: { allow } });
     }
     const { op, params } = route;
     draft.operation = op.id;
@@ -293,7 +294,7 @@ export class EmulatorCore {
       extraHeaders["ratelimit-remaining"] = String(decision.remaining);
       if (!decision.allowed) {
         throw apiError("RATE_LIMITED", [op.path, decision.limit, this.settings.rateLimit.windowMs / 1000], {
-          "retry-after": String(decision.retryAfterSeconds),
+          headers: { "retry-after": String(decision.retryAfterSeconds) },
         });
       }
     }
@@ -386,7 +387,7 @@ export class EmulatorCore {
       throw apiError("RESOURCE_NOT_FOUND", [endpoint]);
     }
     if (draft.method !== "POST") {
-      throw apiError("METHOD_NOT_ALLOWED", [draft.method, endpoint, "POST"], { allow: "POST" });
+      throw apiError("METHOD_NOT_ALLOWED", [draft.method, endpoint, "POST"], { headers: { allow: "POST" } });
     }
     const form = new URLSearchParams(body?.toString("utf8") ?? "");
     const credential = this.authenticateClient(headerValue(req.headers.authorization), form);
@@ -407,7 +408,7 @@ export class EmulatorCore {
     const decision = this.tokenLimiter.take(credential.id);
     if (!decision.allowed) {
       throw apiError("TOKEN_RATE_LIMITED", [decision.limit], {
-        "retry-after": String(decision.retryAfterSeconds),
+        headers: { "retry-after": String(decision.retryAfterSeconds) },
       });
     }
     const issued = this.tokens.issue(credential.id);
@@ -512,7 +513,7 @@ const INJECTED_CODES: Record<number, ErrorCode> = {
 /** The body of an injected error when the fault gives none: the service's error shape. */
 function injectedErrorBody(status: number): Json {
   return {
-    detail: `Injected fault: HTTP ${status}.`,
+    detail: apiError("INJECTED_FAULT", [status]).detail,
     error: status,
     errorCode: INJECTED_CODES[status] ?? "INJECTED_FAULT",
     parameters: [],

@@ -6,8 +6,8 @@
  */
 import type { AlertStatusName } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject, OperationRequest } from "../core/contract";
+import { apiError } from "../core/errors";
 import { param, requireProject, table } from "./context";
-import { operationError } from "./errors";
 import { mintId } from "./ids";
 import { isoDate } from "./time";
 
@@ -35,11 +35,7 @@ export function requireAlertConfig(
   requireProject(state, groupId);
   const record = alertConfigTable(state)[alertConfigId];
   if (!record || record.groupId !== groupId) {
-    throw operationError(
-      "ALERT_CONFIG_NOT_FOUND",
-      `No alert configuration with ID ${alertConfigId} exists in group ${groupId}.`,
-      [alertConfigId],
-    );
+    throw apiError("ALERT_CONFIG_NOT_FOUND", [alertConfigId], { args: [alertConfigId, groupId] });
   }
   return record;
 }
@@ -76,9 +72,7 @@ export function findAlert(state: EmulatorState, groupId: string, alertId: string
   requireProject(state, groupId);
   const record = alertTable(state)[alertId];
   if (!record || record.groupId !== groupId) {
-    throw operationError("ALERT_NOT_FOUND", `No alert with ID ${alertId} exists in group ${groupId}.`, [
-      alertId,
-    ]);
+    throw apiError("ALERT_NOT_FOUND", [alertId], { args: [alertId, groupId] });
   }
   return record;
 }

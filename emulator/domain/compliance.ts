@@ -5,10 +5,10 @@
  */
 
 import type { ClusterRecord, EmulatorState, JsonObject, OperationRequest } from "../core/contract";
+import { apiError } from "../core/errors";
 import { raiseToRequirements, unmetRequirements } from "./backupPolicy";
 import { type BackupScheduleRecord, scheduleOf } from "./backupSchedule";
 import { clustersOfProject, hasCloudBackup, table } from "./context";
-import { operationError } from "./errors";
 import { mintId } from "./ids";
 import { lifecycleDone, lifecyclePhase } from "./lifecycle";
 
@@ -80,10 +80,14 @@ export function bringSchedulesInLine(
   );
   if (behind.length === 0) return;
   if (!overwrite) {
-    throw operationError(
+    throw apiError(
       "BACKUP_POLICIES_NOT_MEETING_BACKUP_COMPLIANCE_POLICY_REQUIREMENTS",
-      `The backup schedules of ${behind.map((s) => s.clusterName).join(", ")} do not meet the policy; retry with overwriteBackupPolicies=true to raise them.`,
       behind.map((s) => s.clusterName),
+      {
+        args: [
+          `the backup schedules of ${behind.map((s) => s.clusterName).join(", ")} fall short; retry with overwriteBackupPolicies=true to raise them`,
+        ],
+      },
     );
   }
   for (const schedule of behind) {
@@ -104,10 +108,10 @@ export function requireCompliance(
   const policy = currentCompliancePolicy(state, schedule.groupId, req);
   if (!policy || complianceState(policy, req) === "DISABLING") return;
   if (policy.copyProtectionEnabled && copiedBackupsToDelete > 0) {
-    throw operationError(
+    throw apiError(
       "BACKUP_POLICIES_NOT_MEETING_BACKUP_COMPLIANCE_POLICY_REQUIREMENTS",
-      `Copied backups of ${schedule.clusterName} cannot be deleted: the backup compliance policy has copy protection.`,
       [schedule.clusterName],
+      { args: [`copied backups of ${schedule.clusterName} cannot be deleted under copy protection`] },
     );
   }
   const unmet = unmetRequirements(schedule.policies[0]?.policyItems ?? [], policy.scheduledPolicyItems);
@@ -119,10 +123,10 @@ export function requireCompliance(
     const what = windowTooShort
       ? `restoreWindowDays must be at least ${policy.restoreWindowDays}`
       : `missing or shorter items: ${unmet.map((i) => `${String(i.frequencyType)} every ${String(i.frequencyInterval)} kept ${String(i.retentionValue)} ${String(i.retentionUnit)}`).join("; ")}`;
-    throw operationError(
+    throw apiError(
       "BACKUP_POLICIES_NOT_MEETING_BACKUP_COMPLIANCE_POLICY_REQUIREMENTS",
-      `The backup schedule of ${schedule.clusterName} would not meet the backup compliance policy: ${what}.`,
       [schedule.clusterName],
+      { args: [`the backup schedule of ${schedule.clusterName} would fall short: ${what}`] },
     );
   }
 }
@@ -136,10 +140,10 @@ export function requireNoPolicyInForce(
 ): void {
   const policy = currentCompliancePolicy(state, cluster.groupId, req);
   if (policy && complianceState(policy, req) !== "DISABLING") {
-    throw operationError(
-      "BACKUP_POLICIES_NOT_MEETING_BACKUP_COMPLIANCE_POLICY_REQUIREMENTS",
-      `The backup schedule of ${cluster.name} cannot be removed while group ${cluster.groupId} has a backup compliance policy.`,
-      [cluster.name],
-    );
+    throw apiError("BACKUP_POLICIES_NOT_MEETING_BACKUP_COMPLIANCE_POLICY_REQUIREMENTS", [cluster.name], {
+      args: [
+        `the backup schedule of ${cluster.name} cannot be removed while group ${cluster.groupId} has a policy in force`,
+      ],
+    });
   }
 }

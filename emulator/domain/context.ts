@@ -9,19 +9,19 @@ import type {
   OperationRequest,
   OperationResult,
 } from "../core/contract";
-import { operationError } from "./errors";
+import { apiError } from "../core/errors";
 
 export type ProjectRecord = EmulatorState["projects"][string];
 
 export function requireProject(state: EmulatorState, groupId: string): ProjectRecord {
   const project = state.projects[groupId];
-  if (!project) throw operationError("GROUP_NOT_FOUND", `No group with ID ${groupId} exists.`, [groupId]);
+  if (!project) throw apiError("GROUP_NOT_FOUND", [groupId]);
   return project;
 }
 
 export function requireOrg(state: EmulatorState, orgId: string): EmulatorState["orgs"][string] {
   const org = state.orgs[orgId];
-  if (!org) throw operationError("ORG_NOT_FOUND", `No organization with ID ${orgId} exists.`, [orgId]);
+  if (!org) throw apiError("ORG_NOT_FOUND", [orgId]);
   return org;
 }
 
@@ -38,10 +38,7 @@ export function requireCluster(state: EmulatorState, groupId: string, clusterNam
   requireProject(state, groupId);
   const cluster = findCluster(state, groupId, clusterName);
   if (!cluster) {
-    throw operationError("CLUSTER_NOT_FOUND", `No cluster named ${clusterName} exists in group ${groupId}.`, [
-      clusterName,
-      groupId,
-    ]);
+    throw apiError("CLUSTER_NOT_FOUND", [clusterName, groupId]);
   }
   return cluster;
 }
@@ -127,11 +124,7 @@ export function hasCloudBackup(cluster: ClusterRecord): boolean {
 
 export function requireCloudBackup(cluster: ClusterRecord): void {
   if (!hasCloudBackup(cluster)) {
-    throw operationError(
-      "CLUSTER_BACKUP_NOT_ENABLED",
-      `Cloud backup is not enabled for cluster ${cluster.name} (tier ${cluster.tier}).`,
-      [cluster.name],
-    );
+    throw apiError("CLUSTER_BACKUP_NOT_ENABLED", [cluster.name], { args: [cluster.name, cluster.tier] });
   }
 }
 

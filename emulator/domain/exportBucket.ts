@@ -4,9 +4,9 @@
  */
 
 import type { EmulatorState, JsonObject } from "../core/contract";
+import { apiError } from "../core/errors";
 import { type BackupScheduleRecord, backupScheduleTable } from "./backupSchedule";
 import { table } from "./context";
-import { operationError } from "./errors";
 
 export interface ExportBucketRecord extends JsonObject {
   _id: string;
@@ -23,11 +23,7 @@ export function exportBucketTable(state: EmulatorState): Record<string, ExportBu
 export function findExportBucket(state: EmulatorState, groupId: string, id: string): ExportBucketRecord {
   const bucket = exportBucketTable(state)[id];
   if (!bucket || bucket.groupId !== groupId) {
-    throw operationError(
-      "EXPORT_BUCKET_NOT_FOUND",
-      `No export bucket with ID ${id} exists in group ${groupId}.`,
-      [id],
-    );
+    throw apiError("EXPORT_BUCKET_NOT_FOUND", [id], { args: [id, groupId] });
   }
   return bucket;
 }

@@ -2,8 +2,8 @@
  * What search indexes and search nodes share: a cluster must run a database version with search.
  */
 import type { ClusterRecord, EmulatorState, OperationRequest } from "../core/contract";
+import { apiError } from "../core/errors";
 import { pathCluster, versionAtLeast } from "./context";
-import { operationError } from "./errors";
 
 /** How the error detail names what needs the version. */
 /** Search needs this database version or later (the emulator's rule, docs/api-choices.md). */
@@ -19,11 +19,9 @@ export function requireSearchCluster(
 ): ClusterRecord {
   const cluster = pathCluster(state, req);
   if (!versionAtLeast(cluster.dbVersion, SEARCH_MIN_DB_VERSION)) {
-    throw operationError(
-      "UNSUPPORTED_DB_VERSION_FOR_SEARCH",
-      `${SEARCH_FEATURE_NEEDS[feature]} database version ${SEARCH_MIN_DB_VERSION} or later; cluster ${cluster.name} runs ${cluster.dbVersion}.`,
-      [cluster.name],
-    );
+    throw apiError("UNSUPPORTED_DB_VERSION_FOR_SEARCH", [cluster.name], {
+      args: [SEARCH_FEATURE_NEEDS[feature], SEARCH_MIN_DB_VERSION, cluster.name, cluster.dbVersion],
+    });
   }
   return cluster;
 }

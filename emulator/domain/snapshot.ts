@@ -4,8 +4,8 @@
  */
 import { LIFECYCLE_STATES, type SnapshotType } from "../../api/vocabulary";
 import type { ClusterRecord, EmulatorState, JsonObject, OperationRequest } from "../core/contract";
+import { apiError } from "../core/errors";
 import { belongsTo, isServerless, pathCluster, recordsOfCluster, table } from "./context";
-import { operationError } from "./errors";
 import { mintId } from "./ids";
 import { lifecyclePhase } from "./lifecycle";
 import { MS_PER_DAY } from "./time";
@@ -56,11 +56,7 @@ export function findSnapshot(
 ): SnapshotRecord {
   const snapshot = snapshotTable(state)[snapshotId];
   if (!snapshot || !belongsTo(snapshot, cluster) || !kinds.includes(snapshot.kind)) {
-    throw operationError(
-      "SNAPSHOT_NOT_FOUND",
-      `No snapshot with ID ${snapshotId} exists for cluster ${cluster.name}.`,
-      [snapshotId],
-    );
+    throw apiError("SNAPSHOT_NOT_FOUND", [snapshotId], { args: [snapshotId, cluster.name] });
   }
   return snapshot;
 }
@@ -73,11 +69,9 @@ export function snapshotsOfCluster(state: EmulatorState, cluster: ClusterRecord)
 export function requireServerlessInstance(state: EmulatorState, req: OperationRequest): ClusterRecord {
   const cluster = pathCluster(state, req);
   if (!isServerless(cluster)) {
-    throw operationError(
-      "SERVERLESS_INSTANCE_NOT_FOUND",
-      `No serverless instance named ${cluster.name} exists in group ${cluster.groupId}.`,
-      [cluster.name],
-    );
+    throw apiError("SERVERLESS_INSTANCE_NOT_FOUND", [cluster.name], {
+      args: [cluster.name, cluster.groupId],
+    });
   }
   return cluster;
 }

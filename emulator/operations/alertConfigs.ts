@@ -18,9 +18,9 @@ import {
   PROJECT_ROLES,
 } from "../../api/vocabulary";
 import type { EmulatorState, Json, JsonObject, OperationDef, OperationResult } from "../core/contract";
+import { apiError } from "../core/errors";
 import { type AlertConfigRecord, alertConfigTable, findAlert, pathAlertConfig } from "../domain/alerting";
 import { entity, list, noContent, param, pathGroupId } from "../domain/context";
-import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { maskSecret } from "../domain/masking";
 import { isoDate } from "../domain/time";
@@ -138,10 +138,7 @@ function parseAlertConfigBody(body: Json | undefined): {
   const valid = validateBody(body, alertConfigBody);
   const notifications = valid.notifications as JsonObject[];
   if (notifications.length === 0) {
-    throw operationError(
-      "MISSING_NOTIFICATIONS",
-      "At least one notification is required for an alert configuration.",
-    );
+    throw apiError("MISSING_NOTIFICATIONS");
   }
   return {
     enabled: (valid.enabled as boolean | undefined) ?? false,

@@ -6,9 +6,9 @@
 
 import { ALERT_STATUS_FILTERS } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef } from "../core/contract";
+import { apiError } from "../core/errors";
 import { type AlertRecord, alertTable, findAlert, pathAlertConfig } from "../domain/alerting";
 import { entity, list, param, pathGroupId } from "../domain/context";
-import { operationError } from "../domain/errors";
 import { isoDate, parseInputDate } from "../domain/time";
 import { bool, date, queryEnum, str, validateBody } from "../domain/validation";
 import { DEPRECATED_2023, defineOperation } from "./define";
@@ -101,11 +101,9 @@ export const alertOperations: OperationDef[] = [
       } else if (until !== undefined) {
         const untilMs = parseInputDate(until) as number; // validated as a date above
         if (untilMs <= req.now) {
-          throw operationError(
-            "INVALID_ATTRIBUTE",
-            "Invalid attribute acknowledgedUntil specified: must be in the future.",
-            ["acknowledgedUntil"],
-          );
+          throw apiError("INVALID_ATTRIBUTE", ["acknowledgedUntil"], {
+            args: ["acknowledgedUntil", "must be in the future"],
+          });
         }
         record.acknowledgedUntil = isoDate(untilMs);
         record.acknowledgementComment = comment ?? null;

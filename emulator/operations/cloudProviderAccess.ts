@@ -9,9 +9,9 @@ import type {
   OperationRequest,
   OperationResult,
 } from "../core/contract";
+import { apiError } from "../core/errors";
 import { type AccessRoleRecord, accessRoleTable } from "../domain/accessRoles";
 import { entity, noContent, param, pathGroupId } from "../domain/context";
-import { operationError } from "../domain/errors";
 import { bucketsUsingRole } from "../domain/exportBucket";
 import { mintId, uuidFromId } from "../domain/ids";
 import { isoDate } from "../domain/time";
@@ -66,11 +66,7 @@ function requireRole(state: EmulatorState, req: OperationRequest): AccessRoleRec
   const roleId = param(req.params, "roleId");
   const role = accessRoleTable(state)[roleId];
   if (!role || role.groupId !== groupId) {
-    throw operationError(
-      "CLOUD_PROVIDER_ACCESS_ROLE_NOT_FOUND",
-      `No cloud provider access role with ID ${roleId} exists in group ${groupId}.`,
-      [roleId],
-    );
+    throw apiError("CLOUD_PROVIDER_ACCESS_ROLE_NOT_FOUND", [roleId], { args: [roleId, groupId] });
   }
   return role;
 }
@@ -167,11 +163,9 @@ export const cloudProviderAccessOperations: OperationDef[] = [
       const role = requireRole(state, req);
       const body = validateBodyAs(req.body, authorizeBody);
       if (body.providerName !== role.providerName) {
-        throw operationError(
-          "INVALID_ATTRIBUTE",
-          `Invalid attribute providerName specified: the role is an ${role.providerName} role.`,
-          ["providerName"],
-        );
+        throw apiError("INVALID_ATTRIBUTE", ["providerName"], {
+          args: ["providerName", `the role is an ${role.providerName} role`],
+        });
       }
       role.authorizedDate = isoDate(req.now);
       if (typeof body.iamAssumedRoleArn === "string") role.iamAssumedRoleArn = body.iamAssumedRoleArn;
@@ -188,18 +182,12 @@ export const cloudProviderAccessOperations: OperationDef[] = [
       const role = requireRole(state, req);
       const cloudProvider = param(req.params, "cloudProvider");
       if (cloudProvider !== role.providerName) {
-        throw operationError(
-          "INVALID_PATH_PARAMETER",
-          `Invalid path parameter cloudProvider: the role is an ${role.providerName} role.`,
-          ["cloudProvider"],
-        );
+        throw apiError("INVALID_PATH_PARAMETER", ["cloudProvider"], {
+          args: ["cloudProvider", `the role is an ${role.providerName} role`],
+        });
       }
       if (featureUsages(state, role).length > 0) {
-        throw operationError(
-          "CLOUD_PROVIDER_ACCESS_ROLE_IN_USE",
-          `Cloud provider access role ${role.roleId} is used by export buckets; delete them first.`,
-          [role.roleId],
-        );
+        throw apiError("CLOUD_PROVIDER_ACCESS_ROLE_IN_USE", [role.roleId]);
       }
       delete accessRoleTable(state)[role.roleId];
       return noContent();

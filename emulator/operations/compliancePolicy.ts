@@ -7,6 +7,7 @@
 
 import { ON_DEMAND_FREQUENCY_TYPE, SNAPSHOT_FREQUENCY_TYPES } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
+import { apiError } from "../core/errors";
 import { policyItemFields, retentionDays, settlePolicyItems } from "../domain/backupPolicy";
 import {
   bringSchedulesInLine,
@@ -16,7 +17,6 @@ import {
   currentCompliancePolicy,
 } from "../domain/compliance";
 import { entity, noContent, param, pathGroupId, requireProject } from "../domain/context";
-import { operationError } from "../domain/errors";
 import { isoDate } from "../domain/time";
 import {
   arr,
@@ -74,12 +74,7 @@ const selfPath = (groupId: string) => `/groups/${groupId}/backupCompliancePolicy
 
 function requirePolicy(state: EmulatorState, groupId: string, req: OperationRequest): CompliancePolicyRecord {
   const policy = currentCompliancePolicy(state, groupId, req);
-  if (!policy)
-    throw operationError(
-      "BACKUP_POLICY_NOT_FOUND",
-      `No backup compliance policy exists for group ${groupId}.`,
-      [groupId],
-    );
+  if (!policy) throw apiError("BACKUP_POLICY_NOT_FOUND", [groupId]);
   return policy;
 }
 
@@ -96,11 +91,7 @@ export const compliancePolicyOperations: OperationDef[] = [
       const project = requireProject(state, groupId);
       const policy = requirePolicy(state, groupId, req);
       if (project.compliancePolicyDisableRequested !== true) {
-        throw operationError(
-          "CANNOT_DISABLE_BACKUP_COMPLIANCE_POLICY",
-          `The backup compliance policy of group ${groupId} can be disabled only after a support request.`,
-          [groupId],
-        );
+        throw apiError("CANNOT_DISABLE_BACKUP_COMPLIANCE_POLICY", [groupId]);
       }
       policy.disableRequestedMs ??= req.now;
       return noContent();
@@ -132,11 +123,9 @@ export const compliancePolicyOperations: OperationDef[] = [
       const overwriteBackupPolicies = queryBoolean(req.query, "overwriteBackupPolicies", true);
       const existing = currentCompliancePolicy(state, groupId, req);
       if (existing && complianceState(existing, req) !== "ACTIVE") {
-        throw operationError(
-          "CANNOT_UPDATE_BACKUP_COMPLIANCE_POLICY_SETTINGS_WITH_PENDING_ACTION",
-          `The backup compliance policy of group ${groupId} is ${complianceState(existing, req)}; retry when it is ACTIVE.`,
-          [groupId],
-        );
+        throw apiError("CANNOT_UPDATE_BACKUP_COMPLIANCE_POLICY_SETTINGS_WITH_PENDING_ACTION", [groupId], {
+          args: [groupId, complianceState(existing, req)],
+        });
       }
       const body = validateBody(req.body, putBody);
       if (body.projectId !== undefined && body.projectId !== groupId) {

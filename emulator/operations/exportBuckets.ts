@@ -3,9 +3,9 @@
  * AWS access role of the project; deleting one is refused while a backup schedule auto-exports to it.
  */
 import type { JsonObject, OperationDef } from "../core/contract";
+import { apiError } from "../core/errors";
 import { authorizedAwsRole } from "../domain/accessRoles";
 import { entity, list, noContent, param, pathGroupId } from "../domain/context";
-import { operationError } from "../domain/errors";
 import {
   type ExportBucketRecord,
   exportBucketTable,
@@ -64,11 +64,7 @@ export const exportBucketOperations: OperationDef[] = [
       const body = validateBody(req.body, createBody);
       const iamRoleId = body.iamRoleId as string;
       if (!authorizedAwsRole(state, groupId, iamRoleId)) {
-        throw operationError(
-          "CANNOT_ASSUME_ROLE",
-          `The platform cannot assume role ${iamRoleId}: it is not an authorized AWS access role of group ${groupId}.`,
-          [iamRoleId],
-        );
+        throw apiError("CANNOT_ASSUME_ROLE", [iamRoleId], { args: [iamRoleId, groupId] });
       }
       const bucketName = body.bucketName as string;
       if (
@@ -76,11 +72,7 @@ export const exportBucketOperations: OperationDef[] = [
           (b) => b.groupId === groupId && b.bucketName === bucketName,
         )
       ) {
-        throw operationError(
-          "EXPORT_BUCKET_ALREADY_EXISTS",
-          `An export bucket named ${bucketName} already exists in group ${groupId}.`,
-          [bucketName],
-        );
+        throw apiError("EXPORT_BUCKET_ALREADY_EXISTS", [bucketName], { args: [bucketName, groupId] });
       }
       const bucket: ExportBucketRecord = {
         _id: mintId(state),
@@ -106,11 +98,9 @@ export const exportBucketOperations: OperationDef[] = [
       const bucket = findExportBucket(state, groupId, param(req.params, "exportBucketId"));
       const exporting = schedulesExportingTo(state, bucket);
       if (exporting.length > 0) {
-        throw operationError(
-          "EXPORT_BUCKET_DELETE_FAILED_BUCKET_IN_USE",
-          `Export bucket ${bucket._id} is in use: disable auto export on cluster(s) ${exporting.map((s) => s.clusterName).join(", ")} first.`,
-          [bucket._id],
-        );
+        throw apiError("EXPORT_BUCKET_DELETE_FAILED_BUCKET_IN_USE", [bucket._id], {
+          args: [bucket._id, exporting.map((s) => s.clusterName).join(", ")],
+        });
       }
       delete exportBucketTable(state)[bucket._id];
       return noContent();

@@ -5,6 +5,7 @@
 
 import { LIFECYCLE_STATES } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
+import { apiError } from "../core/errors";
 import { backupScheduleTable } from "../domain/backupSchedule";
 import {
   belongsTo,
@@ -15,7 +16,6 @@ import {
   requireBackupCluster,
   table,
 } from "../domain/context";
-import { operationError } from "../domain/errors";
 import { findExportBucket } from "../domain/exportBucket";
 import { mintId } from "../domain/ids";
 import { lifecycleDone, lifecycleEnd, lifecyclePhase } from "../domain/lifecycle";
@@ -140,11 +140,7 @@ export const exportJobOperations: OperationDef[] = [
       const exportId = param(req.params, "exportId");
       const job = exportJobTable(state)[exportId];
       if (!job || !belongsTo(job, cluster)) {
-        throw operationError(
-          "EXPORT_JOB_NOT_FOUND",
-          `No export job with ID ${exportId} exists for cluster ${cluster.name}.`,
-          [exportId],
-        );
+        throw apiError("EXPORT_JOB_NOT_FOUND", [exportId], { args: [exportId, cluster.name] });
       }
       return entity(render(job, req), jobPath(cluster.groupId, cluster.name, exportId));
     },

@@ -2,6 +2,7 @@
  * Legacy operations under the 1.0 root (77, 78): private IP (Peering-Only) mode and the cluster list.
  */
 import type { ClusterRecord, EmulatorState, JsonObject, OperationDef } from "../core/contract";
+import { apiError } from "../core/errors";
 import {
   clustersOfProject,
   entity,
@@ -11,7 +12,6 @@ import {
   table,
   versionAtLeast,
 } from "../domain/context";
-import { operationError } from "../domain/errors";
 import { bool, required, validateBody } from "../domain/validation";
 import { defineOperation } from "./define";
 
@@ -70,10 +70,14 @@ export const legacyOperations: OperationDef[] = [
           (c) => !versionAtLeast(c.dbVersion, PEERING_ONLY_MIN_DB_VERSION),
         );
         if (older.length > 0) {
-          throw operationError(
+          throw apiError(
             "CANNOT_UPDATE_PRIVATE_IP_MODE",
-            `Peering-Only mode can be turned off only when every cluster runs ${PEERING_ONLY_MIN_DB_VERSION} or later; older: ${older.map((c) => c.name).join(", ")}.`,
             older.map((c) => c.name),
+            {
+              args: [
+                `Peering-Only mode can be turned off only when every cluster runs ${PEERING_ONLY_MIN_DB_VERSION} or later; older: ${older.map((c) => c.name).join(", ")}`,
+              ],
+            },
           );
         }
       }

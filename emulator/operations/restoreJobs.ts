@@ -10,6 +10,7 @@ import type {
   OperationDef,
   OperationRequest,
 } from "../core/contract";
+import { apiError } from "../core/errors";
 import {
   belongsTo,
   entity,
@@ -21,7 +22,6 @@ import {
   requireCluster,
   table,
 } from "../domain/context";
-import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { lifecycleDone, lifecycleEnd } from "../domain/lifecycle";
 import {
@@ -225,11 +225,7 @@ function findJob(
   const id = param(req.params, "restoreJobId");
   const job = restoreJobTable(state)[id];
   if (!job || !belongsTo(job, cluster) || job.serverless !== scope.serverless) {
-    throw operationError(
-      "RESTORE_JOB_NOT_FOUND",
-      `No restore job with ID ${id} exists for ${cluster.name}.`,
-      [id],
-    );
+    throw apiError("RESTORE_JOB_NOT_FOUND", [id], { args: [id, cluster.name] });
   }
   return job;
 }
@@ -296,11 +292,7 @@ export const restoreJobOperations: OperationDef[] = [
     handler: (req, state) => {
       const job = findJob(state, CLUSTER_SCOPE.source(state, req), req, CLUSTER_SCOPE);
       if (job.deliveryType !== "download") {
-        throw operationError(
-          "CANNOT_CANCEL_AUTOMATED_RESTORE",
-          `Restore job ${job.id} is a ${job.deliveryType} restore; only download restores can be cancelled.`,
-          [job.id],
-        );
+        throw apiError("CANNOT_CANCEL_AUTOMATED_RESTORE", [job.id], { args: [job.id, job.deliveryType] });
       }
       job.cancelled = true;
       return noContent();

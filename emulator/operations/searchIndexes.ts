@@ -23,8 +23,8 @@ import type {
   OperationRequest,
   OperationResult,
 } from "../core/contract";
+import { apiError } from "../core/errors";
 import { clusterHostnames, clusterKey, entity, noContent, param, table } from "../domain/context";
-import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { lifecycleDone, lifecyclePhase } from "../domain/lifecycle";
 import { requireSearchCluster } from "../domain/search";
@@ -123,18 +123,15 @@ function checkAnalyzerNames(definition: JsonObject, pathPrefix: string): void {
       !custom.includes(value)
     ) {
       const path = pathPrefix + field;
-      throw operationError(
-        "INVALID_ENUM_VALUE",
-        `An invalid enumeration value ${value} was specified for ${path}; expected lucene.<language> or a name from analyzers.`,
-        [value, path],
-      );
+      throw apiError("INVALID_ENUM_VALUE", [value, path], {
+        args: [value, path, "lucene.<language> or a name from analyzers"],
+      });
     }
   }
 }
 
 function validateDefinition(type: string, definition: Json | undefined, path: string): JsonObject {
-  if (definition === undefined)
-    throw operationError("MISSING_ATTRIBUTE", `The required attribute ${path} was not specified.`, [path]);
+  if (definition === undefined) throw apiError("MISSING_ATTRIBUTE", [path]);
   if (!isObject(definition)) invalidAttribute(path, "expected an object");
   const fields = type === "vectorSearch" ? vectorDefinitionFields : textDefinitionFields;
   // Validate as a nested object so errors name `definition.<field>`.
@@ -300,12 +297,7 @@ function renderSecondStyle(
 function indexById(state: EmulatorState, cluster: ClusterRecord, req: OperationRequest): SearchIndexRecord {
   const id = param(req.params, "indexId");
   const index = indexesOfCluster(state, cluster, req).find((i) => i.indexID === id);
-  if (!index)
-    throw operationError(
-      "SEARCH_INDEX_NOT_FOUND",
-      `No search index with ID ${id} exists on cluster ${cluster.name}.`,
-      [id],
-    );
+  if (!index) throw apiError("SEARCH_INDEX_NOT_FOUND", [id], { args: [id, `cluster ${cluster.name}`] });
   return index;
 }
 
@@ -321,11 +313,9 @@ function indexByNames(
     (i) => i.database === database && i.collectionName === collectionName && i.name === name,
   );
   if (!index) {
-    throw operationError(
-      "SEARCH_INDEX_NOT_FOUND",
-      `No search index named ${name} exists on ${database}.${collectionName} of cluster ${cluster.name}.`,
-      [name],
-    );
+    throw apiError("SEARCH_INDEX_NOT_FOUND", [name], {
+      args: [name, `${database}.${collectionName} of cluster ${cluster.name}`],
+    });
   }
   return index;
 }
@@ -341,11 +331,9 @@ function createIndex(
       i.database === fields.database && i.collectionName === fields.collectionName && i.name === fields.name,
   );
   if (duplicate) {
-    throw operationError(
-      "SEARCH_DUPLICATE_INDEX",
-      `A search index named ${fields.name} already exists on ${fields.database}.${fields.collectionName}.`,
-      [fields.name],
-    );
+    throw apiError("SEARCH_DUPLICATE_INDEX", [fields.name], {
+      args: [fields.name, fields.database, fields.collectionName],
+    });
   }
   const record: SearchIndexRecord = {
     indexID: mintId(state),

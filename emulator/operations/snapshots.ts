@@ -13,8 +13,8 @@ import type {
   OperationDef,
   OperationRequest,
 } from "../core/contract";
+import { apiError } from "../core/errors";
 import { entity, list, noContent, param, requireBackupCluster } from "../domain/context";
-import { operationError } from "../domain/errors";
 import {
   findSnapshot,
   newSnapshot,
@@ -132,11 +132,9 @@ export const snapshotOperations: OperationDef[] = [
         (s) => s.snapshotType === "onDemand" && snapshotStatus(s, req) !== "completed",
       );
       if (unfinished) {
-        throw operationError(
-          "UNFINISHED_ON_DEMAND_SNAPSHOT",
-          `On-demand snapshot ${unfinished.id} of cluster ${cluster.name} has not finished yet.`,
-          [unfinished.id],
-        );
+        throw apiError("UNFINISHED_ON_DEMAND_SNAPSHOT", [unfinished.id], {
+          args: [unfinished.id, cluster.name],
+        });
       }
       const retentionInDays = (body.retentionInDays as number | undefined) ?? 1;
       const snapshot = newSnapshot(state, cluster, {
