@@ -128,6 +128,27 @@ export function requireCloudBackup(cluster: ClusterRecord): void {
   }
 }
 
+/** Full versions the emulator reports for a major.minor version (the contract answers full versions,
+ * `([\d]+\.[\d]+\.[\d]+)`, where seeds and the control API give major.minor). */
+const FULL_VERSIONS: Record<string, string> = {
+  "4.0": "4.0.28",
+  "4.2": "4.2.25",
+  "4.4": "4.4.29",
+  "5.0": "5.0.28",
+  "6.0": "6.0.18",
+  "7.0": "7.0.14",
+  "8.0": "8.0.3",
+};
+
+/** The cluster's full database version: the seed's `dbFullVersion`, a full `dbVersion` as given, or
+ * the emulator's patch level for its major.minor. */
+export function fullDbVersion(cluster: ClusterRecord): string {
+  if (typeof cluster.dbFullVersion === "string") return cluster.dbFullVersion;
+  if (/^\d+\.\d+\.\d+$/.test(cluster.dbVersion)) return cluster.dbVersion;
+  const major = cluster.dbVersion.split(".").slice(0, 2).join(".");
+  return FULL_VERSIONS[major] ?? `${major}.0`;
+}
+
 /** Compares "major.minor[.patch]" versions; true when `version` >= `minimum`. */
 export function versionAtLeast(version: string, minimum: string): boolean {
   const a = version.split(".").map((p) => Number.parseInt(p, 10) || 0);

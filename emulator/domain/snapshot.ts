@@ -5,7 +5,7 @@
 import { LIFECYCLE_STATES, type SnapshotType } from "../../api/vocabulary";
 import type { ClusterRecord, EmulatorState, JsonObject, OperationRequest } from "../core/contract";
 import { apiError } from "../core/errors";
-import { belongsTo, isServerless, pathCluster, recordsOfCluster, table } from "./context";
+import { belongsTo, fullDbVersion, isServerless, pathCluster, recordsOfCluster, table } from "./context";
 import { mintId } from "./ids";
 import { lifecyclePhase } from "./lifecycle";
 import { MS_PER_DAY } from "./time";
@@ -20,7 +20,8 @@ export interface SnapshotRecord extends JsonObject {
   createdMs: number;
   expiresMs: number;
   description: string | null;
-  frequencyType: string;
+  /** null for on-demand snapshots: the contract's enum has no on-demand value, so it is omitted. */
+  frequencyType: string | null;
   snapshotType: SnapshotType;
   dbVersion: string;
   cloudProvider: string;
@@ -99,7 +100,7 @@ export function newSnapshot(
     groupId: cluster.groupId,
     clusterName: cluster.name,
     ...fields,
-    dbVersion: cluster.dbVersion,
+    dbVersion: fullDbVersion(cluster),
     cloudProvider: cluster.provider,
     replicaSetName: replicaSetName(cluster, 0),
     storageSizeBytes: STORAGE_SIZE_BYTES,

@@ -6,6 +6,7 @@ import { apiError } from "../core/errors";
 import {
   clustersOfProject,
   entity,
+  fullDbVersion,
   hasCloudBackup,
   list,
   pathGroupId,
@@ -17,23 +18,9 @@ import { defineOperation } from "./define";
 
 export const PEERING_ONLY_MIN_DB_VERSION = "5.0";
 
-/** Full versions the emulator reports for a major version (a seed may set `dbFullVersion`). */
-const FULL_VERSIONS: Record<string, string> = {
-  "4.0": "4.0.28",
-  "4.2": "4.2.25",
-  "4.4": "4.4.29",
-  "5.0": "5.0.28",
-  "6.0": "6.0.18",
-  "7.0": "7.0.14",
-  "8.0": "8.0.3",
-};
-
 function renderCluster(cluster: ClusterRecord): JsonObject {
   const major = cluster.dbVersion.split(".").slice(0, 2).join(".");
-  const full =
-    typeof cluster.dbFullVersion === "string"
-      ? cluster.dbFullVersion
-      : (FULL_VERSIONS[major] ?? `${major}.0`);
+  const full = fullDbVersion(cluster);
   return {
     id: cluster.id,
     groupId: cluster.groupId,

@@ -35,12 +35,14 @@ export function renderSnapshot(snapshot: SnapshotRecord, req: OperationRequest):
     id: snapshot.id,
     createdAt: isoDate(snapshot.createdMs),
     expiresAt: isoDate(snapshot.expiresMs),
-    frequencyType: snapshot.frequencyType,
     dbVersion: snapshot.dbVersion,
     snapshotType: snapshot.snapshotType,
     status: snapshotStatus(snapshot, req),
     storageSizeBytes: snapshot.storageSizeBytes,
   };
+  // On-demand snapshots have no frequencyType: the contract's enum (hourly..yearly) has no on-demand
+  // value, and snapshotType "onDemand" already says it (docs/api-choices.md).
+  if (snapshot.frequencyType !== null) common.frequencyType = snapshot.frequencyType;
   if (snapshot.kind === "serverless") return { ...common, serverlessInstanceName: snapshot.clusterName };
   if (snapshot.description !== null) common.description = snapshot.description;
   common.policyItems = [];
@@ -142,7 +144,7 @@ export const snapshotOperations: OperationDef[] = [
         createdMs: req.now,
         expiresMs: req.now + retentionInDays * MS_PER_DAY,
         description: (body.description as string | undefined) ?? null,
-        frequencyType: ON_DEMAND_FREQUENCY_TYPE,
+        frequencyType: null,
         snapshotType: "onDemand",
       });
       const shown = renderSnapshot(snapshot, req);

@@ -1,4 +1,5 @@
 import type { EmulatorState, JsonObject } from "../../../emulator/core/contract";
+import { property } from "../contractSchemas";
 import {
   AWS_ROLE,
   bodyOf,
@@ -363,14 +364,19 @@ describe("54-61 snapshots", () => {
     expect(taken).toMatchObject({
       status: "queued",
       snapshotType: "onDemand",
-      frequencyType: "ondemand",
       type: "replicaSet",
       description: "pre-upgrade",
       cloudProvider: "AWS",
-      dbVersion: "7.0",
+      dbVersion: "7.0.14",
       createdAt: "2026-01-01T00:00:00Z",
       expiresAt: "2026-01-03T00:00:00Z",
     });
+    // The contract's snapshot frequencyType enum (hourly..yearly) has no on-demand value: omitted.
+    expect(property("DiskBackupReplicaSet", "frequencyType").enum).not.toContain("ondemand");
+    expect(taken).not.toHaveProperty("frequencyType");
+    expect(String(taken.dbVersion)).toMatch(
+      new RegExp(`^${property("DiskBackupReplicaSet", "dbVersion").pattern}$`),
+    );
     const params = { snapshotId: String(taken.id) };
     expect(bodyOf(call(state, "60", { params, now: T0 + 500, asyncDelayMs: 900 })).status).toBe("inProgress");
     expect(bodyOf(call(state, "60", { params, now: T0 + 900, asyncDelayMs: 900 })).status).toBe("completed");
