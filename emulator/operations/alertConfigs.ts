@@ -9,6 +9,7 @@ import {
   MASKED_NOTIFICATION_FIELDS,
   MATCHER_FIELD_NAMES,
   MATCHER_OPERATORS,
+  MONITORING_REGIONS,
   NOTIFICATION_INTERVAL_MIN,
   NOTIFICATION_ORG_ROLES,
   NOTIFICATION_REGIONS,
@@ -53,7 +54,7 @@ const emailSmsFields: ObjectSchema = { emailEnabled: bool(), smsEnabled: bool() 
 const KIND_FIELDS: Record<NotificationTypeName, ObjectSchema> = {
   MONITORING: {
     monitoringApiKey: required(str({ minLength: 1 })),
-    monitoringRegion: required(oneOf(NOTIFICATION_REGIONS)),
+    monitoringRegion: required(oneOf(MONITORING_REGIONS)),
   },
   EMAIL: { emailAddress: required(str({ pattern: /^[^@\s]+@[^@\s]+$/ })) },
   GROUP: { ...emailSmsFields, roles: arr(oneOf(PROJECT_ROLES)) },

@@ -6,9 +6,10 @@
  */
 
 import {
+  AUTO_EXPORT_FREQUENCY_TYPES,
   CLOUD_PROVIDERS,
   COPY_FREQUENCIES,
-  EXPORT_FREQUENCY_TYPES,
+  EXTRA_RETENTION_FREQUENCY_TYPES,
   ON_DEMAND_FREQUENCY_TYPE,
   SNAPSHOT_FREQUENCY_TYPES,
 } from "../../api/vocabulary";
@@ -81,18 +82,20 @@ const patchBody = {
   ),
   export: obj({
     exportBucketId: required(hex24()),
-    frequencyType: required(oneOf(EXPORT_FREQUENCY_TYPES)),
+    frequencyType: required(oneOf(AUTO_EXPORT_FREQUENCY_TYPES)),
   }),
   extraRetentionSettings: arr(
     obj({
-      frequencyType: required(oneOf([...SNAPSHOT_FREQUENCY_TYPES, ON_DEMAND_FREQUENCY_TYPE])),
+      frequencyType: required(oneOf(EXTRA_RETENTION_FREQUENCY_TYPES)),
       retentionDays: required(int({ min: 1 })),
     }),
   ),
   policies: arr(
     obj({
       id: hex24(),
-      policyItems: required(arr(obj(policyItemFields(SNAPSHOT_FREQUENCY_TYPES)), { minItems: 1 })),
+      policyItems: required(
+        arr(obj(policyItemFields([...SNAPSHOT_FREQUENCY_TYPES, ON_DEMAND_FREQUENCY_TYPE])), { minItems: 1 }),
+      ),
     }),
     {
       maxItems: 1,
