@@ -15,6 +15,7 @@ import {
   ApiError,
   type ApiRoot,
   type EmulatorState,
+  type FailureForcer,
   type OperationDef,
   type OperationRequest,
 } from "./contract";
@@ -42,6 +43,8 @@ export interface CoreConfig {
   operations: readonly OperationDef[];
   /** The operations' alert raiser, for the control API's POST /__emulator/alerts (absent: 404 there). */
   raiseAlert?: AlertRaiser;
+  /** The operations' failure forcer, for POST /__emulator/failures (absent: 404 there). */
+  forceFailure?: FailureForcer;
   /** Rebuilds the seed state (for reset). */
   freshState: () => EmulatorState;
   persistence?: Persistence;
@@ -71,6 +74,7 @@ export class EmulatorCore {
   readonly requestLog = new RequestLog();
   readonly persistence: Persistence | undefined;
   readonly raiseAlert: AlertRaiser | undefined;
+  readonly forceFailure: FailureForcer | undefined;
   /** `scheme://host:port`, set once the server listens. */
   origin = "http://127.0.0.1";
   private readonly projectLimiter: FixedWindowLimiter;
@@ -86,6 +90,7 @@ export class EmulatorCore {
     this.freshState = config.freshState;
     this.persistence = config.persistence;
     this.raiseAlert = config.raiseAlert;
+    this.forceFailure = config.forceFailure;
     const now = () => this.clock.now();
     this.digest = new DigestAuthenticator(now, config.nonceTtlMs);
     this.tokens = new TokenStore(now, config.tokenTtlMs);

@@ -9,6 +9,7 @@ import { apiError } from "../core/errors";
 import { raiseToRequirements, unmetRequirements } from "./backupPolicy";
 import { type BackupScheduleRecord, scheduleOf } from "./backupSchedule";
 import { clustersOfProject, hasCloudBackup, table } from "./context";
+import { isForcedFailure } from "./failures";
 import { mintId } from "./ids";
 import { lifecycleDone, lifecyclePhase } from "./lifecycle";
 
@@ -58,6 +59,8 @@ export function complianceState(
   req: Pick<OperationRequest, "now" | "asyncDelayMs">,
 ): string {
   if (policy.disableRequestedMs !== null) return "DISABLING";
+  // Stuck (control API): the pending transition never finishes.
+  if (isForcedFailure(policy)) return policy.pendingState;
   return lifecyclePhase([policy.pendingState, "ACTIVE"], policy.changeStartedMs, req.now, req.asyncDelayMs);
 }
 

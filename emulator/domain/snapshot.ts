@@ -6,6 +6,7 @@ import { LIFECYCLE_STATES, type SnapshotType } from "../../api/vocabulary";
 import type { ClusterRecord, EmulatorState, JsonObject, OperationRequest } from "../core/contract";
 import { apiError } from "../core/errors";
 import { belongsTo, fullDbVersion, isServerless, pathCluster, recordsOfCluster, table } from "./context";
+import { isForcedFailure } from "./failures";
 import { mintId } from "./ids";
 import { lifecyclePhase } from "./lifecycle";
 import { MS_PER_DAY } from "./time";
@@ -45,6 +46,7 @@ export function snapshotStatus(
   snapshot: SnapshotRecord,
   req: Pick<OperationRequest, "now" | "asyncDelayMs">,
 ): string {
+  if (isForcedFailure(snapshot)) return "failed";
   return lifecyclePhase(LIFECYCLE_STATES.snapshot.steps, snapshot.createdMs, req.now, req.asyncDelayMs);
 }
 

@@ -41,6 +41,7 @@ function render(state: EmulatorState, policy: CompliancePolicyRecord, req: Opera
     disableRequestedMs,
     restoreWindowDays,
     onDemandPolicyItem,
+    forcedFailure,
     ...fields
   } = policy;
   const shown: JsonObject = {

@@ -17,6 +17,7 @@ import {
   table,
 } from "../domain/context";
 import { findExportBucket } from "../domain/exportBucket";
+import { isForcedFailure } from "../domain/failures";
 import { mintId } from "../domain/ids";
 import { lifecycleDone, lifecycleEnd, lifecyclePhase } from "../domain/lifecycle";
 import { findSnapshot } from "../domain/snapshot";
@@ -44,7 +45,8 @@ function exportJobTable(state: EmulatorState): Record<string, ExportJobRecord> {
 }
 
 function render(job: ExportJobRecord, req: OperationRequest): JsonObject {
-  const done = lifecycleDone(job.createdMs, req.now, req.asyncDelayMs);
+  const failed = isForcedFailure(job);
+  const done = !failed && lifecycleDone(job.createdMs, req.now, req.asyncDelayMs);
   const shown: JsonObject = {
     id: job.id,
     snapshotId: job.snapshotId,
@@ -52,7 +54,9 @@ function render(job: ExportJobRecord, req: OperationRequest): JsonObject {
     customData: job.customData,
     createdAt: isoDate(job.createdMs),
     prefix: job.prefix,
-    state: lifecyclePhase(LIFECYCLE_STATES.exportJob.steps, job.createdMs, req.now, req.asyncDelayMs),
+    state: failed
+      ? "Failed"
+      : lifecyclePhase(LIFECYCLE_STATES.exportJob.steps, job.createdMs, req.now, req.asyncDelayMs),
     exportStatus: { exportedCollections: done ? TOTAL_COLLECTIONS : 0, totalCollections: TOTAL_COLLECTIONS },
     components: job.components,
   };

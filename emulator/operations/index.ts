@@ -50,3 +50,4 @@ export const operations: OperationDef[] = [
 });
 
 export { raiseAlert } from "../domain/alerting";
+export { forceFailure } from "../domain/failures";

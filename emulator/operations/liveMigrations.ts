@@ -18,6 +18,7 @@ import {
   table,
   versionAtLeast,
 } from "../domain/context";
+import { isForcedFailure } from "../domain/failures";
 import { mintId } from "../domain/ids";
 import { lifecyclePhase } from "../domain/lifecycle";
 import { isoDate } from "../domain/time";
@@ -98,6 +99,7 @@ function migrationTable(state: EmulatorState): Record<string, LiveMigrationRecor
 }
 
 function migrationStatus(m: LiveMigrationRecord, req: OperationRequest): string {
+  if (isForcedFailure(m)) return "FAILED";
   if (m.cutoverRequestedMs !== null)
     return lifecyclePhase(["WORKING", "COMPLETE"], m.cutoverRequestedMs, req.now, req.asyncDelayMs);
   return lifecyclePhase(["NEW", "WORKING"], m.createdMs, req.now, req.asyncDelayMs);

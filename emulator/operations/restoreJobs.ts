@@ -22,6 +22,7 @@ import {
   requireCluster,
   table,
 } from "../domain/context";
+import { isForcedFailure } from "../domain/failures";
 import { mintId } from "../domain/ids";
 import { lifecycleDone, lifecycleEnd } from "../domain/lifecycle";
 import {
@@ -72,7 +73,8 @@ function restoreJobTable(state: EmulatorState): Record<string, RestoreJobRecord>
 }
 
 function render(job: RestoreJobRecord, req: OperationRequest): JsonObject {
-  const finished = !job.cancelled && lifecycleDone(job.createdMs, req.now, req.asyncDelayMs);
+  const failed = isForcedFailure(job);
+  const finished = !job.cancelled && !failed && lifecycleDone(job.createdMs, req.now, req.asyncDelayMs);
   const finishedMs = lifecycleEnd(job.createdMs, req.asyncDelayMs);
   const isDownload = job.deliveryType === "download";
   const expiresMs = finishedMs + DOWNLOAD_LINK_LIFETIME_MS;
@@ -80,7 +82,7 @@ function render(job: RestoreJobRecord, req: OperationRequest): JsonObject {
     id: job.id,
     deliveryType: job.deliveryType,
     cancelled: job.cancelled,
-    failed: false,
+    failed,
     expired: isDownload && finished && req.now >= expiresMs,
     timestamp: isoDate(job.timestampMs),
   };

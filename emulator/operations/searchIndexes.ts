@@ -25,6 +25,7 @@ import type {
 } from "../core/contract";
 import { apiError } from "../core/errors";
 import { clusterHostnames, clusterKey, entity, noContent, param, table } from "../domain/context";
+import { isForcedFailure } from "../domain/failures";
 import { mintId } from "../domain/ids";
 import { lifecycleDone, lifecyclePhase } from "../domain/lifecycle";
 import { requireSearchCluster } from "../domain/search";
@@ -189,11 +190,12 @@ function indexesOfCluster(
 
 function statusOf(index: SearchIndexRecord, style: Style, req: OperationRequest): string {
   if (index.deleteRequestedMs !== null) return "DELETING";
+  if (isForcedFailure(index)) return "FAILED";
   return lifecyclePhase(BUILD_PHASES[style], index.buildStartedMs, req.now, req.asyncDelayMs);
 }
 
 function isBuilt(index: SearchIndexRecord, req: OperationRequest): boolean {
-  return lifecycleDone(index.buildStartedMs, req.now, req.asyncDelayMs);
+  return !isForcedFailure(index) && lifecycleDone(index.buildStartedMs, req.now, req.asyncDelayMs);
 }
 
 /** The fields naming an index, first in both styles' entities. */

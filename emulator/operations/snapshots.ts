@@ -5,7 +5,7 @@
  * each shows one scheduled, completed snapshot, created on first access.
  */
 
-import { ON_DEMAND_FREQUENCY_TYPE, SNAPSHOT_RETENTION_UNITS } from "../../api/vocabulary";
+import { SNAPSHOT_RETENTION_UNITS } from "../../api/vocabulary";
 import type {
   ClusterRecord,
   EmulatorState,
