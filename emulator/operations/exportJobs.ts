@@ -121,7 +121,9 @@ export const exportJobOperations: OperationDef[] = [
         exportBucketId: bucket._id,
         customData: (body.customData as JsonObject[] | undefined) ?? [],
         createdMs: req.now,
-        prefix: `exported_snapshots/${owner}/${cluster.name}/${isoDate(snapshot.createdMs).replace(/:/g, "")}/${Math.floor(req.now / 1000)}`,
+        // The contract's pattern: /exported_snapshots/{ORG-NAME}/{PROJECT-NAME}/{CLUSTER-NAME}/
+        // {SNAPSHOT-INITIATION-DATE}/{TIMESTAMP} (ids unless useOrgAndGroupNamesInExportPrefix).
+        prefix: `/exported_snapshots/${owner}/${cluster.name}/${isoDate(snapshot.createdMs).replace(/:/g, "")}/${Math.floor(req.now / 1000)}`,
         components: snapshot.members.map((m) => ({
           exportId: mintId(state),
           replicaSetName: m.replicaSetName ?? null,

@@ -8,6 +8,7 @@ import {
   itemsOf,
   MISSING_ID,
   makeState,
+  ORG,
   PROJECT,
   T0,
   UNAUTHORIZED_AWS_ROLE,
@@ -472,6 +473,24 @@ describe("44-46 export jobs", () => {
       exportStatus: { exportedCollections: 3, totalCollections: 3 },
     });
     expect(itemsOf(call(state, "44")).map((j) => j.id)).toEqual([created.id]);
+  });
+
+  it("45's prefix follows the contract's pattern, with names when the schedule asks for them", () => {
+    const state = makeState();
+    const exportBucketId = bucket(state);
+    const snapshotId = snapshot(state);
+    // The contract's pattern names its segments in braces: each stands for one path segment.
+    const template = String(property("DiskBackupExportJob", "prefix").pattern);
+    const segment = /\\\{[A-Z-]+\\\}/g;
+    const contractPattern = new RegExp(`^${template.replace(segment, "[^/]+")}$`);
+    const prefix = () => String(bodyOf(call(state, "45", { body: { exportBucketId, snapshotId } })).prefix);
+    const withIds = prefix();
+    expect(withIds).toMatch(contractPattern);
+    expect(withIds.startsWith(`/exported_snapshots/${ORG}/${PROJECT}/demo-cluster/`)).toBe(true);
+    call(state, "53", { body: { useOrgAndGroupNamesInExportPrefix: true } });
+    const withNames = prefix();
+    expect(withNames).toMatch(contractPattern);
+    expect(withNames.startsWith("/exported_snapshots/demo-org/demo-project/demo-cluster/")).toBe(true);
   });
 
   it("45 needs an existing snapshot and bucket", () => {
