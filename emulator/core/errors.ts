@@ -122,7 +122,7 @@ export const ERROR_CODES = {
   EXPORT_JOB_NOT_FOUND: { status: 404, message: "No export job with ID %s exists for cluster %s." },
   CANNOT_ASSUME_ROLE: {
     status: 400,
-    message: "The platform cannot assume role %s: it is not an authorized AWS access role of group %s.",
+    message: "The platform cannot assume role %s: it is not a usable %s access role of group %s.",
   },
   SNAPSHOT_NOT_FOUND: { status: 404, message: "No snapshot with ID %s exists for cluster %s." },
   RESTORE_JOB_NOT_FOUND: { status: 404, message: "No restore job with ID %s exists for cluster %s." },

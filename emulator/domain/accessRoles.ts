@@ -24,14 +24,16 @@ export function accessRoleTable(state: EmulatorState): Record<string, AccessRole
   return table<AccessRoleRecord>(state, "cloudProviderAccess");
 }
 
-/** An AWS role of the project that has been authorized, or undefined. */
-export function authorizedAwsRole(
+/** A role of the project for the provider that the platform may use, or undefined: AWS roles once
+ * authorized (74a); AZURE and GCP roles as they are (created authorized; GCP roles come only from the
+ * seed, as operations 72-74 create AWS and AZURE roles). */
+export function usableRole(
   state: EmulatorState,
   groupId: string,
   roleId: string,
+  providerName: string,
 ): AccessRoleRecord | undefined {
   const role = accessRoleTable(state)[roleId];
-  return role && role.groupId === groupId && role.providerName === "AWS" && role.authorizedDate
-    ? role
-    : undefined;
+  if (!role || role.groupId !== groupId || role.providerName !== providerName) return undefined;
+  return providerName === "AWS" && !role.authorizedDate ? undefined : role;
 }

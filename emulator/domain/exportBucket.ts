@@ -13,7 +13,12 @@ export interface ExportBucketRecord extends JsonObject {
   groupId: string;
   bucketName: string;
   cloudProvider: string;
+  /** The cloud provider access role: `iamRoleId` (AWS) or `roleId` (AZURE, GCP) in the API. */
   iamRoleId: string;
+  /** AZURE: the storage account's service URL and the role's tenant; AWS: private networking. */
+  serviceUrl: string | null;
+  tenantId: string | null;
+  requirePrivateNetworking: boolean | null;
 }
 
 export function exportBucketTable(state: EmulatorState): Record<string, ExportBucketRecord> {

@@ -4,7 +4,7 @@
  */
 import type { JsonObject, OperationDef } from "../core/contract";
 import { apiError } from "../core/errors";
-import { authorizedAwsRole } from "../domain/accessRoles";
+import { usableRole } from "../domain/accessRoles";
 import { entity, list, noContent, param, pathGroupId } from "../domain/context";
 import {
   type ExportBucketRecord,
@@ -13,27 +13,62 @@ import {
   schedulesExportingTo,
 } from "../domain/exportBucket";
 import { mintId } from "../domain/ids";
-import { hex24, oneOf, readOnly, required, str, validateBody } from "../domain/validation";
+import { bool, hex24, readOnly, required, type Schema, str, validateBodyAs } from "../domain/validation";
 import { DEPRECATED_2023, DEPRECATED_2024, defineOperation } from "./define";
 
+/** The contract's response variant for the bucket's provider (DiskBackupSnapshot<P>ExportBucketResponse). */
 function render(bucket: ExportBucketRecord): JsonObject {
-  return {
+  const common: JsonObject = {
     _id: bucket._id,
     bucketName: bucket.bucketName,
     cloudProvider: bucket.cloudProvider,
-    iamRoleId: bucket.iamRoleId,
   };
+  if (bucket.cloudProvider === "AZURE") {
+    return {
+      ...common,
+      roleId: bucket.iamRoleId,
+      serviceUrl: bucket.serviceUrl ?? "",
+      tenantId: bucket.tenantId ?? "",
+    };
+  }
+  if (bucket.cloudProvider === "GCP") return { ...common, roleId: bucket.iamRoleId };
+  const shown: JsonObject = { ...common, iamRoleId: bucket.iamRoleId };
+  if (typeof bucket.requirePrivateNetworking === "boolean")
+    shown.requirePrivateNetworking = bucket.requirePrivateNetworking;
+  return shown;
 }
 
 const bucketPath = (item: JsonObject, groupId: string) =>
   `/groups/${groupId}/backup/exportBuckets/${String(item._id)}`;
 
-const createBody = {
-  _id: readOnly(hex24()),
-  bucketName: required(str({ minLength: 3, maxLength: 63 })),
-  cloudProvider: required(oneOf(["AWS"])),
-  iamRoleId: required(hex24()),
+const bucketName = str({ minLength: 3, maxLength: 63 });
+/** The contract's request variants (DiskBackupSnapshot<P>ExportBucketRequest), told apart by
+ * cloudProvider; each refuses the others' fields. */
+const createBody: Schema = {
+  kind: "tagged",
+  tag: "cloudProvider",
+  variants: {
+    AWS: {
+      _id: readOnly(hex24()),
+      bucketName: required(bucketName),
+      iamRoleId: required(hex24()),
+      requirePrivateNetworking: bool(),
+    },
+    AZURE: {
+      _id: readOnly(hex24()),
+      bucketName,
+      roleId: required(hex24()),
+      serviceUrl: required(str({ minLength: 33, maxLength: 2048, pattern: /^https:\/\/[^/\s]+\/[^/\s]+/ })),
+      tenantId: str({ pattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i }),
+    },
+    GCP: { _id: readOnly(hex24()), bucketName: required(bucketName), roleId: required(hex24()) },
+  },
 };
+
+/** An Azure bucket is the container named by the service URL's path when no bucketName is given. */
+function azureContainer(serviceUrl: string): string {
+  return new URL(serviceUrl).pathname.split("/").filter(Boolean)[0] ?? "";
+}
 
 export const exportBucketOperations: OperationDef[] = [
   defineOperation({
@@ -61,12 +96,15 @@ export const exportBucketOperations: OperationDef[] = [
     rateLimited: true,
     handler: (req, state) => {
       const groupId = pathGroupId(state, req);
-      const body = validateBody(req.body, createBody);
-      const iamRoleId = body.iamRoleId as string;
-      if (!authorizedAwsRole(state, groupId, iamRoleId)) {
-        throw apiError("CANNOT_ASSUME_ROLE", [iamRoleId], { args: [iamRoleId, groupId] });
+      const body = validateBodyAs(req.body, createBody);
+      const cloudProvider = body.cloudProvider as string;
+      const iamRoleId = (cloudProvider === "AWS" ? body.iamRoleId : body.roleId) as string;
+      const role = usableRole(state, groupId, iamRoleId, cloudProvider);
+      if (!role) {
+        throw apiError("CANNOT_ASSUME_ROLE", [iamRoleId], { args: [iamRoleId, cloudProvider, groupId] });
       }
-      const bucketName = body.bucketName as string;
+      const serviceUrl = (body.serviceUrl as string | undefined) ?? null;
+      const bucketName = (body.bucketName as string | undefined) ?? azureContainer(serviceUrl ?? "");
       if (
         Object.values(exportBucketTable(state)).some(
           (b) => b.groupId === groupId && b.bucketName === bucketName,
@@ -78,8 +116,11 @@ export const exportBucketOperations: OperationDef[] = [
         _id: mintId(state),
         groupId,
         bucketName,
-        cloudProvider: body.cloudProvider as string,
+        cloudProvider,
         iamRoleId,
+        serviceUrl,
+        tenantId: cloudProvider === "AZURE" ? ((body.tenantId as string | undefined) ?? role.tenantId) : null,
+        requirePrivateNetworking: (body.requirePrivateNetworking as boolean | undefined) ?? null,
       };
       exportBucketTable(state)[bucket._id] = bucket;
       return entity(render(bucket), bucketPath(bucket, groupId));

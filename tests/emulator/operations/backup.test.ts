@@ -57,9 +57,15 @@ describe("37-40 export buckets", () => {
     );
     call(state, "38", { body: { ...bucketBody, bucketName: "a".repeat(63) } });
     expectError(
-      () => call(state, "38", { body: { ...bucketBody, cloudProvider: "GCP" } }),
+      () => call(state, "38", { body: { ...bucketBody, cloudProvider: "ORACLE" } }),
       400,
       "INVALID_ENUM_VALUE",
+    );
+    // GCP is a contract variant now: its role field is roleId, so an AWS body with GCP is refused.
+    expectError(
+      () => call(state, "38", { body: { ...bucketBody, cloudProvider: "GCP" } }),
+      400,
+      "INVALID_ATTRIBUTE",
     );
     expectError(
       () => call(state, "38", { body: { bucketName: "abc", cloudProvider: "AWS" } }),
@@ -443,6 +449,74 @@ describe("54-61 snapshots", () => {
     );
     expect(call(state, "56", { params: { ...params, snapshotId: id } }).kind).toBe("empty");
     expect(itemsOf(call(state, "58", { params }))).toEqual([]);
+  });
+});
+
+describe("38 export buckets of the contract's AZURE and GCP variants", () => {
+  const serviceUrl = "https://exportstorage.blob.core.windows.net/snapshots";
+
+  it("AZURE needs an AZURE role of the project and serviceUrl; answers roleId, serviceUrl, tenantId", () => {
+    const state = makeState();
+    const role = bodyOf(
+      call(state, "73", {
+        body: { providerName: "AZURE", platformAzureAppId: "app", servicePrincipalId: "sp", tenantId: "t" },
+      }),
+    );
+    const roleId = String(role._id);
+    const tenantId = "6f1e6a0e-1111-4a4a-9b9b-000000000001";
+    const created = bodyOf(
+      call(state, "38", { body: { cloudProvider: "AZURE", roleId, serviceUrl, tenantId } }),
+    );
+    expect(created).toEqual({
+      _id: created._id,
+      bucketName: "snapshots",
+      cloudProvider: "AZURE",
+      roleId,
+      serviceUrl,
+      tenantId,
+      links: created.links,
+    });
+    expectError(
+      () => call(state, "38", { body: { cloudProvider: "AZURE", roleId } }),
+      400,
+      "MISSING_ATTRIBUTE",
+    );
+    expectError(
+      () => call(state, "38", { body: { cloudProvider: "AZURE", roleId, serviceUrl: "https://short" } }),
+      400,
+      "INVALID_ATTRIBUTE",
+    );
+    expectError(
+      () => call(state, "38", { body: { cloudProvider: "AZURE", roleId: AWS_ROLE, serviceUrl } }),
+      400,
+      "CANNOT_ASSUME_ROLE",
+    );
+    expectError(
+      () => call(state, "38", { body: { cloudProvider: "AZURE", roleId, serviceUrl, iamRoleId: AWS_ROLE } }),
+      400,
+      "INVALID_ATTRIBUTE",
+    );
+  });
+
+  it("GCP needs bucketName and a GCP role of the project (seeded); answers roleId", () => {
+    const state = makeState();
+    const gcpRole = "5f1a000000000000000000c9";
+    const roles = state.entities.cloudProviderAccess as Record<string, JsonObject>;
+    roles[gcpRole] = { ...(roles[AWS_ROLE] as JsonObject), roleId: gcpRole, providerName: "GCP" };
+    const body = { cloudProvider: "GCP", bucketName: "gcp-exports", roleId: gcpRole };
+    const created = bodyOf(call(state, "38", { body }));
+    expect(created).toMatchObject({ bucketName: "gcp-exports", cloudProvider: "GCP", roleId: gcpRole });
+    expect(created).not.toHaveProperty("iamRoleId");
+    expectError(
+      () => call(state, "38", { body: { cloudProvider: "GCP", roleId: gcpRole } }),
+      400,
+      "MISSING_ATTRIBUTE",
+    );
+    expectError(
+      () => call(state, "38", { body: { ...body, bucketName: "other", roleId: AWS_ROLE } }),
+      400,
+      "CANNOT_ASSUME_ROLE",
+    );
   });
 });
 
