@@ -89,9 +89,11 @@ export const VECTOR_DIMENSIONS = { min: 1, max: 8192 } as const;
 /**
  * `specs[0].instanceSize` of search nodes: three families (docs/spec/operations.md: S20…S80 HIGHCPU,
  * S30…S140 LOWCPU, S40…S90 STORAGE), in steps of 10 as the public service names them, plus its
- * S135_LOWCPU_NVME and without S70_STORAGE_NVME, which it does not offer.
+ * S135_LOWCPU_NVME and without S70_STORAGE_NVME, which it does not offer; and S10_HIGHCPU (no NVMe), as
+ * the contract's ApiSearchDeploymentRequestSpecView.instanceSize lists it.
  */
 export const SEARCH_NODE_INSTANCE_SIZES = [
+  "S10_HIGHCPU",
   "S20_HIGHCPU_NVME",
   "S30_HIGHCPU_NVME",
   "S40_HIGHCPU_NVME",
@@ -242,8 +244,10 @@ export const MASKED_NOTIFICATION_FIELDS = {
   WEBHOOK: ["webhookSecret"],
 } as const satisfies Record<NotificationTypeName, readonly string[]>;
 
-/** `monitoringRegion`, `opsGenieRegion` and `region` (PAGER_DUTY); the latter two default to US. */
+/** `opsGenieRegion` and `region` (PAGER_DUTY); both default to US. */
 export const NOTIFICATION_REGIONS = ["US", "EU"] as const;
+/** `monitoringRegion` of a MONITORING notification (the contract's MonitoringNotification). */
+export const MONITORING_REGIONS = ["US", "EU", "US3", "US5", "AP1", "US1_FED"] as const;
 
 /** `intervalMin` bounds and default (minutes between repeated notifications). */
 export const NOTIFICATION_INTERVAL_MIN = { min: 5, default: 60 } as const;
@@ -267,6 +271,7 @@ export const NOTIFICATION_ORG_ROLES = [
   "ORG_MEMBER",
   "ORG_GROUP_CREATOR",
   "ORG_BILLING_ADMIN",
+  "ORG_BILLING_READ_ONLY",
   "ORG_READ_ONLY",
 ] as const;
 
@@ -292,12 +297,16 @@ export type AuditConfigurationType = (typeof AUDIT_CONFIGURATION_TYPES)[number];
 export const SNAPSHOT_FREQUENCY_TYPES = ["hourly", "daily", "weekly", "monthly", "yearly"] as const;
 /** `frequencyType` of an on-demand policy item (compliance policy) and of on-demand snapshots. */
 export const ON_DEMAND_FREQUENCY_TYPE = "ondemand";
-/** `export.frequencyType` of a backup schedule's automatic export. */
+/** `export.frequencyType` of a backup schedule's automatic export as the provider accepts it: wider
+ * than the contract, which allows only AUTO_EXPORT_FREQUENCY_TYPES. */
 export const EXPORT_FREQUENCY_TYPES = ["daily", "weekly", "monthly", "yearly"] as const;
+/** `export.frequencyType` as the contract's AutoExportPolicyView allows it (what the emulator accepts). */
+export const AUTO_EXPORT_FREQUENCY_TYPES = ["monthly", "yearly"] as const;
 
 /**
  * `frequencyInterval` values each `frequencyType` allows: hours between snapshots, the day of the week
- * (1 = Monday), the day of the month (40 = the last day), the month of the year; on-demand items use 0.
+ * (1 = Monday), the day of the month (40 = the last day), the month of the year; on-demand items use 0
+ * (or, as the contract allows, a monthly day).
  */
 export const FREQUENCY_INTERVALS = {
   hourly: [1, 2, 4, 6, 8, 12],
@@ -307,7 +316,11 @@ export const FREQUENCY_INTERVALS = {
     1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 40,
   ],
   yearly: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
-  ondemand: [0],
+  /** The contract's BackupComplianceOnDemandPolicyItem allows 0 and the monthly days; 0 is usual. */
+  ondemand: [
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
+    40,
+  ],
 } as const satisfies Record<
   (typeof SNAPSHOT_FREQUENCY_TYPES)[number] | typeof ON_DEMAND_FREQUENCY_TYPE,
   readonly number[]
@@ -320,6 +333,9 @@ export const SNAPSHOT_RETENTION_UNITS = ["DAYS", "WEEKS", "MONTHS", "YEARS"] as 
 
 /** `copySettings[].frequencies`: the snapshot kinds a copy setting applies to (upper case). */
 export const COPY_FREQUENCIES = ["HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND"] as const;
+/** `extraRetentionSettings[].frequencyType` of a backup schedule (the contract's ExtraRetentionSetting:
+ * upper case, like the copy frequencies). */
+export const EXTRA_RETENTION_FREQUENCY_TYPES = COPY_FREQUENCIES;
 
 /** `cloudProvider` of backup copy settings and outage simulation filters. */
 export const CLOUD_PROVIDERS = ["AWS", "AZURE", "GCP"] as const;

@@ -16,7 +16,7 @@ import { handleControl } from "./core/control";
 import { apiError, errorBody } from "./core/errors";
 import { Persistence, type Settings } from "./core/persistence";
 import { DEFAULT_RATE_LIMIT, type RateLimitConfig } from "./core/rate-limit";
-import { registeredAlertRaiser, registeredOperations } from "./core/registry";
+import { registeredAlertRaiser, registeredFailureForcer, registeredOperations } from "./core/registry";
 import { loadSeed, type SeedSource, stateFromSeed } from "./core/seed";
 import { EmulatorCore } from "./core/server";
 import { ensureCertificate } from "./core/tls";
@@ -98,6 +98,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     settings,
     operations: options.operations ?? registeredOperations(),
     raiseAlert: registeredAlertRaiser(),
+    forceFailure: registeredFailureForcer(),
     freshState: () => stateFromSeed(seed),
     persistence,
     nonceTtlMs: options.nonceTtlMs,

@@ -84,6 +84,26 @@ export type AlertRaiser = (
   nowMs: number,
 ) => JsonObject;
 
+/** The objects the control API can drive into a failure state (POST /__emulator/failures). */
+export const FAILURE_TARGETS = [
+  "searchIndex",
+  "snapshot",
+  "exportJob",
+  "restoreJob",
+  "compliancePolicy",
+  "liveMigration",
+] as const;
+export type FailureTarget = (typeof FAILURE_TARGETS)[number];
+
+/** Drives an existing object into its failure state as the service might (a search index FAILED, a
+ * snapshot failed, an export job Failed, a restore job failed, a compliance policy stuck in its
+ * pending state, a live migration FAILED), so clients' failure paths can be tested. The operations
+ * implement it; throws ApiError (404) for an unknown object. Returns `{kind, groupId, id, state}`. */
+export type FailureForcer = (
+  state: EmulatorState,
+  input: { kind: FailureTarget; groupId: string; id?: string },
+) => JsonObject;
+
 /** One operation of the API. */
 export interface OperationDef {
   /** The spec's number ("1".."78", "74a", "74b", "76a") and a short name. */

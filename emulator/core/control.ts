@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { ALERT_STATUSES } from "../../api/vocabulary";
 import { compileAccessList, normalizeAddress } from "./auth/access-list";
-import { ApiError, type CredentialRecord, type JsonObject } from "./contract";
+import { ApiError, type CredentialRecord, FAILURE_TARGETS, type JsonObject } from "./contract";
 import type { FaultSpec } from "./faults";
 import { HEX24, mintId } from "./ids";
 import {
@@ -42,6 +42,9 @@ const alertInput = z
     alertConfigId: hex24,
     status: z.enum(ALERT_STATUSES).optional(),
   })
+  .strict();
+const failureInput = z
+  .object({ kind: z.enum(FAILURE_TARGETS), groupId: hex24, id: z.string().min(1).optional() })
   .strict();
 const advanceInput = z.object({ ms: z.number().finite().min(0) }).strict();
 const settingsInput = z
@@ -166,6 +169,7 @@ function route(
             "GET|POST credentials",
             "DELETE credentials/{id}",
             "POST alerts",
+            "POST failures",
             "POST reset",
             "GET clock",
             "POST clock/advance",
@@ -264,6 +268,14 @@ function route(
       if (!state.projects[input.groupId])
         throw new ControlError(404, `Project ${input.groupId} does not exist.`);
       return mutate(() => raiseAlert(state, input, core.clock.now()));
+    }
+    case "POST failures": {
+      const input = parseInput(failureInput, body);
+      const forceFailure = core.forceFailure;
+      if (!forceFailure) throw new ControlError(404, "No operations are loaded: nothing can fail.");
+      if (!state.projects[input.groupId])
+        throw new ControlError(404, `Project ${input.groupId} does not exist.`);
+      return mutate(() => forceFailure(state, input), 200);
     }
     case "POST reset":
       core.reset();

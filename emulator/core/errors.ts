@@ -1,8 +1,8 @@
 /**
  * THE one list of error codes the emulator answers with: name, HTTP status, reason phrase and the
  * message template (`%s` placeholders are filled from the parameters, in order). The core and the
- * operations both raise errors only through `apiError`, so a code's status never drifts between
- * call sites. Codes are stable once published: add new ones, never rename.
+ * operations both raise errors only through `apiError`, so a code's status and wording never drift
+ * between call sites. Codes are stable once published: add new ones, never rename.
  */
 import { ApiError, type Json } from "./contract";
 
@@ -31,12 +31,15 @@ export const REASON_PHRASES: Readonly<Record<number, string>> = {
 
 export const ERROR_CODES = {
   // Generic request validation.
-  VALIDATION_ERROR: { status: 400, message: "%s" },
-  INVALID_ATTRIBUTE: { status: 400, message: "Invalid attribute %s specified." },
+  VALIDATION_ERROR: { status: 400, message: "The request body must be a JSON object." },
+  INVALID_ATTRIBUTE: { status: 400, message: "Invalid attribute %s specified: %s." },
   MISSING_ATTRIBUTE: { status: 400, message: "The required attribute %s was not specified." },
-  ATTRIBUTE_READ_ONLY: { status: 400, message: "Attribute %s is read-only and cannot be changed." },
+  ATTRIBUTE_READ_ONLY: { status: 400, message: "Attribute %s is read-only and cannot be set." },
   INVALID_JSON: { status: 400, message: "Received JSON is malformed." },
-  INVALID_ENUM_VALUE: { status: 400, message: "An invalid enumeration value %s was specified for %s." },
+  INVALID_ENUM_VALUE: {
+    status: 400,
+    message: "An invalid enumeration value %s was specified for %s; allowed: %s.",
+  },
   INVALID_QUERY_PARAMETER: { status: 400, message: "Invalid query parameter %s: %s" },
   INVALID_PATH_PARAMETER: { status: 400, message: "Invalid path parameter %s: %s" },
   // Routing and content negotiation.
@@ -98,68 +101,66 @@ export const ERROR_CODES = {
   // Specific to operations (raised by emulator/operations/**).
   ALERT_CONFIG_NOT_FOUND: { status: 404, message: "No alert configuration with ID %s exists in group %s." },
   ALERT_NOT_FOUND: { status: 404, message: "No alert with ID %s exists in group %s." },
-  MISSING_NOTIFICATIONS: { status: 400, message: "At least one notification is required for an alert." },
+  MISSING_NOTIFICATIONS: {
+    status: 400,
+    message: "At least one notification is required for an alert configuration.",
+  },
   SEARCH_COLLECTION_NOT_FOUND: { status: 400, message: "Collection %s does not exist in database %s." },
-  SEARCH_INDEX_NOT_FOUND: { status: 404, message: "No search index %s exists on cluster %s." },
-  SEARCH_DUPLICATE_INDEX: { status: 409, message: "Index %s already exists for %s.%s." },
-  SEARCH_DEPLOYMENT_ALREADY_EXISTS: {
-    status: 409,
-    message: "A search deployment already exists for cluster %s in group %s.",
-  },
-  SEARCH_DEPLOYMENT_DOES_NOT_EXIST: {
-    status: 404,
-    message: "No search deployment exists for cluster %s in group %s.",
-  },
+  SEARCH_INDEX_NOT_FOUND: { status: 404, message: "No search index %s exists on %s." },
+  SEARCH_DUPLICATE_INDEX: { status: 409, message: "A search index named %s already exists on %s.%s." },
+  SEARCH_DEPLOYMENT_ALREADY_EXISTS: { status: 409, message: "Search nodes already exist for cluster %s." },
+  SEARCH_DEPLOYMENT_DOES_NOT_EXIST: { status: 404, message: "No search nodes exist for cluster %s." },
   UNSUPPORTED_DB_VERSION_FOR_SEARCH: {
     status: 400,
-    message: "Search requires database version 4.2 or later; cluster %s runs %s.",
+    message: "%s database version %s or later; cluster %s runs %s.",
   },
   EXPORT_BUCKET_NOT_FOUND: { status: 404, message: "No export bucket with ID %s exists in group %s." },
   EXPORT_BUCKET_DELETE_FAILED_BUCKET_IN_USE: {
     status: 400,
-    message: "Export bucket %s is in use by the backup schedule of cluster %s; disable auto export first.",
+    message: "Export bucket %s is in use: disable auto export on cluster(s) %s first.",
   },
   EXPORT_JOB_NOT_FOUND: { status: 404, message: "No export job with ID %s exists for cluster %s." },
-  CANNOT_ASSUME_ROLE: { status: 400, message: "Cannot assume the AWS IAM role %s." },
+  CANNOT_ASSUME_ROLE: {
+    status: 400,
+    message: "The platform cannot assume role %s: it is not a usable %s access role of group %s.",
+  },
   SNAPSHOT_NOT_FOUND: { status: 404, message: "No snapshot with ID %s exists for cluster %s." },
   RESTORE_JOB_NOT_FOUND: { status: 404, message: "No restore job with ID %s exists for cluster %s." },
   CANNOT_CANCEL_AUTOMATED_RESTORE: {
     status: 400,
-    message: "Restore job %s has delivery type %s and cannot be cancelled.",
+    message: "Restore job %s is a %s restore; only download restores can be cancelled.",
   },
   UNFINISHED_ON_DEMAND_SNAPSHOT: {
     status: 400,
-    message: "An on-demand snapshot of cluster %s is still in progress.",
+    message: "On-demand snapshot %s of cluster %s has not finished yet.",
   },
   BACKUP_POLICY_NOT_FOUND: { status: 404, message: "No backup compliance policy exists for group %s." },
   CANNOT_DISABLE_BACKUP_COMPLIANCE_POLICY: {
     status: 400,
-    message: "The backup compliance policy of group %s cannot be disabled without a support request.",
+    message: "The backup compliance policy of group %s can be disabled only after a support request.",
   },
   CANNOT_UPDATE_BACKUP_COMPLIANCE_POLICY_SETTINGS_WITH_PENDING_ACTION: {
     status: 400,
-    message: "The backup compliance policy of group %s has a pending action; retry when it is ACTIVE.",
+    message: "The backup compliance policy of group %s is %s; retry when it is ACTIVE.",
   },
   INVALID_CLUSTER_OUTAGE_SIMULATION_STATE: {
     status: 400,
-    message: "The outage simulation of cluster %s is in state %s.",
+    message: "The outage simulation of cluster %s is %s: %s.",
   },
   OUTAGE_SIMULATION_NOT_FOUND: { status: 404, message: "No outage simulation exists for cluster %s." },
   CLOUD_PROVIDER_ACCESS_ROLE_NOT_FOUND: {
     status: 404,
     message: "No cloud provider access role with ID %s exists in group %s.",
   },
-  CANNOT_UPDATE_PRIVATE_IP_MODE: {
-    status: 400,
-    message: "Private IP mode cannot be changed: %s",
-  },
+  CANNOT_UPDATE_PRIVATE_IP_MODE: { status: 400, message: "Private IP mode cannot be changed: %s." },
   AUDITING_NOT_SUPPORTED_FOR_TIER: {
     status: 400,
-    message: "Auditing is not available for tier %s.",
+    message:
+      "Auditing is not available for M0, M2, M5 or serverless clusters; project %s has no other cluster.",
   },
   ACCESS_LOGS_NOT_SUPPORTED_FOR_TIER: {
     status: 400,
-    message: "Database access history is not available for tier %s.",
+    message: "Database access history is not available for %s clusters (cluster %s).",
   },
   LIVE_MIGRATION_NOT_FOUND: { status: 404, message: "No live migration with ID %s exists in group %s." },
   LIVE_MIGRATION_VALIDATION_NOT_FOUND: {
@@ -168,28 +169,34 @@ export const ERROR_CODES = {
   },
   LIVE_MIGRATION_NOT_READY_FOR_CUTOVER: {
     status: 400,
-    message: "Live migration %s is not ready for cutover.",
+    message: "Live migration %s is %s and not ready for cutover.",
   },
-  ORGANIZATION_LINK_NOT_FOUND: { status: 404, message: "No link token exists for organization %s." },
+  ORGANIZATION_LINK_NOT_FOUND: { status: 404, message: "Organization %s has no live migration link." },
   EXPORT_BUCKET_ALREADY_EXISTS: {
     status: 409,
     message: "An export bucket named %s already exists in group %s.",
   },
-  CLUSTER_BACKUP_NOT_ENABLED: { status: 400, message: "Cloud backup is not enabled for cluster %s." },
+  CLUSTER_BACKUP_NOT_ENABLED: {
+    status: 400,
+    message: "Cloud backup is not enabled for cluster %s (tier %s).",
+  },
   SERVERLESS_INSTANCE_NOT_FOUND: {
     status: 404,
     message: "No serverless instance named %s exists in group %s.",
   },
-  CLOUD_PROVIDER_ACCESS_ROLE_IN_USE: { status: 400, message: "Cloud provider access role %s is in use: %s" },
+  CLOUD_PROVIDER_ACCESS_ROLE_IN_USE: {
+    status: 400,
+    message: "Cloud provider access role %s is used by export buckets; delete them first.",
+  },
   BACKUP_POLICIES_NOT_MEETING_BACKUP_COMPLIANCE_POLICY_REQUIREMENTS: {
     status: 400,
-    message: "The backup policies do not meet the backup compliance policy: %s",
+    message: "The backup policies do not meet the backup compliance policy: %s.",
   },
 } as const satisfies Record<string, ErrorCodeDef>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-/** Fills `%s` placeholders in order; missing parameters leave the placeholder visible on purpose. */
+/** Fills `%s` placeholders in order; missing arguments leave the placeholder visible on purpose. */
 export function formatMessage(template: string, parameters: readonly Json[]): string {
   let index = 0;
   return template.replace(/%s/g, (placeholder) => {
@@ -198,14 +205,24 @@ export function formatMessage(template: string, parameters: readonly Json[]): st
   });
 }
 
-/** The one way to build an error: `throw apiError("CLUSTER_NOT_FOUND", [name, groupId])`. */
-export function apiError(
-  code: ErrorCode,
-  parameters: Json[] = [],
-  headers: Record<string, string> = {},
-): ApiError {
+export interface ErrorOptions {
+  /** The template's arguments when they are not the body's `parameters` (default): the body names
+   * the field or id, while the message may also say where and why (`["acknowledgedUntil", "must be
+   * in the future"]` for parameters `["acknowledgedUntil"]`). */
+  args?: Json[];
+  /** Headers of the answer, e.g. `Retry-After` or `Allow`. */
+  headers?: Record<string, string>;
+}
+
+/**
+ * The one way to build an error: `throw apiError("CLUSTER_NOT_FOUND", [name, groupId])`. The status
+ * and the message template are the code's; the detail is the template filled with `args` (default:
+ * the parameters), so no call site writes a message of its own.
+ */
+export function apiError(code: ErrorCode, parameters: Json[] = [], options: ErrorOptions = {}): ApiError {
   const def: ErrorCodeDef = ERROR_CODES[code];
-  return new ApiError(def.status, code, formatMessage(def.message, parameters), parameters, headers);
+  const detail = formatMessage(def.message, options.args ?? parameters);
+  return new ApiError(def.status, code, detail, parameters, options.headers ?? {});
 }
 
 export interface ErrorBody {

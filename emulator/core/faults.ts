@@ -4,6 +4,9 @@
  * Randomness comes from a PRNG seeded per fault, so a test run is reproducible.
  */
 import type { Json } from "./contract";
+import { apiError, type ErrorCode, reasonPhrase } from "./errors";
+import { type HeaderMap, JSON_CONTENT_TYPE } from "./headers";
+import type { Reply } from "./reply";
 
 export interface FaultSpec {
   /** A pattern starting with `^` is a regular expression; anything else is a glob on the request
@@ -127,4 +130,28 @@ export class FaultInjector {
     }
     return undefined;
   }
+}
+
+const INJECTED_CODES: Record<number, ErrorCode> = {
+  429: "RATE_LIMITED",
+  500: "UNEXPECTED_ERROR",
+  503: "SERVICE_UNAVAILABLE",
+};
+
+/** The body of an injected error when the fault gives none: the service's error shape. */
+function injectedErrorBody(status: number): Json {
+  return {
+    detail: apiError("INJECTED_FAULT", [status]).detail,
+    error: status,
+    errorCode: INJECTED_CODES[status] ?? "INJECTED_FAULT",
+    parameters: [],
+    reason: reasonPhrase(status),
+  };
+}
+
+/** The answer of a fault with a status: its body (or the service's error shape) and its headers. */
+export function injectedFaultReply(fault: Fault, status: number): Reply {
+  const body = fault.body !== undefined ? fault.body : injectedErrorBody(status);
+  const headers: HeaderMap = { "content-type": JSON_CONTENT_TYPE, ...(fault.headers ?? {}) };
+  return { status, headers, payload: JSON.stringify(body) };
 }

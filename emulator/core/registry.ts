@@ -1,10 +1,11 @@
 /** What the emulator takes from its operations (emulator/operations/index.ts): the `operations` it
  * serves and `raiseAlert`, which the control API's POST /__emulator/alerts calls. */
-import type { AlertRaiser, OperationDef } from "./contract";
+import type { AlertRaiser, FailureForcer, OperationDef } from "./contract";
 
 interface OperationsModule {
   operations?: OperationDef[];
   raiseAlert?: AlertRaiser;
+  forceFailure?: FailureForcer;
 }
 
 function operationsModule(): OperationsModule {
@@ -28,4 +29,9 @@ export function registeredOperations(): OperationDef[] {
 /** The operations' alert raiser; undefined when no operations module is present. */
 export function registeredAlertRaiser(): AlertRaiser | undefined {
   return operationsModule().raiseAlert;
+}
+
+/** The operations' failure forcer (POST /__emulator/failures); undefined without operations. */
+export function registeredFailureForcer(): FailureForcer | undefined {
+  return operationsModule().forceFailure;
 }

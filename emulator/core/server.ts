@@ -5,51 +5,35 @@
  * query conventions (400) -> body (415/413/400) -> operation -> rendering -> persistence.
  * The hot path does no disk IO without --data-dir and compiles nothing per request.
  */
-import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { isAllowed, normalizeAddress } from "./auth/access-list";
 import { DigestAuthenticator } from "./auth/digest";
 import { TokenStore } from "./auth/oauth";
+import { authenticateRequest } from "./authentication";
 import type { Clock } from "./clock";
 import {
   type AlertRaiser,
   ApiError,
   type ApiRoot,
-  type CredentialRecord,
   type EmulatorState,
-  type Json,
+  type FailureForcer,
   type OperationDef,
   type OperationRequest,
 } from "./contract";
-import {
-  booleanQuery,
-  contentTypeFor,
-  negotiateVersion,
-  parsePage,
-  renderResult,
-  stringify,
-} from "./conventions";
-import { apiError, type ErrorCode, errorBody, reasonPhrase } from "./errors";
-import { type Fault, FaultInjector } from "./faults";
+import { booleanQuery, contentTypeFor, negotiateVersion, parsePage, renderResult } from "./conventions";
+import { apiError } from "./errors";
+import { type Fault, FaultInjector, injectedFaultReply } from "./faults";
+import { type HeaderMap, headerValue } from "./headers";
+import { handleTokenEndpoint, OAuthError, oauthErrorReply } from "./oauth-endpoints";
 import type { Persistence, Settings } from "./persistence";
 import { FixedWindowLimiter, type RateLimitConfig } from "./rate-limit";
+import { errorReply, type Reply } from "./reply";
+import { MAX_BODY_BYTES, parseBody, readBody } from "./request-body";
 import { RequestLog } from "./request-log";
 import { authorize } from "./roles";
 import { checkPathParams, Router, splitPath } from "./router";
 
-export const MAX_BODY_BYTES = 1024 * 1024;
 const MUTATING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const API_PATH = /^\/api\/([^/]+)\/(v2|v1\.0)(\/.*)?$/;
-const JSON_CONTENT_TYPE = "application/json";
-
-export type HeaderMap = Record<string, string | string[]>;
-
-export interface Reply {
-  status: number;
-  headers: HeaderMap;
-  /** undefined = no body. */
-  payload: string | undefined;
-}
 
 export interface CoreConfig {
   serviceName: string;
@@ -59,33 +43,14 @@ export interface CoreConfig {
   operations: readonly OperationDef[];
   /** The operations' alert raiser, for the control API's POST /__emulator/alerts (absent: 404 there). */
   raiseAlert?: AlertRaiser;
+  /** The operations' failure forcer, for POST /__emulator/failures (absent: 404 there). */
+  forceFailure?: FailureForcer;
   /** Rebuilds the seed state (for reset). */
   freshState: () => EmulatorState;
   persistence?: Persistence;
   nonceTtlMs?: number;
   tokenTtlMs?: number;
   tokenRateLimit?: RateLimitConfig;
-}
-
-/** 401 with the challenges to send; kept apart from ApiError because WWW-Authenticate repeats. */
-class Unauthenticated extends ApiError {
-  constructor(
-    reason: string,
-    readonly challenges: string[],
-  ) {
-    super(401, "UNAUTHENTICATED", `You are not authenticated. ${reason}`, [reason]);
-  }
-}
-
-/** RFC 6749 error of the token endpoints: `{error, error_description}`. */
-class OAuthError extends Error {
-  constructor(
-    readonly status: number,
-    readonly error: string,
-    readonly description: string,
-  ) {
-    super(description);
-  }
 }
 
 interface LogDraft {
@@ -109,6 +74,7 @@ export class EmulatorCore {
   readonly requestLog = new RequestLog();
   readonly persistence: Persistence | undefined;
   readonly raiseAlert: AlertRaiser | undefined;
+  readonly forceFailure: FailureForcer | undefined;
   /** `scheme://host:port`, set once the server listens. */
   origin = "http://127.0.0.1";
   private readonly projectLimiter: FixedWindowLimiter;
@@ -124,6 +90,7 @@ export class EmulatorCore {
     this.freshState = config.freshState;
     this.persistence = config.persistence;
     this.raiseAlert = config.raiseAlert;
+    this.forceFailure = config.forceFailure;
     const now = () => this.clock.now();
     this.digest = new DigestAuthenticator(now, config.nonceTtlMs);
     this.tokens = new TokenStore(now, config.tokenTtlMs);
@@ -186,70 +153,42 @@ export class EmulatorCore {
       return;
     }
     if (fault.status !== undefined) {
-      const body = fault.body !== undefined ? fault.body : injectedErrorBody(fault.status);
-      const headers: HeaderMap = { "content-type": JSON_CONTENT_TYPE, ...(fault.headers ?? {}) };
       // Drain the request so the keep-alive connection stays usable after the injected answer.
       req.resume();
-      this.send(res, draft, { status: fault.status, headers, payload: JSON.stringify(body) });
+      this.send(res, draft, injectedFaultReply(fault, fault.status));
       return;
     }
     this.readBodyThen(req, res, draft, queryText);
   }
 
   private readBodyThen(req: IncomingMessage, res: ServerResponse, draft: LogDraft, queryText: string): void {
-    const hasBody =
-      req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined;
-    if (!hasBody || req.headers["content-length"] === "0") {
-      req.resume();
-      this.send(res, draft, this.process(req, draft, queryText, undefined));
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) tooLarge = true;
-      else chunks.push(chunk);
+    readBody(req, {
+      onBody: (raw) => this.send(res, draft, this.process(req, draft, queryText, raw)),
+      onTooLarge: () =>
+        this.send(res, draft, errorReply(apiError("PAYLOAD_TOO_LARGE", [MAX_BODY_BYTES]), {}, false)),
+      onError: () => res.destroy(),
     });
-    req.on("end", () => {
-      const reply = tooLarge
-        ? this.errorReply(apiError("PAYLOAD_TOO_LARGE", [MAX_BODY_BYTES]), {}, false)
-        : this.process(req, draft, queryText, Buffer.concat(chunks));
-      this.send(res, draft, reply);
-    });
-    req.on("error", () => res.destroy());
   }
 
   private process(req: IncomingMessage, draft: LogDraft, queryText: string, body: Buffer | undefined): Reply {
     const extraHeaders: HeaderMap = {};
     try {
-      if (draft.path.startsWith("/api/oauth/")) return this.handleOAuth(req, draft, body);
+      if (draft.path.startsWith("/api/oauth/")) {
+        return handleTokenEndpoint(req, draft, body, {
+          credentials: this.state.credentials,
+          tokens: this.tokens,
+          limiter: this.tokenLimiter,
+        });
+      }
       return this.handleOperation(req, draft, queryText, body, extraHeaders);
     } catch (error) {
       const pretty = /(?:^|&)pretty=true(?:&|$)/i.test(queryText);
-      if (error instanceof OAuthError) {
-        return {
-          status: error.status,
-          headers: {
-            "content-type": JSON_CONTENT_TYPE,
-            "cache-control": "no-store",
-            ...(error.status === 401 ? { "www-authenticate": `Basic realm="MMS Public API"` } : {}),
-          },
-          payload: JSON.stringify({ error: error.error, error_description: error.description }),
-        };
-      }
-      if (error instanceof ApiError) return this.errorReply(error, extraHeaders, pretty);
+      if (error instanceof OAuthError) return oauthErrorReply(error);
+      if (error instanceof ApiError) return errorReply(error, extraHeaders, pretty);
       // A bug in an operation or the core: answer 500 and say which operation, never the request.
       console.error(`emulator: ${draft.operation ?? draft.path} failed:`, error);
-      return this.errorReply(apiError("UNEXPECTED_ERROR"), extraHeaders, pretty);
+      return errorReply(apiError("UNEXPECTED_ERROR"), extraHeaders, pretty);
     }
-  }
-
-  private errorReply(error: ApiError, extraHeaders: HeaderMap, pretty: boolean): Reply {
-    const headers: HeaderMap = { ...extraHeaders, ...error.headers, "content-type": JSON_CONTENT_TYPE };
-    if (error instanceof Unauthenticated) headers["www-authenticate"] = error.challenges;
-    return { status: error.status, headers, payload: stringify(errorBody(error), pretty) };
   }
 
   private handleOperation(
@@ -261,7 +200,7 @@ export class EmulatorCore {
   ): Reply {
     const match = API_PATH.exec(draft.path);
     if (!match || match[1] !== this.serviceName) throw apiError("RESOURCE_NOT_FOUND", [draft.path]);
-    const credential = this.authenticate(req, draft);
+    const credential = authenticateRequest(req, draft, this.state.credentials, this);
     const root = match[2] as ApiRoot;
     const segments = splitPath(match[3] ?? "");
     if (!segments) throw apiError("RESOURCE_NOT_FOUND", [draft.path]);
@@ -269,7 +208,7 @@ export class EmulatorCore {
     if (route.kind === "notFound") throw apiError("RESOURCE_NOT_FOUND", [draft.path]);
     if (route.kind === "methodNotAllowed") {
       const allow = route.allow.join(", ");
-      throw apiError("METHOD_NOT_ALLOWED", [draft.method, draft.path, allow], { allow });
+      throw apiError("METHOD_NOT_ALLOWED", [draft.method, draft.path, allow], { headers: { allow } });
     }
     const { op, params } = route;
     draft.operation = op.id;
@@ -293,7 +232,7 @@ export class EmulatorCore {
       extraHeaders["ratelimit-remaining"] = String(decision.remaining);
       if (!decision.allowed) {
         throw apiError("RATE_LIMITED", [op.path, decision.limit, this.settings.rateLimit.windowMs / 1000], {
-          "retry-after": String(decision.retryAfterSeconds),
+          headers: { "retry-after": String(decision.retryAfterSeconds) },
         });
       }
     }
@@ -342,111 +281,6 @@ export class EmulatorCore {
     return { status: rendered.status, headers, payload: rendered.payload };
   }
 
-  private authenticate(req: IncomingMessage, draft: LogDraft): CredentialRecord {
-    const header = headerValue(req.headers.authorization);
-    if (!header) throw new Unauthenticated("No credentials were sent.", this.digest.challenges(false));
-    let credential: CredentialRecord | undefined;
-    const scheme = header.slice(0, header.indexOf(" ")).toLowerCase();
-    if (scheme === "digest") {
-      const outcome = this.digest.verify(header, draft.method, req.url ?? "/", (username) => {
-        const found = this.state.credentials[username];
-        return found?.kind === "apiKey" ? found.secret : undefined;
-      });
-      if (!outcome.ok) {
-        const reason = outcome.stale
-          ? "The nonce is stale; retry with the new nonce."
-          : `Digest ${outcome.reason}.`;
-        throw new Unauthenticated(reason, this.digest.challenges(outcome.stale));
-      }
-      credential = this.state.credentials[outcome.username];
-    } else if (scheme === "bearer") {
-      const clientId = this.tokens.resolve(header.slice(7).trim());
-      const found = clientId === undefined ? undefined : this.state.credentials[clientId];
-      if (found?.kind !== "serviceAccount") {
-        throw new Unauthenticated("The access token is invalid, revoked or expired.", [
-          ...this.digest.challenges(false),
-          `Bearer realm="MMS Public API", error="invalid_token"`,
-        ]);
-      }
-      credential = found;
-    }
-    if (!credential) {
-      throw new Unauthenticated("Use HTTP Digest or a Bearer token.", this.digest.challenges(false));
-    }
-    draft.principal = credential.id;
-    const address = normalizeAddress(req.socket.remoteAddress ?? "");
-    if (!isAllowed(credential.accessList, address))
-      throw apiError("IP_ADDRESS_NOT_ON_ACCESS_LIST", [address]);
-    return credential;
-  }
-
-  private handleOAuth(req: IncomingMessage, draft: LogDraft, body: Buffer | undefined): Reply {
-    const endpoint = draft.path;
-    if (endpoint !== "/api/oauth/token" && endpoint !== "/api/oauth/revoke") {
-      throw apiError("RESOURCE_NOT_FOUND", [endpoint]);
-    }
-    if (draft.method !== "POST") {
-      throw apiError("METHOD_NOT_ALLOWED", [draft.method, endpoint, "POST"], { allow: "POST" });
-    }
-    const form = new URLSearchParams(body?.toString("utf8") ?? "");
-    const credential = this.authenticateClient(headerValue(req.headers.authorization), form);
-    draft.principal = credential.id;
-    const jsonHeaders: HeaderMap = { "content-type": JSON_CONTENT_TYPE, "cache-control": "no-store" };
-    if (endpoint === "/api/oauth/revoke") {
-      const token = form.get("token");
-      if (!token) throw new OAuthError(400, "invalid_request", "The token parameter is required.");
-      this.tokens.revoke(token, credential.id);
-      return { status: 200, headers: jsonHeaders, payload: "{}" };
-    }
-    const grantType = form.get("grant_type");
-    if (grantType === null)
-      throw new OAuthError(400, "invalid_request", "The grant_type parameter is required.");
-    if (grantType !== "client_credentials") {
-      throw new OAuthError(400, "unsupported_grant_type", `Grant type ${grantType} is not supported.`);
-    }
-    const decision = this.tokenLimiter.take(credential.id);
-    if (!decision.allowed) {
-      throw apiError("TOKEN_RATE_LIMITED", [decision.limit], {
-        "retry-after": String(decision.retryAfterSeconds),
-      });
-    }
-    const issued = this.tokens.issue(credential.id);
-    const payload = JSON.stringify({
-      access_token: issued.accessToken,
-      token_type: "Bearer",
-      expires_in: issued.expiresInSeconds,
-    });
-    return { status: 200, headers: jsonHeaders, payload };
-  }
-
-  /** Client authentication of the token endpoints: HTTP Basic (preferred) or client_id/client_secret
-   * form fields (RFC 6749 2.3.1). Only service accounts may use them. */
-  private authenticateClient(header: string | undefined, form: URLSearchParams): CredentialRecord {
-    let clientId: string | null = null;
-    let clientSecret: string | null = null;
-    if (header?.toLowerCase().startsWith("basic ")) {
-      const decoded = Buffer.from(header.slice(6).trim(), "base64").toString("utf8");
-      const colon = decoded.indexOf(":");
-      if (colon > 0) {
-        clientId = safeDecode(decoded.slice(0, colon));
-        clientSecret = safeDecode(decoded.slice(colon + 1));
-      }
-    } else {
-      clientId = form.get("client_id");
-      clientSecret = form.get("client_secret");
-    }
-    const credential = clientId === null ? undefined : this.state.credentials[clientId];
-    if (credential?.kind !== "serviceAccount" || clientSecret === null) {
-      throw new OAuthError(401, "invalid_client", "Unknown client or wrong client secret.");
-    }
-    const expected = Buffer.from(credential.secret);
-    const given = Buffer.from(clientSecret);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-      throw new OAuthError(401, "invalid_client", "Unknown client or wrong client secret.");
-    }
-    return credential;
-  }
-
   private send(res: ServerResponse, draft: LogDraft, reply: Reply): void {
     if (res.destroyed) return;
     if (reply.payload === undefined) {
@@ -472,50 +306,4 @@ export class EmulatorCore {
       fault: draft.fault,
     });
   }
-}
-
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, " "));
-  } catch {
-    return text;
-  }
-}
-
-/** Bodies are JSON: Content-Type application/json or the versioned media type (or none at all). */
-function parseBody(req: IncomingMessage, raw: Buffer | undefined): Json | undefined {
-  if (raw === undefined || raw.length === 0) return undefined;
-  const contentType = headerValue(req.headers["content-type"]);
-  if (contentType !== undefined) {
-    const mediaType = (contentType.split(";")[0] ?? "").trim().toLowerCase();
-    if (mediaType !== "application/json" && !/^application\/vnd\.[^+]+\+json$/.test(mediaType)) {
-      throw apiError("UNSUPPORTED_MEDIA_TYPE", [contentType]);
-    }
-  }
-  try {
-    return JSON.parse(raw.toString("utf8")) as Json;
-  } catch {
-    throw apiError("INVALID_JSON");
-  }
-}
-
-const INJECTED_CODES: Record<number, ErrorCode> = {
-  429: "RATE_LIMITED",
-  500: "UNEXPECTED_ERROR",
-  503: "SERVICE_UNAVAILABLE",
-};
-
-/** The body of an injected error when the fault gives none: the service's error shape. */
-function injectedErrorBody(status: number): Json {
-  return {
-    detail: `Injected fault: HTTP ${status}.`,
-    error: status,
-    errorCode: INJECTED_CODES[status] ?? "INJECTED_FAULT",
-    parameters: [],
-    reason: reasonPhrase(status),
-  };
 }

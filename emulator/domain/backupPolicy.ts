@@ -5,7 +5,7 @@
  */
 import { FREQUENCY_INTERVALS, RETENTION_UNITS } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject } from "../core/contract";
-import { operationError } from "./errors";
+import { apiError } from "../core/errors";
 import { mintId } from "./ids";
 import { hex24, int, invalidAttribute, type ObjectSchema, oneOf, required } from "./validation";
 
@@ -49,11 +49,7 @@ export function settlePolicyItems(
       );
     }
     if (typeof item.id === "string" && !existingIds.includes(item.id)) {
-      throw operationError(
-        "ATTRIBUTE_READ_ONLY",
-        `Attribute ${itemPath}.id is read-only and cannot be set.`,
-        [`${itemPath}.id`],
-      );
+      throw apiError("ATTRIBUTE_READ_ONLY", [`${itemPath}.id`]);
     }
     return { ...item, id: typeof item.id === "string" ? item.id : mintId(state) };
   });

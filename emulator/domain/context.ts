@@ -9,19 +9,19 @@ import type {
   OperationRequest,
   OperationResult,
 } from "../core/contract";
-import { operationError } from "./errors";
+import { apiError } from "../core/errors";
 
 export type ProjectRecord = EmulatorState["projects"][string];
 
 export function requireProject(state: EmulatorState, groupId: string): ProjectRecord {
   const project = state.projects[groupId];
-  if (!project) throw operationError("GROUP_NOT_FOUND", `No group with ID ${groupId} exists.`, [groupId]);
+  if (!project) throw apiError("GROUP_NOT_FOUND", [groupId]);
   return project;
 }
 
 export function requireOrg(state: EmulatorState, orgId: string): EmulatorState["orgs"][string] {
   const org = state.orgs[orgId];
-  if (!org) throw operationError("ORG_NOT_FOUND", `No organization with ID ${orgId} exists.`, [orgId]);
+  if (!org) throw apiError("ORG_NOT_FOUND", [orgId]);
   return org;
 }
 
@@ -38,10 +38,7 @@ export function requireCluster(state: EmulatorState, groupId: string, clusterNam
   requireProject(state, groupId);
   const cluster = findCluster(state, groupId, clusterName);
   if (!cluster) {
-    throw operationError("CLUSTER_NOT_FOUND", `No cluster named ${clusterName} exists in group ${groupId}.`, [
-      clusterName,
-      groupId,
-    ]);
+    throw apiError("CLUSTER_NOT_FOUND", [clusterName, groupId]);
   }
   return cluster;
 }
@@ -127,12 +124,29 @@ export function hasCloudBackup(cluster: ClusterRecord): boolean {
 
 export function requireCloudBackup(cluster: ClusterRecord): void {
   if (!hasCloudBackup(cluster)) {
-    throw operationError(
-      "CLUSTER_BACKUP_NOT_ENABLED",
-      `Cloud backup is not enabled for cluster ${cluster.name} (tier ${cluster.tier}).`,
-      [cluster.name],
-    );
+    throw apiError("CLUSTER_BACKUP_NOT_ENABLED", [cluster.name], { args: [cluster.name, cluster.tier] });
   }
+}
+
+/** Full versions the emulator reports for a major.minor version (the contract answers full versions,
+ * `([\d]+\.[\d]+\.[\d]+)`, where seeds and the control API give major.minor). */
+const FULL_VERSIONS: Record<string, string> = {
+  "4.0": "4.0.28",
+  "4.2": "4.2.25",
+  "4.4": "4.4.29",
+  "5.0": "5.0.28",
+  "6.0": "6.0.18",
+  "7.0": "7.0.14",
+  "8.0": "8.0.3",
+};
+
+/** The cluster's full database version: the seed's `dbFullVersion`, a full `dbVersion` as given, or
+ * the emulator's patch level for its major.minor. */
+export function fullDbVersion(cluster: ClusterRecord): string {
+  if (typeof cluster.dbFullVersion === "string") return cluster.dbFullVersion;
+  if (/^\d+\.\d+\.\d+$/.test(cluster.dbVersion)) return cluster.dbVersion;
+  const major = cluster.dbVersion.split(".").slice(0, 2).join(".");
+  return FULL_VERSIONS[major] ?? `${major}.0`;
 }
 
 /** Compares "major.minor[.patch]" versions; true when `version` >= `minimum`. */

@@ -6,7 +6,7 @@
  * the field by its path (e.g. `notifications[0].emailEnabled`) in the detail and in `parameters`.
  */
 import type { Json, JsonObject } from "../core/contract";
-import { operationError } from "./errors";
+import { apiError } from "../core/errors";
 import { HEX24 } from "./ids";
 import { parseInputDate } from "./time";
 
@@ -75,11 +75,11 @@ function describe(value: Json): string {
 }
 
 export function invalidAttribute(path: string, why: string): never {
-  throw operationError("INVALID_ATTRIBUTE", `Invalid attribute ${path} specified: ${why}.`, [path]);
+  throw apiError("INVALID_ATTRIBUTE", [path], { args: [path, why] });
 }
 
 export function missingAttribute(path: string): never {
-  throw operationError("MISSING_ATTRIBUTE", `The required attribute ${path} was not specified.`, [path]);
+  throw apiError("MISSING_ATTRIBUTE", [path]);
 }
 
 function join(path: string, key: string): string {
@@ -91,11 +91,7 @@ function checkValue(schema: Schema, value: Json, path: string): void {
     case "string": {
       if (typeof value !== "string") invalidAttribute(path, "expected a string");
       if (schema.enum && !schema.enum.includes(value)) {
-        throw operationError(
-          "INVALID_ENUM_VALUE",
-          `An invalid enumeration value ${value} was specified for ${path}; allowed: ${schema.enum.join(", ")}.`,
-          [value, path],
-        );
+        throw apiError("INVALID_ENUM_VALUE", [value, path], { args: [value, path, schema.enum.join(", ")] });
       }
       if (schema.minLength !== undefined && value.length < schema.minLength)
         invalidAttribute(path, `at least ${schema.minLength} characters required`);
@@ -160,11 +156,9 @@ function checkValue(schema: Schema, value: Json, path: string): void {
       if (tagValue === undefined || tagValue === null) missingAttribute(tagPath);
       const names = Object.keys(schema.variants);
       if (typeof tagValue !== "string" || !names.includes(tagValue)) {
-        throw operationError(
-          "INVALID_ENUM_VALUE",
-          `An invalid enumeration value ${describe(tagValue)} was specified for ${tagPath}; allowed: ${names.join(", ")}.`,
-          [describe(tagValue), tagPath],
-        );
+        throw apiError("INVALID_ENUM_VALUE", [describe(tagValue), tagPath], {
+          args: [describe(tagValue), tagPath, names.join(", ")],
+        });
       }
       const variant = schema.variants[tagValue] as ObjectSchema;
       checkObject({ ...variant, [schema.tag]: str() }, value, path, false);
@@ -182,9 +176,7 @@ function checkObject(fields: ObjectSchema, value: JsonObject, path: string, part
     const fieldPath = join(path, key);
     if (!field) invalidAttribute(fieldPath, "unknown attribute");
     if (field.readOnly) {
-      throw operationError("ATTRIBUTE_READ_ONLY", `Attribute ${fieldPath} is read-only and cannot be set.`, [
-        fieldPath,
-      ]);
+      throw apiError("ATTRIBUTE_READ_ONLY", [fieldPath]);
     }
   }
   for (const [key, field] of Object.entries(fields)) {
@@ -215,7 +207,7 @@ export function validateBody(
 ): JsonObject {
   const value: Json = body === undefined ? {} : body;
   if (!isObject(value)) {
-    throw operationError("VALIDATION_ERROR", "The request body must be a JSON object.");
+    throw apiError("VALIDATION_ERROR");
   }
   checkObject(schema, value, "", options.partial ?? false);
   const cleaned: JsonObject = {};
@@ -236,7 +228,7 @@ export function expectNoBody(body: Json | undefined): void {
 // Query parameters ------------------------------------------------------------------------------
 
 function invalidQuery(name: string, why: string): never {
-  throw operationError("INVALID_QUERY_PARAMETER", `Invalid query parameter ${name}: ${why}.`, [name]);
+  throw apiError("INVALID_QUERY_PARAMETER", [name], { args: [name, why] });
 }
 
 export function queryBoolean(query: URLSearchParams, name: string, fallback: boolean): boolean {
@@ -277,7 +269,7 @@ export { invalidQuery };
 /** Validates a whole body against any schema (e.g. a tagged one told apart by providerName). */
 export function validateBodyAs(body: Json | undefined, schema: Schema): JsonObject {
   const value: Json = body === undefined ? {} : body;
-  if (!isObject(value)) throw operationError("VALIDATION_ERROR", "The request body must be a JSON object.");
+  if (!isObject(value)) throw apiError("VALIDATION_ERROR");
   checkValue(schema, value, "");
   return value;
 }

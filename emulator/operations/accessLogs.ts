@@ -11,6 +11,7 @@ import type {
   OperationDef,
   OperationRequest,
 } from "../core/contract";
+import { apiError } from "../core/errors";
 import {
   clusterHostnames,
   clustersOfProject,
@@ -21,7 +22,6 @@ import {
   requireProject,
   table,
 } from "../domain/context";
-import { operationError } from "../domain/errors";
 import { isoDate } from "../domain/time";
 import { invalidQuery, queryBoolean, queryInteger } from "../domain/validation";
 import { defineOperation } from "./define";
@@ -67,11 +67,9 @@ function entriesFor(
 
 function requireAccessLogTier(cluster: ClusterRecord): void {
   if (isSharedTier(cluster)) {
-    throw operationError(
-      "ACCESS_LOGS_NOT_SUPPORTED_FOR_TIER",
-      `Database access history is not available for ${cluster.tier} clusters (cluster ${cluster.name}).`,
-      [cluster.name],
-    );
+    throw apiError("ACCESS_LOGS_NOT_SUPPORTED_FOR_TIER", [cluster.name], {
+      args: [cluster.tier, cluster.name],
+    });
   }
 }
 
@@ -128,9 +126,7 @@ export const accessLogOperations: OperationDef[] = [
       requireProject(state, groupId);
       const cluster = clustersOfProject(state, groupId).find((c) => clusterHostnames(c).includes(hostname));
       if (!cluster) {
-        throw operationError("RESOURCE_NOT_FOUND", `No host ${hostname} exists in group ${groupId}.`, [
-          hostname,
-        ]);
+        throw apiError("RESOURCE_NOT_FOUND", [hostname], { args: [`host ${hostname} in group ${groupId}`] });
       }
       requireAccessLogTier(cluster);
       return answer(entriesFor(state, cluster, [hostname], req.now), req);

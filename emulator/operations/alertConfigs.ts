@@ -9,6 +9,7 @@ import {
   MASKED_NOTIFICATION_FIELDS,
   MATCHER_FIELD_NAMES,
   MATCHER_OPERATORS,
+  MONITORING_REGIONS,
   NOTIFICATION_INTERVAL_MIN,
   NOTIFICATION_ORG_ROLES,
   NOTIFICATION_REGIONS,
@@ -17,16 +18,10 @@ import {
   ON_CALL_NOTIFICATION_KINDS,
   PROJECT_ROLES,
 } from "../../api/vocabulary";
-import type {
-  EmulatorState,
-  Json,
-  JsonObject,
-  OperationDef,
-  OperationRequest,
-  OperationResult,
-} from "../core/contract";
-import { entity, list, noContent, param, pathGroupId, requireProject, table } from "../domain/context";
-import { operationError } from "../domain/errors";
+import type { EmulatorState, Json, JsonObject, OperationDef, OperationResult } from "../core/contract";
+import { apiError } from "../core/errors";
+import { type AlertConfigRecord, alertConfigTable, findAlert, pathAlertConfig } from "../domain/alerting";
+import { entity, list, noContent, param, pathGroupId } from "../domain/context";
 import { mintId } from "../domain/ids";
 import { maskSecret } from "../domain/masking";
 import { isoDate } from "../domain/time";
@@ -42,7 +37,6 @@ import {
   str,
   validateBody,
 } from "../domain/validation";
-import { findAlert } from "./alerts";
 import { defineOperation } from "./define";
 
 function isKindOf(kinds: readonly NotificationTypeName[], kind: NotificationTypeName): boolean {
@@ -60,7 +54,7 @@ const emailSmsFields: ObjectSchema = { emailEnabled: bool(), smsEnabled: bool() 
 const KIND_FIELDS: Record<NotificationTypeName, ObjectSchema> = {
   MONITORING: {
     monitoringApiKey: required(str({ minLength: 1 })),
-    monitoringRegion: required(oneOf(NOTIFICATION_REGIONS)),
+    monitoringRegion: required(oneOf(MONITORING_REGIONS)),
   },
   EMAIL: { emailAddress: required(str({ pattern: /^[^@\s]+@[^@\s]+$/ })) },
   GROUP: { ...emailSmsFields, roles: arr(oneOf(PROJECT_ROLES)) },
@@ -117,22 +111,6 @@ const alertConfigBody: ObjectSchema = {
   notifications: required(arr(notificationSchema)),
 };
 
-export interface AlertConfigRecord extends JsonObject {
-  id: string;
-  groupId: string;
-  created: string;
-  updated: string;
-  enabled: boolean;
-  eventTypeName: string;
-  matchers: JsonObject[];
-  /** Stored with credentials in full. */
-  notifications: JsonObject[];
-}
-
-export function alertConfigTable(state: EmulatorState): Record<string, AlertConfigRecord> {
-  return table<AlertConfigRecord>(state, "alertConfigs");
-}
-
 /** Applies the service's defaults to one notification as it is stored. */
 function normalizeNotification(input: JsonObject): JsonObject {
   const kind = input.typeName as NotificationTypeName; // validated against NOTIFICATION_KINDS
@@ -161,10 +139,7 @@ function parseAlertConfigBody(body: Json | undefined): {
   const valid = validateBody(body, alertConfigBody);
   const notifications = valid.notifications as JsonObject[];
   if (notifications.length === 0) {
-    throw operationError(
-      "MISSING_NOTIFICATIONS",
-      "At least one notification is required for an alert configuration.",
-    );
+    throw apiError("MISSING_NOTIFICATIONS");
   }
   return {
     enabled: (valid.enabled as boolean | undefined) ?? false,
@@ -190,31 +165,6 @@ export function renderAlertConfig(record: AlertConfigRecord): JsonObject {
 
 export function alertConfigPath(record: JsonObject): string {
   return `/groups/${String(record.groupId)}/alertConfigs/${String(record.id)}`;
-}
-
-export function requireAlertConfig(
-  state: EmulatorState,
-  groupId: string,
-  alertConfigId: string,
-): AlertConfigRecord {
-  requireProject(state, groupId);
-  const record = alertConfigTable(state)[alertConfigId];
-  if (!record || record.groupId !== groupId) {
-    throw operationError(
-      "ALERT_CONFIG_NOT_FOUND",
-      `No alert configuration with ID ${alertConfigId} exists in group ${groupId}.`,
-      [alertConfigId],
-    );
-  }
-  return record;
-}
-
-/** The alert configuration the path names (groupId, alertConfigId), or 404. */
-export function pathAlertConfig(
-  state: EmulatorState,
-  req: Pick<OperationRequest, "params">,
-): AlertConfigRecord {
-  return requireAlertConfig(state, param(req.params, "groupId"), param(req.params, "alertConfigId"));
 }
 
 /** A configuration as the API answers it: credentials masked, linked to its URL. */

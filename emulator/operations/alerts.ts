@@ -4,35 +4,14 @@
  * tests call to simulate the service raising one for a configuration.
  */
 
-import { ALERT_STATUS_FILTERS, type AlertStatusName } from "../../api/vocabulary";
+import { ALERT_STATUS_FILTERS } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef } from "../core/contract";
-import { entity, list, param, pathGroupId, requireProject, table } from "../domain/context";
-import { operationError } from "../domain/errors";
-import { mintId } from "../domain/ids";
+import { apiError } from "../core/errors";
+import { type AlertRecord, alertTable, findAlert, pathAlertConfig } from "../domain/alerting";
+import { entity, list, param, pathGroupId } from "../domain/context";
 import { isoDate, parseInputDate } from "../domain/time";
 import { bool, date, queryEnum, str, validateBody } from "../domain/validation";
-import { pathAlertConfig, requireAlertConfig } from "./alertConfigs";
 import { defineOperation, VERSION_2023_01_01 } from "./define";
-
-export interface AlertRecord extends JsonObject {
-  id: string;
-  groupId: string;
-  orgId: string;
-  alertConfigId: string;
-  eventTypeName: string;
-  status: string;
-  created: string;
-  updated: string;
-  lastNotified: string | null;
-  resolved: string | null;
-  acknowledgedUntil: string | null;
-  acknowledgementComment: string | null;
-  acknowledgingUsername: string | null;
-}
-
-export function alertTable(state: EmulatorState): Record<string, AlertRecord> {
-  return table<AlertRecord>(state, "alerts");
-}
 
 /** Fields without a value are omitted (spec: no sensible default exists for them). */
 export function renderAlert(record: AlertRecord): JsonObject {
@@ -43,49 +22,6 @@ export function renderAlert(record: AlertRecord): JsonObject {
 
 export function alertPath(record: JsonObject): string {
   return `/groups/${String(record.groupId)}/alerts/${String(record.id)}`;
-}
-
-export function findAlert(state: EmulatorState, groupId: string, alertId: string): AlertRecord {
-  requireProject(state, groupId);
-  const record = alertTable(state)[alertId];
-  if (!record || record.groupId !== groupId) {
-    throw operationError("ALERT_NOT_FOUND", `No alert with ID ${alertId} exists in group ${groupId}.`, [
-      alertId,
-    ]);
-  }
-  return record;
-}
-
-/**
- * Simulates the service raising an alert for a configuration (control API, seed, tests). The alert
- * carries the configuration's event type; status OPEN unless given.
- */
-export function raiseAlert(
-  state: EmulatorState,
-  input: { groupId: string; alertConfigId: string; status?: AlertStatusName },
-  nowMs: number,
-): AlertRecord {
-  const project = requireProject(state, input.groupId);
-  const config = requireAlertConfig(state, input.groupId, input.alertConfigId);
-  const now = isoDate(nowMs);
-  const status = input.status ?? "OPEN";
-  const record: AlertRecord = {
-    id: mintId(state),
-    groupId: input.groupId,
-    orgId: project.orgId,
-    alertConfigId: config.id,
-    eventTypeName: config.eventTypeName,
-    status,
-    created: now,
-    updated: now,
-    lastNotified: now,
-    resolved: status === "CLOSED" ? now : null,
-    acknowledgedUntil: null,
-    acknowledgementComment: null,
-    acknowledgingUsername: null,
-  };
-  alertTable(state)[record.id] = record;
-  return record;
 }
 
 function alertsOfProject(state: EmulatorState, groupId: string): AlertRecord[] {
@@ -164,11 +100,9 @@ export const alertOperations: OperationDef[] = [
       } else if (until !== undefined) {
         const untilMs = parseInputDate(until) as number; // validated as a date above
         if (untilMs <= req.now) {
-          throw operationError(
-            "INVALID_ATTRIBUTE",
-            "Invalid attribute acknowledgedUntil specified: must be in the future.",
-            ["acknowledgedUntil"],
-          );
+          throw apiError("INVALID_ATTRIBUTE", ["acknowledgedUntil"], {
+            args: ["acknowledgedUntil", "must be in the future"],
+          });
         }
         record.acknowledgedUntil = isoDate(untilMs);
         record.acknowledgementComment = comment ?? null;

@@ -6,22 +6,24 @@
  */
 
 import {
+  AUTO_EXPORT_FREQUENCY_TYPES,
   CLOUD_PROVIDERS,
   COPY_FREQUENCIES,
-  EXPORT_FREQUENCY_TYPES,
+  EXTRA_RETENTION_FREQUENCY_TYPES,
   ON_DEMAND_FREQUENCY_TYPE,
   SNAPSHOT_FREQUENCY_TYPES,
 } from "../../api/vocabulary";
-import type {
-  ClusterRecord,
-  EmulatorState,
-  JsonObject,
-  OperationDef,
-  OperationRequest,
-} from "../core/contract";
-import { policyItemFields, settlePolicyItems, unmetRequirements } from "../domain/backupPolicy";
-import { clusterKey, entity, pathCluster, requireCloudBackup, table } from "../domain/context";
-import { operationError } from "../domain/errors";
+import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
+import { policyItemFields, settlePolicyItems } from "../domain/backupPolicy";
+import {
+  type BackupScheduleRecord,
+  backupScheduleTable,
+  defaultSchedule,
+  scheduleOf,
+} from "../domain/backupSchedule";
+import { requireCompliance, requireNoPolicyInForce } from "../domain/compliance";
+import { clusterKey, entity, pathCluster } from "../domain/context";
+import { findExportBucket } from "../domain/exportBucket";
 import { mintId } from "../domain/ids";
 import { isoDate } from "../domain/time";
 import {
@@ -38,82 +40,7 @@ import {
   str,
   validateBody,
 } from "../domain/validation";
-import { complianceState, currentCompliancePolicy } from "./compliancePolicy";
 import { defineOperation } from "./define";
-import { exportBucketTable } from "./exportBuckets";
-
-export const DEFAULT_REFERENCE_HOUR = 12;
-export const DEFAULT_REFERENCE_MINUTE = 0;
-export const DEFAULT_RESTORE_WINDOW_DAYS = 7;
-
-export interface BackupScheduleRecord extends JsonObject {
-  groupId: string;
-  clusterId: string;
-  clusterName: string;
-  autoExportEnabled: boolean;
-  copySettings: JsonObject[];
-  export: { exportBucketId: string; frequencyType: string } | null;
-  extraRetentionSettings: JsonObject[];
-  policies: { id: string; policyItems: JsonObject[] }[];
-  referenceHourOfDay: number;
-  referenceMinuteOfHour: number;
-  restoreWindowDays: number;
-  useOrgAndGroupNamesInExportPrefix: boolean;
-}
-
-export function backupScheduleTable(state: EmulatorState): Record<string, BackupScheduleRecord> {
-  return table<BackupScheduleRecord>(state, "backupSchedules");
-}
-
-/** The service's default schedule: hourly every 6 h kept 2 days, daily kept 7 days, weekly on
- * Saturday kept 4 weeks, monthly on the last day kept 12 months. */
-export function defaultSchedule(state: EmulatorState, cluster: ClusterRecord): BackupScheduleRecord {
-  const item = (
-    frequencyType: string,
-    frequencyInterval: number,
-    retentionUnit: string,
-    retentionValue: number,
-  ) => ({
-    id: mintId(state),
-    frequencyType,
-    frequencyInterval,
-    retentionUnit,
-    retentionValue,
-  });
-  return {
-    groupId: cluster.groupId,
-    clusterId: cluster.id,
-    clusterName: cluster.name,
-    autoExportEnabled: false,
-    copySettings: [],
-    export: null,
-    extraRetentionSettings: [],
-    policies: [
-      {
-        id: mintId(state),
-        policyItems: [
-          item("hourly", 6, "days", 2),
-          item("daily", 1, "days", 7),
-          item("weekly", 6, "weeks", 4),
-          item("monthly", 40, "months", 12),
-        ],
-      },
-    ],
-    referenceHourOfDay: DEFAULT_REFERENCE_HOUR,
-    referenceMinuteOfHour: DEFAULT_REFERENCE_MINUTE,
-    restoreWindowDays: DEFAULT_RESTORE_WINDOW_DAYS,
-    useOrgAndGroupNamesInExportPrefix: false,
-  };
-}
-
-/** The schedule of a cluster with cloud backup, created with the defaults on first use. */
-export function scheduleOf(state: EmulatorState, cluster: ClusterRecord): BackupScheduleRecord {
-  requireCloudBackup(cluster);
-  const schedules = backupScheduleTable(state);
-  const key = clusterKey(cluster.groupId, cluster.name);
-  schedules[key] ??= defaultSchedule(state, cluster);
-  return schedules[key];
-}
 
 const HOUR = 3_600_000;
 
@@ -155,18 +82,20 @@ const patchBody = {
   ),
   export: obj({
     exportBucketId: required(hex24()),
-    frequencyType: required(oneOf(EXPORT_FREQUENCY_TYPES)),
+    frequencyType: required(oneOf(AUTO_EXPORT_FREQUENCY_TYPES)),
   }),
   extraRetentionSettings: arr(
     obj({
-      frequencyType: required(oneOf([...SNAPSHOT_FREQUENCY_TYPES, ON_DEMAND_FREQUENCY_TYPE])),
+      frequencyType: required(oneOf(EXTRA_RETENTION_FREQUENCY_TYPES)),
       retentionDays: required(int({ min: 1 })),
     }),
   ),
   policies: arr(
     obj({
       id: hex24(),
-      policyItems: required(arr(obj(policyItemFields(SNAPSHOT_FREQUENCY_TYPES)), { minItems: 1 })),
+      policyItems: required(
+        arr(obj(policyItemFields([...SNAPSHOT_FREQUENCY_TYPES, ON_DEMAND_FREQUENCY_TYPE])), { minItems: 1 }),
+      ),
     }),
     {
       maxItems: 1,
@@ -212,48 +141,7 @@ function applyPatch(state: EmulatorState, schedule: BackupScheduleRecord, body: 
   if (body.export !== undefined) schedule.export = body.export as BackupScheduleRecord["export"];
   if (schedule.autoExportEnabled) {
     if (!schedule.export) missingAttribute("export.exportBucketId");
-    const bucket = exportBucketTable(state)[schedule.export.exportBucketId];
-    if (!bucket || bucket.groupId !== schedule.groupId) {
-      throw operationError(
-        "EXPORT_BUCKET_NOT_FOUND",
-        `No export bucket with ID ${schedule.export.exportBucketId} exists in group ${schedule.groupId}.`,
-        [schedule.export.exportBucketId],
-      );
-    }
-  }
-}
-
-/** Under a compliance policy in force, a schedule must keep meeting its items and restore window, and
- * copy protection forbids deleting copied backups. */
-function requireCompliance(
-  state: EmulatorState,
-  schedule: BackupScheduleRecord,
-  req: OperationRequest,
-  copiedBackupsToDelete: number,
-): void {
-  const policy = currentCompliancePolicy(state, schedule.groupId, req);
-  if (!policy || complianceState(policy, req) === "DISABLING") return;
-  if (policy.copyProtectionEnabled && copiedBackupsToDelete > 0) {
-    throw operationError(
-      "BACKUP_POLICIES_NOT_MEETING_BACKUP_COMPLIANCE_POLICY_REQUIREMENTS",
-      `Copied backups of ${schedule.clusterName} cannot be deleted: the backup compliance policy has copy protection.`,
-      [schedule.clusterName],
-    );
-  }
-  const unmet = unmetRequirements(schedule.policies[0]?.policyItems ?? [], policy.scheduledPolicyItems);
-  const windowTooShort =
-    policy.pitEnabled &&
-    policy.restoreWindowDays !== null &&
-    schedule.restoreWindowDays < policy.restoreWindowDays;
-  if (unmet.length > 0 || windowTooShort) {
-    const what = windowTooShort
-      ? `restoreWindowDays must be at least ${policy.restoreWindowDays}`
-      : `missing or shorter items: ${unmet.map((i) => `${String(i.frequencyType)} every ${String(i.frequencyInterval)} kept ${String(i.retentionValue)} ${String(i.retentionUnit)}`).join("; ")}`;
-    throw operationError(
-      "BACKUP_POLICIES_NOT_MEETING_BACKUP_COMPLIANCE_POLICY_REQUIREMENTS",
-      `The backup schedule of ${schedule.clusterName} would not meet the backup compliance policy: ${what}.`,
-      [schedule.clusterName],
-    );
+    findExportBucket(state, schedule.groupId, schedule.export.exportBucketId);
   }
 }
 
@@ -273,14 +161,7 @@ export const backupScheduleOperations: OperationDef[] = [
     handler: (req, state) => {
       const cluster = pathCluster(state, req);
       scheduleOf(state, cluster);
-      const policy = currentCompliancePolicy(state, cluster.groupId, req);
-      if (policy && complianceState(policy, req) !== "DISABLING") {
-        throw operationError(
-          "BACKUP_POLICIES_NOT_MEETING_BACKUP_COMPLIANCE_POLICY_REQUIREMENTS",
-          `The backup schedule of ${cluster.name} cannot be removed while group ${cluster.groupId} has a backup compliance policy.`,
-          [cluster.name],
-        );
-      }
+      requireNoPolicyInForce(state, cluster, req);
       const schedule = defaultSchedule(state, cluster);
       backupScheduleTable(state)[clusterKey(cluster.groupId, cluster.name)] = schedule;
       return entity(render(schedule, req), selfPath(schedule));

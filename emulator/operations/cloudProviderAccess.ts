@@ -9,8 +9,10 @@ import type {
   OperationRequest,
   OperationResult,
 } from "../core/contract";
-import { entity, noContent, param, pathGroupId, table } from "../domain/context";
-import { operationError } from "../domain/errors";
+import { apiError } from "../core/errors";
+import { type AccessRoleRecord, accessRoleTable } from "../domain/accessRoles";
+import { entity, noContent, param, pathGroupId } from "../domain/context";
+import { bucketsUsingRole } from "../domain/exportBucket";
 import { mintId, uuidFromId } from "../domain/ids";
 import { isoDate } from "../domain/time";
 import { hex24, required, type Schema, str, validateBodyAs } from "../domain/validation";
@@ -20,44 +22,10 @@ import { defineOperation } from "./define";
 export const PLATFORM_AWS_ACCOUNT_ARN = "arn:aws:iam::536727724300:root";
 const IAM_ROLE_ARN = /^arn:aws:iam::\d{12}:role\/[\w+=,.@/-]{1,128}$/;
 
-export interface AccessRoleRecord extends JsonObject {
-  roleId: string;
-  groupId: string;
-  providerName: string;
-  createdDate: string;
-  /** AWS: set by authorize (74a); a role is usable (e.g. by export buckets) only once authorized. */
-  authorizedDate: string | null;
-  iamAssumedRoleArn: string | null;
-  platformAssumedRoleExternalId: string | null;
-  /** AZURE only. */
-  platformAzureAppId: string | null;
-  servicePrincipalId: string | null;
-  tenantId: string | null;
-}
-
-export function accessRoleTable(state: EmulatorState): Record<string, AccessRoleRecord> {
-  return table<AccessRoleRecord>(state, "cloudProviderAccess");
-}
-
-/** An AWS role of the project that has been authorized, or undefined. */
-export function authorizedAwsRole(
-  state: EmulatorState,
-  groupId: string,
-  roleId: string,
-): AccessRoleRecord | undefined {
-  const role = accessRoleTable(state)[roleId];
-  return role && role.groupId === groupId && role.providerName === "AWS" && role.authorizedDate
-    ? role
-    : undefined;
-}
-
 function featureUsages(state: EmulatorState, role: AccessRoleRecord): JsonObject[] {
-  const buckets = Object.values(table(state, "exportBuckets")).filter(
-    (b) => b.groupId === role.groupId && b.iamRoleId === role.roleId,
-  );
-  return buckets.map((b) => ({
+  return bucketsUsingRole(state, role.groupId, role.roleId).map((b) => ({
     featureType: "EXPORT_SNAPSHOT",
-    featureId: { groupId: role.groupId, bucketName: b.bucketName ?? null },
+    featureId: { groupId: role.groupId, bucketName: b.bucketName },
   }));
 }
 
@@ -98,11 +66,7 @@ function requireRole(state: EmulatorState, req: OperationRequest): AccessRoleRec
   const roleId = param(req.params, "roleId");
   const role = accessRoleTable(state)[roleId];
   if (!role || role.groupId !== groupId) {
-    throw operationError(
-      "CLOUD_PROVIDER_ACCESS_ROLE_NOT_FOUND",
-      `No cloud provider access role with ID ${roleId} exists in group ${groupId}.`,
-      [roleId],
-    );
+    throw apiError("CLOUD_PROVIDER_ACCESS_ROLE_NOT_FOUND", [roleId], { args: [roleId, groupId] });
   }
   return role;
 }
@@ -199,11 +163,9 @@ export const cloudProviderAccessOperations: OperationDef[] = [
       const role = requireRole(state, req);
       const body = validateBodyAs(req.body, authorizeBody);
       if (body.providerName !== role.providerName) {
-        throw operationError(
-          "INVALID_ATTRIBUTE",
-          `Invalid attribute providerName specified: the role is an ${role.providerName} role.`,
-          ["providerName"],
-        );
+        throw apiError("INVALID_ATTRIBUTE", ["providerName"], {
+          args: ["providerName", `the role is an ${role.providerName} role`],
+        });
       }
       role.authorizedDate = isoDate(req.now);
       if (typeof body.iamAssumedRoleArn === "string") role.iamAssumedRoleArn = body.iamAssumedRoleArn;
@@ -220,18 +182,12 @@ export const cloudProviderAccessOperations: OperationDef[] = [
       const role = requireRole(state, req);
       const cloudProvider = param(req.params, "cloudProvider");
       if (cloudProvider !== role.providerName) {
-        throw operationError(
-          "INVALID_PATH_PARAMETER",
-          `Invalid path parameter cloudProvider: the role is an ${role.providerName} role.`,
-          ["cloudProvider"],
-        );
+        throw apiError("INVALID_PATH_PARAMETER", ["cloudProvider"], {
+          args: ["cloudProvider", `the role is an ${role.providerName} role`],
+        });
       }
       if (featureUsages(state, role).length > 0) {
-        throw operationError(
-          "CLOUD_PROVIDER_ACCESS_ROLE_IN_USE",
-          `Cloud provider access role ${role.roleId} is used by export buckets; delete them first.`,
-          [role.roleId],
-        );
+        throw apiError("CLOUD_PROVIDER_ACCESS_ROLE_IN_USE", [role.roleId]);
       }
       delete accessRoleTable(state)[role.roleId];
       return noContent();

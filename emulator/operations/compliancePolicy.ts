@@ -7,26 +7,16 @@
 
 import { ON_DEMAND_FREQUENCY_TYPE, SNAPSHOT_FREQUENCY_TYPES } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
+import { apiError } from "../core/errors";
+import { policyItemFields, retentionDays, settlePolicyItems } from "../domain/backupPolicy";
 import {
-  policyItemFields,
-  raiseToRequirements,
-  retentionDays,
-  settlePolicyItems,
-  unmetRequirements,
-} from "../domain/backupPolicy";
-import {
-  clustersOfProject,
-  entity,
-  hasCloudBackup,
-  noContent,
-  param,
-  pathGroupId,
-  requireProject,
-  table,
-} from "../domain/context";
-import { operationError } from "../domain/errors";
-import { mintId } from "../domain/ids";
-import { lifecycleDone, lifecyclePhase } from "../domain/lifecycle";
+  bringSchedulesInLine,
+  type CompliancePolicyRecord,
+  compliancePolicyTable,
+  complianceState,
+  currentCompliancePolicy,
+} from "../domain/compliance";
+import { entity, noContent, param, pathGroupId, requireProject } from "../domain/context";
 import { isoDate } from "../domain/time";
 import {
   arr,
@@ -42,57 +32,7 @@ import {
   str,
   validateBody,
 } from "../domain/validation";
-import { scheduleOf } from "./backupSchedules";
 import { defineOperation } from "./define";
-
-export interface CompliancePolicyRecord extends JsonObject {
-  projectId: string;
-  authorizedEmail: string;
-  authorizedUserFirstName: string;
-  authorizedUserLastName: string;
-  copyProtectionEnabled: boolean;
-  encryptionAtRestEnabled: boolean;
-  pitEnabled: boolean;
-  restoreWindowDays: number | null;
-  onDemandPolicyItem: JsonObject | null;
-  scheduledPolicyItems: JsonObject[];
-  updatedDate: string;
-  updatedUser: string;
-  /** The pending transition: ENABLING (first PUT) or UPDATING, until changeStartedMs + delay. */
-  pendingState: string;
-  changeStartedMs: number;
-  disableRequestedMs: number | null;
-}
-
-function policyTable(state: EmulatorState): Record<string, CompliancePolicyRecord> {
-  return table<CompliancePolicyRecord>(state, "compliancePolicies");
-}
-
-/** The project's policy, or undefined (a finished disable removes it). */
-export function currentCompliancePolicy(
-  state: EmulatorState,
-  groupId: string,
-  req: Pick<OperationRequest, "now" | "asyncDelayMs">,
-): CompliancePolicyRecord | undefined {
-  const policies = policyTable(state);
-  const policy = policies[groupId];
-  if (
-    policy?.disableRequestedMs != null &&
-    lifecycleDone(policy.disableRequestedMs, req.now, req.asyncDelayMs)
-  ) {
-    delete policies[groupId];
-    return undefined;
-  }
-  return policy;
-}
-
-export function complianceState(
-  policy: CompliancePolicyRecord,
-  req: Pick<OperationRequest, "now" | "asyncDelayMs">,
-): string {
-  if (policy.disableRequestedMs !== null) return "DISABLING";
-  return lifecyclePhase([policy.pendingState, "ACTIVE"], policy.changeStartedMs, req.now, req.asyncDelayMs);
-}
 
 function render(state: EmulatorState, policy: CompliancePolicyRecord, req: OperationRequest): JsonObject {
   const {
@@ -101,6 +41,7 @@ function render(state: EmulatorState, policy: CompliancePolicyRecord, req: Opera
     disableRequestedMs,
     restoreWindowDays,
     onDemandPolicyItem,
+    forcedFailure,
     ...fields
   } = policy;
   const shown: JsonObject = {
@@ -130,48 +71,11 @@ const putBody = {
   updatedUser: readOnly(str()),
 };
 
-/**
- * Every backup schedule of the project must meet the policy's scheduled items. With
- * overwriteBackupPolicies (the default) schedules that fall short are raised to meet them; without
- * it the update is refused, naming the clusters.
- */
-function bringSchedulesInLine(
-  state: EmulatorState,
-  groupId: string,
-  requirements: JsonObject[],
-  overwrite: boolean,
-): void {
-  const schedules = clustersOfProject(state, groupId)
-    .filter(hasCloudBackup)
-    .map((cluster) => scheduleOf(state, cluster));
-  const behind = schedules.filter(
-    (s) => unmetRequirements(s.policies[0]?.policyItems ?? [], requirements).length > 0,
-  );
-  if (behind.length === 0) return;
-  if (!overwrite) {
-    throw operationError(
-      "BACKUP_POLICIES_NOT_MEETING_BACKUP_COMPLIANCE_POLICY_REQUIREMENTS",
-      `The backup schedules of ${behind.map((s) => s.clusterName).join(", ")} do not meet the policy; retry with overwriteBackupPolicies=true to raise them.`,
-      behind.map((s) => s.clusterName),
-    );
-  }
-  for (const schedule of behind) {
-    const current = schedule.policies[0];
-    const items = raiseToRequirements(state, current?.policyItems ?? [], requirements);
-    schedule.policies = [{ id: current?.id ?? mintId(state), policyItems: items }];
-  }
-}
-
 const selfPath = (groupId: string) => `/groups/${groupId}/backupCompliancePolicy`;
 
 function requirePolicy(state: EmulatorState, groupId: string, req: OperationRequest): CompliancePolicyRecord {
   const policy = currentCompliancePolicy(state, groupId, req);
-  if (!policy)
-    throw operationError(
-      "BACKUP_POLICY_NOT_FOUND",
-      `No backup compliance policy exists for group ${groupId}.`,
-      [groupId],
-    );
+  if (!policy) throw apiError("BACKUP_POLICY_NOT_FOUND", [groupId]);
   return policy;
 }
 
@@ -188,11 +92,7 @@ export const compliancePolicyOperations: OperationDef[] = [
       const project = requireProject(state, groupId);
       const policy = requirePolicy(state, groupId, req);
       if (project.compliancePolicyDisableRequested !== true) {
-        throw operationError(
-          "CANNOT_DISABLE_BACKUP_COMPLIANCE_POLICY",
-          `The backup compliance policy of group ${groupId} can be disabled only after a support request.`,
-          [groupId],
-        );
+        throw apiError("CANNOT_DISABLE_BACKUP_COMPLIANCE_POLICY", [groupId]);
       }
       policy.disableRequestedMs ??= req.now;
       return noContent();
@@ -222,11 +122,9 @@ export const compliancePolicyOperations: OperationDef[] = [
       const overwriteBackupPolicies = queryBoolean(req.query, "overwriteBackupPolicies", true);
       const existing = currentCompliancePolicy(state, groupId, req);
       if (existing && complianceState(existing, req) !== "ACTIVE") {
-        throw operationError(
-          "CANNOT_UPDATE_BACKUP_COMPLIANCE_POLICY_SETTINGS_WITH_PENDING_ACTION",
-          `The backup compliance policy of group ${groupId} is ${complianceState(existing, req)}; retry when it is ACTIVE.`,
-          [groupId],
-        );
+        throw apiError("CANNOT_UPDATE_BACKUP_COMPLIANCE_POLICY_SETTINGS_WITH_PENDING_ACTION", [groupId], {
+          args: [groupId, complianceState(existing, req)],
+        });
       }
       const body = validateBody(req.body, putBody);
       if (body.projectId !== undefined && body.projectId !== groupId) {
@@ -278,7 +176,7 @@ export const compliancePolicyOperations: OperationDef[] = [
         changeStartedMs: req.now,
         disableRequestedMs: null,
       };
-      policyTable(state)[groupId] = policy;
+      compliancePolicyTable(state)[groupId] = policy;
       return entity(render(state, policy, req), selfPath(groupId));
     },
   }),

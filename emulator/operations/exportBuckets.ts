@@ -2,57 +2,73 @@
  * Snapshot export buckets (37-40). There is no update operation. Creating one needs an authorized
  * AWS access role of the project; deleting one is refused while a backup schedule auto-exports to it.
  */
-import type { EmulatorState, JsonObject, OperationDef } from "../core/contract";
-import { entity, list, noContent, param, pathGroupId, table } from "../domain/context";
-import { operationError } from "../domain/errors";
+import type { JsonObject, OperationDef } from "../core/contract";
+import { apiError } from "../core/errors";
+import { usableRole } from "../domain/accessRoles";
+import { entity, list, noContent, param, pathGroupId } from "../domain/context";
+import {
+  type ExportBucketRecord,
+  exportBucketTable,
+  findExportBucket,
+  schedulesExportingTo,
+} from "../domain/exportBucket";
 import { mintId } from "../domain/ids";
-import { hex24, oneOf, readOnly, required, str, validateBody } from "../domain/validation";
-import { backupScheduleTable } from "./backupSchedules";
-import { authorizedAwsRole } from "./cloudProviderAccess";
+import { bool, hex24, readOnly, required, type Schema, str, validateBodyAs } from "../domain/validation";
 import { defineOperation } from "./define";
 
-export interface ExportBucketRecord extends JsonObject {
-  _id: string;
-  groupId: string;
-  bucketName: string;
-  cloudProvider: string;
-  iamRoleId: string;
-}
-
-export function exportBucketTable(state: EmulatorState): Record<string, ExportBucketRecord> {
-  return table<ExportBucketRecord>(state, "exportBuckets");
-}
-
-export function findExportBucket(state: EmulatorState, groupId: string, id: string): ExportBucketRecord {
-  const bucket = exportBucketTable(state)[id];
-  if (!bucket || bucket.groupId !== groupId) {
-    throw operationError(
-      "EXPORT_BUCKET_NOT_FOUND",
-      `No export bucket with ID ${id} exists in group ${groupId}.`,
-      [id],
-    );
-  }
-  return bucket;
-}
-
+/** The contract's response variant for the bucket's provider (DiskBackupSnapshot<P>ExportBucketResponse). */
 function render(bucket: ExportBucketRecord): JsonObject {
-  return {
+  const common: JsonObject = {
     _id: bucket._id,
     bucketName: bucket.bucketName,
     cloudProvider: bucket.cloudProvider,
-    iamRoleId: bucket.iamRoleId,
   };
+  if (bucket.cloudProvider === "AZURE") {
+    return {
+      ...common,
+      roleId: bucket.iamRoleId,
+      serviceUrl: bucket.serviceUrl ?? "",
+      tenantId: bucket.tenantId ?? "",
+    };
+  }
+  if (bucket.cloudProvider === "GCP") return { ...common, roleId: bucket.iamRoleId };
+  const shown: JsonObject = { ...common, iamRoleId: bucket.iamRoleId };
+  if (typeof bucket.requirePrivateNetworking === "boolean")
+    shown.requirePrivateNetworking = bucket.requirePrivateNetworking;
+  return shown;
 }
 
 const bucketPath = (item: JsonObject, groupId: string) =>
   `/groups/${groupId}/backup/exportBuckets/${String(item._id)}`;
 
-const createBody = {
-  _id: readOnly(hex24()),
-  bucketName: required(str({ minLength: 3, maxLength: 63 })),
-  cloudProvider: required(oneOf(["AWS"])),
-  iamRoleId: required(hex24()),
+const bucketName = str({ minLength: 3, maxLength: 63 });
+/** The contract's request variants (DiskBackupSnapshot<P>ExportBucketRequest), told apart by
+ * cloudProvider; each refuses the others' fields. */
+const createBody: Schema = {
+  kind: "tagged",
+  tag: "cloudProvider",
+  variants: {
+    AWS: {
+      _id: readOnly(hex24()),
+      bucketName: required(bucketName),
+      iamRoleId: required(hex24()),
+      requirePrivateNetworking: bool(),
+    },
+    AZURE: {
+      _id: readOnly(hex24()),
+      bucketName,
+      roleId: required(hex24()),
+      serviceUrl: required(str({ minLength: 33, maxLength: 2048, pattern: /^https:\/\/[^/\s]+\/[^/\s]+/ })),
+      tenantId: str({ pattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i }),
+    },
+    GCP: { _id: readOnly(hex24()), bucketName: required(bucketName), roleId: required(hex24()) },
+  },
 };
+
+/** An Azure bucket is the container named by the service URL's path when no bucketName is given. */
+function azureContainer(serviceUrl: string): string {
+  return new URL(serviceUrl).pathname.split("/").filter(Boolean)[0] ?? "";
+}
 
 export const exportBucketOperations: OperationDef[] = [
   defineOperation({
@@ -78,33 +94,31 @@ export const exportBucketOperations: OperationDef[] = [
     rateLimited: true,
     handler: (req, state) => {
       const groupId = pathGroupId(state, req);
-      const body = validateBody(req.body, createBody);
-      const iamRoleId = body.iamRoleId as string;
-      if (!authorizedAwsRole(state, groupId, iamRoleId)) {
-        throw operationError(
-          "CANNOT_ASSUME_ROLE",
-          `The platform cannot assume role ${iamRoleId}: it is not an authorized AWS access role of group ${groupId}.`,
-          [iamRoleId],
-        );
+      const body = validateBodyAs(req.body, createBody);
+      const cloudProvider = body.cloudProvider as string;
+      const iamRoleId = (cloudProvider === "AWS" ? body.iamRoleId : body.roleId) as string;
+      const role = usableRole(state, groupId, iamRoleId, cloudProvider);
+      if (!role) {
+        throw apiError("CANNOT_ASSUME_ROLE", [iamRoleId], { args: [iamRoleId, cloudProvider, groupId] });
       }
-      const bucketName = body.bucketName as string;
+      const serviceUrl = (body.serviceUrl as string | undefined) ?? null;
+      const bucketName = (body.bucketName as string | undefined) ?? azureContainer(serviceUrl ?? "");
       if (
         Object.values(exportBucketTable(state)).some(
           (b) => b.groupId === groupId && b.bucketName === bucketName,
         )
       ) {
-        throw operationError(
-          "EXPORT_BUCKET_ALREADY_EXISTS",
-          `An export bucket named ${bucketName} already exists in group ${groupId}.`,
-          [bucketName],
-        );
+        throw apiError("EXPORT_BUCKET_ALREADY_EXISTS", [bucketName], { args: [bucketName, groupId] });
       }
       const bucket: ExportBucketRecord = {
         _id: mintId(state),
         groupId,
         bucketName,
-        cloudProvider: body.cloudProvider as string,
+        cloudProvider,
         iamRoleId,
+        serviceUrl,
+        tenantId: cloudProvider === "AZURE" ? ((body.tenantId as string | undefined) ?? role.tenantId) : null,
+        requirePrivateNetworking: (body.requirePrivateNetworking as boolean | undefined) ?? null,
       };
       exportBucketTable(state)[bucket._id] = bucket;
       return entity(render(bucket), bucketPath(bucket, groupId));
@@ -121,15 +135,11 @@ export const exportBucketOperations: OperationDef[] = [
     handler: (req, state) => {
       const groupId = pathGroupId(state, req);
       const bucket = findExportBucket(state, groupId, param(req.params, "exportBucketId"));
-      const exporting = Object.values(backupScheduleTable(state)).filter(
-        (s) => s.groupId === groupId && s.autoExportEnabled && s.export?.exportBucketId === bucket._id,
-      );
+      const exporting = schedulesExportingTo(state, bucket);
       if (exporting.length > 0) {
-        throw operationError(
-          "EXPORT_BUCKET_DELETE_FAILED_BUCKET_IN_USE",
-          `Export bucket ${bucket._id} is in use: disable auto export on cluster(s) ${exporting.map((s) => s.clusterName).join(", ")} first.`,
-          [bucket._id],
-        );
+        throw apiError("EXPORT_BUCKET_DELETE_FAILED_BUCKET_IN_USE", [bucket._id], {
+          args: [bucket._id, exporting.map((s) => s.clusterName).join(", ")],
+        });
       }
       delete exportBucketTable(state)[bucket._id];
       return noContent();

@@ -5,6 +5,8 @@
 
 import { LIFECYCLE_STATES } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
+import { apiError } from "../core/errors";
+import { backupScheduleTable } from "../domain/backupSchedule";
 import {
   belongsTo,
   entity,
@@ -14,15 +16,14 @@ import {
   requireBackupCluster,
   table,
 } from "../domain/context";
-import { operationError } from "../domain/errors";
+import { findExportBucket } from "../domain/exportBucket";
+import { isForcedFailure } from "../domain/failures";
 import { mintId } from "../domain/ids";
 import { lifecycleDone, lifecycleEnd, lifecyclePhase } from "../domain/lifecycle";
+import { findSnapshot } from "../domain/snapshot";
 import { isoDate } from "../domain/time";
 import { arr, hex24, obj, required, str, validateBody } from "../domain/validation";
-import { backupScheduleTable } from "./backupSchedules";
 import { defineOperation } from "./define";
-import { findExportBucket } from "./exportBuckets";
-import { findSnapshot } from "./snapshots";
 
 /** Collections a job reports; the emulator holds no data, so every export counts the same. */
 const TOTAL_COLLECTIONS = 3;
@@ -44,7 +45,8 @@ function exportJobTable(state: EmulatorState): Record<string, ExportJobRecord> {
 }
 
 function render(job: ExportJobRecord, req: OperationRequest): JsonObject {
-  const done = lifecycleDone(job.createdMs, req.now, req.asyncDelayMs);
+  const failed = isForcedFailure(job);
+  const done = !failed && lifecycleDone(job.createdMs, req.now, req.asyncDelayMs);
   const shown: JsonObject = {
     id: job.id,
     snapshotId: job.snapshotId,
@@ -52,7 +54,9 @@ function render(job: ExportJobRecord, req: OperationRequest): JsonObject {
     customData: job.customData,
     createdAt: isoDate(job.createdMs),
     prefix: job.prefix,
-    state: lifecyclePhase(LIFECYCLE_STATES.exportJob.steps, job.createdMs, req.now, req.asyncDelayMs),
+    state: failed
+      ? "Failed"
+      : lifecyclePhase(LIFECYCLE_STATES.exportJob.steps, job.createdMs, req.now, req.asyncDelayMs),
     exportStatus: { exportedCollections: done ? TOTAL_COLLECTIONS : 0, totalCollections: TOTAL_COLLECTIONS },
     components: job.components,
   };
@@ -117,7 +121,9 @@ export const exportJobOperations: OperationDef[] = [
         exportBucketId: bucket._id,
         customData: (body.customData as JsonObject[] | undefined) ?? [],
         createdMs: req.now,
-        prefix: `exported_snapshots/${owner}/${cluster.name}/${isoDate(snapshot.createdMs).replace(/:/g, "")}/${Math.floor(req.now / 1000)}`,
+        // The contract's pattern: /exported_snapshots/{ORG-NAME}/{PROJECT-NAME}/{CLUSTER-NAME}/
+        // {SNAPSHOT-INITIATION-DATE}/{TIMESTAMP} (ids unless useOrgAndGroupNamesInExportPrefix).
+        prefix: `/exported_snapshots/${owner}/${cluster.name}/${isoDate(snapshot.createdMs).replace(/:/g, "")}/${Math.floor(req.now / 1000)}`,
         components: snapshot.members.map((m) => ({
           exportId: mintId(state),
           replicaSetName: m.replicaSetName ?? null,
@@ -140,11 +146,7 @@ export const exportJobOperations: OperationDef[] = [
       const exportId = param(req.params, "exportId");
       const job = exportJobTable(state)[exportId];
       if (!job || !belongsTo(job, cluster)) {
-        throw operationError(
-          "EXPORT_JOB_NOT_FOUND",
-          `No export job with ID ${exportId} exists for cluster ${cluster.name}.`,
-          [exportId],
-        );
+        throw apiError("EXPORT_JOB_NOT_FOUND", [exportId], { args: [exportId, cluster.name] });
       }
       return entity(render(job, req), jobPath(cluster.groupId, cluster.name, exportId));
     },

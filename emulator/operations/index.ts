@@ -49,4 +49,5 @@ export const operations: OperationDef[] = [
   return na - nb || sa.localeCompare(sb);
 });
 
-export { raiseAlert } from "./alerts";
+export { raiseAlert } from "../domain/alerting";
+export { forceFailure } from "../domain/failures";

@@ -2,38 +2,25 @@
  * Legacy operations under the 1.0 root (77, 78): private IP (Peering-Only) mode and the cluster list.
  */
 import type { ClusterRecord, EmulatorState, JsonObject, OperationDef } from "../core/contract";
+import { apiError } from "../core/errors";
 import {
   clustersOfProject,
   entity,
+  fullDbVersion,
   hasCloudBackup,
   list,
   pathGroupId,
   table,
   versionAtLeast,
 } from "../domain/context";
-import { operationError } from "../domain/errors";
 import { bool, required, validateBody } from "../domain/validation";
 import { defineOperation } from "./define";
 
 export const PEERING_ONLY_MIN_DB_VERSION = "5.0";
 
-/** Full versions the emulator reports for a major version (a seed may set `dbFullVersion`). */
-const FULL_VERSIONS: Record<string, string> = {
-  "4.0": "4.0.28",
-  "4.2": "4.2.25",
-  "4.4": "4.4.29",
-  "5.0": "5.0.28",
-  "6.0": "6.0.18",
-  "7.0": "7.0.14",
-  "8.0": "8.0.3",
-};
-
 function renderCluster(cluster: ClusterRecord): JsonObject {
   const major = cluster.dbVersion.split(".").slice(0, 2).join(".");
-  const full =
-    typeof cluster.dbFullVersion === "string"
-      ? cluster.dbFullVersion
-      : (FULL_VERSIONS[major] ?? `${major}.0`);
+  const full = fullDbVersion(cluster);
   return {
     id: cluster.id,
     groupId: cluster.groupId,
@@ -70,10 +57,14 @@ export const legacyOperations: OperationDef[] = [
           (c) => !versionAtLeast(c.dbVersion, PEERING_ONLY_MIN_DB_VERSION),
         );
         if (older.length > 0) {
-          throw operationError(
+          throw apiError(
             "CANNOT_UPDATE_PRIVATE_IP_MODE",
-            `Peering-Only mode can be turned off only when every cluster runs ${PEERING_ONLY_MIN_DB_VERSION} or later; older: ${older.map((c) => c.name).join(", ")}.`,
             older.map((c) => c.name),
+            {
+              args: [
+                `Peering-Only mode can be turned off only when every cluster runs ${PEERING_ONLY_MIN_DB_VERSION} or later; older: ${older.map((c) => c.name).join(", ")}`,
+              ],
+            },
           );
         }
       }

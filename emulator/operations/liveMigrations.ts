@@ -6,6 +6,7 @@
  * project as migratable, so operation 69 has something to list.
  */
 import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
+import { apiError } from "../core/errors";
 import {
   entity,
   findCluster,
@@ -17,7 +18,7 @@ import {
   table,
   versionAtLeast,
 } from "../domain/context";
-import { operationError } from "../domain/errors";
+import { isForcedFailure } from "../domain/failures";
 import { mintId } from "../domain/ids";
 import { lifecyclePhase } from "../domain/lifecycle";
 import { isoDate } from "../domain/time";
@@ -98,6 +99,7 @@ function migrationTable(state: EmulatorState): Record<string, LiveMigrationRecor
 }
 
 function migrationStatus(m: LiveMigrationRecord, req: OperationRequest): string {
+  if (isForcedFailure(m)) return "FAILED";
   if (m.cutoverRequestedMs !== null)
     return lifecyclePhase(["WORKING", "COMPLETE"], m.cutoverRequestedMs, req.now, req.asyncDelayMs);
   return lifecyclePhase(["NEW", "WORKING"], m.createdMs, req.now, req.asyncDelayMs);
@@ -222,11 +224,7 @@ export const liveMigrationOperations: OperationDef[] = [
       const id = param(req.params, "validationId");
       const record = validationTable(state)[id];
       if (!record || record.groupId !== groupId) {
-        throw operationError(
-          "LIVE_MIGRATION_VALIDATION_NOT_FOUND",
-          `No live migration validation with ID ${id} exists in group ${groupId}.`,
-          [id],
-        );
+        throw apiError("LIVE_MIGRATION_VALIDATION_NOT_FOUND", [id], { args: [id, groupId] });
       }
       return entity(renderValidation(record, req), `/groups/${groupId}/liveMigrations/validate/${id}`);
     },
@@ -251,11 +249,9 @@ export const liveMigrationOperations: OperationDef[] = [
     handler: (req, state) => {
       const record = requireMigration(state, req);
       if (!renderMigration(record, req).readyForCutover) {
-        throw operationError(
-          "LIVE_MIGRATION_NOT_READY_FOR_CUTOVER",
-          `Live migration ${record._id} is ${migrationStatus(record, req)} and not ready for cutover.`,
-          [record._id],
-        );
+        throw apiError("LIVE_MIGRATION_NOT_READY_FOR_CUTOVER", [record._id], {
+          args: [record._id, migrationStatus(record, req)],
+        });
       }
       record.cutoverRequestedMs = req.now;
       return noContent(202);
@@ -287,11 +283,7 @@ export const liveMigrationOperations: OperationDef[] = [
       const orgId = param(req.params, "orgId");
       requireOrg(state, orgId);
       if (!linkTable(state)[orgId]) {
-        throw operationError(
-          "ORGANIZATION_LINK_NOT_FOUND",
-          `Organization ${orgId} has no live migration link.`,
-          [orgId],
-        );
+        throw apiError("ORGANIZATION_LINK_NOT_FOUND", [orgId]);
       }
       delete linkTable(state)[orgId];
       const projects = migratableProjectTable(state);
@@ -360,11 +352,7 @@ function requireMigration(state: EmulatorState, req: OperationRequest): LiveMigr
   const id = param(req.params, "liveMigrationId");
   const record = migrationTable(state)[id];
   if (!record || record.groupId !== groupId) {
-    throw operationError(
-      "LIVE_MIGRATION_NOT_FOUND",
-      `No live migration with ID ${id} exists in group ${groupId}.`,
-      [id],
-    );
+    throw apiError("LIVE_MIGRATION_NOT_FOUND", [id], { args: [id, groupId] });
   }
   return record;
 }

@@ -12,8 +12,8 @@ import type {
   OperationDef,
   OperationRequest,
 } from "../core/contract";
+import { apiError } from "../core/errors";
 import { clusterKey, entity, pathCluster, table } from "../domain/context";
-import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { lifecyclePhase } from "../domain/lifecycle";
 import { isoDate } from "../domain/time";
@@ -88,11 +88,7 @@ function requireSimulation(
 ): OutageSimulationRecord {
   const sim = currentSimulation(state, cluster, req);
   if (!sim) {
-    throw operationError(
-      "OUTAGE_SIMULATION_NOT_FOUND",
-      `No outage simulation exists for cluster ${cluster.name}.`,
-      [cluster.name],
-    );
+    throw apiError("OUTAGE_SIMULATION_NOT_FOUND", [cluster.name]);
   }
   return sim;
 }
@@ -112,11 +108,9 @@ export const outageSimulationOperations: OperationDef[] = [
       const sim = requireSimulation(state, cluster, req);
       const phase = phaseOf(sim, req);
       if (phase !== "SIMULATING") {
-        throw operationError(
-          "INVALID_CLUSTER_OUTAGE_SIMULATION_STATE",
-          `The outage simulation of ${cluster.name} is ${phase}; it can be ended only while SIMULATING.`,
-          [phase],
-        );
+        throw apiError("INVALID_CLUSTER_OUTAGE_SIMULATION_STATE", [phase], {
+          args: [cluster.name, phase, "it can be ended only while SIMULATING"],
+        });
       }
       sim.endRequestedMs = req.now;
       return entity(render(sim, req), selfPath(cluster));
@@ -143,11 +137,9 @@ export const outageSimulationOperations: OperationDef[] = [
       const cluster = pathCluster(state, req);
       const existing = currentSimulation(state, cluster, req);
       if (existing) {
-        throw operationError(
-          "INVALID_CLUSTER_OUTAGE_SIMULATION_STATE",
-          `Cluster ${cluster.name} already has an outage simulation (${phaseOf(existing, req)}).`,
-          [phaseOf(existing, req)],
-        );
+        throw apiError("INVALID_CLUSTER_OUTAGE_SIMULATION_STATE", [phaseOf(existing, req)], {
+          args: [cluster.name, phaseOf(existing, req), "a cluster has one outage simulation at a time"],
+        });
       }
       const body = validateBody(req.body, {
         outageFilters: required(

@@ -5,8 +5,8 @@
 
 import type { AuditConfigurationType } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef } from "../core/contract";
+import { apiError } from "../core/errors";
 import { clustersOfProject, entity, isServerless, isSharedTier, pathGroupId, table } from "../domain/context";
-import { operationError } from "../domain/errors";
 import { bool, custom, invalidAttribute, readOnly, required, str, validateBody } from "../domain/validation";
 import { defineOperation } from "./define";
 
@@ -98,11 +98,7 @@ export const projectSettingOperations: OperationDef[] = [
         clusters.length > 0 &&
         clusters.every((c) => isSharedTier(c) || isServerless(c))
       ) {
-        throw operationError(
-          "AUDITING_NOT_SUPPORTED_FOR_TIER",
-          `Auditing is not available for M0, M2, M5 or serverless clusters; project ${groupId} has no other cluster.`,
-          [groupId],
-        );
+        throw apiError("AUDITING_NOT_SUPPORTED_FOR_TIER", [groupId]);
       }
       const record = auditingOf(state, groupId);
       Object.assign(record, body);

@@ -10,6 +10,7 @@ import type {
   OperationDef,
   OperationRequest,
 } from "../core/contract";
+import { apiError } from "../core/errors";
 import {
   belongsTo,
   entity,
@@ -21,9 +22,15 @@ import {
   requireCluster,
   table,
 } from "../domain/context";
-import { operationError } from "../domain/errors";
+import { isForcedFailure } from "../domain/failures";
 import { mintId } from "../domain/ids";
 import { lifecycleDone, lifecycleEnd } from "../domain/lifecycle";
+import {
+  findSnapshot,
+  requireServerlessInstance,
+  type SnapshotRecord,
+  serverlessSnapshots,
+} from "../domain/snapshot";
 import { isoDate, MS_PER_DAY } from "../domain/time";
 import {
   hex24,
@@ -36,12 +43,6 @@ import {
   validateBody,
 } from "../domain/validation";
 import { defineOperation } from "./define";
-import {
-  findSnapshot,
-  requireServerlessInstance,
-  type SnapshotRecord,
-  serverlessSnapshots,
-} from "./snapshots";
 
 /** Earliest accepted oplogTs / pointInTimeUTCSeconds (1 January 2008, seconds since the epoch). */
 export const EARLIEST_RESTORE_SECONDS = 1_199_145_600;
@@ -72,7 +73,8 @@ function restoreJobTable(state: EmulatorState): Record<string, RestoreJobRecord>
 }
 
 function render(job: RestoreJobRecord, req: OperationRequest): JsonObject {
-  const finished = !job.cancelled && lifecycleDone(job.createdMs, req.now, req.asyncDelayMs);
+  const failed = isForcedFailure(job);
+  const finished = !job.cancelled && !failed && lifecycleDone(job.createdMs, req.now, req.asyncDelayMs);
   const finishedMs = lifecycleEnd(job.createdMs, req.asyncDelayMs);
   const isDownload = job.deliveryType === "download";
   const expiresMs = finishedMs + DOWNLOAD_LINK_LIFETIME_MS;
@@ -80,7 +82,7 @@ function render(job: RestoreJobRecord, req: OperationRequest): JsonObject {
     id: job.id,
     deliveryType: job.deliveryType,
     cancelled: job.cancelled,
-    failed: false,
+    failed,
     expired: isDownload && finished && req.now >= expiresMs,
     timestamp: isoDate(job.timestampMs),
   };
@@ -225,11 +227,7 @@ function findJob(
   const id = param(req.params, "restoreJobId");
   const job = restoreJobTable(state)[id];
   if (!job || !belongsTo(job, cluster) || job.serverless !== scope.serverless) {
-    throw operationError(
-      "RESTORE_JOB_NOT_FOUND",
-      `No restore job with ID ${id} exists for ${cluster.name}.`,
-      [id],
-    );
+    throw apiError("RESTORE_JOB_NOT_FOUND", [id], { args: [id, cluster.name] });
   }
   return job;
 }
@@ -296,11 +294,7 @@ export const restoreJobOperations: OperationDef[] = [
     handler: (req, state) => {
       const job = findJob(state, CLUSTER_SCOPE.source(state, req), req, CLUSTER_SCOPE);
       if (job.deliveryType !== "download") {
-        throw operationError(
-          "CANNOT_CANCEL_AUTOMATED_RESTORE",
-          `Restore job ${job.id} is a ${job.deliveryType} restore; only download restores can be cancelled.`,
-          [job.id],
-        );
+        throw apiError("CANNOT_CANCEL_AUTOMATED_RESTORE", [job.id], { args: [job.id, job.deliveryType] });
       }
       job.cancelled = true;
       return noContent();

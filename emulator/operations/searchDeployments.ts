@@ -5,13 +5,13 @@
 
 import { LIFECYCLE_STATES, SEARCH_NODE_COUNT, SEARCH_NODE_INSTANCE_SIZES } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
+import { apiError } from "../core/errors";
 import { clusterKey, emptyEntity, entity, noContent, param, table } from "../domain/context";
-import { operationError } from "../domain/errors";
 import { mintId } from "../domain/ids";
 import { lifecycleDone, lifecyclePhase } from "../domain/lifecycle";
+import { requireSearchCluster } from "../domain/search";
 import { arr, int, obj, oneOf, required, validateBody } from "../domain/validation";
 import { defineOperation, VERSION_2023_01_01 } from "./define";
-import { requireSearchCluster } from "./searchIndexes";
 
 const specsBody = {
   specs: required(
@@ -58,11 +58,7 @@ function currentDeployment(state: EmulatorState, req: OperationRequest): SearchD
 function requireDeployment(state: EmulatorState, req: OperationRequest): SearchDeploymentRecord {
   const record = currentDeployment(state, req);
   if (!record || record.deleteRequestedMs !== null) {
-    throw operationError(
-      "SEARCH_DEPLOYMENT_DOES_NOT_EXIST",
-      `No search nodes exist for cluster ${param(req.params, "clusterName")}.`,
-      [param(req.params, "clusterName")],
-    );
+    throw apiError("SEARCH_DEPLOYMENT_DOES_NOT_EXIST", [param(req.params, "clusterName")]);
   }
   return record;
 }
@@ -142,11 +138,7 @@ export const searchDeploymentOperations: OperationDef[] = [
     handler: (req, state) => {
       const existing = currentDeployment(state, req);
       if (existing) {
-        throw operationError(
-          "SEARCH_DEPLOYMENT_ALREADY_EXISTS",
-          `Search nodes already exist for cluster ${existing.clusterName}.`,
-          [existing.clusterName],
-        );
+        throw apiError("SEARCH_DEPLOYMENT_ALREADY_EXISTS", [existing.clusterName]);
       }
       const body = validateBody(req.body, specsBody);
       const groupId = param(req.params, "groupId");

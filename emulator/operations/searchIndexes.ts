@@ -23,19 +23,12 @@ import type {
   OperationRequest,
   OperationResult,
 } from "../core/contract";
-import {
-  clusterHostnames,
-  clusterKey,
-  entity,
-  noContent,
-  param,
-  pathCluster,
-  table,
-  versionAtLeast,
-} from "../domain/context";
-import { operationError } from "../domain/errors";
+import { apiError } from "../core/errors";
+import { clusterHostnames, clusterKey, entity, noContent, param, table } from "../domain/context";
+import { isForcedFailure } from "../domain/failures";
 import { mintId } from "../domain/ids";
 import { lifecycleDone, lifecyclePhase } from "../domain/lifecycle";
+import { requireSearchCluster } from "../domain/search";
 import { isoDate } from "../domain/time";
 import {
   arr,
@@ -55,9 +48,6 @@ import {
   validateBody,
 } from "../domain/validation";
 import { defineOperation } from "./define";
-
-/** Search needs this database version or later (the emulator's rule, docs/api-choices.md). */
-export const SEARCH_MIN_DB_VERSION = "4.2";
 
 /** stored source: true/false, or an object with exactly one of include / exclude (field lists). */
 const storedSourceSchema = custom((value, path) => {
@@ -134,18 +124,15 @@ function checkAnalyzerNames(definition: JsonObject, pathPrefix: string): void {
       !custom.includes(value)
     ) {
       const path = pathPrefix + field;
-      throw operationError(
-        "INVALID_ENUM_VALUE",
-        `An invalid enumeration value ${value} was specified for ${path}; expected lucene.<language> or a name from analyzers.`,
-        [value, path],
-      );
+      throw apiError("INVALID_ENUM_VALUE", [value, path], {
+        args: [value, path, "lucene.<language> or a name from analyzers"],
+      });
     }
   }
 }
 
 function validateDefinition(type: string, definition: Json | undefined, path: string): JsonObject {
-  if (definition === undefined)
-    throw operationError("MISSING_ATTRIBUTE", `The required attribute ${path} was not specified.`, [path]);
+  if (definition === undefined) throw apiError("MISSING_ATTRIBUTE", [path]);
   if (!isObject(definition)) invalidAttribute(path, "expected an object");
   const fields = type === "vectorSearch" ? vectorDefinitionFields : textDefinitionFields;
   // Validate as a nested object so errors name `definition.<field>`.
@@ -203,11 +190,12 @@ function indexesOfCluster(
 
 function statusOf(index: SearchIndexRecord, style: Style, req: OperationRequest): string {
   if (index.deleteRequestedMs !== null) return "DELETING";
+  if (isForcedFailure(index)) return "FAILED";
   return lifecyclePhase(BUILD_PHASES[style], index.buildStartedMs, req.now, req.asyncDelayMs);
 }
 
 function isBuilt(index: SearchIndexRecord, req: OperationRequest): boolean {
-  return lifecycleDone(index.buildStartedMs, req.now, req.asyncDelayMs);
+  return !isForcedFailure(index) && lifecycleDone(index.buildStartedMs, req.now, req.asyncDelayMs);
 }
 
 /** The fields naming an index, first in both styles' entities. */
@@ -308,35 +296,10 @@ function renderSecondStyle(
   return shown;
 }
 
-/** How the error detail names what needs the version. */
-const SEARCH_FEATURE_NEEDS = { indexes: "Search requires", nodes: "Search nodes require" } as const;
-
-/** The path's cluster, which must run a database version with search (search indexes and nodes). */
-export function requireSearchCluster(
-  state: EmulatorState,
-  req: OperationRequest,
-  feature: keyof typeof SEARCH_FEATURE_NEEDS = "indexes",
-): ClusterRecord {
-  const cluster = pathCluster(state, req);
-  if (!versionAtLeast(cluster.dbVersion, SEARCH_MIN_DB_VERSION)) {
-    throw operationError(
-      "UNSUPPORTED_DB_VERSION_FOR_SEARCH",
-      `${SEARCH_FEATURE_NEEDS[feature]} database version ${SEARCH_MIN_DB_VERSION} or later; cluster ${cluster.name} runs ${cluster.dbVersion}.`,
-      [cluster.name],
-    );
-  }
-  return cluster;
-}
-
 function indexById(state: EmulatorState, cluster: ClusterRecord, req: OperationRequest): SearchIndexRecord {
   const id = param(req.params, "indexId");
   const index = indexesOfCluster(state, cluster, req).find((i) => i.indexID === id);
-  if (!index)
-    throw operationError(
-      "SEARCH_INDEX_NOT_FOUND",
-      `No search index with ID ${id} exists on cluster ${cluster.name}.`,
-      [id],
-    );
+  if (!index) throw apiError("SEARCH_INDEX_NOT_FOUND", [id], { args: [id, `cluster ${cluster.name}`] });
   return index;
 }
 
@@ -352,11 +315,9 @@ function indexByNames(
     (i) => i.database === database && i.collectionName === collectionName && i.name === name,
   );
   if (!index) {
-    throw operationError(
-      "SEARCH_INDEX_NOT_FOUND",
-      `No search index named ${name} exists on ${database}.${collectionName} of cluster ${cluster.name}.`,
-      [name],
-    );
+    throw apiError("SEARCH_INDEX_NOT_FOUND", [name], {
+      args: [name, `${database}.${collectionName} of cluster ${cluster.name}`],
+    });
   }
   return index;
 }
@@ -372,11 +333,9 @@ function createIndex(
       i.database === fields.database && i.collectionName === fields.collectionName && i.name === fields.name,
   );
   if (duplicate) {
-    throw operationError(
-      "SEARCH_DUPLICATE_INDEX",
-      `A search index named ${fields.name} already exists on ${fields.database}.${fields.collectionName}.`,
-      [fields.name],
-    );
+    throw apiError("SEARCH_DUPLICATE_INDEX", [fields.name], {
+      args: [fields.name, fields.database, fields.collectionName],
+    });
   }
   const record: SearchIndexRecord = {
     indexID: mintId(state),

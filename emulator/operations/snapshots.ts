@@ -5,12 +5,7 @@
  * each shows one scheduled, completed snapshot, created on first access.
  */
 
-import {
-  LIFECYCLE_STATES,
-  ON_DEMAND_FREQUENCY_TYPE,
-  SNAPSHOT_RETENTION_UNITS,
-  type SnapshotType,
-} from "../../api/vocabulary";
+import { SNAPSHOT_RETENTION_UNITS } from "../../api/vocabulary";
 import type {
   ClusterRecord,
   EmulatorState,
@@ -18,73 +13,36 @@ import type {
   OperationDef,
   OperationRequest,
 } from "../core/contract";
+import { apiError } from "../core/errors";
+import { entity, list, noContent, param, requireBackupCluster } from "../domain/context";
 import {
-  belongsTo,
-  entity,
-  isServerless,
-  list,
-  noContent,
-  param,
-  pathCluster,
-  recordsOfCluster,
-  requireBackupCluster,
-  table,
-} from "../domain/context";
-import { operationError } from "../domain/errors";
-import { mintId } from "../domain/ids";
-import { lifecyclePhase } from "../domain/lifecycle";
+  findSnapshot,
+  newSnapshot,
+  requireServerlessInstance,
+  type SnapshotKind,
+  type SnapshotRecord,
+  serverlessSnapshots,
+  snapshotStatus,
+  snapshotsOfCluster,
+  snapshotTable,
+} from "../domain/snapshot";
 import { isoDate, MS_PER_DAY } from "../domain/time";
 import { int, oneOf, required, str, validateBody } from "../domain/validation";
 import { defineOperation } from "./define";
-
-export type SnapshotKind = "replicaSet" | "shardedCluster" | "serverless";
-
-export interface SnapshotRecord extends JsonObject {
-  id: string;
-  groupId: string;
-  clusterName: string;
-  kind: SnapshotKind;
-  createdMs: number;
-  expiresMs: number;
-  description: string | null;
-  frequencyType: string;
-  snapshotType: SnapshotType;
-  dbVersion: string;
-  cloudProvider: string;
-  replicaSetName: string;
-  storageSizeBytes: number;
-  /** Sharded snapshots: one member per shard and the config server. */
-  members: JsonObject[];
-}
-
-export function snapshotTable(state: EmulatorState): Record<string, SnapshotRecord> {
-  return table<SnapshotRecord>(state, "snapshots");
-}
-
-/** The replica set name of a cluster's shard, in the six-character-id form new clusters use. */
-export function replicaSetName(cluster: ClusterRecord, shard: number | "config"): string {
-  const id = cluster.id.slice(-6);
-  return shard === "config" ? `atlas-${id}-config-0` : `atlas-${id}-shard-${shard}`;
-}
-
-export function snapshotStatus(
-  snapshot: SnapshotRecord,
-  req: Pick<OperationRequest, "now" | "asyncDelayMs">,
-): string {
-  return lifecyclePhase(LIFECYCLE_STATES.snapshot.steps, snapshot.createdMs, req.now, req.asyncDelayMs);
-}
 
 export function renderSnapshot(snapshot: SnapshotRecord, req: OperationRequest): JsonObject {
   const common: JsonObject = {
     id: snapshot.id,
     createdAt: isoDate(snapshot.createdMs),
     expiresAt: isoDate(snapshot.expiresMs),
-    frequencyType: snapshot.frequencyType,
     dbVersion: snapshot.dbVersion,
     snapshotType: snapshot.snapshotType,
     status: snapshotStatus(snapshot, req),
     storageSizeBytes: snapshot.storageSizeBytes,
   };
+  // On-demand snapshots have no frequencyType: the contract's enum (hourly..yearly) has no on-demand
+  // value, and snapshotType "onDemand" already says it (docs/api-choices.md).
+  if (snapshot.frequencyType !== null) common.frequencyType = snapshot.frequencyType;
   if (snapshot.kind === "serverless") return { ...common, serverlessInstanceName: snapshot.clusterName };
   if (snapshot.description !== null) common.description = snapshot.description;
   common.policyItems = [];
@@ -104,95 +62,6 @@ export function renderSnapshot(snapshot: SnapshotRecord, req: OperationRequest):
     copyRegions: [],
     replicaSetName: snapshot.replicaSetName,
   };
-}
-
-export function snapshotsOfCluster(state: EmulatorState, cluster: ClusterRecord): SnapshotRecord[] {
-  return recordsOfCluster(snapshotTable(state), cluster);
-}
-
-/** A snapshot of the cluster of the given kinds, or 404 SNAPSHOT_NOT_FOUND. */
-export function findSnapshot(
-  state: EmulatorState,
-  cluster: ClusterRecord,
-  snapshotId: string,
-  kinds: readonly SnapshotKind[],
-): SnapshotRecord {
-  const snapshot = snapshotTable(state)[snapshotId];
-  if (!snapshot || !belongsTo(snapshot, cluster) || !kinds.includes(snapshot.kind)) {
-    throw operationError(
-      "SNAPSHOT_NOT_FOUND",
-      `No snapshot with ID ${snapshotId} exists for cluster ${cluster.name}.`,
-      [snapshotId],
-    );
-  }
-  return snapshot;
-}
-
-const STORAGE_SIZE_BYTES = 1_073_741_824;
-
-function newSnapshot(
-  state: EmulatorState,
-  cluster: ClusterRecord,
-  fields: Pick<
-    SnapshotRecord,
-    "kind" | "createdMs" | "expiresMs" | "description" | "frequencyType" | "snapshotType"
-  >,
-): SnapshotRecord {
-  const members =
-    fields.kind === "shardedCluster"
-      ? [0, 1, "config" as const].map((shard) => ({
-          id: mintId(state),
-          cloudProvider: cluster.provider,
-          replicaSetName: replicaSetName(cluster, shard),
-        }))
-      : [];
-  const snapshot: SnapshotRecord = {
-    id: mintId(state),
-    groupId: cluster.groupId,
-    clusterName: cluster.name,
-    ...fields,
-    dbVersion: cluster.dbVersion,
-    cloudProvider: cluster.provider,
-    replicaSetName: replicaSetName(cluster, 0),
-    storageSizeBytes: STORAGE_SIZE_BYTES,
-    members,
-  };
-  snapshotTable(state)[snapshot.id] = snapshot;
-  return snapshot;
-}
-
-/** The serverless instance named in the path (404 when missing or not serverless). */
-export function requireServerlessInstance(state: EmulatorState, req: OperationRequest): ClusterRecord {
-  const cluster = pathCluster(state, req);
-  if (!isServerless(cluster)) {
-    throw operationError(
-      "SERVERLESS_INSTANCE_NOT_FOUND",
-      `No serverless instance named ${cluster.name} exists in group ${cluster.groupId}.`,
-      [cluster.name],
-    );
-  }
-  return cluster;
-}
-
-/** Serverless instances are backed up daily by the service: one completed snapshot, kept 7 days. */
-export function serverlessSnapshots(
-  state: EmulatorState,
-  cluster: ClusterRecord,
-  nowMs: number,
-): SnapshotRecord[] {
-  const existing = snapshotsOfCluster(state, cluster).filter((s) => s.kind === "serverless");
-  if (existing.length > 0) return existing;
-  const createdMs = nowMs - MS_PER_DAY;
-  return [
-    newSnapshot(state, cluster, {
-      kind: "serverless",
-      createdMs,
-      expiresMs: createdMs + 7 * MS_PER_DAY,
-      description: null,
-      frequencyType: "daily",
-      snapshotType: "scheduled",
-    }),
-  ];
 }
 
 /** Days per unit of an expiration change (docs/api-choices.md: counted from createdAt). */
@@ -265,11 +134,9 @@ export const snapshotOperations: OperationDef[] = [
         (s) => s.snapshotType === "onDemand" && snapshotStatus(s, req) !== "completed",
       );
       if (unfinished) {
-        throw operationError(
-          "UNFINISHED_ON_DEMAND_SNAPSHOT",
-          `On-demand snapshot ${unfinished.id} of cluster ${cluster.name} has not finished yet.`,
-          [unfinished.id],
-        );
+        throw apiError("UNFINISHED_ON_DEMAND_SNAPSHOT", [unfinished.id], {
+          args: [unfinished.id, cluster.name],
+        });
       }
       const retentionInDays = (body.retentionInDays as number | undefined) ?? 1;
       const snapshot = newSnapshot(state, cluster, {
@@ -277,7 +144,7 @@ export const snapshotOperations: OperationDef[] = [
         createdMs: req.now,
         expiresMs: req.now + retentionInDays * MS_PER_DAY,
         description: (body.description as string | undefined) ?? null,
-        frequencyType: ON_DEMAND_FREQUENCY_TYPE,
+        frequencyType: null,
         snapshotType: "onDemand",
       });
       const shown = renderSnapshot(snapshot, req);

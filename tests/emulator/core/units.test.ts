@@ -1,6 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { banner, optionsFromArgs } from "../../../emulator/cli";
 import { isAllowed } from "../../../emulator/core/auth/access-list";
 import { DigestAuthenticator, parseAuthParams } from "../../../emulator/core/auth/digest";
@@ -26,6 +26,35 @@ describe("errors", () => {
       "No cluster named demo exists in group 5f1a000000000000000000a1.",
       ["demo", "5f1a000000000000000000a1"],
     ]);
+  });
+
+  test("args fill the template where the body's parameters name only the field; headers ride along", () => {
+    const error = apiError("INVALID_ATTRIBUTE", ["acknowledgedUntil"], {
+      args: ["acknowledgedUntil", "must be in the future"],
+      headers: { "retry-after": "1" },
+    });
+    expect([error.status, error.detail, error.parameters, error.headers]).toEqual([
+      400,
+      "Invalid attribute acknowledgedUntil specified: must be in the future.",
+      ["acknowledgedUntil"],
+      { "retry-after": "1" },
+    ]);
+  });
+
+  test("one mechanism: only core/errors.ts builds an ApiError; no other file writes a message", () => {
+    const root = join(__dirname, "../../../emulator");
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory()
+          ? files(join(dir, entry.name))
+          : entry.name.endsWith(".ts")
+            ? [join(dir, entry.name)]
+            : [],
+      );
+    const building = files(root)
+      .filter((file) => /new ApiError\(/.test(readFileSync(file, "utf8")))
+      .map((file) => relative(root, file));
+    expect(building).toEqual(["core/errors.ts"]);
   });
 
   test("every code of docs/spec/operations.md is in the one list with its status", () => {

@@ -1,6 +1,6 @@
 import type { JsonObject } from "../../../emulator/core/contract";
+import { raiseAlert } from "../../../emulator/domain/alerting";
 import { NOTIFICATION_KINDS } from "../../../emulator/operations/alertConfigs";
-import { raiseAlert } from "../../../emulator/operations/alerts";
 import {
   arrayOf,
   bodyOf,

@@ -1,5 +1,5 @@
 import type { JsonObject } from "../../../emulator/core/contract";
-import { raiseAlert } from "../../../emulator/operations/alerts";
+import { raiseAlert } from "../../../emulator/domain/alerting";
 import { bodyOf, call, expectError, itemsOf, MISSING_ID, makeState, PROJECT, T0 } from "./harness";
 
 function withAlerts() {

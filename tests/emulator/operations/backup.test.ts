@@ -1,4 +1,5 @@
 import type { EmulatorState, JsonObject } from "../../../emulator/core/contract";
+import { property } from "../contractSchemas";
 import {
   AWS_ROLE,
   bodyOf,
@@ -7,6 +8,7 @@ import {
   itemsOf,
   MISSING_ID,
   makeState,
+  ORG,
   PROJECT,
   T0,
   UNAUTHORIZED_AWS_ROLE,
@@ -55,9 +57,15 @@ describe("37-40 export buckets", () => {
     );
     call(state, "38", { body: { ...bucketBody, bucketName: "a".repeat(63) } });
     expectError(
-      () => call(state, "38", { body: { ...bucketBody, cloudProvider: "GCP" } }),
+      () => call(state, "38", { body: { ...bucketBody, cloudProvider: "ORACLE" } }),
       400,
       "INVALID_ENUM_VALUE",
+    );
+    // GCP is a contract variant now: its role field is roleId, so an AWS body with GCP is refused.
+    expectError(
+      () => call(state, "38", { body: { ...bucketBody, cloudProvider: "GCP" } }),
+      400,
+      "INVALID_ATTRIBUTE",
     );
     expectError(
       () => call(state, "38", { body: { bucketName: "abc", cloudProvider: "AWS" } }),
@@ -363,14 +371,19 @@ describe("54-61 snapshots", () => {
     expect(taken).toMatchObject({
       status: "queued",
       snapshotType: "onDemand",
-      frequencyType: "ondemand",
       type: "replicaSet",
       description: "pre-upgrade",
       cloudProvider: "AWS",
-      dbVersion: "7.0",
+      dbVersion: "7.0.14",
       createdAt: "2026-01-01T00:00:00Z",
       expiresAt: "2026-01-03T00:00:00Z",
     });
+    // The contract's snapshot frequencyType enum (hourly..yearly) has no on-demand value: omitted.
+    expect(property("DiskBackupReplicaSet", "frequencyType").enum).not.toContain("ondemand");
+    expect(taken).not.toHaveProperty("frequencyType");
+    expect(String(taken.dbVersion)).toMatch(
+      new RegExp(`^${property("DiskBackupReplicaSet", "dbVersion").pattern}$`),
+    );
     const params = { snapshotId: String(taken.id) };
     expect(bodyOf(call(state, "60", { params, now: T0 + 500, asyncDelayMs: 900 })).status).toBe("inProgress");
     expect(bodyOf(call(state, "60", { params, now: T0 + 900, asyncDelayMs: 900 })).status).toBe("completed");
@@ -439,6 +452,74 @@ describe("54-61 snapshots", () => {
   });
 });
 
+describe("38 export buckets of the contract's AZURE and GCP variants", () => {
+  const serviceUrl = "https://exportstorage.blob.core.windows.net/snapshots";
+
+  it("AZURE needs an AZURE role of the project and serviceUrl; answers roleId, serviceUrl, tenantId", () => {
+    const state = makeState();
+    const role = bodyOf(
+      call(state, "73", {
+        body: { providerName: "AZURE", platformAzureAppId: "app", servicePrincipalId: "sp", tenantId: "t" },
+      }),
+    );
+    const roleId = String(role._id);
+    const tenantId = "6f1e6a0e-1111-4a4a-9b9b-000000000001";
+    const created = bodyOf(
+      call(state, "38", { body: { cloudProvider: "AZURE", roleId, serviceUrl, tenantId } }),
+    );
+    expect(created).toEqual({
+      _id: created._id,
+      bucketName: "snapshots",
+      cloudProvider: "AZURE",
+      roleId,
+      serviceUrl,
+      tenantId,
+      links: created.links,
+    });
+    expectError(
+      () => call(state, "38", { body: { cloudProvider: "AZURE", roleId } }),
+      400,
+      "MISSING_ATTRIBUTE",
+    );
+    expectError(
+      () => call(state, "38", { body: { cloudProvider: "AZURE", roleId, serviceUrl: "https://short" } }),
+      400,
+      "INVALID_ATTRIBUTE",
+    );
+    expectError(
+      () => call(state, "38", { body: { cloudProvider: "AZURE", roleId: AWS_ROLE, serviceUrl } }),
+      400,
+      "CANNOT_ASSUME_ROLE",
+    );
+    expectError(
+      () => call(state, "38", { body: { cloudProvider: "AZURE", roleId, serviceUrl, iamRoleId: AWS_ROLE } }),
+      400,
+      "INVALID_ATTRIBUTE",
+    );
+  });
+
+  it("GCP needs bucketName and a GCP role of the project (seeded); answers roleId", () => {
+    const state = makeState();
+    const gcpRole = "5f1a000000000000000000c9";
+    const roles = state.entities.cloudProviderAccess as Record<string, JsonObject>;
+    roles[gcpRole] = { ...(roles[AWS_ROLE] as JsonObject), roleId: gcpRole, providerName: "GCP" };
+    const body = { cloudProvider: "GCP", bucketName: "gcp-exports", roleId: gcpRole };
+    const created = bodyOf(call(state, "38", { body }));
+    expect(created).toMatchObject({ bucketName: "gcp-exports", cloudProvider: "GCP", roleId: gcpRole });
+    expect(created).not.toHaveProperty("iamRoleId");
+    expectError(
+      () => call(state, "38", { body: { cloudProvider: "GCP", roleId: gcpRole } }),
+      400,
+      "MISSING_ATTRIBUTE",
+    );
+    expectError(
+      () => call(state, "38", { body: { ...body, bucketName: "other", roleId: AWS_ROLE } }),
+      400,
+      "CANNOT_ASSUME_ROLE",
+    );
+  });
+});
+
 describe("44-46 export jobs", () => {
   it("45 creates Queued -> InProgress -> Successful with finishedAt", () => {
     const state = makeState();
@@ -466,6 +547,24 @@ describe("44-46 export jobs", () => {
       exportStatus: { exportedCollections: 3, totalCollections: 3 },
     });
     expect(itemsOf(call(state, "44")).map((j) => j.id)).toEqual([created.id]);
+  });
+
+  it("45's prefix follows the contract's pattern, with names when the schedule asks for them", () => {
+    const state = makeState();
+    const exportBucketId = bucket(state);
+    const snapshotId = snapshot(state);
+    // The contract's pattern names its segments in braces: each stands for one path segment.
+    const template = String(property("DiskBackupExportJob", "prefix").pattern);
+    const segment = /\\\{[A-Z-]+\\\}/g;
+    const contractPattern = new RegExp(`^${template.replace(segment, "[^/]+")}$`);
+    const prefix = () => String(bodyOf(call(state, "45", { body: { exportBucketId, snapshotId } })).prefix);
+    const withIds = prefix();
+    expect(withIds).toMatch(contractPattern);
+    expect(withIds.startsWith(`/exported_snapshots/${ORG}/${PROJECT}/demo-cluster/`)).toBe(true);
+    call(state, "53", { body: { useOrgAndGroupNamesInExportPrefix: true } });
+    const withNames = prefix();
+    expect(withNames).toMatch(contractPattern);
+    expect(withNames.startsWith("/exported_snapshots/demo-org/demo-project/demo-cluster/")).toBe(true);
   });
 
   it("45 needs an existing snapshot and bucket", () => {
