@@ -103,3 +103,18 @@ export async function createOrAdopt<const Names extends readonly string[], Resul
   }
   return adopted;
 }
+
+/**
+ * The hint of an "already exists" error: how to manage the existing object with this resource.
+ * `existingId` is the object's id when it could be found; else the hint gives the id's format.
+ * `what` names the object in the sentence ("it", "the existing search nodes").
+ */
+export function importIdHint(
+  existingId: string | undefined,
+  partNames: readonly string[],
+  what = "it",
+): string {
+  return existingId === undefined
+    ? `set importId to its id (${describeIdFormat(partNames)}) to manage ${what} with this resource`
+    : `set importId: "${existingId}" to manage ${what} with this resource`;
+}

@@ -17,9 +17,6 @@ import {
 } from "../cloudBackupSchedule/model";
 import type { BackupCompliancePolicyInputs } from "./schema";
 
-/** The default timeouts: enabling a compliance policy re-checks every backup policy of the project. */
-export const COMPLIANCE_POLICY_DEFAULT_TIMEOUTS = { create: "30m", update: "30m", delete: "30m" } as const;
-
 /** The policy fields the PUT sends, and how each compares (state value, input value). */
 const POLICY_FIELD_COMPARISON = {
   authorizedEmail: "deep",
