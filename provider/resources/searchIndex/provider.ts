@@ -125,14 +125,7 @@ export function createSearchIndexProvider(deps: SearchIndexProviderDeps): Platfo
           if (live === undefined) return undefined;
           assertSameIdentity(inputs, live);
           if (!definitionsEqual(live.definition, inputs.definition)) {
-            live = fromApi(
-              await client.searchIndexes.update(
-                parts.groupId,
-                parts.clusterName,
-                parts.indexId,
-                toCreateBody(inputs).definition,
-              ),
-            );
+            live = await updateDefinition(client, parts, inputs);
           }
           return settle(client, inputs, live, "create");
         },
@@ -153,14 +146,7 @@ export function createSearchIndexProvider(deps: SearchIndexProviderDeps): Platfo
       const client = deps.client();
       let known: LiveSearchIndex;
       if (!definitionsEqual(olds.definition, inputs.definition)) {
-        known = fromApi(
-          await client.searchIndexes.update(
-            where.groupId,
-            where.clusterName,
-            where.indexId,
-            toCreateBody(inputs).definition,
-          ),
-        );
+        known = await updateDefinition(client, where, inputs);
       } else {
         // Only timeouts changed, or an earlier wait did not finish: wait (again) for READY.
         known = pending(where.indexId, inputs, String(olds.status ?? "unknown"));
@@ -173,6 +159,18 @@ export function createSearchIndexProvider(deps: SearchIndexProviderDeps): Platfo
       await remove(deps.client(), where, previousInputs(props));
     },
   };
+}
+
+/** Replaces the index's definition (the only field that changes in place). */
+async function updateDefinition(
+  client: PlatformClient,
+  where: SearchIndexLocation,
+  inputs: SearchIndexInputs,
+): Promise<LiveSearchIndex> {
+  const definition = toCreateBody(inputs).definition;
+  return fromApi(
+    await client.searchIndexes.update(where.groupId, where.clusterName, where.indexId, definition),
+  );
 }
 
 /**
