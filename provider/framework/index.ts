@@ -17,6 +17,7 @@ export { isPartialFailure, keepInStateIfFails, PartialFailureError, partialFailu
 export type { IdPartRule } from "./ids";
 export { describeIdFormat, formatId, ID_PART_RULES, idPartProblem, parseId } from "./ids";
 export type {
+  AsynchronousDeclaration,
   AsynchronousLifecycle,
   DeclaredStates,
   DefaultTimeouts,

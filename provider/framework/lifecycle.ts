@@ -99,7 +99,17 @@ export interface AsynchronousLifecycle<Where, Live> {
   /** How the end of a delete wait reads in messages: its target ("deleted (404)") and final state. */
   readonly gone: { target: string; state: string };
   readonly defaultTimeouts: DefaultTimeouts;
+  /** {@link waitUntilDone} for this resource. */
+  readonly waitUntilDone: (client: PlatformClient, where: Where, options: PhaseWaitOptions) => Promise<Live>;
+  /** {@link waitUntilGone} for this resource. */
+  readonly waitUntilGone: (client: PlatformClient, where: Where, options: PhaseWaitOptions) => Promise<void>;
 }
+
+/** What a resource writes in `asynchronous({...})`. */
+export type AsynchronousDeclaration<Where, Live, V extends LifecycleVocabulary> = Omit<
+  AsynchronousLifecycle<Where, Live>,
+  "kind" | "states" | "waitUntilDone" | "waitUntilGone"
+> & { states?: DeclaredStates<V> };
 
 export type Lifecycle = SynchronousLifecycle | AsynchronousLifecycle<never, never>;
 
@@ -110,9 +120,17 @@ export function synchronous(why: string): SynchronousLifecycle {
 
 /** Declares an asynchronous resource (the type parameter `V` keeps its state names in the vocabulary). */
 export function asynchronous<Where, Live, V extends LifecycleVocabulary = LifecycleVocabulary>(
-  declaration: Omit<AsynchronousLifecycle<Where, Live>, "kind" | "states"> & { states?: DeclaredStates<V> },
+  declaration: AsynchronousDeclaration<Where, Live, V>,
 ): AsynchronousLifecycle<Where, Live> {
-  return { kind: "asynchronous", ...declaration } as AsynchronousLifecycle<Where, Live>;
+  const lifecycle: AsynchronousLifecycle<Where, Live> = {
+    kind: "asynchronous",
+    ...declaration,
+    // DeclaredStates<V> narrows the state names; the framework reads them as strings.
+    states: declaration.states as DeclaredStates<LifecycleVocabulary> | undefined,
+    waitUntilDone: (client, where, options) => waitUntilDone(lifecycle, client, where, options),
+    waitUntilGone: (client, where, options) => waitUntilGone(lifecycle, client, where, options),
+  };
+  return lifecycle;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,13 +5,7 @@
  */
 
 import type { PlatformClient } from "../../client";
-import {
-  asynchronous,
-  type PhaseWaitOptions,
-  readIfExists,
-  waitUntilDone,
-  waitUntilGone,
-} from "../../framework/lifecycle";
+import { asynchronous, type PhaseWaitOptions, readIfExists } from "../../framework/lifecycle";
 import { fromApi, type LivePolicy } from "./model";
 
 /** The done state. */
@@ -64,7 +58,7 @@ export function waitForPolicyActive(
   groupId: string,
   options: PolicyWaitOptions,
 ): Promise<LivePolicy> {
-  return waitUntilDone(lifecycle, client, { groupId, reference: options.reference }, options);
+  return lifecycle.waitUntilDone(client, { groupId, reference: options.reference }, options);
 }
 
 /** Waits until the policy is gone (the disable finished). */
@@ -73,5 +67,5 @@ export function waitForPolicyGone(
   groupId: string,
   options: PolicyWaitOptions,
 ): Promise<void> {
-  return waitUntilGone(lifecycle, client, { groupId }, options);
+  return lifecycle.waitUntilGone(client, { groupId }, options);
 }

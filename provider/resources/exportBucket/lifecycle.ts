@@ -3,7 +3,7 @@
  * field), so only delete waits: the bucket is gone when reading it answers 404.
  */
 import type { PlatformClient } from "../../client";
-import { asynchronous, readIfExists, waitUntilGone } from "../../framework/lifecycle";
+import { asynchronous, readIfExists } from "../../framework/lifecycle";
 import type { WaitClock } from "../../framework/waiter";
 import { fromApi, type LiveExportBucket } from "./model";
 
@@ -34,5 +34,5 @@ export function waitForBucketGone(
   where: ExportBucketLocation,
   options: BucketWaitOptions,
 ): Promise<void> {
-  return waitUntilGone(lifecycle, client, where, { ...options, phase: "delete" });
+  return lifecycle.waitUntilGone(client, where, { ...options, phase: "delete" });
 }

@@ -4,13 +4,7 @@
  */
 
 import type { PlatformClient } from "../../client";
-import {
-  asynchronous,
-  type PhaseWaitOptions,
-  readIfExists,
-  waitUntilDone,
-  waitUntilGone,
-} from "../../framework/lifecycle";
+import { asynchronous, type PhaseWaitOptions, readIfExists } from "../../framework/lifecycle";
 import { fromApi, type LiveSearchDeployment } from "./model";
 
 /** Where the search nodes are. */
@@ -51,7 +45,7 @@ export function waitForSearchDeploymentIdle(
   where: SearchDeploymentLocation,
   options: SearchDeploymentWaitOptions,
 ): Promise<LiveSearchDeployment> {
-  return waitUntilDone(lifecycle, client, where, options);
+  return lifecycle.waitUntilDone(client, where, options);
 }
 
 /** Waits until reading answers `{}` (no search nodes). */
@@ -60,5 +54,5 @@ export function waitForSearchDeploymentGone(
   where: SearchDeploymentLocation,
   options: SearchDeploymentWaitOptions,
 ): Promise<void> {
-  return waitUntilGone(lifecycle, client, where, options);
+  return lifecycle.waitUntilGone(client, where, options);
 }

@@ -6,13 +6,7 @@
  */
 
 import type { PlatformClient } from "../../client";
-import {
-  asynchronous,
-  type PhaseWaitOptions,
-  readIfExists,
-  waitUntilDone,
-  waitUntilGone,
-} from "../../framework/lifecycle";
+import { asynchronous, type PhaseWaitOptions, readIfExists } from "../../framework/lifecycle";
 import { fromApi, type LiveSearchIndex } from "./model";
 
 /** Where the index is, for the waits. */
@@ -48,7 +42,7 @@ export function waitForSearchIndexReady(
   where: SearchIndexLocation,
   options: SearchIndexWaitOptions,
 ): Promise<LiveSearchIndex> {
-  return waitUntilDone(lifecycle, client, where, options);
+  return lifecycle.waitUntilDone(client, where, options);
 }
 
 /** Waits until reading the index answers 404 (the delete is eventually consistent). */
@@ -57,5 +51,5 @@ export function waitForSearchIndexGone(
   where: SearchIndexLocation,
   options: SearchIndexWaitOptions,
 ): Promise<void> {
-  return waitUntilGone(lifecycle, client, where, options);
+  return lifecycle.waitUntilGone(client, where, options);
 }
