@@ -11,6 +11,7 @@
  *   and named in the docs page's Outputs section;
  * - a synchronous resource takes no `timeouts`, an asynchronous one does; the states an asynchronous
  *   resource declares classify every state of its LIFECYCLE_STATES entry exactly once;
+ * - docs/resources.md gives the lifecycle's default timeouts ("none (synchronous)" when nothing waits);
  * - the README's resource table links the docs page.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -221,6 +222,21 @@ describe.each(RESOURCES)("$typeName", (resource) => {
     const declared = [...done, ...Object.keys(failed), ...transitional].sort();
     const vocabularyStates = [...LIFECYCLE_STATES[vocabulary].steps, ...LIFECYCLE_STATES[vocabulary].other];
     expect(declared).toEqual([...vocabularyStates].sort());
+  });
+
+  test("docs/resources.md states the lifecycle's default timeouts", () => {
+    const overview = readFileSync(join(ROOT, "docs/resources.md"), "utf8");
+    const row = overview.split("\n").find((line) => line.startsWith(`| [${resource.typeName}](`));
+    const timeoutsCell = row?.split("|")[3]?.trim();
+    const lifecycle = lifecycleModule.lifecycle;
+    if (lifecycle?.kind !== "asynchronous") {
+      expect(timeoutsCell).toBe("none (synchronous)");
+      return;
+    }
+    const { create, update, delete: remove } = lifecycle.defaultTimeouts;
+    // Without states only delete waits.
+    if (lifecycle.states === undefined) expect(timeoutsCell).toMatch(new RegExp(`^delete ${remove} `));
+    else expect(timeoutsCell).toBe(`${create} / ${update} / ${remove}`);
   });
 
   test("the README's resource table links the docs page", () => {
