@@ -9,7 +9,13 @@
  */
 
 export type { AdoptionOptions } from "./adoption";
-export { createOrAdopt, importIdHint, importIdSchema, refineProjectImportId } from "./adoption";
+export {
+  createOrAdopt,
+  importIdHint,
+  importIdSchema,
+  isAlreadyExists,
+  refineProjectImportId,
+} from "./adoption";
 export type { ChangeEffect, Classification, Comparison, EqualOptions, FieldRule, InputDiff } from "./diff";
 export { assertClassified, changedInputs, checkAndDiff, deepEqual, diffInputs, valuesEqual } from "./diff";
 export type { KeepInStateOptions } from "./errors";

@@ -9,7 +9,7 @@
  * Id and importId: `<groupId>/<exportBucketId>`.
  */
 import { collect, hasErrorCode, type PlatformClient } from "../../client";
-import { createOrAdopt, importIdHint } from "../../framework/adoption";
+import { createOrAdopt, importIdHint, isAlreadyExists } from "../../framework/adoption";
 import { checkAndDiff, diffInputs } from "../../framework/diff";
 import { parseId } from "../../framework/ids";
 import { deleteThenWaitGone } from "../../framework/lifecycle";
@@ -58,10 +58,7 @@ export function createExportBucketProvider(deps: ExportBucketProviderDeps): Plat
     try {
       return fromApi(await client.exportBuckets.create(inputs.groupId, toBody(inputs)));
     } catch (error) {
-      if (
-        hasErrorCode(error, "EXPORT_BUCKET_ALREADY_EXISTS") ||
-        (error as { status?: unknown }).status === 409
-      ) {
+      if (isAlreadyExists(error, "EXPORT_BUCKET_ALREADY_EXISTS")) {
         const existing = await findByName(client, inputs.groupId, inputs.bucketName);
         const hint = importIdHint(
           existing === undefined ? undefined : exportBucketId(inputs.groupId, existing),

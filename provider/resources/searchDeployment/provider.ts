@@ -7,8 +7,8 @@
  * importId (silently taking over nodes someone else manages would hide a conflict). Create and update
  * wait until stateName is IDLE; delete waits until reading answers `{}`.
  */
-import { hasErrorCode, type PlatformClient } from "../../client";
-import { createOrAdopt, importIdHint } from "../../framework/adoption";
+import type { PlatformClient } from "../../client";
+import { createOrAdopt, importIdHint, isAlreadyExists } from "../../framework/adoption";
 import { checkAndDiff, deepEqual } from "../../framework/diff";
 import { parseId } from "../../framework/ids";
 import {
@@ -140,10 +140,7 @@ export function createSearchDeploymentProvider(deps: SearchDeploymentProviderDep
               await client.searchDeployments.create(inputs.groupId, inputs.clusterName, toBody(inputs)),
             );
           } catch (error) {
-            if (
-              hasErrorCode(error, "SEARCH_DEPLOYMENT_ALREADY_EXISTS") ||
-              (error as { status?: unknown }).status === 409
-            ) {
+            if (isAlreadyExists(error, "SEARCH_DEPLOYMENT_ALREADY_EXISTS")) {
               throw new Error(
                 `${describe} already exist (cluster ${inputs.clusterName} in project ${inputs.groupId}); ${adoptHint}`,
               );

@@ -1,5 +1,5 @@
 import type { PlatformClient } from "../../../provider/client";
-import { importIdHint } from "../../../provider/framework/adoption";
+import { importIdHint, isAlreadyExists } from "../../../provider/framework/adoption";
 import { storedInputs } from "../../../provider/framework/diff";
 import {
   asynchronous,
@@ -171,4 +171,15 @@ describe("small shared helpers", () => {
       "set importId to its id (<groupId>/<exportBucketId>) to manage it with this resource",
     );
   });
+});
+
+test("isAlreadyExists: the API's code for it, or any 409", () => {
+  expect(
+    isAlreadyExists(httpError(400, "SEARCH_DEPLOYMENT_ALREADY_EXISTS"), "SEARCH_DEPLOYMENT_ALREADY_EXISTS"),
+  ).toBe(true);
+  expect(isAlreadyExists(httpError(409), "SEARCH_DEPLOYMENT_ALREADY_EXISTS")).toBe(true);
+  expect(isAlreadyExists(httpError(400, "INVALID_ATTRIBUTE"), "SEARCH_DEPLOYMENT_ALREADY_EXISTS")).toBe(
+    false,
+  );
+  expect(isAlreadyExists(new Error("plain"), "SEARCH_DEPLOYMENT_ALREADY_EXISTS")).toBe(false);
 });
