@@ -8,6 +8,7 @@
  * that, `importId` has no further effect (classify it as "ignore-drift").
  */
 import { z } from "zod";
+import { hasErrorCode } from "../client";
 import { describeIdFormat, idPartProblem, parseId } from "./ids";
 import { containsUnknown } from "./validation";
 
@@ -102,4 +103,27 @@ export async function createOrAdopt<const Names extends readonly string[], Resul
     );
   }
   return adopted;
+}
+
+/**
+ * The hint of an "already exists" error: how to manage the existing object with this resource.
+ * `existingId` is the object's id when it could be found; else the hint gives the id's format.
+ * `what` names the object in the sentence ("it", "the existing search nodes").
+ */
+export function importIdHint(
+  existingId: string | undefined,
+  partNames: readonly string[],
+  what = "it",
+): string {
+  return existingId === undefined
+    ? `set importId to its id (${describeIdFormat(partNames)}) to manage ${what} with this resource`
+    : `set importId: "${existingId}" to manage ${what} with this resource`;
+}
+
+/**
+ * Whether a create was refused because the object already exists: the API's error code for that
+ * (`errorCode`), or any 409 Conflict (the spec gives some creates no code of their own).
+ */
+export function isAlreadyExists(error: unknown, errorCode: string): boolean {
+  return hasErrorCode(error, errorCode) || (error as { status?: unknown } | null)?.status === 409;
 }

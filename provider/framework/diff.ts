@@ -147,6 +147,21 @@ function ruleOf(entry: ChangeEffect | FieldRule): FieldRule {
   return typeof entry === "string" ? { effect: entry } : entry;
 }
 
+/**
+ * The inputs part of stored outputs (read and delete get only the outputs): the outputs without the
+ * fields the classification marks "output". The stored outputs were written by the provider from
+ * checked inputs, so the keys left have the inputs' types; this is the one place that says so.
+ */
+export function storedInputs<Inputs>(props: Record<string, unknown>, classification: Classification): Inputs {
+  const inputs = Object.fromEntries(
+    Object.entries(props).filter(([field]) => {
+      const rule = classification[field];
+      return rule === undefined || ruleOf(rule).effect !== "output";
+    }),
+  );
+  return inputs as Inputs;
+}
+
 /** Throws when an input has no classification: every input must say what its change means. */
 export function assertClassified(inputs: Record<string, unknown>, classification: Classification): void {
   const missing = Object.keys(inputs).filter(

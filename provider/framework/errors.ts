@@ -95,37 +95,3 @@ export async function keepInStateIfFails<T>(
     throw partialFailure(id, outs, message);
   }
 }
-
-/** What {@link settleOrKeepInState} needs. */
-export interface SettleOptions<Live> {
-  /** The object's id. */
-  id: string;
-  /** What is known right after the API call, stored when the wait fails. */
-  known: Live;
-  /** The outputs stored for a live view. */
-  outputs: (live: Live) => object;
-  /** Waits for the done state; returns the last live view. */
-  wait: () => Promise<Live>;
-  /**
-   * Deletes the object after a failed wait instead of keeping it. Give it only when this create
-   * made the object and the user asked for that (deleteOnCreateFailure): adopted objects are never deleted.
-   */
-  deleteOnFailure?: (() => Promise<void>) | undefined;
-}
-
-/**
- * The end of a create or update that waits: waits for the done state and returns the id and
- * outputs. A failed wait keeps the object in state with what is known ({@link keepInStateIfFails}),
- * or deletes it when `deleteOnFailure` is given.
- */
-export async function settleOrKeepInState<Live>(
-  options: SettleOptions<Live>,
-): Promise<{ id: string; outs: Record<string, unknown> }> {
-  const live = await keepInStateIfFails(
-    options.id,
-    { ...options.outputs(options.known) },
-    options.wait,
-    options.deleteOnFailure === undefined ? {} : { cleanup: options.deleteOnFailure },
-  );
-  return { id: options.id, outs: { ...options.outputs(live) } };
-}

@@ -1,23 +1,58 @@
 /**
- * The framework resource implementations build on. Import from here:
- * `import { checkWith, diffInputs, waitFor, ... } from "../../framework";`
- * (runtime.ts and shim.ts are the plumbing between Pulumi and the resources; resources do not use them.)
+ * The framework's public surface in one list: every part a resource implementation may use.
+ *
+ * The resource implementations (provider/resources/<name>/) import from the individual modules
+ * (`../../framework/lifecycle`, `../../framework/diff`, ...), not from this index, so each file's
+ * imports show which mechanisms it uses; this index serves tests and readers
+ * (tests/provider/framework/example-resource.test.ts builds a resource from it alone). Not listed:
+ * runtime.ts and shim.ts, the plumbing between Pulumi and the resources, which resources never use.
  */
 
 export type { AdoptionOptions } from "./adoption";
-export { createOrAdopt, importIdSchema, refineProjectImportId } from "./adoption";
+export {
+  createOrAdopt,
+  importIdHint,
+  importIdSchema,
+  isAlreadyExists,
+  refineProjectImportId,
+} from "./adoption";
 export type { ChangeEffect, Classification, Comparison, EqualOptions, FieldRule, InputDiff } from "./diff";
 export { assertClassified, changedInputs, checkAndDiff, deepEqual, diffInputs, valuesEqual } from "./diff";
-export type { KeepInStateOptions, SettleOptions } from "./errors";
-export {
-  isPartialFailure,
-  keepInStateIfFails,
-  PartialFailureError,
-  partialFailure,
-  settleOrKeepInState,
-} from "./errors";
+export type { KeepInStateOptions } from "./errors";
+export { isPartialFailure, keepInStateIfFails, PartialFailureError, partialFailure } from "./errors";
 export type { IdPartRule } from "./ids";
 export { describeIdFormat, formatId, ID_PART_RULES, idPartProblem, parseId } from "./ids";
+export type {
+  AsynchronousDeclaration,
+  AsynchronousLifecycle,
+  DeclaredStates,
+  DefaultTimeouts,
+  Lifecycle,
+  LifecycleState,
+  LifecycleTarget,
+  LifecycleVocabulary,
+  PhaseWaitOptions,
+  SettleOptions,
+  SynchronousLifecycle,
+  TimeoutPhase,
+} from "./lifecycle";
+export {
+  asynchronous,
+  deleteAndWaitGone,
+  deleteIfExists,
+  deleteThenWaitGone,
+  donePoll,
+  gonePoll,
+  isDone,
+  phaseWaitFields,
+  phaseWaitOptions,
+  readIfExists,
+  settleOrKeepInState,
+  synchronous,
+  waitAndSettle,
+  waitUntilDone,
+  waitUntilGone,
+} from "./lifecycle";
 export { isMasked, keepKnownSecret, mask, maskedSuffix, sameSecret } from "./masking";
 export type { ProgressEvent, ProgressSink } from "./progress";
 export { reportProgress, setProgressSink } from "./progress";
@@ -48,12 +83,9 @@ export {
   toFailures,
   UNKNOWN,
 } from "./validation";
-export type { PhaseWaitOptions, PollResult, TimeoutPhase, WaitClock, WaitOptions } from "./waiter";
+export type { PollResult, WaitClock, WaitOptions } from "./waiter";
 export {
-  deleteAndWaitGone,
   isTransientError,
-  phaseWaitFields,
-  phaseWaitOptions,
   realClock,
   TRANSIENT_STATUSES,
   WaitFailedError,

@@ -12,10 +12,11 @@
  * classification, how to converge, read and restore.
  */
 import type { z } from "zod";
-import { isNotFound, type PlatformClient } from "../client";
+import type { PlatformClient } from "../client";
 import { createOrAdopt } from "./adoption";
 import { type Classification, checkAndDiff } from "./diff";
 import { parseId } from "./ids";
+import { deleteIfExists, readIfExists } from "./lifecycle";
 import type { PlatformProvider, PropertyBag } from "./types";
 import { parseInputs } from "./validation";
 
@@ -92,13 +93,7 @@ export function projectSingletonProvider<Inputs extends ProjectSingletonInputs>(
 
     async read(id, props) {
       const { groupId } = parseId(id, PROJECT_SINGLETON_ID_PARTS);
-      let live: SingletonReadResult | undefined;
-      try {
-        live = await spec.read(spec.client(), groupId, props);
-      } catch (error) {
-        if (isNotFound(error)) return {};
-        throw error;
-      }
+      const live = await readIfExists(() => spec.read(spec.client(), groupId, props));
       if (live === undefined) return {};
       return { id, props: { ...live.outputs }, inputs: live.inputs };
     },
@@ -112,12 +107,7 @@ export function projectSingletonProvider<Inputs extends ProjectSingletonInputs>(
 
     async delete(id, props) {
       const { groupId } = parseId(id, PROJECT_SINGLETON_ID_PARTS);
-      try {
-        await spec.delete(spec.client(), groupId, props);
-      } catch (error) {
-        if (isNotFound(error)) return;
-        throw error;
-      }
+      await deleteIfExists(() => spec.delete(spec.client(), groupId, props));
     },
   };
 }

@@ -7,9 +7,8 @@
  * says which object, which state it was stuck in, how long we waited and what to do.
  */
 
-import { isNotFound } from "../client/errors";
 import { type ProgressEvent, reportProgress } from "./progress";
-import { formatDuration, resolveTimeouts, type TimeoutsInput } from "./timeouts";
+import { formatDuration } from "./timeouts";
 
 /** What one poll found. */
 export interface PollResult {
@@ -215,68 +214,4 @@ export async function waitFor(options: WaitOptions): Promise<PollResult> {
     await clock.sleep(Math.max(0, Math.min(jittered, deadline - now)));
     delay = Math.min(delay * factor, maxDelayMs);
   }
-}
-
-/** Which `timeouts` field governs a wait, and so which one the user raises to wait longer. */
-export type TimeoutPhase = "create" | "update" | "delete";
-
-/** What a resource's waiter needs to wait during one phase (create, update or delete). */
-export interface PhaseWaitOptions {
-  describe: string;
-  timeoutMs: number;
-  /** Which `timeouts` field the user raises to wait longer. */
-  phase: TimeoutPhase;
-  clock?: WaitClock;
-}
-
-/**
- * The wait options of one phase: its budget from the resource's `timeouts` input (else the
- * resource's defaults), and the clock only when one is injected (tests).
- */
-export function phaseWaitOptions(
-  describe: string,
-  timeouts: TimeoutsInput | undefined,
-  defaults: Required<TimeoutsInput>,
-  phase: TimeoutPhase,
-  clock: WaitClock | undefined,
-): PhaseWaitOptions {
-  const resolved = resolveTimeouts(timeouts, defaults);
-  return {
-    describe,
-    timeoutMs: { create: resolved.createMs, update: resolved.updateMs, delete: resolved.deleteMs }[phase],
-    phase,
-    ...(clock === undefined ? {} : { clock }),
-  };
-}
-
-/**
- * The {@link WaitOptions} a phase wait fixes: description, budget, clock, and a timeout hint that
- * names the `timeouts` field to raise.
- */
-export function phaseWaitFields(
-  options: PhaseWaitOptions,
-): Pick<WaitOptions, "describe" | "timeoutMs" | "timeoutHint" | "clock"> {
-  return {
-    describe: options.describe,
-    timeoutMs: options.timeoutMs,
-    timeoutHint: `raise timeouts.${options.phase} of the resource, or run pulumi refresh later to pick up its final state`,
-    ...(options.clock === undefined ? {} : { clock: options.clock }),
-  };
-}
-
-/**
- * Deletes an object and waits until it is gone. An object already gone when deleted is fine (a
- * not-found answer), and then there is nothing to wait for.
- */
-export async function deleteAndWaitGone(
-  deleteObject: () => Promise<unknown>,
-  waitGone: () => Promise<void>,
-): Promise<void> {
-  try {
-    await deleteObject();
-  } catch (error) {
-    if (isNotFound(error)) return;
-    throw error;
-  }
-  await waitGone();
 }

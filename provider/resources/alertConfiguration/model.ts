@@ -12,7 +12,7 @@
  */
 import type { AlertConfigInput, AlertConfig as ApiAlertConfig } from "../../client/alertConfigs";
 import type { JsonObject } from "../../client/schemas";
-import { type Classification, deepEqual, valuesEqual } from "../../framework/diff";
+import { type Classification, deepEqual, storedInputs, valuesEqual } from "../../framework/diff";
 import { formatId } from "../../framework/ids";
 import { keepKnownSecret, sameSecret } from "../../framework/masking";
 import {
@@ -276,4 +276,9 @@ export function toOutputs(
 
 export function describeAlertConfiguration(inputs: Pick<AlertConfigurationInputs, "eventTypeName">): string {
   return `alert configuration for ${inputs.eventTypeName}`;
+}
+
+/** The inputs part of stored outputs (outputs are the inputs plus computed fields). */
+export function previousInputs(props: Record<string, unknown>): AlertConfigurationInputs {
+  return storedInputs(props, ALERT_CONFIGURATION_CLASSIFICATION);
 }

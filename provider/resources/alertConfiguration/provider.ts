@@ -4,10 +4,11 @@
  * Id and importId: `<groupId>/<alertConfigId>`. An update that changes only `enabled` uses the toggle
  * operation (PATCH `{enabled}`); any other change replaces the configuration's content with PUT.
  */
-import { isNotFound, type PlatformClient } from "../../client";
+import type { PlatformClient } from "../../client";
 import { createOrAdopt } from "../../framework/adoption";
 import { changedInputs, checkAndDiff } from "../../framework/diff";
 import { parseId } from "../../framework/ids";
+import { deleteIfExists, readIfExists } from "../../framework/lifecycle";
 import { platformClient } from "../../framework/settings";
 import type { PlatformProvider, PropertyBag } from "../../framework/types";
 import { parseInputs } from "../../framework/validation";
@@ -18,6 +19,7 @@ import {
   fromApi,
   inputsFromLive,
   type LiveAlertConfiguration,
+  previousInputs,
   toBody,
   toOutputs,
 } from "./model";
@@ -29,11 +31,6 @@ import {
 
 export interface AlertConfigurationProviderDeps {
   client: () => PlatformClient;
-}
-
-function previousInputs(props: PropertyBag): AlertConfigurationInputs {
-  const { alertConfigId: _a, created: _c, ...inputs } = props;
-  return inputs as unknown as AlertConfigurationInputs;
 }
 
 /** The content fields: a change of any of them (other than `enabled` alone) needs the full PUT. */
@@ -88,13 +85,10 @@ export function createAlertConfigurationProvider(deps: AlertConfigurationProvide
           };
         },
         adopt: async (parts) => {
-          let live: LiveAlertConfiguration;
-          try {
-            live = fromApi(await client.alertConfigs.get(parts.groupId, parts.alertConfigId));
-          } catch (error) {
-            if (isNotFound(error)) return undefined;
-            throw error;
-          }
+          const live = await readIfExists(async () =>
+            fromApi(await client.alertConfigs.get(parts.groupId, parts.alertConfigId)),
+          );
+          if (live === undefined) return undefined;
           const current = { ...inputsFromLive(inputs, live, parts.groupId) };
           const after = await write(client, inputs, live.alertConfigId, current, live);
           return {
@@ -112,13 +106,10 @@ export function createAlertConfigurationProvider(deps: AlertConfigurationProvide
 
     async read(id, props) {
       const where = parseId(id, ALERT_CONFIGURATION_ID_PARTS);
-      let live: LiveAlertConfiguration;
-      try {
-        live = fromApi(await deps.client().alertConfigs.get(where.groupId, where.alertConfigId));
-      } catch (error) {
-        if (isNotFound(error)) return {};
-        throw error;
-      }
+      const live = await readIfExists(async () =>
+        fromApi(await deps.client().alertConfigs.get(where.groupId, where.alertConfigId)),
+      );
+      if (live === undefined) return {};
       const inputs = inputsFromLive(previousInputs(props), live, where.groupId);
       return { id, props: { ...toOutputs(inputs, live) }, inputs: { ...inputs } };
     },
@@ -143,12 +134,8 @@ export function createAlertConfigurationProvider(deps: AlertConfigurationProvide
 
     async delete(id) {
       const where = parseId(id, ALERT_CONFIGURATION_ID_PARTS);
-      try {
-        await deps.client().alertConfigs.delete(where.groupId, where.alertConfigId);
-      } catch (error) {
-        // Already gone (deleted out of band): the goal of delete is reached.
-        if (!isNotFound(error)) throw error;
-      }
+      // Already gone (deleted out of band) is fine: the goal of delete is reached.
+      await deleteIfExists(() => deps.client().alertConfigs.delete(where.groupId, where.alertConfigId));
     },
   };
 }

@@ -8,17 +8,15 @@
  */
 import type { CompliancePolicy, CompliancePolicyInput } from "../../client/compliancePolicy";
 import type { JsonObject } from "../../client/schemas";
-import { type Classification, deepEqual, valuesEqual } from "../../framework/diff";
 import {
   alignPolicyItems,
   type PolicyItemWithId,
   policyItemFromApi,
   samePolicyItems,
-} from "../cloudBackupSchedule/model";
+  withoutId,
+} from "../../framework/backupPolicy";
+import { type Classification, deepEqual, valuesEqual } from "../../framework/diff";
 import type { BackupCompliancePolicyInputs } from "./schema";
-
-/** The default timeouts: enabling a compliance policy re-checks every backup policy of the project. */
-export const COMPLIANCE_POLICY_DEFAULT_TIMEOUTS = { create: "30m", update: "30m", delete: "30m" } as const;
 
 /** The policy fields the PUT sends, and how each compares (state value, input value). */
 const POLICY_FIELD_COMPARISON = {
@@ -37,11 +35,8 @@ export const POLICY_FIELDS = Object.keys(POLICY_FIELD_COMPARISON) as PolicyField
 
 /** The on-demand item compares without its read-only id. */
 function sameOnDemandItem(stateValue: unknown, inputValue: unknown): boolean {
-  const strip = (value: unknown) => {
-    if (typeof value !== "object" || value === null) return value;
-    const { id: _id, ...rest } = value as Record<string, unknown>;
-    return rest;
-  };
+  const strip = (value: unknown) =>
+    typeof value === "object" && value !== null ? withoutId(value as Record<string, unknown>) : value;
   return deepEqual(strip(stateValue), strip(inputValue));
 }
 
@@ -208,11 +203,8 @@ export function inputsFromLive(previous: PolicySettings, live: LivePolicy): Reco
   const inputs: Record<string, unknown> = {
     ...previous,
     ...fields,
-    scheduledPolicyItems: scheduledPolicyItems.map(({ id: _id, ...item }) => item),
+    scheduledPolicyItems: scheduledPolicyItems.map(withoutId),
   };
-  if (onDemandPolicyItem !== undefined) {
-    const { id: _id, ...item } = onDemandPolicyItem;
-    inputs.onDemandPolicyItem = item;
-  }
+  if (onDemandPolicyItem !== undefined) inputs.onDemandPolicyItem = withoutId(onDemandPolicyItem);
   return inputs;
 }

@@ -12,16 +12,25 @@
  */
 import { hasErrorCode, type PlatformClient } from "../../client";
 import { keepInStateIfFails } from "../../framework/errors";
+import { deleteThenWaitGone, phaseWaitOptions, type TimeoutPhase } from "../../framework/lifecycle";
 import { reportProgress } from "../../framework/progress";
 import { platformClient } from "../../framework/settings";
 import { projectSingletonProvider } from "../../framework/singleton";
 import type { TimeoutsInput } from "../../framework/timeouts";
 import type { PlatformProvider } from "../../framework/types";
-import { phaseWaitOptions, type TimeoutPhase, type WaitClock } from "../../framework/waiter";
+import type { WaitClock } from "../../framework/waiter";
+import {
+  lifecycle,
+  POLICY_ACTIVE,
+  POLICY_DISABLING,
+  type PolicyWaitOptions,
+  readPolicy,
+  waitForPolicyActive,
+  waitForPolicyGone,
+} from "./lifecycle";
 import {
   BACKUP_COMPLIANCE_POLICY_CLASSIFICATION,
   type BackupCompliancePolicyOutputs,
-  COMPLIANCE_POLICY_DEFAULT_TIMEOUTS,
   describePolicy,
   fromApi,
   inputsFromLive,
@@ -32,14 +41,6 @@ import {
   toOutputs,
 } from "./model";
 import { type BackupCompliancePolicyInputs, backupCompliancePolicyInputsSchema } from "./schema";
-import {
-  POLICY_ACTIVE,
-  POLICY_DISABLING,
-  type PolicyWaitOptions,
-  readPolicy,
-  waitForPolicyActive,
-  waitForPolicyGone,
-} from "./waiter";
 
 export interface BackupCompliancePolicyProviderDeps {
   client: () => PlatformClient;
@@ -58,13 +59,7 @@ export function createBackupCompliancePolicyProvider(
     phase: TimeoutPhase,
     reference?: PolicyWaitOptions["reference"],
   ): PolicyWaitOptions => ({
-    ...phaseWaitOptions(
-      describePolicy(groupId),
-      timeouts,
-      COMPLIANCE_POLICY_DEFAULT_TIMEOUTS,
-      phase,
-      deps.clock,
-    ),
+    ...phaseWaitOptions(describePolicy(groupId), timeouts, lifecycle.defaultTimeouts, phase, deps.clock),
     ...(reference === undefined ? {} : { reference }),
   });
 
@@ -137,20 +132,22 @@ export function createBackupCompliancePolicyProvider(
         );
         return;
       }
-      try {
-        await client.compliancePolicy.disable(groupId);
-      } catch (error) {
-        if (hasErrorCode(error, CANNOT_DISABLE)) {
-          throw new Error(
-            `the ${describe} was not disabled: the service disables a backup compliance policy only after a ` +
-              `support request (${(error as Error).message}). Either file that request and run pulumi destroy ` +
-              "again, or set keepEnabledOnDelete: true on this resource, run pulumi up, and destroy again to " +
-              "leave the policy enabled and only remove it from the stack.",
-          );
+      const target = { client, where: { groupId }, describe, timeouts: previous.timeouts, clock: deps.clock };
+      await deleteThenWaitGone(lifecycle, target, async () => {
+        try {
+          await client.compliancePolicy.disable(groupId);
+        } catch (error) {
+          if (hasErrorCode(error, CANNOT_DISABLE)) {
+            throw new Error(
+              `the ${describe} was not disabled: the service disables a backup compliance policy only after a ` +
+                `support request (${(error as Error).message}). Either file that request and run pulumi destroy ` +
+                "again, or set keepEnabledOnDelete: true on this resource, run pulumi up, and destroy again to " +
+                "leave the policy enabled and only remove it from the stack.",
+            );
+          }
+          throw error;
         }
-        throw error;
-      }
-      await waitForPolicyGone(client, groupId, waitOptions(groupId, previous.timeouts, "delete"));
+      });
     },
   });
 }

@@ -4,11 +4,11 @@
  * service's default, because a PUT without it sets that default.
  */
 import { z } from "zod";
-import { ON_DEMAND_FREQUENCY_TYPE, RETENTION_UNITS, SNAPSHOT_FREQUENCY_TYPES } from "../../../api/vocabulary";
+import { ON_DEMAND_FREQUENCY_TYPE, RETENTION_UNITS } from "../../../api/vocabulary";
 import { refineProjectImportId } from "../../framework/adoption";
+import { policyItemSchema, refineUniquePolicyItems } from "../../framework/backupPolicy";
 import { timeoutsSchema } from "../../framework/timeouts";
 import { containsUnknown, idPartSchema } from "../../framework/validation";
-import { refineFrequencyInterval, refineUniquePolicyItems } from "../cloudBackupSchedule/schema";
 
 /**
  * Days per retention unit, to compare restoreWindowDays with the hourly retention. The longest month
@@ -32,14 +32,8 @@ export const onDemandPolicyItemSchema = z.strictObject({
   retentionValue: positiveInt,
 });
 
-export const scheduledPolicyItemSchema = z
-  .strictObject({
-    frequencyInterval: positiveInt,
-    frequencyType: z.enum(SNAPSHOT_FREQUENCY_TYPES),
-    retentionUnit: z.enum(RETENTION_UNITS),
-    retentionValue: positiveInt,
-  })
-  .superRefine(refineFrequencyInterval);
+/** A scheduled item is a backup policy item (framework/backupPolicy.ts). */
+export const scheduledPolicyItemSchema = policyItemSchema;
 
 export type ScheduledPolicyItem = z.output<typeof scheduledPolicyItemSchema>;
 export type OnDemandPolicyItem = z.output<typeof onDemandPolicyItemSchema>;

@@ -2,32 +2,26 @@
  * CloudBackupSchedule: the live schedule in input form, the PATCH body of the fields to change, the
  * outputs, and the field classification.
  *
- * Policy items are identified by frequencyType + frequencyInterval, never by position: the service
- * may return them in another order, and their ids are outputs. Outputs keep the items in the order
- * of the program (or of the previous state), so a refresh right after an update changes nothing.
+ * Policy items (framework/backupPolicy.ts) are identified by frequencyType + frequencyInterval, never
+ * by position.
  */
 import type { BackupSchedule, BackupScheduleInput } from "../../client/backupSchedules";
 import type { JsonObject } from "../../client/schemas";
-import { type Classification, deepEqual, valuesEqual } from "../../framework/diff";
+import {
+  alignPolicyItems,
+  type PolicyItemWithId,
+  policyItemFromApi,
+  policyItemKey,
+  samePolicies,
+  withoutId,
+} from "../../framework/backupPolicy";
+import { type Classification, valuesEqual } from "../../framework/diff";
 import { formatId } from "../../framework/ids";
 import {
   type CloudBackupScheduleInputs,
-  policyItemKey,
   SCHEDULE_WRITABLE_FIELDS,
   type ScheduleWritableField,
 } from "./schema";
-
-/**
- * A policy item as the service holds it (values as the API returns them, which check would accept or
- * an out-of-band change set) plus its read-only id.
- */
-export interface PolicyItemWithId {
-  frequencyInterval: number;
-  frequencyType: string;
-  retentionUnit: string;
-  retentionValue: number;
-  id?: string;
-}
 
 export interface PolicyWithId {
   id?: string;
@@ -83,73 +77,6 @@ export function scheduleId(groupId: string, clusterName: string): string {
 
 export function describeSchedule(where: { groupId: string; clusterName: string }): string {
   return `backup schedule of cluster ${where.clusterName} in project ${where.groupId}`;
-}
-
-// Policy items -------------------------------------------------------------------------------------
-
-function withoutId<T extends { id?: unknown }>(item: T): Omit<T, "id"> {
-  const { id: _id, ...rest } = item;
-  return rest;
-}
-
-function asItems(value: unknown): Record<string, unknown>[] | undefined {
-  return Array.isArray(value) ? (value as Record<string, unknown>[]) : undefined;
-}
-
-/**
- * Whether two lists of policy items hold the same items: matched by frequencyType +
- * frequencyInterval, whatever their order; ids (read-only outputs) are not compared.
- */
-export function samePolicyItems(stateValue: unknown, inputValue: unknown): boolean {
-  const left = asItems(stateValue);
-  const right = asItems(inputValue);
-  if (left === undefined || right === undefined) return deepEqual(stateValue, inputValue);
-  if (left.length !== right.length) return false;
-  const byKey = new Map(left.map((item) => [policyItemKey(item), withoutId(item)]));
-  if (byKey.size !== left.length) return false;
-  return right.every((item) => {
-    const match = byKey.get(policyItemKey(item));
-    return match !== undefined && deepEqual(match, withoutId(item));
-  });
-}
-
-/** Whether two policy lists are the same (policy ids ignored, items matched by identity). */
-export function samePolicies(stateValue: unknown, inputValue: unknown): boolean {
-  const left = asItems(stateValue);
-  const right = asItems(inputValue);
-  if (left === undefined || right === undefined) return deepEqual(stateValue, inputValue);
-  if (left.length !== right.length) return false;
-  return left.every((policy, index) => samePolicyItems(policy.policyItems, right[index]?.policyItems));
-}
-
-/**
- * The live items in the order of `reference` (the program's or the previous state's): matched items
- * first, in reference order, then the live items the reference does not have, in live order.
- */
-export function alignPolicyItems<T extends { frequencyType: string; frequencyInterval: number }>(
-  live: readonly T[],
-  reference: readonly { frequencyType: unknown; frequencyInterval: unknown }[] | undefined,
-): T[] {
-  if (reference === undefined) return [...live];
-  const remaining = [...live];
-  const aligned: T[] = [];
-  for (const wanted of reference) {
-    const index = remaining.findIndex((item) => policyItemKey(item) === policyItemKey(wanted));
-    if (index >= 0) aligned.push(...remaining.splice(index, 1));
-  }
-  return [...aligned, ...remaining];
-}
-
-/** A policy item from the API in input form (plus its id). */
-export function policyItemFromApi(item: Record<string, unknown>): PolicyItemWithId {
-  const result: PolicyItemWithId = {
-    frequencyInterval: Number(item.frequencyInterval),
-    frequencyType: String(item.frequencyType),
-    retentionUnit: String(item.retentionUnit).toLowerCase(),
-    retentionValue: Number(item.retentionValue),
-  };
-  if (typeof item.id === "string") result.id = item.id;
-  return result;
 }
 
 // The live schedule ----------------------------------------------------------------------------------

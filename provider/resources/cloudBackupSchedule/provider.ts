@@ -9,10 +9,11 @@
  *
  * Id and importId: `<groupId>/<clusterName>`.
  */
-import { hasErrorCode, isNotFound, type PlatformClient } from "../../client";
+import { hasErrorCode, type PlatformClient } from "../../client";
 import { createOrAdopt } from "../../framework/adoption";
 import { checkAndDiff } from "../../framework/diff";
 import { parseId } from "../../framework/ids";
+import { deleteIfExists, readIfExists } from "../../framework/lifecycle";
 import { reportProgress } from "../../framework/progress";
 import { platformClient } from "../../framework/settings";
 import type { PlatformProvider, PropertyBag } from "../../framework/types";
@@ -82,9 +83,10 @@ export function createCloudBackupScheduleProvider(deps: CloudBackupScheduleProvi
     reference: CloudBackupScheduleOutputs["policies"],
   ) => {
     try {
-      return fromApi(await client.backupSchedules.get(where.groupId, where.clusterName), reference);
+      return await readIfExists(async () =>
+        fromApi(await client.backupSchedules.get(where.groupId, where.clusterName), reference),
+      );
     } catch (error) {
-      if (isNotFound(error)) return undefined;
       throw explain(error, where);
     }
   };
@@ -117,7 +119,7 @@ export function createCloudBackupScheduleProvider(deps: CloudBackupScheduleProvi
     ...checkAndDiff(cloudBackupScheduleInputsSchema, CLOUD_BACKUP_SCHEDULE_CLASSIFICATION),
 
     async create(bag) {
-      const inputs = parseInputs(cloudBackupScheduleInputsSchema, bag) as CloudBackupScheduleInputs;
+      const inputs = parseInputs(cloudBackupScheduleInputsSchema, bag);
       const client = deps.client();
       const adoptOrConverge = async () => ({
         id: scheduleId(inputs.groupId, inputs.clusterName),
@@ -154,7 +156,7 @@ export function createCloudBackupScheduleProvider(deps: CloudBackupScheduleProvi
     async update(id, _olds, news) {
       const where = parseId(id, SCHEDULE_ID_PARTS);
       const inputs = {
-        ...(parseInputs(cloudBackupScheduleInputsSchema, news) as CloudBackupScheduleInputs),
+        ...parseInputs(cloudBackupScheduleInputsSchema, news),
         ...where,
       };
       // Compared with the live schedule, not the state: an out-of-band change is converged too.
@@ -171,9 +173,8 @@ export function createCloudBackupScheduleProvider(deps: CloudBackupScheduleProvi
       }
       const client = deps.client();
       try {
-        await client.backupSchedules.delete(where.groupId, where.clusterName);
+        await deleteIfExists(() => client.backupSchedules.delete(where.groupId, where.clusterName));
       } catch (error) {
-        if (isNotFound(error)) return;
         if (hasErrorCode(error, COMPLIANCE_REFUSAL)) {
           await releaseExportBucket(client, where);
           return;

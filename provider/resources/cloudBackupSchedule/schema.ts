@@ -13,11 +13,10 @@ import {
   CLOUD_PROVIDERS,
   COPY_FREQUENCIES,
   EXPORT_FREQUENCY_TYPES,
-  FREQUENCY_INTERVALS,
   ON_DEMAND_FREQUENCY_TYPE,
-  RETENTION_UNITS,
   SNAPSHOT_FREQUENCY_TYPES,
 } from "../../../api/vocabulary";
+import { policyItemSchema, refineUniquePolicyItems } from "../../framework/backupPolicy";
 import { parseId } from "../../framework/ids";
 import { containsUnknown, idPartSchema } from "../../framework/validation";
 
@@ -30,65 +29,9 @@ export const EXTRA_RETENTION_FREQUENCY_TYPES = [
   ON_DEMAND_FREQUENCY_TYPE,
 ] as const;
 
-/** Reports a frequencyInterval its frequencyType does not allow. */
-export function refineFrequencyInterval(
-  item: { frequencyType: string; frequencyInterval: number },
-  ctx: z.RefinementCtx,
-): void {
-  const allowed: readonly number[] | undefined =
-    FREQUENCY_INTERVALS[item.frequencyType as keyof typeof FREQUENCY_INTERVALS];
-  if (allowed === undefined || allowed.includes(item.frequencyInterval)) return;
-  const shown =
-    item.frequencyType === "monthly" ? "1 to 28, or 40 (the last day of the month)" : allowed.join(", ");
-  ctx.addIssue({
-    code: "custom",
-    path: ["frequencyInterval"],
-    message: `must be one of ${shown} for frequencyType ${item.frequencyType}; got ${item.frequencyInterval}`,
-  });
-}
-
 const positiveInt = z.number().int().positive();
 const nonEmpty = z.string().min(1, "must not be empty");
 const hex24 = z.string().regex(HEX24.pattern, HEX24.rule);
-
-export const policyItemSchema = z
-  .strictObject({
-    frequencyInterval: positiveInt,
-    frequencyType: z.enum(SNAPSHOT_FREQUENCY_TYPES),
-    retentionUnit: z.enum(RETENTION_UNITS),
-    retentionValue: positiveInt,
-  })
-  .superRefine(refineFrequencyInterval);
-export type PolicyItem = z.output<typeof policyItemSchema>;
-
-/** The key that identifies a policy item: the service may return items in another order. */
-export function policyItemKey(item: { frequencyType?: unknown; frequencyInterval?: unknown }): string {
-  return `${String(item.frequencyType)}/${String(item.frequencyInterval)}`;
-}
-
-/** Reports items that repeat a frequencyType+frequencyInterval pair (the pair identifies an item). */
-export function refineUniquePolicyItems(
-  items: readonly { frequencyType: string; frequencyInterval: number }[],
-  path: (string | number)[],
-  ctx: z.RefinementCtx,
-): void {
-  const seen = new Map<string, number>();
-  items.forEach((item, index) => {
-    const key = policyItemKey(item);
-    const first = seen.get(key);
-    if (first === undefined) {
-      seen.set(key, index);
-      return;
-    }
-    ctx.addIssue({
-      code: "custom",
-      path: [...path, index],
-      message:
-        `repeats frequencyType ${item.frequencyType} with frequencyInterval ${item.frequencyInterval} ` +
-        `(already at index ${first}); each pair may appear once`,
-    });
-  });
-}
 
 const policySchema = z
   .strictObject({

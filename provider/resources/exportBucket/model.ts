@@ -3,12 +3,9 @@
  * no update operation: every field the API holds replaces the bucket when it changes.
  */
 import type { ExportBucket as ApiExportBucket, ExportBucketInput } from "../../client/exportBuckets";
-import type { Classification } from "../../framework/diff";
+import { type Classification, storedInputs } from "../../framework/diff";
 import { formatId } from "../../framework/ids";
 import type { ExportBucketInputs } from "./schema";
-
-/** Creating and reading are immediate; delete waits until the bucket is gone. */
-export const EXPORT_BUCKET_DEFAULT_TIMEOUTS = { create: "5m", update: "5m", delete: "10m" } as const;
 
 /**
  * Every API field replaces. Bucket names are unique within a project, so a replace that keeps the
@@ -84,9 +81,7 @@ export function toOutputs(inputs: ExportBucketInputs, live: LiveExportBucket): E
 
 /** The inputs as last applied, from the stored outputs. */
 export function previousInputs(props: Record<string, unknown>): ExportBucketInputs {
-  const { exportBucketId: _id, ...inputs } = props;
-  // The stored outputs were written by this provider from checked inputs: the keys have these types.
-  return inputs as unknown as ExportBucketInputs;
+  return storedInputs(props, EXPORT_BUCKET_CLASSIFICATION);
 }
 
 /** The inputs `read` reports: the live fields, the rest as before. */

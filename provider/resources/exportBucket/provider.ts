@@ -8,19 +8,19 @@
  *
  * Id and importId: `<groupId>/<exportBucketId>`.
  */
-import { collect, hasErrorCode, isNotFound, type PlatformClient } from "../../client";
-import { createOrAdopt } from "../../framework/adoption";
+import { collect, hasErrorCode, type PlatformClient } from "../../client";
+import { createOrAdopt, importIdHint, isAlreadyExists } from "../../framework/adoption";
 import { checkAndDiff, diffInputs } from "../../framework/diff";
 import { parseId } from "../../framework/ids";
+import { deleteThenWaitGone } from "../../framework/lifecycle";
 import { platformClient } from "../../framework/settings";
-import { resolveTimeouts } from "../../framework/timeouts";
 import type { PlatformProvider } from "../../framework/types";
 import { parseInputs } from "../../framework/validation";
 import type { WaitClock } from "../../framework/waiter";
+import { lifecycle } from "./lifecycle";
 import {
   describeBucket,
   EXPORT_BUCKET_CLASSIFICATION,
-  EXPORT_BUCKET_DEFAULT_TIMEOUTS,
   exportBucketId,
   fromApi,
   inputsFromLive,
@@ -31,25 +31,10 @@ import {
   toOutputs,
 } from "./model";
 import { EXPORT_BUCKET_ID_PARTS, type ExportBucketInputs, exportBucketInputsSchema } from "./schema";
-import { waitForBucketGone } from "./waiter";
 
 export interface ExportBucketProviderDeps {
   client: () => PlatformClient;
   clock?: WaitClock;
-}
-
-/** Reads a bucket; undefined when it does not exist. */
-async function readLive(
-  client: PlatformClient,
-  groupId: string,
-  bucketId: string,
-): Promise<LiveExportBucket | undefined> {
-  try {
-    return fromApi(await client.exportBuckets.get(groupId, bucketId));
-  } catch (error) {
-    if (isNotFound(error)) return undefined;
-    throw error;
-  }
 }
 
 /** The id of the project's bucket with this name, if any (to suggest importId). */
@@ -73,15 +58,12 @@ export function createExportBucketProvider(deps: ExportBucketProviderDeps): Plat
     try {
       return fromApi(await client.exportBuckets.create(inputs.groupId, toBody(inputs)));
     } catch (error) {
-      if (
-        hasErrorCode(error, "EXPORT_BUCKET_ALREADY_EXISTS") ||
-        (error as { status?: unknown }).status === 409
-      ) {
+      if (isAlreadyExists(error, "EXPORT_BUCKET_ALREADY_EXISTS")) {
         const existing = await findByName(client, inputs.groupId, inputs.bucketName);
-        const hint =
-          existing === undefined
-            ? "set importId to <groupId>/<exportBucketId> of that bucket to manage it with this resource"
-            : `set importId: "${exportBucketId(inputs.groupId, existing)}" to manage it with this resource`;
+        const hint = importIdHint(
+          existing === undefined ? undefined : exportBucketId(inputs.groupId, existing),
+          EXPORT_BUCKET_ID_PARTS,
+        );
         throw new Error(`${describe} already exists (${(error as Error).message}); ${hint}`);
       }
       if (hasErrorCode(error, "CANNOT_ASSUME_ROLE")) {
@@ -99,7 +81,7 @@ export function createExportBucketProvider(deps: ExportBucketProviderDeps): Plat
     ...checkAndDiff(exportBucketInputsSchema, EXPORT_BUCKET_CLASSIFICATION),
 
     async create(bag) {
-      const inputs = parseInputs(exportBucketInputsSchema, bag) as ExportBucketInputs;
+      const inputs = parseInputs(exportBucketInputsSchema, bag);
       const client = deps.client();
       const describe = describeBucket(inputs);
       return createOrAdopt({
@@ -115,7 +97,7 @@ export function createExportBucketProvider(deps: ExportBucketProviderDeps): Plat
           };
         },
         adopt: async (parts, id) => {
-          const live = await readLive(client, parts.groupId, parts.exportBucketId);
+          const live = await lifecycle.read(client, parts);
           if (live === undefined) return undefined;
           const mismatches = mismatchedFields(inputs, live);
           if (mismatches.length > 0) {
@@ -131,7 +113,7 @@ export function createExportBucketProvider(deps: ExportBucketProviderDeps): Plat
 
     async read(id, props) {
       const where = parseId(id, EXPORT_BUCKET_ID_PARTS);
-      const live = await readLive(deps.client(), where.groupId, where.exportBucketId);
+      const live = await lifecycle.read(deps.client(), where);
       if (live === undefined) return {};
       const inputs = inputsFromLive({ ...previousInputs(props), groupId: where.groupId }, live);
       return { id, props: { ...toOutputs(inputs, live) }, inputs: { ...inputs } };
@@ -140,7 +122,7 @@ export function createExportBucketProvider(deps: ExportBucketProviderDeps): Plat
     async update(id, olds, news) {
       // Only timeouts can change in place (every API field replaces): no API call.
       const where = parseId(id, EXPORT_BUCKET_ID_PARTS);
-      const inputs = parseInputs(exportBucketInputsSchema, news) as ExportBucketInputs;
+      const inputs = parseInputs(exportBucketInputsSchema, news);
       const diff = diffInputs(olds, news, EXPORT_BUCKET_CLASSIFICATION);
       if (diff.replaces.length > 0) {
         throw new Error(
@@ -162,24 +144,20 @@ export function createExportBucketProvider(deps: ExportBucketProviderDeps): Plat
       const previous = previousInputs(props);
       const describe = `export bucket ${String(previous.bucketName ?? where.exportBucketId)} (${id})`;
       const client = deps.client();
-      try {
-        await client.exportBuckets.delete(where.groupId, where.exportBucketId);
-      } catch (error) {
-        if (isNotFound(error)) return;
-        if (hasErrorCode(error, "EXPORT_BUCKET_DELETE_FAILED_BUCKET_IN_USE")) {
-          throw new Error(
-            `${describe} cannot be deleted while a backup schedule auto-exports to it (${(error as Error).message}). ` +
-              "Disable auto export first (autoExportEnabled: false on the CloudBackupSchedule, pulumi up), or let the " +
-              "schedule depend on this bucket (use its exportBucketId output) so pulumi destroys the schedule first.",
-          );
+      const target = { client, where, describe, timeouts: previous.timeouts, clock: deps.clock };
+      await deleteThenWaitGone(lifecycle, target, async () => {
+        try {
+          await client.exportBuckets.delete(where.groupId, where.exportBucketId);
+        } catch (error) {
+          if (hasErrorCode(error, "EXPORT_BUCKET_DELETE_FAILED_BUCKET_IN_USE")) {
+            throw new Error(
+              `${describe} cannot be deleted while a backup schedule auto-exports to it (${(error as Error).message}). ` +
+                "Disable auto export first (autoExportEnabled: false on the CloudBackupSchedule, pulumi up), or let the " +
+                "schedule depend on this bucket (use its exportBucketId output) so pulumi destroys the schedule first.",
+            );
+          }
+          throw error;
         }
-        throw error;
-      }
-      const timeouts = resolveTimeouts(previous.timeouts, EXPORT_BUCKET_DEFAULT_TIMEOUTS);
-      await waitForBucketGone(client, where, {
-        describe,
-        timeoutMs: timeouts.deleteMs,
-        ...(deps.clock === undefined ? {} : { clock: deps.clock }),
       });
     },
   };

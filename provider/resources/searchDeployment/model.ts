@@ -8,7 +8,7 @@ import type {
   SearchDeployment as ApiSearchDeployment,
   SearchDeploymentInput,
 } from "../../client/searchDeployments";
-import type { Classification } from "../../framework/diff";
+import { type Classification, storedInputs } from "../../framework/diff";
 import { formatId } from "../../framework/ids";
 import type { SearchDeploymentInputs, SearchNodeSpec } from "./schema";
 
@@ -100,4 +100,9 @@ export function toOutputs(
 
 export function describeSearchDeployment(inputs: Pick<SearchDeploymentInputs, "clusterName">): string {
   return `search nodes of cluster ${inputs.clusterName}`;
+}
+
+/** The inputs part of stored outputs (outputs are the inputs plus computed fields). */
+export function previousInputs(props: Record<string, unknown>): SearchDeploymentInputs {
+  return storedInputs(props, SEARCH_DEPLOYMENT_CLASSIFICATION);
 }

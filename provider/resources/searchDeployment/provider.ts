@@ -7,68 +7,69 @@
  * importId (silently taking over nodes someone else manages would hide a conflict). Create and update
  * wait until stateName is IDLE; delete waits until reading answers `{}`.
  */
-import { hasErrorCode, type PlatformClient } from "../../client";
-import { createOrAdopt } from "../../framework/adoption";
+import type { PlatformClient } from "../../client";
+import { createOrAdopt, importIdHint, isAlreadyExists } from "../../framework/adoption";
 import { checkAndDiff, deepEqual } from "../../framework/diff";
-import { settleOrKeepInState } from "../../framework/errors";
 import { parseId } from "../../framework/ids";
-import { platformClient } from "../../framework/settings";
-import type { PlatformProvider, PropertyBag } from "../../framework/types";
-import { parseInputs } from "../../framework/validation";
 import {
-  deleteAndWaitGone,
+  deleteThenWaitGone,
+  isDone,
+  type LifecycleTarget,
   phaseWaitOptions,
   type TimeoutPhase,
-  type WaitClock,
-} from "../../framework/waiter";
+  waitAndSettle,
+} from "../../framework/lifecycle";
+import { platformClient } from "../../framework/settings";
+import type { PlatformProvider } from "../../framework/types";
+import { parseInputs } from "../../framework/validation";
+import type { WaitClock } from "../../framework/waiter";
+import { lifecycle, readSearchDeployment, waitForSearchDeploymentIdle } from "./lifecycle";
 import {
   describeSearchDeployment,
   fromApi,
   inputsFromLive,
   type LiveSearchDeployment,
+  previousInputs,
   SEARCH_DEPLOYMENT_CLASSIFICATION,
   searchDeploymentId,
   toBody,
   toOutputs,
 } from "./model";
 import {
-  SEARCH_DEPLOYMENT_DEFAULT_TIMEOUTS,
   SEARCH_DEPLOYMENT_ID_PARTS,
   type SearchDeploymentInputs,
   searchDeploymentInputsSchema,
 } from "./schema";
-import {
-  readSearchDeployment,
-  SEARCH_DEPLOYMENT_IDLE,
-  waitForSearchDeploymentGone,
-  waitForSearchDeploymentIdle,
-} from "./waiter";
 
 export interface SearchDeploymentProviderDeps {
   client: () => PlatformClient;
   clock?: WaitClock;
 }
 
-function previousInputs(props: PropertyBag): SearchDeploymentInputs {
-  const { deploymentId: _d, stateName: _s, encryptionAtRestProvider: _e, ...inputs } = props;
-  return inputs as unknown as SearchDeploymentInputs;
-}
-
 export function createSearchDeploymentProvider(deps: SearchDeploymentProviderDeps): PlatformProvider {
+  const target = (
+    client: PlatformClient,
+    inputs: SearchDeploymentInputs,
+  ): LifecycleTarget<SearchDeploymentInputs> => ({
+    client,
+    where: inputs,
+    describe: describeSearchDeployment(inputs),
+    timeouts: inputs.timeouts,
+    clock: deps.clock,
+  });
   const waitOptions = (inputs: SearchDeploymentInputs, phase: TimeoutPhase) =>
     phaseWaitOptions(
       describeSearchDeployment(inputs),
       inputs.timeouts,
-      SEARCH_DEPLOYMENT_DEFAULT_TIMEOUTS,
+      lifecycle.defaultTimeouts,
       phase,
       deps.clock,
     );
 
   /** Deletes the nodes and waits until reading answers `{}`; nodes already gone are fine. */
   const remove = (client: PlatformClient, inputs: SearchDeploymentInputs) =>
-    deleteAndWaitGone(
-      () => client.searchDeployments.delete(inputs.groupId, inputs.clusterName),
-      () => waitForSearchDeploymentGone(client, inputs, waitOptions(inputs, "delete")),
+    deleteThenWaitGone(lifecycle, target(client, inputs), () =>
+      client.searchDeployments.delete(inputs.groupId, inputs.clusterName),
     );
 
   /**
@@ -82,11 +83,10 @@ export function createSearchDeploymentProvider(deps: SearchDeploymentProviderDep
     phase: "create" | "update",
     createdHere = false,
   ) =>
-    settleOrKeepInState({
+    waitAndSettle(lifecycle, target(client, inputs), phase, {
       id: searchDeploymentId(inputs.groupId, inputs.clusterName),
       known,
       outputs: (live: LiveSearchDeployment) => toOutputs(inputs, live),
-      wait: () => waitForSearchDeploymentIdle(client, inputs, waitOptions(inputs, phase)),
       deleteOnFailure:
         createdHere && inputs.deleteOnCreateFailure === true ? () => remove(client, inputs) : undefined,
     });
@@ -107,7 +107,7 @@ export function createSearchDeploymentProvider(deps: SearchDeploymentProviderDep
   ) => {
     let current = live;
     if (deepEqual(current.specs, inputs.specs)) return current;
-    if (current.stateName !== SEARCH_DEPLOYMENT_IDLE) {
+    if (!isDone(lifecycle, current)) {
       current = await waitForSearchDeploymentIdle(client, inputs, waitOptions(inputs, phase));
     }
     return (
@@ -120,10 +120,14 @@ export function createSearchDeploymentProvider(deps: SearchDeploymentProviderDep
     ...checkAndDiff(searchDeploymentInputsSchema, SEARCH_DEPLOYMENT_CLASSIFICATION),
 
     async create(bag) {
-      const inputs = parseInputs(searchDeploymentInputsSchema, bag) as SearchDeploymentInputs;
+      const inputs = parseInputs(searchDeploymentInputsSchema, bag);
       const client = deps.client();
       const describe = describeSearchDeployment(inputs);
-      const adoptHint = `set importId: "${searchDeploymentId(inputs.groupId, inputs.clusterName)}" to manage the existing search nodes with this resource`;
+      const adoptHint = importIdHint(
+        searchDeploymentId(inputs.groupId, inputs.clusterName),
+        SEARCH_DEPLOYMENT_ID_PARTS,
+        "the existing search nodes",
+      );
       return createOrAdopt({
         importId: inputs.importId,
         partNames: SEARCH_DEPLOYMENT_ID_PARTS,
@@ -136,10 +140,7 @@ export function createSearchDeploymentProvider(deps: SearchDeploymentProviderDep
               await client.searchDeployments.create(inputs.groupId, inputs.clusterName, toBody(inputs)),
             );
           } catch (error) {
-            if (
-              hasErrorCode(error, "SEARCH_DEPLOYMENT_ALREADY_EXISTS") ||
-              (error as { status?: unknown }).status === 409
-            ) {
+            if (isAlreadyExists(error, "SEARCH_DEPLOYMENT_ALREADY_EXISTS")) {
               throw new Error(
                 `${describe} already exist (cluster ${inputs.clusterName} in project ${inputs.groupId}); ${adoptHint}`,
               );
@@ -166,7 +167,7 @@ export function createSearchDeploymentProvider(deps: SearchDeploymentProviderDep
 
     async update(id, olds, news) {
       const where = parseId(id, SEARCH_DEPLOYMENT_ID_PARTS);
-      const inputs = parseInputs(searchDeploymentInputsSchema, news) as SearchDeploymentInputs;
+      const inputs = parseInputs(searchDeploymentInputsSchema, news);
       const client = deps.client();
       const known: LiveSearchDeployment = {
         deploymentId: typeof olds.deploymentId === "string" ? olds.deploymentId : undefined,

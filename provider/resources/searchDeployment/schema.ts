@@ -12,9 +12,6 @@ import { idPartSchema } from "../../framework/validation";
 
 export const SEARCH_DEPLOYMENT_ID_PARTS = ["groupId", "clusterName"] as const;
 
-/** Search nodes take a while to provision and resize. */
-export const SEARCH_DEPLOYMENT_DEFAULT_TIMEOUTS = { create: "2h", update: "2h", delete: "1h" } as const;
-
 export const searchNodeSpecSchema = z.strictObject({
   instanceSize: z
     .string()

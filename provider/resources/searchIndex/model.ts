@@ -10,7 +10,7 @@
 import { DEFAULT_ANALYZER } from "../../../api/vocabulary";
 import type { JsonObject } from "../../client/schemas";
 import type { SearchIndex as ApiSearchIndex, SearchIndexInput } from "../../client/searchIndexes";
-import { type Classification, deepEqual } from "../../framework/diff";
+import { type Classification, deepEqual, storedInputs } from "../../framework/diff";
 import { formatId } from "../../framework/ids";
 import { FLAT_DEFINITION_FIELDS, type SearchIndexInputs, type SearchIndexType } from "./schema";
 
@@ -195,4 +195,9 @@ export function describeSearchIndex(
   inputs: Pick<SearchIndexInputs, "name" | "clusterName" | "database" | "collectionName">,
 ): string {
   return `search index ${inputs.name} on ${inputs.clusterName} (${inputs.database}.${inputs.collectionName})`;
+}
+
+/** The inputs part of stored outputs (outputs are the inputs plus computed fields). */
+export function previousInputs(props: Record<string, unknown>): SearchIndexInputs {
+  return storedInputs(props, SEARCH_INDEX_CLASSIFICATION);
 }

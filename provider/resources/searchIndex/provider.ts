@@ -5,54 +5,35 @@
  * READY (queryable); delete waits until reading it answers 404. A wait that fails or times out after
  * the index exists keeps it in state (partial failure), so the next `pulumi up` resumes the wait.
  */
-import { hasErrorCode, isNotFound, type PlatformClient } from "../../client";
-import { createOrAdopt } from "../../framework/adoption";
+import { hasErrorCode, type PlatformClient } from "../../client";
+import { createOrAdopt, importIdHint } from "../../framework/adoption";
 import { checkAndDiff } from "../../framework/diff";
-import { settleOrKeepInState } from "../../framework/errors";
 import { parseId } from "../../framework/ids";
+import { deleteThenWaitGone, type LifecycleTarget, waitAndSettle } from "../../framework/lifecycle";
 import { platformClient } from "../../framework/settings";
-import type { PlatformProvider, PropertyBag } from "../../framework/types";
+import type { PlatformProvider } from "../../framework/types";
 import { parseInputs } from "../../framework/validation";
-import {
-  deleteAndWaitGone,
-  phaseWaitOptions,
-  type TimeoutPhase,
-  type WaitClock,
-} from "../../framework/waiter";
+import type { WaitClock } from "../../framework/waiter";
+import { lifecycle, type SearchIndexLocation } from "./lifecycle";
 import {
   definitionsEqual,
   describeSearchIndex,
   fromApi,
   inputsFromLive,
   type LiveSearchIndex,
+  previousInputs,
   SEARCH_INDEX_CLASSIFICATION,
   searchIndexId,
   toCreateBody,
   toOutputs,
 } from "./model";
-import {
-  SEARCH_INDEX_DEFAULT_TIMEOUTS,
-  SEARCH_INDEX_ID_PARTS,
-  type SearchIndexInputs,
-  searchIndexInputsSchema,
-} from "./schema";
-import { type SearchIndexLocation, waitForSearchIndexGone, waitForSearchIndexReady } from "./waiter";
+import { SEARCH_INDEX_ID_PARTS, type SearchIndexInputs, searchIndexInputsSchema } from "./schema";
 
 export interface SearchIndexProviderDeps {
   /** The API client (built from the `configure` settings in production). */
   client: () => PlatformClient;
   /** Time for the waits (tests use a manual clock). */
   clock?: WaitClock;
-}
-
-function parseStoredInputs(bag: PropertyBag): SearchIndexInputs {
-  return parseInputs(searchIndexInputsSchema, bag) as SearchIndexInputs;
-}
-
-/** The inputs part of stored outputs (outputs are the inputs plus computed fields). */
-function previousInputs(props: PropertyBag): SearchIndexInputs {
-  const { indexId: _i, status: _s, queryable: _q, ...inputs } = props;
-  return inputs as unknown as SearchIndexInputs;
 }
 
 /** The live view before the first poll: what we know right after a create/update call. */
@@ -70,20 +51,22 @@ function pending(indexId: string, inputs: SearchIndexInputs, status: string): Li
 }
 
 export function createSearchIndexProvider(deps: SearchIndexProviderDeps): PlatformProvider {
-  const waitOptions = (inputs: SearchIndexInputs, phase: TimeoutPhase) =>
-    phaseWaitOptions(
-      describeSearchIndex(inputs),
-      inputs.timeouts,
-      SEARCH_INDEX_DEFAULT_TIMEOUTS,
-      phase,
-      deps.clock,
-    );
+  const target = (
+    client: PlatformClient,
+    where: SearchIndexLocation,
+    inputs: SearchIndexInputs,
+  ): LifecycleTarget<SearchIndexLocation> => ({
+    client,
+    where,
+    describe: describeSearchIndex(inputs),
+    timeouts: inputs.timeouts,
+    clock: deps.clock,
+  });
 
   /** Deletes the index and waits until it is gone; an index already gone is fine. */
   const remove = (client: PlatformClient, where: SearchIndexLocation, inputs: SearchIndexInputs) =>
-    deleteAndWaitGone(
-      () => client.searchIndexes.delete(where.groupId, where.clusterName, where.indexId),
-      () => waitForSearchIndexGone(client, where, waitOptions(inputs, "delete")),
+    deleteThenWaitGone(lifecycle, target(client, where, inputs), () =>
+      client.searchIndexes.delete(where.groupId, where.clusterName, where.indexId),
     );
 
   /**
@@ -102,11 +85,10 @@ export function createSearchIndexProvider(deps: SearchIndexProviderDeps): Platfo
       clusterName: inputs.clusterName,
       indexId: known.indexId,
     };
-    return settleOrKeepInState({
+    return waitAndSettle(lifecycle, target(client, where, inputs), phase, {
       id: searchIndexId(inputs.groupId, inputs.clusterName, known.indexId),
       known,
       outputs: (live: LiveSearchIndex) => toOutputs(inputs, live),
-      wait: () => waitForSearchIndexReady(client, where, waitOptions(inputs, phase)),
       deleteOnFailure:
         createdHere && inputs.deleteOnCreateFailure === true
           ? () => remove(client, where, inputs)
@@ -118,7 +100,7 @@ export function createSearchIndexProvider(deps: SearchIndexProviderDeps): Platfo
     ...checkAndDiff(searchIndexInputsSchema, SEARCH_INDEX_CLASSIFICATION),
 
     async create(bag) {
-      const inputs = parseStoredInputs(bag);
+      const inputs = parseInputs(searchIndexInputsSchema, bag);
       const client = deps.client();
       return createOrAdopt({
         importId: inputs.importId,
@@ -139,23 +121,11 @@ export function createSearchIndexProvider(deps: SearchIndexProviderDeps): Platfo
           return settle(client, inputs, created, "create", true);
         },
         adopt: async (parts) => {
-          let live: LiveSearchIndex;
-          try {
-            live = fromApi(await client.searchIndexes.get(parts.groupId, parts.clusterName, parts.indexId));
-          } catch (error) {
-            if (isNotFound(error)) return undefined;
-            throw error;
-          }
+          let live = await lifecycle.read(client, parts);
+          if (live === undefined) return undefined;
           assertSameIdentity(inputs, live);
           if (!definitionsEqual(live.definition, inputs.definition)) {
-            live = fromApi(
-              await client.searchIndexes.update(
-                parts.groupId,
-                parts.clusterName,
-                parts.indexId,
-                toCreateBody(inputs).definition,
-              ),
-            );
+            live = await updateDefinition(client, parts, inputs);
           }
           return settle(client, inputs, live, "create");
         },
@@ -164,32 +134,19 @@ export function createSearchIndexProvider(deps: SearchIndexProviderDeps): Platfo
 
     async read(id, props) {
       const where = parseId(id, SEARCH_INDEX_ID_PARTS);
-      const client = deps.client();
-      let live: LiveSearchIndex;
-      try {
-        live = fromApi(await client.searchIndexes.get(where.groupId, where.clusterName, where.indexId));
-      } catch (error) {
-        if (isNotFound(error)) return {};
-        throw error;
-      }
+      const live = await lifecycle.read(deps.client(), where);
+      if (live === undefined) return {};
       const inputs = inputsFromLive(previousInputs(props), live, where);
       return { id, props: { ...toOutputs(inputs, live) }, inputs: { ...inputs } };
     },
 
     async update(id, olds, news) {
       const where = parseId(id, SEARCH_INDEX_ID_PARTS);
-      const inputs = parseStoredInputs(news);
+      const inputs = parseInputs(searchIndexInputsSchema, news);
       const client = deps.client();
       let known: LiveSearchIndex;
       if (!definitionsEqual(olds.definition, inputs.definition)) {
-        known = fromApi(
-          await client.searchIndexes.update(
-            where.groupId,
-            where.clusterName,
-            where.indexId,
-            toCreateBody(inputs).definition,
-          ),
-        );
+        known = await updateDefinition(client, where, inputs);
       } else {
         // Only timeouts changed, or an earlier wait did not finish: wait (again) for READY.
         known = pending(where.indexId, inputs, String(olds.status ?? "unknown"));
@@ -202,6 +159,18 @@ export function createSearchIndexProvider(deps: SearchIndexProviderDeps): Platfo
       await remove(deps.client(), where, previousInputs(props));
     },
   };
+}
+
+/** Replaces the index's definition (the only field that changes in place). */
+async function updateDefinition(
+  client: PlatformClient,
+  where: SearchIndexLocation,
+  inputs: SearchIndexInputs,
+): Promise<LiveSearchIndex> {
+  const definition = toCreateBody(inputs).definition;
+  return fromApi(
+    await client.searchIndexes.update(where.groupId, where.clusterName, where.indexId, definition),
+  );
 }
 
 /**
@@ -226,10 +195,10 @@ async function duplicateIndexError(
   } catch {
     // The lookup only improves the message; the service's error below still explains the failure.
   }
-  const adopt =
-    existingId === undefined
-      ? "adopt it with importId (<groupId>/<clusterName>/<indexId>)"
-      : `set importId: "${searchIndexId(inputs.groupId, inputs.clusterName, existingId)}" to manage it with this resource`;
+  const adopt = importIdHint(
+    existingId === undefined ? undefined : searchIndexId(inputs.groupId, inputs.clusterName, existingId),
+    SEARCH_INDEX_ID_PARTS,
+  );
   const reason = cause instanceof Error ? cause.message : String(cause);
   return new Error(
     `${describeSearchIndex(inputs)} already exists (${reason}); choose another name, or ${adopt}`,

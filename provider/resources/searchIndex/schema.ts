@@ -24,9 +24,6 @@ import { idPartSchema, ruleMessage } from "../../framework/validation";
 /** The parts of this resource's id and importId, in order. */
 export const SEARCH_INDEX_ID_PARTS = ["groupId", "clusterName", "indexId"] as const;
 
-/** How long each step waits unless `timeouts` says otherwise. Index builds on large collections are slow. */
-export const SEARCH_INDEX_DEFAULT_TIMEOUTS = { create: "1h", update: "1h", delete: "20m" } as const;
-
 /** Built-in analyzer names as plain strings, for membership tests on user input. */
 const BUILT_IN_ANALYZERS: readonly string[] = LUCENE_ANALYZERS;
 

@@ -3,8 +3,8 @@ import {
   keepInStateIfFails,
   PartialFailureError,
   partialFailure,
-  settleOrKeepInState,
 } from "../../../provider/framework/errors";
+import { settleOrKeepInState } from "../../../provider/framework/lifecycle";
 
 describe("partial failures", () => {
   test("partialFailure has the shape the dynamic provider host reads: id, properties, reasons", () => {

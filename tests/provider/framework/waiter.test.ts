@@ -1,11 +1,9 @@
 import { PlatformError } from "../../../provider/client";
+import { deleteAndWaitGone, phaseWaitFields, phaseWaitOptions } from "../../../provider/framework/lifecycle";
 import type { ProgressEvent } from "../../../provider/framework/progress";
 import {
-  deleteAndWaitGone,
   isTransientError,
   type PollResult,
-  phaseWaitFields,
-  phaseWaitOptions,
   WaitFailedError,
   WaitGoneError,
   WaitTimeoutError,

@@ -1,6 +1,5 @@
 import { mask } from "../../../../provider/framework/masking";
 import {
-  ALERT_CONFIGURATION_CLASSIFICATION,
   carriedOnly,
   inputsFromLive,
   matchNotifications,
@@ -76,19 +75,6 @@ const diff = (olds: Record<string, unknown>, news: Record<string, unknown>) =>
   provider.diff("id", olds, news);
 
 describe("AlertConfiguration diff: classification", () => {
-  test("the table classifies every input and output", () => {
-    expect(ALERT_CONFIGURATION_CLASSIFICATION).toEqual({
-      groupId: "replace",
-      enabled: "update",
-      eventTypeName: "update",
-      matchers: { effect: "update", compare: "set" },
-      notifications: { effect: "update", compare: notificationsEqual },
-      importId: "ignore-drift",
-      alertConfigId: "output",
-      created: "output",
-    });
-  });
-
   test("no change", async () => {
     expect(await diff(STATE, { ...INPUTS })).toEqual({ changes: false, replaces: [] });
   });

@@ -1,5 +1,4 @@
 import { UNKNOWN } from "../../../../provider/framework/validation";
-import { AUDITING_CLASSIFICATION } from "../../../../provider/resources/auditing/model";
 import { createAuditingProvider } from "../../../../provider/resources/auditing/provider";
 
 const provider = createAuditingProvider({
@@ -18,17 +17,6 @@ const STATE = { ...INPUTS, configurationType: "FILTER_JSON" };
 const diff = (news: Record<string, unknown>) => provider.diff(GROUP, { ...STATE }, news);
 
 describe("Auditing diff", () => {
-  it("classifies every input and output", () => {
-    expect(AUDITING_CLASSIFICATION).toEqual({
-      groupId: "replace",
-      enabled: "update",
-      auditAuthorizationSuccess: "update",
-      auditFilter: { effect: "update", compare: "json-string" },
-      importId: "ignore-drift",
-      configurationType: "output",
-    });
-  });
-
   it("no change", async () => {
     expect(await diff(INPUTS)).toEqual({ changes: false, replaces: [] });
   });

@@ -1,8 +1,5 @@
 import { UNKNOWN } from "../../../../provider/framework/validation";
-import {
-  BACKUP_COMPLIANCE_POLICY_CLASSIFICATION,
-  POLICY_FIELDS,
-} from "../../../../provider/resources/backupCompliancePolicy/model";
+import { POLICY_FIELDS } from "../../../../provider/resources/backupCompliancePolicy/model";
 import { createBackupCompliancePolicyProvider } from "../../../../provider/resources/backupCompliancePolicy/provider";
 
 const provider = createBackupCompliancePolicyProvider({
@@ -49,37 +46,6 @@ const STATE = {
 const diff = (news: Record<string, unknown>) => provider.diff(GROUP, { ...STATE }, news);
 
 describe("BackupCompliancePolicy diff", () => {
-  it("classifies every input and output", () => {
-    expect(
-      Object.fromEntries(
-        Object.entries(BACKUP_COMPLIANCE_POLICY_CLASSIFICATION).map(([k, v]) => [
-          k,
-          typeof v === "string" ? v : v.effect,
-        ]),
-      ),
-    ).toEqual({
-      groupId: "replace",
-      authorizedEmail: "update",
-      authorizedUserFirstName: "update",
-      authorizedUserLastName: "update",
-      copyProtectionEnabled: "update",
-      encryptionAtRestEnabled: "update",
-      pitEnabled: "update",
-      restoreWindowDays: "update",
-      onDemandPolicyItem: "update",
-      scheduledPolicyItems: "update",
-      overwriteBackupPolicies: "ignore-drift",
-      keepEnabledOnDelete: "update",
-      timeouts: "update",
-      importId: "ignore-drift",
-      projectId: "output",
-      state: "output",
-      deletable: "output",
-      updatedDate: "output",
-      updatedUser: "output",
-    });
-  });
-
   it("no change: item ids (outputs) are not compared", async () => {
     expect(await diff(INPUTS)).toEqual({ changes: false, replaces: [] });
   });

@@ -1,5 +1,4 @@
 import { UNKNOWN } from "../../../../provider/framework/validation";
-import { CLOUD_BACKUP_SCHEDULE_CLASSIFICATION } from "../../../../provider/resources/cloudBackupSchedule/model";
 import { createCloudBackupScheduleProvider } from "../../../../provider/resources/cloudBackupSchedule/provider";
 import { SCHEDULE_WRITABLE_FIELDS } from "../../../../provider/resources/cloudBackupSchedule/schema";
 
@@ -60,35 +59,6 @@ const ALL_INPUTS = {
 const diff = (news: Record<string, unknown>) => provider.diff("id", { ...STATE }, news);
 
 describe("CloudBackupSchedule diff", () => {
-  it("classifies every input and output", () => {
-    const effects = Object.fromEntries(
-      Object.entries(CLOUD_BACKUP_SCHEDULE_CLASSIFICATION).map(([k, v]) => [
-        k,
-        typeof v === "string" ? v : `${v.effect}${v.computedIfAbsent ? " (unmanaged when absent)" : ""}`,
-      ]),
-    );
-    expect(effects).toEqual({
-      groupId: "replace",
-      clusterName: "replace",
-      autoExportEnabled: "update (unmanaged when absent)",
-      copySettings: "update (unmanaged when absent)",
-      export: "update (unmanaged when absent)",
-      extraRetentionSettings: "update (unmanaged when absent)",
-      policies: "update (unmanaged when absent)",
-      referenceHourOfDay: "update (unmanaged when absent)",
-      referenceMinuteOfHour: "update (unmanaged when absent)",
-      restoreWindowDays: "update (unmanaged when absent)",
-      useOrgAndGroupNamesInExportPrefix: "update (unmanaged when absent)",
-      deleteCopiedBackups: "ignore-drift",
-      updateSnapshots: "ignore-drift",
-      resetOnDelete: "update",
-      importId: "ignore-drift",
-      clusterId: "output",
-      nextSnapshot: "output",
-      managedFields: "output",
-    });
-  });
-
   it("no change with every field set, and with none set (unmanaged)", async () => {
     expect(await diff(ALL_INPUTS)).toEqual({ changes: false, replaces: [] });
     expect(await diff(IDENTITY)).toEqual({ changes: false, replaces: [] });

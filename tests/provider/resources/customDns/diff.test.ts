@@ -1,5 +1,4 @@
 import { UNKNOWN } from "../../../../provider/framework/validation";
-import { CUSTOM_DNS_CLASSIFICATION } from "../../../../provider/resources/customDns/model";
 import { createCustomDnsProvider } from "../../../../provider/resources/customDns/provider";
 
 const provider = createCustomDnsProvider({
@@ -12,14 +11,6 @@ const STATE = { groupId: GROUP, enabled: true };
 const diff = (news: Record<string, unknown>) => provider.diff(GROUP, { ...STATE }, news);
 
 describe("CustomDns diff", () => {
-  it("classifies every input", () => {
-    expect(CUSTOM_DNS_CLASSIFICATION).toEqual({
-      groupId: "replace",
-      enabled: "update",
-      importId: "ignore-drift",
-    });
-  });
-
   it("no change; importId is never a change", async () => {
     expect(await diff({ groupId: GROUP, enabled: true })).toEqual({ changes: false, replaces: [] });
     expect(await diff({ groupId: GROUP, enabled: true, importId: GROUP })).toEqual({

@@ -1,5 +1,4 @@
 import { UNKNOWN } from "../../../../provider/framework/validation";
-import { EXPORT_BUCKET_CLASSIFICATION } from "../../../../provider/resources/exportBucket/model";
 import { createExportBucketProvider } from "../../../../provider/resources/exportBucket/provider";
 
 const provider = createExportBucketProvider({
@@ -18,18 +17,6 @@ const STATE = { ...INPUTS, exportBucketId: "5f1a0000000000000000d001" };
 const diff = (news: Record<string, unknown>) => provider.diff("id", { ...STATE }, news);
 
 describe("ExportBucket diff", () => {
-  it("classifies every input and output: every API field replaces", () => {
-    expect(EXPORT_BUCKET_CLASSIFICATION).toEqual({
-      groupId: "replace",
-      bucketName: "replace",
-      cloudProvider: { effect: "replace", deleteBeforeReplace: true },
-      iamRoleId: { effect: "replace", deleteBeforeReplace: true },
-      timeouts: "update",
-      importId: "ignore-drift",
-      exportBucketId: "output",
-    });
-  });
-
   it("no change", async () => {
     expect(await diff(INPUTS)).toEqual({ changes: false, replaces: [] });
   });

@@ -1,5 +1,4 @@
 import { UNKNOWN } from "../../../../provider/framework/validation";
-import { SEARCH_DEPLOYMENT_CLASSIFICATION } from "../../../../provider/resources/searchDeployment/model";
 import { createSearchDeploymentProvider } from "../../../../provider/resources/searchDeployment/provider";
 
 const provider = createSearchDeploymentProvider({
@@ -22,20 +21,6 @@ const STATE = {
 const diff = (news: Record<string, unknown>) => provider.diff("id", { ...STATE }, news);
 
 describe("SearchDeployment diff", () => {
-  test("the table classifies every input and output", () => {
-    expect(SEARCH_DEPLOYMENT_CLASSIFICATION).toEqual({
-      groupId: "replace",
-      clusterName: "replace",
-      specs: "update",
-      timeouts: "update",
-      importId: "ignore-drift",
-      deleteOnCreateFailure: "ignore-drift",
-      deploymentId: "output",
-      stateName: "output",
-      encryptionAtRestProvider: "output",
-    });
-  });
-
   test("no change", async () => {
     expect(await diff({ ...INPUTS })).toEqual({ changes: false, replaces: [] });
   });

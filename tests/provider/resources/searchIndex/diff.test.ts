@@ -3,7 +3,6 @@ import {
   canonicalDefinition,
   definitionsEqual,
   inputsFromLive,
-  SEARCH_INDEX_CLASSIFICATION,
 } from "../../../../provider/resources/searchIndex/model";
 import { createSearchIndexProvider } from "../../../../provider/resources/searchIndex/provider";
 import type { SearchIndexInputs } from "../../../../provider/resources/searchIndex/schema";
@@ -38,31 +37,6 @@ const STATE = {
 const diff = (news: Record<string, unknown>) => provider.diff("id", { ...STATE }, news);
 
 describe("SearchIndex diff: classification", () => {
-  test("the table classifies every input and output", () => {
-    expect(SEARCH_INDEX_CLASSIFICATION).toEqual({
-      groupId: "replace",
-      clusterName: "replace",
-      database: "replace",
-      collectionName: "replace",
-      name: "replace",
-      type: { effect: "replace", deleteBeforeReplace: true },
-      definition: { effect: "update", compare: expect.any(Function) },
-      analyzer: "update",
-      analyzers: "update",
-      searchAnalyzer: "update",
-      mappings: "update",
-      numPartitions: "update",
-      storedSource: "update",
-      synonyms: "update",
-      timeouts: "update",
-      importId: "ignore-drift",
-      deleteOnCreateFailure: "ignore-drift",
-      indexId: "output",
-      status: "output",
-      queryable: "output",
-    });
-  });
-
   test("no change", async () => {
     expect(await diff({ ...INPUTS })).toEqual({ changes: false, replaces: [] });
   });

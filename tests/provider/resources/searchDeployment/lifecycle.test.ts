@@ -3,7 +3,7 @@ import { type WaitClock, WaitGoneError, WaitTimeoutError } from "../../../../pro
 import {
   waitForSearchDeploymentGone,
   waitForSearchDeploymentIdle,
-} from "../../../../provider/resources/searchDeployment/waiter";
+} from "../../../../provider/resources/searchDeployment/lifecycle";
 import { captureProgress, fakeClock, httpError, scriptedRead } from "../waiterScript";
 
 const WHERE = { groupId: "5f1a000000000000000000a1", clusterName: "demo-cluster" };

@@ -1,5 +1,5 @@
 import type { PlatformClient, PlatformError } from "../../../../provider/client";
-import { waitForBucketGone } from "../../../../provider/resources/exportBucket/waiter";
+import { waitForBucketGone } from "../../../../provider/resources/exportBucket/lifecycle";
 import { captureProgress, fakeClock, httpError, scriptedRead } from "../waiterScript";
 
 const WHERE = { groupId: "5f1a000000000000000000a1", exportBucketId: "5f1a0000000000000000d001" };

@@ -8,7 +8,7 @@ import {
 import {
   waitForSearchIndexGone,
   waitForSearchIndexReady,
-} from "../../../../provider/resources/searchIndex/waiter";
+} from "../../../../provider/resources/searchIndex/lifecycle";
 import { captureProgress, fakeClock, httpError, scriptedRead } from "../waiterScript";
 
 const WHERE = {

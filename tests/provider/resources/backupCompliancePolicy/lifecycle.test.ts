@@ -8,7 +8,7 @@ import {
 import {
   waitForPolicyActive,
   waitForPolicyGone,
-} from "../../../../provider/resources/backupCompliancePolicy/waiter";
+} from "../../../../provider/resources/backupCompliancePolicy/lifecycle";
 import { captureProgress, fakeClock, httpError, scriptedRead } from "../waiterScript";
 
 const GROUP = "5f1a000000000000000000a1";
