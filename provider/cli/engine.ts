@@ -128,7 +128,13 @@ function plain(text: string): string {
 export function causeOf(error: unknown, diagnostics: string[]): string {
   const candidates = [...diagnostics];
   const text = error instanceof Error ? error.message : String(error);
-  candidates.push(...text.split("\n").filter((line) => /^\s*error:/.test(plain(line))));
+  // The Automation API's message is "code: N\n stdout: ...\n stderr: ...": the CLI's "error: " lines.
+  candidates.push(
+    ...plain(text)
+      .split("\n")
+      .map((line) => /(?:^|\s)error:\s*(.*)$/.exec(line)?.[1])
+      .filter((line): line is string => line !== undefined),
+  );
   for (const candidate of candidates) {
     const lines = plain(candidate)
       .split("\n")
