@@ -1,15 +1,23 @@
 #!/usr/bin/env node
 /**
  * pulumi-cluster-platform: the package's command-line tool (docs/cli.md). `drift` reports what
- * changed outside Pulumi and what the program would change, for a CI job or a pull request.
+ * changed outside Pulumi and what the program would change, for a CI job or a pull request;
+ * `compare` shows how two stacks' live configuration differs beyond per-environment config.
  *
  * Exit codes: 0 nothing to report, 2 findings (per --fail-on), 1 error (its cause on one line).
  */
 import { writeFileSync } from "node:fs";
+import { compareStacks } from "./compare";
 import { driftReport, exitCodeOf } from "./drift";
 import { CliError, openStack, type Progress, programPreview, refreshPreview } from "./engine";
-import { type CommandOptions, commandOptions, type DriftOptions, USAGE } from "./options";
-import { driftSummary, pendingSummary, renderMarkdown, renderText } from "./render";
+import {
+  type CommandOptions,
+  type CompareOptions,
+  commandOptions,
+  type DriftOptions,
+  USAGE,
+} from "./options";
+import { driftSummary, pendingSummary, renderCompareText, renderMarkdown, renderText } from "./render";
 
 const progress: Progress = (line) => process.stderr.write(`${line}\n`);
 
@@ -34,6 +42,17 @@ async function drift(options: DriftOptions): Promise<number> {
   return code;
 }
 
+/** Exit 0 when the stacks differ only in per-environment config, 2 when anything else differs. */
+async function compare(options: CompareOptions): Promise<number> {
+  const stacks = [
+    await openStack(options.stacks[0], options.cwd),
+    await openStack(options.stacks[1], options.cwd),
+  ] as const;
+  const report = await compareStacks([stacks[0], stacks[1]], progress);
+  process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : renderCompareText(report));
+  return report.summary.differingResources === 0 ? 0 : 2;
+}
+
 async function run(options: CommandOptions): Promise<number> {
   switch (options.command) {
     case "help":
@@ -41,6 +60,8 @@ async function run(options: CommandOptions): Promise<number> {
       return 0;
     case "drift":
       return drift(options);
+    case "compare":
+      return compare(options);
   }
 }
 

@@ -17,6 +17,11 @@ Commands:
             --markdown <file>       also write the report as markdown (a pull-request comment)
             --fail-on <what>        drift (default) | changes (drift or pending changes) | never
 
+  compare   how the live configuration of two stacks differs, ids and per-environment config left out
+            --stack <a> --stack <b> the two stacks (of the project in --cwd)
+            --cwd <dir>             the Pulumi project folder (default: the current folder)
+            --json                  print the comparison as JSON
+
 Exit codes: 0 nothing to report, 2 drift or pending changes (per --fail-on), 1 error.
 `;
 
@@ -29,7 +34,14 @@ export interface DriftOptions {
   failOn: FailOn;
 }
 
-export type CommandOptions = DriftOptions | { command: "help" };
+export interface CompareOptions {
+  command: "compare";
+  stacks: [string, string];
+  cwd: string;
+  json: boolean;
+}
+
+export type CommandOptions = DriftOptions | CompareOptions | { command: "help" };
 
 /** Option values by name: strings, booleans, and arrays of strings for options given `multiple`. */
 type OptionValues = Record<string, string | boolean | string[] | undefined>;
@@ -70,18 +82,40 @@ function driftOptions(args: string[]): DriftOptions {
   };
 }
 
+function compareOptions(args: string[]): CompareOptions {
+  const { values } = parse(args, {
+    stack: { type: "string", multiple: true },
+    cwd: { type: "string" },
+    json: { type: "boolean" },
+  });
+  const stacks = (values.stack ?? []) as string[];
+  if (stacks.length !== 2) {
+    throw new CliError(
+      `--stack must be given exactly twice (the two stacks to compare), got ${stacks.length}`,
+    );
+  }
+  return {
+    command: "compare",
+    stacks: [stacks[0] as string, stacks[1] as string],
+    cwd: resolve(String(values.cwd ?? ".")),
+    json: values.json === true,
+  };
+}
+
 /** The command and its options from `process.argv.slice(2)`. */
 export function commandOptions(argv: string[]): CommandOptions {
   const [command, ...rest] = argv;
   switch (command) {
     case "drift":
       return driftOptions(rest);
+    case "compare":
+      return compareOptions(rest);
     case undefined:
     case "help":
     case "--help":
     case "-h":
       return { command: "help" };
     default:
-      throw new CliError(`unknown command "${command}": expected drift (see --help)`);
+      throw new CliError(`unknown command "${command}": expected drift or compare (see --help)`);
   }
 }

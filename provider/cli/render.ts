@@ -2,6 +2,7 @@
  * The drift report as people read it: plain text for a CI log (a summary line first, then a table
  * per resource) and markdown for a pull-request comment. The JSON form is the report object itself.
  */
+import type { CompareReport } from "./compare";
 import type { DriftReport, FieldReport, PendingResource } from "./drift";
 import { cell } from "./values";
 
@@ -133,6 +134,46 @@ export function renderMarkdown(report: DriftReport): string {
         );
       }
     }
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** `compare` for a CI log: the per-environment config first, then each resource that differs. */
+export function renderCompareText(report: CompareReport): string {
+  const [a, b] = report.stacks;
+  const { differingResources, differingFields, perEnvironmentFields } = report.summary;
+  const lines = [
+    differingResources === 0
+      ? `Stacks ${a} and ${b} differ only in per-environment config (${plural(perEnvironmentFields, "field")})`
+      : `Stacks ${a} and ${b} differ beyond per-environment config: ${plural(differingResources, "resource")}, ${plural(differingFields, "field")}`,
+    "",
+    `Set per environment by config (${a} / ${b}):`,
+    ...(report.perEnvironment.length === 0
+      ? ["  (none)"]
+      : textTable([
+          ["key", a, b],
+          ...report.perEnvironment.map((entry) => [entry.key, cell(entry.values[0]), cell(entry.values[1])]),
+        ])),
+  ];
+  for (const resource of report.resources) {
+    lines.push("");
+    if (resource.status === "only-in") {
+      lines.push(`${resource.type} ${resource.name}: only in stack ${resource.onlyIn}`);
+      continue;
+    }
+    const what = resource.status === "differs" ? "differs" : "differs only by config";
+    lines.push(`${resource.type} ${resource.name}: ${what}`);
+    lines.push(
+      ...textTable([
+        ["field", a, b, "set by"],
+        ...resource.fields.map((field) => [
+          field.path,
+          cell(field.values[0]),
+          cell(field.values[1]),
+          field.setBy === undefined ? "DIFFERS" : `config ${field.setBy}`,
+        ]),
+      ]),
+    );
   }
   return `${lines.join("\n")}\n`;
 }
