@@ -35,8 +35,26 @@ export class CliError extends Error {}
 
 /** Opens an existing stack of the Pulumi project in `cwd` (never creates one). */
 export async function openStack(stackName: string | undefined, cwd: string): Promise<Stack> {
-  const workspace = await LocalWorkspace.create({ workDir: cwd });
-  const name = stackName ?? (await workspace.stack())?.name;
+  let workspace: LocalWorkspace;
+  try {
+    workspace = await LocalWorkspace.create({ workDir: cwd });
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    if (/ENOENT/.test(text) && /pulumi/.test(text)) {
+      throw new CliError(
+        "the Pulumi CLI was not found on PATH: install it (https://www.pulumi.com/docs/install/)",
+      );
+    }
+    throw new CliError(`${cwd}: ${causeOf(error, [])}`);
+  }
+  let name = stackName;
+  if (name === undefined) {
+    try {
+      name = (await workspace.stack())?.name;
+    } catch (error) {
+      throw new CliError(`${cwd}: ${causeOf(error, [])}`);
+    }
+  }
   if (name === undefined) throw new CliError("no stack selected: pass --stack <name>");
   try {
     return await LocalWorkspace.selectStack({ stackName: name, workDir: cwd });
