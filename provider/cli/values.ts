@@ -32,7 +32,7 @@ export function isSecretValue(value: unknown): boolean {
 }
 
 /** True for anything that must print as `[secret]`: an engine secret or a masked credential. */
-export function mustHide(value: unknown): boolean {
+function mustHide(value: unknown): boolean {
   return isSecretValue(value) || isMasked(value);
 }
 
@@ -51,15 +51,6 @@ export function shown(value: JsonValue | undefined): JsonValue | undefined {
     return result;
   }
   return value;
-}
-
-/** True when the value, or anything inside it, is hidden by {@link shown}. */
-export function containsSecret(value: JsonValue | undefined): boolean {
-  if (value === undefined || value === null) return false;
-  if (mustHide(value)) return true;
-  if (Array.isArray(value)) return value.some(containsSecret);
-  if (typeof value === "object") return Object.values(value).some(containsSecret);
-  return false;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
