@@ -43,7 +43,8 @@ export class LocalStack {
   private constructor(
     readonly workDir: string,
     readonly programDir: string,
-    private readonly env: NodeJS.ProcessEnv,
+    /** The environment every command of this stack runs with (PATH, PULUMI_HOME, backend, passphrase). */
+    readonly env: NodeJS.ProcessEnv,
     private readonly echo: boolean,
   ) {}
 

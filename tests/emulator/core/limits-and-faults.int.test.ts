@@ -280,14 +280,21 @@ describe("control API", () => {
     expect(
       (await owner.call("GET", `/api/platform/v2/groups/${PROJECT}/clusters/new-cluster/thing`)).status,
     ).toBe(200);
-    expect(((await control("GET", "clusters")).json as unknown[]).length).toBe(6);
+    // The seed's eight clusters (five in the demo project, one in each promotion project) and the new one.
+    expect(((await control("GET", "clusters")).json as unknown[]).length).toBe(9);
     expect((await control("DELETE", `clusters/${PROJECT}/new-cluster`)).status).toBe(204);
     expect(
       (await owner.call("GET", `/api/platform/v2/groups/${PROJECT}/clusters/new-cluster/thing`)).status,
     ).toBe(404);
     await control("POST", "projects", { name: "q", orgId: "5f1b00000000000000000001" });
     expect((await control("POST", "reset")).status).toBe(200);
-    expect(Object.keys(emu.state.projects)).toEqual([PROJECT, OTHER_PROJECT]);
+    expect(Object.keys(emu.state.projects)).toEqual([
+      PROJECT,
+      OTHER_PROJECT,
+      "5f1a0000000000000000e0d1",
+      "5f1a0000000000000000e0d2",
+      "5f1a0000000000000000e0d3",
+    ]);
     expect(emu.state.idCounter).toBe(0);
   });
 

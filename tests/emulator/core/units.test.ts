@@ -247,6 +247,9 @@ describe("clock, ids, limiter, seed", () => {
     expect(Object.values(state.projects).map((project) => [project.id, project.name])).toEqual([
       ["5f1a000000000000000000a1", "demo-project"],
       ["5f1a000000000000000000a2", "other-project"],
+      ["5f1a0000000000000000e0d1", "promotion-dev"],
+      ["5f1a0000000000000000e0d2", "promotion-staging"],
+      ["5f1a0000000000000000e0d3", "promotion-prod"],
     ]);
     expect(
       Object.values(state.clusters).map((cluster) => [
@@ -261,6 +264,9 @@ describe("clock, ids, limiter, seed", () => {
       ["free-cluster", "M0", "7.0", false],
       ["old-cluster", "M10", "4.0", false],
       ["serverless-instance", "SERVERLESS", "7.0", false],
+      ["app-cluster", "M30", "7.0", false],
+      ["app-cluster", "M30", "7.0", false],
+      ["app-cluster", "M30", "7.0", false],
     ]);
     expect(
       Object.values(state.credentials).map((credential) => [

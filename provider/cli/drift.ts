@@ -1,0 +1,217 @@
+/**
+ * `drift`: what differs between a stack's last applied state and the live service (drift, changed
+ * out of band) and between the program and that state (pending changes), from two read-only engine
+ * operations. The design and the JSON form (docs/drift-report.schema.json) are described in
+ * docs/cli.md, "How drift is told from pending changes".
+ */
+import type { StepEventMetadata } from "@pulumi/pulumi/automation";
+import { nameOfUrn, type OperationEvents, shortType } from "./engine";
+import {
+  isSecretValue,
+  type JsonValue,
+  joinPath,
+  type LeafDifference,
+  leafDifferences,
+  SECRET,
+  shown,
+} from "./values";
+
+/** The version of the JSON report's shape; it changes only when a field's meaning changes. */
+export const DRIFT_REPORT_VERSION = 1;
+
+/** Inputs every dynamic resource carries that say nothing about the object (the serialized provider). */
+const ENGINE_INPUTS = new Set(["__provider"]);
+
+/** One field that differs. Values are JSON; a secret or masked credential is the string `[secret]`. */
+export interface FieldReport {
+  path: string;
+  /** The value in the last applied state (absent: the field was not set). */
+  state?: JsonValue;
+  /** Drift: the live value the service answered with. */
+  live?: JsonValue;
+  /** Pending changes: the value the program asks for. */
+  program?: JsonValue;
+  /** True when either value is a secret (and is printed as `[secret]`). */
+  secret: boolean;
+  /** Pending changes: a change of this field replaces the object. */
+  replaces?: boolean;
+}
+
+interface ResourceIdentity {
+  urn: string;
+  /** The short type (`AlertConfiguration`) for this package's resources, else the full token. */
+  type: string;
+  typeToken: string;
+  name: string;
+}
+
+export interface DriftedResource extends ResourceIdentity {
+  /** `changed`: fields differ; `missing`: the object no longer exists (deleted out of band). */
+  status: "changed" | "missing";
+  fields: FieldReport[];
+}
+
+export interface PendingResource extends ResourceIdentity {
+  operation: "create" | "update" | "replace" | "delete";
+  fields: FieldReport[];
+}
+
+export interface DriftReport {
+  version: typeof DRIFT_REPORT_VERSION;
+  stack: string;
+  summary: {
+    driftedResources: number;
+    driftedFields: number;
+    missingResources: number;
+    pendingResources: number;
+    pendingFields: number;
+  };
+  drift: DriftedResource[];
+  pendingChanges: PendingResource[];
+}
+
+function identity(metadata: StepEventMetadata): ResourceIdentity {
+  return {
+    urn: metadata.urn,
+    type: shortType(metadata.type),
+    typeToken: metadata.type,
+    name: nameOfUrn(metadata.urn),
+  };
+}
+
+type Inputs = Record<string, JsonValue>;
+
+function inputsOf(state: StepEventMetadata["old"]): Inputs {
+  const inputs: Inputs = {};
+  for (const [key, value] of Object.entries((state?.inputs ?? {}) as Inputs)) {
+    if (!ENGINE_INPUTS.has(key)) inputs[key] = value;
+  }
+  return inputs;
+}
+
+/**
+ * The fields that differ between two sets of inputs of a resource the engine found changed. The
+ * engine's verdict comes from the provider's own diff (which knows normalization and masked
+ * credentials); its events carry no field list for dynamic providers, so the leaves are compared
+ * here. Secrets arrive blinded (both sides alike): when nothing visible differs, the change is inside
+ * a secret, and each secret input is reported at its own path, as `[secret]`.
+ */
+export function fieldDifferences(before: Inputs, after: Inputs): LeafDifference[] {
+  const visible = leafDifferences(before, after);
+  if (visible.length > 0) return visible;
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+  return keys
+    .filter((key) => isSecretValue(before[key]) || isSecretValue(after[key]))
+    .map((key) => ({ path: joinPath("", key), before: before[key], after: after[key] }));
+}
+
+function isSecretPair(before: JsonValue | undefined, after: JsonValue | undefined): boolean {
+  return shown(before) === SECRET || shown(after) === SECRET;
+}
+
+/**
+ * Drift from a refresh preview's steps. The outputs event of each read carries the engine's result:
+ * `update` (the live inputs differ from the state's), `delete` (the object is gone) or `same`.
+ */
+export function driftFrom(refresh: OperationEvents): DriftedResource[] {
+  const drifted: DriftedResource[] = [];
+  for (const { metadata } of refresh.steps.values()) {
+    if (metadata.op === "delete" || metadata.new == null) {
+      drifted.push({ ...identity(metadata), status: "missing", fields: [] });
+    } else if (metadata.op === "update") {
+      const fields = fieldDifferences(inputsOf(metadata.old), inputsOf(metadata.new)).map(driftField);
+      drifted.push({ ...identity(metadata), status: "changed", fields });
+    }
+  }
+  return drifted.sort(byTypeAndName);
+}
+
+function driftField(difference: LeafDifference): FieldReport {
+  return withValues(
+    { path: difference.path, secret: isSecretPair(difference.before, difference.after) },
+    { state: difference.before, live: difference.after },
+  );
+}
+
+/** Sets the value keys that are present, secrets shown as `[secret]`. */
+function withValues(
+  field: FieldReport,
+  values: Partial<Record<"state" | "live" | "program", JsonValue | undefined>>,
+): FieldReport {
+  for (const [key, value] of Object.entries(values) as Array<
+    ["state" | "live" | "program", JsonValue | undefined]
+  >) {
+    const visible = shown(value);
+    if (visible !== undefined) field[key] = visible;
+  }
+  return field;
+}
+
+const PENDING_OPS: ReadonlyArray<[StepEventMetadata["op"], PendingResource["operation"]]> = [
+  ["replace", "replace"],
+  ["create-replacement", "replace"],
+  ["create", "create"],
+  ["delete", "delete"],
+  ["update", "update"],
+];
+
+/** Pending changes from a preview's steps (program against state). */
+export function pendingFrom(preview: OperationEvents): PendingResource[] {
+  const pending: PendingResource[] = [];
+  for (const step of preview.steps.values()) {
+    const operation = PENDING_OPS.find(([op]) => step.ops.has(op))?.[1];
+    if (operation === undefined) continue;
+    const { metadata } = step;
+    if (operation === "create" || operation === "delete") {
+      pending.push({ ...identity(metadata), operation, fields: [] });
+      continue;
+    }
+    const replacing = new Set(metadata.keys ?? []);
+    const detailed = metadata.detailedDiff ?? {};
+    const fields = fieldDifferences(inputsOf(metadata.old), inputsOf(metadata.new)).map((difference) => {
+      const topKey = difference.path.split(/[.[]/)[0] ?? difference.path;
+      const kind = detailed[difference.path]?.diffKind ?? detailed[topKey]?.diffKind;
+      const field: FieldReport = {
+        path: difference.path,
+        secret: isSecretPair(difference.before, difference.after),
+      };
+      if (replacing.has(topKey) || kind?.endsWith("replace") === true) field.replaces = true;
+      return withValues(field, { state: difference.before, program: difference.after });
+    });
+    pending.push({ ...identity(metadata), operation, fields });
+  }
+  return pending.sort(byTypeAndName);
+}
+
+function byTypeAndName(a: ResourceIdentity, b: ResourceIdentity): number {
+  return a.type === b.type ? a.name.localeCompare(b.name) : a.type.localeCompare(b.type);
+}
+
+/** The whole report of one stack. */
+export function driftReport(stack: string, refresh: OperationEvents, preview: OperationEvents): DriftReport {
+  const drift = driftFrom(refresh);
+  const pendingChanges = pendingFrom(preview);
+  return {
+    version: DRIFT_REPORT_VERSION,
+    stack,
+    summary: {
+      driftedResources: drift.length,
+      driftedFields: drift.reduce((sum, resource) => sum + resource.fields.length, 0),
+      missingResources: drift.filter((resource) => resource.status === "missing").length,
+      pendingResources: pendingChanges.length,
+      pendingFields: pendingChanges.reduce((sum, resource) => sum + resource.fields.length, 0),
+    },
+    drift,
+    pendingChanges,
+  };
+}
+
+/** `--fail-on`: which findings make the command exit 2. */
+export type FailOn = "drift" | "changes" | "never";
+
+/** 0 when nothing `failOn` counts was found, else 2 (exit code 1 is for errors). */
+export function exitCodeOf(report: DriftReport, failOn: FailOn): 0 | 2 {
+  if (failOn === "never") return 0;
+  if (report.drift.length > 0) return 2;
+  return failOn === "changes" && report.pendingChanges.length > 0 ? 2 : 0;
+}

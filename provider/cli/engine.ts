@@ -1,0 +1,168 @@
+/**
+ * The command-line tool's only way into Pulumi: the Automation API (`@pulumi/pulumi/automation`)
+ * on a LocalWorkspace, read-only operations (a refresh preview, a preview, a state export), and the
+ * engine's structured events. No CLI text is parsed, except the last resort for an error's cause.
+ */
+import {
+  type EngineEvent,
+  LocalWorkspace,
+  type Stack,
+  type StepEventMetadata,
+} from "@pulumi/pulumi/automation";
+
+/** The engine's view of one resource in one operation: the last step event it sent for the URN. */
+export interface ResourceStep {
+  urn: string;
+  /** The full type token, e.g. `pulumi-nodejs:dynamic/platform:AlertConfiguration`. */
+  typeToken: string;
+  /** Every operation the engine announced for the resource (a replacement is several steps). */
+  ops: Set<StepEventMetadata["op"]>;
+  /** The step metadata of the resource's latest event (for a replacement, of its replace step). */
+  metadata: StepEventMetadata;
+}
+
+/** What an operation's events told: each resource's step, and the engine's error messages. */
+export interface OperationEvents {
+  steps: Map<string, ResourceStep>;
+  errors: string[];
+}
+
+/** A line of progress for the person watching (printed on stderr, so `--json` stays clean). */
+export type Progress = (line: string) => void;
+
+/** An error the tool reports on one line and exits 1 for. */
+export class CliError extends Error {}
+
+/** Opens an existing stack of the Pulumi project in `cwd` (never creates one). */
+export async function openStack(stackName: string | undefined, cwd: string): Promise<Stack> {
+  let workspace: LocalWorkspace;
+  try {
+    workspace = await LocalWorkspace.create({ workDir: cwd });
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    if (/ENOENT/.test(text) && /pulumi/.test(text)) {
+      throw new CliError(
+        "the Pulumi CLI was not found on PATH: install it (https://www.pulumi.com/docs/install/)",
+      );
+    }
+    throw new CliError(`${cwd}: ${causeOf(error, [])}`);
+  }
+  let name = stackName;
+  if (name === undefined) {
+    try {
+      name = (await workspace.stack())?.name;
+    } catch (error) {
+      throw new CliError(`${cwd}: ${causeOf(error, [])}`);
+    }
+  }
+  if (name === undefined) throw new CliError("no stack selected: pass --stack <name>");
+  try {
+    return await LocalWorkspace.selectStack({ stackName: name, workDir: cwd });
+  } catch (error) {
+    throw new CliError(`stack ${name}: ${causeOf(error, [])}`);
+  }
+}
+
+/** URNs are `urn:pulumi:<stack>::<project>::<type>::<name>`: the name is after the last `::`. */
+export function nameOfUrn(urn: string): string {
+  return urn.slice(urn.lastIndexOf("::") + 2);
+}
+
+/** `AlertConfiguration` for a platform type token; any other token as it is. */
+export function shortType(typeToken: string): string {
+  const match = /^pulumi-nodejs:dynamic\/platform:(\w+)$/.exec(typeToken);
+  return match?.[1] ?? typeToken;
+}
+
+/** Collects step events: custom resources only (the stack and providers never differ). */
+function collector(
+  progress: Progress,
+  verb: string,
+): { events: OperationEvents; onEvent: (e: EngineEvent) => void } {
+  const events: OperationEvents = { steps: new Map(), errors: [] };
+  const onEvent = (event: EngineEvent) => {
+    const metadata = event.resOutputsEvent?.metadata ?? event.resourcePreEvent?.metadata;
+    if (metadata !== undefined && isManagedResource(metadata.type)) {
+      if (event.resourcePreEvent !== undefined && !events.steps.has(metadata.urn)) {
+        progress(`  ${verb} ${shortType(metadata.type)} ${nameOfUrn(metadata.urn)}`);
+      }
+      const known = events.steps.get(metadata.urn);
+      if (known === undefined) {
+        events.steps.set(metadata.urn, {
+          urn: metadata.urn,
+          typeToken: metadata.type,
+          ops: new Set([metadata.op]),
+          metadata,
+        });
+      } else {
+        known.ops.add(metadata.op);
+        // The latest event wins (a refresh's outputs event follows its pre event), except the
+        // delete-replaced step of a replacement, which carries only the old state.
+        if (metadata.op !== "delete-replaced") known.metadata = metadata;
+      }
+    }
+    const diagnostic = event.diagnosticEvent;
+    if (diagnostic?.severity === "error") events.errors.push(diagnostic.message);
+  };
+  return { events, onEvent };
+}
+
+function isManagedResource(typeToken: string): boolean {
+  return typeToken !== "pulumi:pulumi:Stack" && !typeToken.startsWith("pulumi:providers:");
+}
+
+/** A refresh that writes nothing (`pulumi refresh --preview-only`): each resource's read against the service. */
+export async function refreshPreview(stack: Stack, progress: Progress): Promise<OperationEvents> {
+  const { events, onEvent } = collector(progress, "read");
+  try {
+    await stack.previewRefresh({ onEvent });
+  } catch (error) {
+    throw new CliError(causeOf(error, events.errors));
+  }
+  return events;
+}
+
+/** A preview of the program against the stack's state as it is (no refresh): the pending changes. */
+export async function programPreview(stack: Stack, progress: Progress): Promise<OperationEvents> {
+  const { events, onEvent } = collector(progress, "planned");
+  try {
+    await stack.preview({ onEvent });
+  } catch (error) {
+    throw new CliError(causeOf(error, events.errors));
+  }
+  return events;
+}
+
+/** Strips terminal colour codes and the engine's markup. */
+function plain(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal escape sequences are what this removes
+  return text.replace(/\u001b\[[0-9;]*m/g, "").replace(/<\{%[^%]*%\}>/g, "");
+}
+
+/**
+ * The cause of a failed operation in one line: the engine's first error diagnostic (without the
+ * engine's framing), else the first `error:` line of what the CLI printed, else the error's message.
+ */
+export function causeOf(error: unknown, diagnostics: string[]): string {
+  const candidates = [...diagnostics];
+  const text = error instanceof Error ? error.message : String(error);
+  // The Automation API's message is "code: N\n stdout: ...\n stderr: ...": the CLI's "error: " lines.
+  candidates.push(
+    ...plain(text)
+      .split("\n")
+      .map((line) => /(?:^|\s)error:\s*(.*)$/.exec(line)?.[1])
+      .filter((line): line is string => line !== undefined),
+  );
+  for (const candidate of candidates) {
+    const lines = plain(candidate)
+      .split("\n")
+      .map((line) => line.trim().replace(/^error:\s*/, ""))
+      .filter((line) => line !== "" && !/^(update failed|preview failed|an error occurred)/i.test(line));
+    if (lines.length > 0) return lines.join(" ");
+  }
+  const firstLine = plain(text)
+    .split("\n")
+    .map((line) => line.trim())
+    .find((line) => line !== "" && !line.startsWith("code:"));
+  return firstLine ?? "unknown error";
+}

@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+/**
+ * pulumi-cluster-platform: the package's command-line tool (docs/cli.md). `drift` reports what
+ * changed outside Pulumi and what the program would change, for a CI job or a pull request;
+ * `compare` shows how two stacks' live configuration differs beyond per-environment config.
+ *
+ * Exit codes: 0 nothing to report, 2 findings (per --fail-on), 1 error (its cause on one line).
+ */
+import { writeFileSync } from "node:fs";
+import { compareStacks } from "./compare";
+import { driftReport, exitCodeOf } from "./drift";
+import { CliError, openStack, type Progress, programPreview, refreshPreview } from "./engine";
+import {
+  type CommandOptions,
+  type CompareOptions,
+  commandOptions,
+  type DriftOptions,
+  USAGE,
+} from "./options";
+import { driftSummary, pendingSummary, renderCompareText, renderMarkdown, renderText } from "./render";
+
+const progress: Progress = (line) => process.stderr.write(`${line}\n`);
+
+async function drift(options: DriftOptions): Promise<number> {
+  const stack = await openStack(options.stack, options.cwd);
+  progress(`Reading the live state of stack ${stack.name} (refresh preview, nothing is written)`);
+  const refresh = await refreshPreview(stack, progress);
+  progress(`Comparing the program with the state of stack ${stack.name} (preview)`);
+  const preview = await programPreview(stack, progress);
+  const report = driftReport(stack.name, refresh, preview);
+  if (options.markdown !== undefined) {
+    writeFileSync(options.markdown, renderMarkdown(report));
+    progress(`Wrote the markdown report to ${options.markdown}`);
+  }
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  } else {
+    process.stdout.write(renderText(report));
+  }
+  const code = exitCodeOf(report, options.failOn);
+  progress(`${driftSummary(report)}; ${pendingSummary(report).replace(/^No/, "no")} (exit ${code})`);
+  return code;
+}
+
+/** Exit 0 when the stacks differ only in per-environment config, 2 when anything else differs. */
+async function compare(options: CompareOptions): Promise<number> {
+  const stacks = [
+    await openStack(options.stacks[0], options.cwd),
+    await openStack(options.stacks[1], options.cwd),
+  ] as const;
+  const report = await compareStacks([stacks[0], stacks[1]], progress);
+  process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : renderCompareText(report));
+  return report.summary.differingResources === 0 ? 0 : 2;
+}
+
+async function run(options: CommandOptions): Promise<number> {
+  switch (options.command) {
+    case "help":
+      process.stdout.write(USAGE);
+      return 0;
+    case "drift":
+      return drift(options);
+    case "compare":
+      return compare(options);
+  }
+}
+
+async function main(): Promise<void> {
+  let code: number;
+  try {
+    code = await run(commandOptions(process.argv.slice(2)));
+  } catch (error) {
+    const message =
+      error instanceof CliError ? error.message : error instanceof Error ? error.message : String(error);
+    process.stderr.write(`error: ${message.split("\n").join(" ")}\n`);
+    code = 1;
+  }
+  process.exitCode = code;
+}
+
+void main();

@@ -1,0 +1,121 @@
+/**
+ * The command line of `pulumi-cluster-platform`: one parser per command, each rejecting unknown
+ * options and bad values with a message naming the option and the rule, before anything runs.
+ */
+import { resolve } from "node:path";
+import { type ParseArgsConfig, parseArgs } from "node:util";
+import type { FailOn } from "./drift";
+import { CliError } from "./engine";
+
+export const USAGE = `Usage: pulumi-cluster-platform <command> [options]
+
+Commands:
+  drift     report drift (live service vs last applied state) and pending changes (program vs state)
+            --stack <name>          the stack (default: the selected stack)
+            --cwd <dir>             the Pulumi project folder (default: the current folder)
+            --json                  print the report as JSON (docs/drift-report.schema.json)
+            --markdown <file>       also write the report as markdown (a pull-request comment)
+            --fail-on <what>        drift (default) | changes (drift or pending changes) | never
+
+  compare   how the live configuration of two stacks differs, ids and per-environment config left out
+            --stack <a> --stack <b> the two stacks (of the project in --cwd)
+            --cwd <dir>             the Pulumi project folder (default: the current folder)
+            --json                  print the comparison as JSON
+
+Exit codes: 0 nothing to report, 2 drift or pending changes (per --fail-on), 1 error.
+`;
+
+export interface DriftOptions {
+  command: "drift";
+  stack: string | undefined;
+  cwd: string;
+  json: boolean;
+  markdown: string | undefined;
+  failOn: FailOn;
+}
+
+export interface CompareOptions {
+  command: "compare";
+  stacks: [string, string];
+  cwd: string;
+  json: boolean;
+}
+
+export type CommandOptions = DriftOptions | CompareOptions | { command: "help" };
+
+/** Option values by name: strings, booleans, and arrays of strings for options given `multiple`. */
+type OptionValues = Record<string, string | boolean | string[] | undefined>;
+
+function parse(args: string[], options: ParseArgsConfig["options"]): { values: OptionValues } {
+  try {
+    return {
+      values: parseArgs({ args, options, strict: true, allowPositionals: false }).values as OptionValues,
+    };
+  } catch (error) {
+    throw new CliError(
+      error instanceof Error ? (error.message.split("\n")[0] ?? error.message) : String(error),
+    );
+  }
+}
+
+const FAIL_ON: readonly FailOn[] = ["drift", "changes", "never"];
+
+function driftOptions(args: string[]): DriftOptions {
+  const { values } = parse(args, {
+    stack: { type: "string" },
+    cwd: { type: "string" },
+    json: { type: "boolean" },
+    markdown: { type: "string" },
+    "fail-on": { type: "string" },
+  });
+  const failOn = (values["fail-on"] ?? "drift") as FailOn;
+  if (!FAIL_ON.includes(failOn)) {
+    throw new CliError(`--fail-on must be one of ${FAIL_ON.join(", ")}, got "${values["fail-on"]}"`);
+  }
+  return {
+    command: "drift",
+    stack: values.stack as string | undefined,
+    cwd: resolve(String(values.cwd ?? ".")),
+    json: values.json === true,
+    markdown: values.markdown === undefined ? undefined : resolve(String(values.markdown)),
+    failOn,
+  };
+}
+
+function compareOptions(args: string[]): CompareOptions {
+  const { values } = parse(args, {
+    stack: { type: "string", multiple: true },
+    cwd: { type: "string" },
+    json: { type: "boolean" },
+  });
+  const stacks = (values.stack ?? []) as string[];
+  if (stacks.length !== 2) {
+    throw new CliError(
+      `--stack must be given exactly twice (the two stacks to compare), got ${stacks.length}`,
+    );
+  }
+  return {
+    command: "compare",
+    stacks: [stacks[0] as string, stacks[1] as string],
+    cwd: resolve(String(values.cwd ?? ".")),
+    json: values.json === true,
+  };
+}
+
+/** The command and its options from `process.argv.slice(2)`. */
+export function commandOptions(argv: string[]): CommandOptions {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case "drift":
+      return driftOptions(rest);
+    case "compare":
+      return compareOptions(rest);
+    case undefined:
+    case "help":
+    case "--help":
+    case "-h":
+      return { command: "help" };
+    default:
+      throw new CliError(`unknown command "${command}": expected drift or compare (see --help)`);
+  }
+}
