@@ -467,49 +467,44 @@ type AjvError = NonNullable<ValidateFunction["errors"]>[number];
 
 /**
  * With allErrors, a failed oneOf/anyOf reports the errors of every branch, most of them about branches
- * the data was never meant for. Keep, per failed oneOf/anyOf, only the branch with the fewest errors
- * (the one the data nearly matches); the oneOf error itself stays only when no branch explains it
- * (several branches matched, or the best branch has no error of its own).
+ * the data was never meant for (and ajv's schema paths restart at each $ref, so branches cannot be told
+ * apart reliably). The outermost failed oneOf/anyOf therefore stands for everything at and below its
+ * location: one divergence, naming where the alternatives disagree with the data.
  */
-function bestBranches(errors: readonly AjvError[]): AjvError[] {
-  let kept = [...errors];
-  const failures = errors.filter((error) => error.keyword === "oneOf" || error.keyword === "anyOf");
-  // Outermost first, so an inner oneOf's errors are judged inside the branch that survived.
-  failures.sort((a, b) => a.schemaPath.length - b.schemaPath.length);
+function collapseAlternatives(errors: readonly AjvError[]): AjvError[] {
+  const failures = errors
+    .filter((error) => error.keyword === "oneOf" || error.keyword === "anyOf")
+    .sort((a, b) => a.instancePath.length - b.instancePath.length);
+  const outermost: AjvError[] = [];
   for (const failure of failures) {
-    if (!kept.includes(failure)) continue;
-    const prefix = `${failure.schemaPath}/`;
-    const perBranch = new Map<string, AjvError[]>();
-    for (const error of kept) {
-      if (!error.schemaPath.startsWith(prefix)) continue;
-      const branch = error.schemaPath.slice(prefix.length).split("/")[0] ?? "";
-      perBranch.set(branch, [...(perBranch.get(branch) ?? []), error]);
+    if (!outermost.some((kept) => within(failure.instancePath, kept.instancePath))) outermost.push(failure);
+  }
+  const kept: AjvError[] = [];
+  for (const error of errors) {
+    const owner = outermost.find((failure) => within(error.instancePath, failure.instancePath));
+    if (!owner) kept.push(error);
+  }
+  for (const failure of outermost) {
+    const where = new Set<string>();
+    for (const error of errors) {
+      if (error === failure || !within(error.instancePath, failure.instancePath)) continue;
+      if (error.keyword === "oneOf" || error.keyword === "anyOf" || error.keyword === "unevaluatedProperties")
+        continue;
+      const field = error.keyword === "required" ? String(error.params.missingProperty) : undefined;
+      where.add(jsonPath(error.instancePath, field) || "(body)");
     }
-    const ranked = [...perBranch.entries()].sort((a, b) => a[1].length - b[1].length);
-    const fewest = ranked[0]?.[1].length;
-    const tied = ranked.filter(([, branchErrors]) => branchErrors.length === fewest);
-    // One closest branch: its errors say what to change. Several equally close: none is the one meant,
-    // so only the oneOf error stays, naming where the closest branches disagree with the data.
-    const best = tied.length === 1 ? tied[0]?.[0] : undefined;
-    kept = kept.filter((error) => {
-      if (!error.schemaPath.startsWith(prefix)) return true;
-      return best !== undefined && error.schemaPath.slice(prefix.length).split("/")[0] === best;
+    const places = [...where].slice(0, 5).join(", ");
+    kept.push({
+      ...failure,
+      message: `matches none of the contract's ${failure.keyword} alternatives${places === "" ? "" : ` (they disagree at ${places})`}`,
     });
-    // Properties a failed oneOf would have evaluated now count as unknown: that is the same failure.
-    kept = kept.filter(
-      (error) => !(error.keyword === "unevaluatedProperties" && error.instancePath === failure.instancePath),
-    );
-    const passing = failure.params.passingSchemas;
-    if (best !== undefined && (passing === null || passing === undefined)) {
-      kept = kept.filter((error) => error !== failure);
-    } else if (tied.length > 1) {
-      const where = new Set(
-        tied.flatMap(([, branchErrors]) => branchErrors.map((e) => jsonPath(e.instancePath) || "(body)")),
-      );
-      failure.message = `matches none of its ${failure.keyword} alternatives (the closest ones differ at ${[...where].join(", ")})`;
-    }
   }
   return kept;
+}
+
+/** Whether a JSON pointer is at or below another. */
+function within(pointer: string, ancestor: string): boolean {
+  return pointer === ancestor || pointer.startsWith(`${ancestor}/`) || ancestor === "";
 }
 
 const KIND_OF_KEYWORD: Record<string, DivergenceKind> = {
@@ -529,7 +524,7 @@ function schemaDivergences(
 ): Divergence[] {
   const out: Divergence[] = [];
   const seen = new Set<string>();
-  for (const error of bestBranches(errors ?? [])) {
+  for (const error of collapseAlternatives(errors ?? [])) {
     // `if` failures only say which branch was not taken; the taken branch reports its own errors.
     if (error.keyword === "if") continue;
     let kind: DivergenceKind = KIND_OF_KEYWORD[error.keyword] ?? "schema";

@@ -13,7 +13,8 @@
  *   non-modifiable fields are rejected"), so an object schema with properties admits no others
  *   (`unevaluatedProperties: false`, which sees through allOf/oneOf/if-then). An `allOf` member is a
  *   fragment, not a whole object, so it is referenced in its open variant; a free-form `type: object`
- *   (no properties) stays open.
+ *   (no properties) stays open, and so does the first level of a fragment's properties (a subtype's
+ *   allOf may redeclare a property of its base with a narrower schema).
  *
  * Each component has four variants: {request, answer} x {closed, open}, named
  * `<direction>_<closed|open>_<Component>` under `$defs` of one schema document.
@@ -138,7 +139,9 @@ export class SchemaConverter {
           forbiddenNames.add(name);
           properties[name] = { [FORBIDDEN_KEYWORD]: forbidden };
         } else {
-          properties[name] = this.convert(property, direction, true);
+          // A fragment's property may be narrowed by a sibling fragment (a subtype's allOf redeclares
+          // `latestDefinition` with its own schema): the fragment leaves that level open.
+          properties[name] = this.convert(property, direction, closed);
         }
       }
       out.properties = properties;
