@@ -139,9 +139,9 @@ export class SchemaConverter {
           forbiddenNames.add(name);
           properties[name] = { [FORBIDDEN_KEYWORD]: forbidden };
         } else {
-          // A fragment's property may be narrowed by a sibling fragment (a subtype's allOf redeclares
-          // `latestDefinition` with its own schema): the fragment leaves that level open.
-          properties[name] = this.convert(property, direction, closed);
+          // A fragment's or a discriminated base's property may be narrowed by a subtype (the search
+          // index subtypes redeclare `latestDefinition`): that level is left open for the subtype.
+          properties[name] = this.convert(property, direction, closed && !isRecord(node.discriminator));
         }
       }
       out.properties = properties;
