@@ -126,6 +126,7 @@ export const CONTRACT_ARTIFACTS: readonly AllowListEntry[] = [
       "createGroupCloudProviderAccess (#73)",
       "getGroupClusterBackupSchedule (#52)",
       "toggleGroupAwsCustomDns (#36)",
+      "toggleGroupAlertConfig (#8)",
     ],
     {
       side: "answer",
