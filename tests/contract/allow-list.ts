@@ -32,17 +32,6 @@ const SEARCH_INDEX_OPERATIONS = [
   "listGroupClusterSearchIndex (#26)",
 ];
 
-const SNAPSHOT_OPERATIONS = [
-  "getGroupClusterBackupSnapshot (#60)",
-  "getGroupClusterBackupSnapshotShardedCluster (#57)",
-  "takeGroupClusterBackupSnapshots (#55)",
-  "updateGroupClusterBackupSnapshot (#61)",
-  "listGroupClusterBackupSnapshots (#54)",
-  "listGroupClusterBackupSnapshotShardedClusters (#58)",
-  "getGroupServerlessBackupSnapshot (#63-get)",
-  "listGroupServerlessBackupSnapshots (#63-list)",
-];
-
 const ALERT_CONFIG_OPERATIONS = [
   "createGroupAlertConfig (#5)",
   "getGroupAlertConfig (#7)",
@@ -99,21 +88,21 @@ export const CONTRACT_ARTIFACTS: readonly AllowListEntry[] = [
     reason:
       "statusDetail[].mainIndex.definition is typed as the base SearchIndexDefinition (numPartitions, storedSource only); it carries the index's text or vector definition.",
   }),
-  ...[
-    "createGroupClusterSearchIndex (#25)",
-    "createGroupClusterFtsIndex (#15)",
-    "updateGroupClusterFtsIndex (#19)",
-  ].flatMap((operation) =>
-    ["definition", "mappings"].map(
-      (path): AllowListEntry => ({
-        operation,
-        side: "request",
-        kind: "unknown-field",
-        path,
-        reason:
-          "The request schema is discriminated by `type`, which defaults to `search` and so may be omitted (docs/spec/api-spec.md, search indexes); without it the contract's base schema lacks the text-search fields.",
-      }),
-    ),
+  ...(
+    [
+      ["createGroupClusterSearchIndex (#25)", "definition"],
+      ["createGroupClusterFtsIndex (#15)", "mappings"],
+      ["updateGroupClusterFtsIndex (#19)", "mappings"],
+    ] as const
+  ).map(
+    ([operation, path]): AllowListEntry => ({
+      operation,
+      side: "request",
+      kind: "unknown-field",
+      path,
+      reason:
+        "The request schema is discriminated by `type`, which defaults to `search` and so may be omitted (docs/spec/api-spec.md, search indexes); without it the contract's base schema lacks the text-search fields.",
+    }),
   ),
   ...each(["updateGroupClusterSearchIndex (#32)", "updateGroupClusterSearchIndexByName (#29)"], {
     side: "request",
@@ -184,24 +173,24 @@ export const OURS_BEING_FIXED: readonly AllowListEntry[] = [
       "Per-operation versions (being fixed): the emulator serves 2025-03-12, a version the operation does not declare.",
   },
   // Snapshots.
-  ...(["frequencyType", "results[*].frequencyType"] as const).flatMap((path) =>
-    each(SNAPSHOT_OPERATIONS, {
-      side: "answer",
-      kind: "enum",
-      path,
-      reason:
-        'Lower-case frequencyType (being fixed): on-demand snapshots answer "ondemand", not a declared value.',
-    }),
-  ),
-  ...(["dbVersion", "results[*].dbVersion"] as const).flatMap((path) =>
-    each(SNAPSHOT_OPERATIONS, {
-      side: "answer",
-      kind: "schema",
-      path,
-      reason:
-        'The emulator answers a major version ("7.0") where the contract wants a full one ("7.0.14"); new, not yet in hand.',
-    }),
-  ),
+  {
+    operation: "*",
+    side: "answer",
+    kind: "enum",
+    path: "**frequencyType",
+    messageIncludes: '["hourly","daily","weekly","monthly","yearly"]',
+    reason:
+      'Lower-case frequencyType (being fixed): on-demand snapshots answer "ondemand", not a declared value.',
+  },
+  {
+    operation: "*",
+    side: "answer",
+    kind: "schema",
+    path: "**dbVersion",
+    messageIncludes: "must match pattern",
+    reason:
+      'Snapshots: the emulator answers a major version ("7.0") where the contract wants a full one ("7.0.14"); new, not yet in hand.',
+  },
   ...["cloudProvider", "configServerType", "copyRegions", "members", "replicaSetName", "snapshotIds"].map(
     (path): AllowListEntry => ({
       operation: "takeGroupClusterBackupSnapshots (#55)",
@@ -221,22 +210,15 @@ export const OURS_BEING_FIXED: readonly AllowListEntry[] = [
       "updatedUser must be an email address; the emulator answers the API key's public key; new, not yet in hand.",
   }),
   // Export jobs.
-  ...(["prefix", "results[*].prefix"] as const).flatMap((path) =>
-    each(
-      [
-        "createGroupClusterBackupExport (#45)",
-        "getGroupClusterBackupExport (#46)",
-        "listGroupClusterBackupExports (#44)",
-      ],
-      {
-        side: "answer",
-        kind: "schema",
-        path,
-        reason:
-          "The export prefix does not follow /exported_snapshots/{ORG-NAME}/{PROJECT-NAME}/{CLUSTER-NAME}/...; new, not yet in hand.",
-      },
-    ),
-  ),
+  {
+    operation: "*",
+    side: "answer",
+    kind: "schema",
+    path: "**prefix",
+    messageIncludes: "/exported_snapshots/",
+    reason:
+      "The export prefix does not follow /exported_snapshots/{ORG-NAME}/{PROJECT-NAME}/{CLUSTER-NAME}/...; new, not yet in hand.",
+  },
   // Backup schedule (client).
   {
     operation: "updateGroupClusterBackupSchedule (#53)",
