@@ -236,6 +236,14 @@ export const OURS_BEING_FIXED: readonly AllowListEntry[] = [
     reason:
       "The client sends policy item ids, read-only in the contract; new, not yet in hand (or a contract artifact: the service matches items by id).",
   },
+  {
+    operation: "updateGroupBackupCompliancePolicy (#43)",
+    side: "request",
+    kind: "read-only-field",
+    path: "**id",
+    reason:
+      "The client sends the compliance policy's item ids (scheduledPolicyItems[].id), read-only in the contract; as for #53, new, not yet in hand.",
+  },
   // Pagination of the sharded-cluster snapshot list (client).
   ...["includeCount", "itemsPerPage", "pageNum"].map(
     (path): AllowListEntry => ({
