@@ -20,6 +20,7 @@ import { registeredAlertRaiser, registeredFailureForcer, registeredOperations } 
 import { loadSeed, type SeedSource, stateFromSeed } from "./core/seed";
 import { EmulatorCore } from "./core/server";
 import { ensureCertificate } from "./core/tls";
+import { recordTraffic } from "./core/traffic-recorder";
 
 export type { EmulatorState, OperationDef } from "./core/contract";
 export type { Fault, FaultSpec } from "./core/faults";
@@ -109,6 +110,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? "/";
+    recordTraffic(req, res, url);
     const queryStart = url.indexOf("?");
     const path = queryStart === -1 ? url : url.slice(0, queryStart);
     if (path.startsWith("/api/")) {

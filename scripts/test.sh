@@ -17,5 +17,12 @@ npm run --silent typecheck
 npm run --silent lint
 echo "[test] build, typecheck and lint done at $((SECONDS - started)) s"
 
-jest --ci "$@"
+# Every exchange the in-process emulators serve is recorded for the contract check
+# (docs/contract-check.md); the folder is git-ignored and emptied first.
+traffic="$root/.test-state/contract-traffic"
+rm -rf "$traffic"
+PLATFORM_CONTRACT_TRAFFIC_DIR="$traffic" jest --ci "$@"
 echo "[test] all suites done in $((SECONDS - started)) s"
+
+ts-node --transpile-only scripts/contract-check.ts "$traffic"
+echo "[test] contract check done in $((SECONDS - started)) s"
