@@ -64,9 +64,7 @@ const FAMILIES: Record<string, string> = {
 };
 const CATCH_ALL = "Any Other Alert Configurations";
 
-const variantSchemas = (schemas.GroupAlertsConfig?.oneOf ?? []).map(
-  (variant) => deref(variant) as Schema,
-);
+const variantSchemas = (schemas.GroupAlertsConfig?.oneOf ?? []).map((variant) => deref(variant) as Schema);
 
 describe("api/alertVariants.ts equals the contract's GroupAlertsConfig", () => {
   it("has every variant, in order, with its event types, matcher field names and threshold kinds", () => {
