@@ -3,16 +3,48 @@
  * docs/resources/alertConfiguration.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { MATCHER_FIELD_NAMES, MATCHER_OPERATORS } from "../api/vocabulary";
+import type {
+  ALERT_SEVERITIES,
+  METRIC_THRESHOLD_MODES,
+  METRIC_THRESHOLD_OPERATORS,
+} from "../api/alertVariants";
+import type { MATCHER_OPERATORS } from "../api/vocabulary";
 import { PlatformResource } from "./base";
 
 /** Narrows the events of `eventTypeName` that raise an alert. */
 export interface AlertMatcher {
-  /** One of the names operation 3 answers: APPLICATION_ID, CLUSTER_NAME, TYPE_NAME, HOSTNAME, ... */
-  fieldName: (typeof MATCHER_FIELD_NAMES)[number];
+  /**
+   * A field name the event type allows (its variant in the contract): APPLICATION_ID for App Services
+   * events, CLUSTER_NAME, REPLICA_SET_NAME or SHARD_NAME for replica set events, TYPE_NAME, HOSTNAME, ...
+   * for host events; other events take the names operation 3 answers. Checked at preview.
+   */
+  fieldName: string;
   /** EQUALS, CONTAINS, STARTS_WITH, ENDS_WITH, NOT_EQUALS, NOT_CONTAINS or REGEX. */
   operator: (typeof MATCHER_OPERATORS)[number];
   value: string;
+}
+
+/**
+ * `threshold` of the threshold event types (replica set, billing, backup, encryption key, X.509):
+ * which operators and units depend on the event type, e.g. TOO_MANY_ELECTIONS takes `<` or `>` and
+ * units such as "count"; CPS_SNAPSHOT_BEHIND takes GREATER_THAN and a time unit (HOURS, ...).
+ */
+export interface AlertThreshold {
+  operator: string;
+  threshold: number;
+  units: string;
+}
+
+/** `metricThreshold` of the metric event types (OUTSIDE_METRIC_THRESHOLD, ...): a metric and its bound. */
+export interface AlertMetricThreshold {
+  /** A metric of the event type's family, e.g. NORMALIZED_SYSTEM_CPU_USER, ASSERT_REGULAR, DB_DATA_SIZE_TOTAL. */
+  metricName: string;
+  /** AVERAGE (the only mode, and the default). */
+  mode?: (typeof METRIC_THRESHOLD_MODES)[number];
+  operator: (typeof METRIC_THRESHOLD_OPERATORS)[number];
+  threshold: number;
+  /** The units the metric takes: RAW, a data size (BYTES ... PETABYTES), a time (NANOSECONDS ... DAYS), ... */
+  units: string;
 }
 
 /** Fields every notification kind carries. */
@@ -69,7 +101,15 @@ export type AlertNotification =
   | ({ typeName: "USER"; username: string } & NotificationTiming & NotificationRepeat & PeopleNotification)
   | ({ typeName: "VICTOR_OPS"; victorOpsApiKey: string; victorOpsRoutingKey: string } & NotificationTiming &
       IntegrationNotification)
-  | ({ typeName: "WEBHOOK"; webhookUrl: string; webhookSecret?: string } & NotificationTiming &
+  | ({
+      typeName: "WEBHOOK";
+      webhookUrl: string;
+      webhookSecret?: string;
+      /** The body the service sends, as a template (compared like a credential: it may come back masked). */
+      webhookBodyTemplate?: string;
+      /** The headers the service sends, as a template. */
+      webhookHeadersTemplate?: string;
+    } & NotificationTiming &
       NotificationRepeat &
       IntegrationNotification);
 
@@ -89,6 +129,12 @@ export interface AlertConfigurationArgs {
   eventTypeName: pulumi.Input<string>;
   /** Conditions on the event's fields (order does not matter). */
   matchers?: pulumi.Input<pulumi.Input<AlertMatcher>[]>;
+  /** The bound of a threshold event type (only those take one). Updated in place. */
+  threshold?: pulumi.Input<AlertThreshold>;
+  /** The metric and bound of a metric event type (only those take one). Updated in place. */
+  metricThreshold?: pulumi.Input<AlertMetricThreshold>;
+  /** The severity alerts of this configuration take instead of their event's own. Updated in place. */
+  severityOverride?: pulumi.Input<(typeof ALERT_SEVERITIES)[number]>;
   /**
    * Whom to notify: at least one, each one of 14 kinds told apart by `typeName`. Credentials in them
    * come back masked from the service; they are compared by their last four characters and the whole
@@ -104,6 +150,9 @@ export class AlertConfiguration extends PlatformResource {
   declare readonly enabled: pulumi.Output<boolean>;
   declare readonly eventTypeName: pulumi.Output<string>;
   declare readonly matchers: pulumi.Output<AlertMatcher[]>;
+  declare readonly threshold: pulumi.Output<AlertThreshold | undefined>;
+  declare readonly metricThreshold: pulumi.Output<AlertMetricThreshold | undefined>;
+  declare readonly severityOverride: pulumi.Output<(typeof ALERT_SEVERITIES)[number] | undefined>;
   /** The notifications as applied, credentials included: always a secret output. */
   declare readonly notifications: pulumi.Output<AlertNotification[]>;
   /** The configuration's id (24 hexadecimal digits). */
@@ -122,6 +171,9 @@ export class AlertConfiguration extends PlatformResource {
           "enabled",
           "eventTypeName",
           "matchers",
+          "threshold",
+          "metricThreshold",
+          "severityOverride",
           "notifications",
           "alertConfigId",
           "created",

@@ -1,5 +1,6 @@
 /**
- * ExportBucket: an AWS S3 bucket that cloud backup snapshots are exported to. The API has no update
+ * ExportBucket: an AWS S3 bucket, Azure Blob Storage container or Google Cloud Storage bucket that cloud
+ * backup snapshots are exported to. The API has no update
  * operation: changing any field replaces the bucket. See docs/resources/exportBucket.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
@@ -19,16 +20,22 @@ export interface ExportBucketTimeouts {
 export interface ExportBucketArgs {
   /** Project id (24 hexadecimal digits). Changing it replaces the bucket. */
   groupId: pulumi.Input<string>;
-  /** Name of the S3 bucket, 3 to 63 characters. Changing it replaces the bucket (the new one is created first). */
+  /** Name of the bucket (Azure: the container), 3 to 63 characters. Changing it replaces the bucket (the new one is created first). */
   bucketName: pulumi.Input<string>;
-  /** Only "AWS" (the default). Changing it replaces the bucket (the old one is deleted first). */
-  cloudProvider?: pulumi.Input<"AWS">;
+  /** "AWS" (the default), "AZURE" or "GCP". Changing it replaces the bucket (the old one is deleted first). */
+  cloudProvider?: pulumi.Input<"AWS" | "AZURE" | "GCP">;
   /**
-   * roleId (24 hexadecimal digits) of an authorized AWS cloud provider access role of the project,
-   * used to reach the bucket. Changing it replaces the bucket (the old one is deleted first: names are
-   * unique in a project).
+   * AWS (required there, refused for the others): roleId (24 hexadecimal digits) of an authorized AWS
+   * cloud provider access role of the project, used to reach the bucket. Changing it replaces the
+   * bucket (the old one is deleted first: names are unique in a project).
    */
-  iamRoleId: pulumi.Input<string>;
+  iamRoleId?: pulumi.Input<string>;
+  /** AWS only: reach the bucket over private networking only. Default false. Changing it replaces the bucket. */
+  requirePrivateNetworking?: pulumi.Input<boolean>;
+  /** AZURE and GCP (required there): the authorized cloud provider access role (24 hex). Changing it replaces the bucket. */
+  roleId?: pulumi.Input<string>;
+  /** AZURE only (required there): the storage account's https URL, 33 to 2048 characters. Changing it replaces the bucket. */
+  serviceUrl?: pulumi.Input<string>;
   /** Adopt an existing bucket: `<groupId>/<exportBucketId>`. Its fields must equal the inputs. */
   importId?: pulumi.Input<string>;
   /** How long delete waits for the bucket to be gone. */
@@ -39,7 +46,10 @@ export class ExportBucket extends PlatformResource {
   declare readonly groupId: pulumi.Output<string>;
   declare readonly bucketName: pulumi.Output<string>;
   declare readonly cloudProvider: pulumi.Output<string>;
-  declare readonly iamRoleId: pulumi.Output<string>;
+  declare readonly iamRoleId: pulumi.Output<string | undefined>;
+  declare readonly requirePrivateNetworking: pulumi.Output<boolean | undefined>;
+  declare readonly roleId: pulumi.Output<string | undefined>;
+  declare readonly serviceUrl: pulumi.Output<string | undefined>;
   /** The bucket's id (the API's `_id`): use it as a CloudBackupSchedule's `export.exportBucketId`. */
   declare readonly exportBucketId: pulumi.Output<string>;
 
@@ -48,7 +58,18 @@ export class ExportBucket extends PlatformResource {
       "ExportBucket",
       name,
       { ...args },
-      { outputs: ["groupId", "bucketName", "cloudProvider", "iamRoleId", "exportBucketId"] },
+      {
+        outputs: [
+          "groupId",
+          "bucketName",
+          "cloudProvider",
+          "iamRoleId",
+          "requirePrivateNetworking",
+          "roleId",
+          "serviceUrl",
+          "exportBucketId",
+        ],
+      },
       opts,
     );
   }

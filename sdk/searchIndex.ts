@@ -23,8 +23,8 @@ export type StoredSource = boolean | { include: string[] } | { exclude: string[]
 
 /** Field mappings of a text search definition. */
 export interface SearchMappings {
-  /** Index every field dynamically. Default false. */
-  dynamic?: boolean;
+  /** Index every field dynamically (true), or with the types of one of `typeSets` ({typeSet}). Default false. */
+  dynamic?: boolean | { typeSet: string };
   /** Field name -> field definition (free-form, as the service documents it). */
   fields?: Record<string, Record<string, unknown>>;
 }
@@ -55,6 +55,21 @@ export interface TextSearchDefinition {
   storedSource?: StoredSource;
   /** Synonym mappings. */
   synonyms?: SearchSynonymMapping[];
+  /**
+   * The index's presort: field path -> 1 (ascending), -1 (descending) or {order, noData}. The order of
+   * the keys is the sort's priority. `noData` ("lowest", the default, or "highest"): where documents
+   * without the field go.
+   */
+  sort?: Record<string, 1 | -1 | { order: 1 | -1; noData?: "lowest" | "highest" }>;
+  /** Named lists of field types (at most 100, names unique), for `mappings.dynamic.typeSet` and field mappings. */
+  typeSets?: SearchTypeSet[];
+}
+
+/** A type set of a text search definition. */
+export interface SearchTypeSet {
+  name: string;
+  /** 1 to 100 field types, each naming its `type` ("string", "token", "number", ...). */
+  types: Array<{ type: string } & Record<string, unknown>>;
 }
 
 /** A vector field of a vector search definition. */
@@ -81,6 +96,8 @@ export interface VectorSearchFilterField {
 export interface VectorSearchDefinition {
   /** At least one vector field; paths unique per field type. */
   fields: Array<VectorSearchVectorField | VectorSearchFilterField>;
+  /** The path of an array of embedded documents whose vectors are indexed each on its own. */
+  nestedRoot?: string;
   /** Index partitions: 1, 2 or 4. */
   numPartitions?: 1 | 2 | 4;
 }

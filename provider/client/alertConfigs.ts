@@ -22,6 +22,7 @@ export const AlertConfigSchema = entity({
   notifications: z.array(NotificationSchema).optional(),
   threshold: AnyObject.optional(),
   metricThreshold: AnyObject.optional(),
+  severityOverride: z.string().optional(),
   links: LinksField,
 });
 export type AlertConfig = z.infer<typeof AlertConfigSchema>;
@@ -35,6 +36,7 @@ export interface AlertConfigInput {
   notifications: Array<{ typeName: string } & JsonObject>;
   threshold?: JsonObject;
   metricThreshold?: JsonObject;
+  severityOverride?: string;
 }
 
 export function alertConfigsApi(t: Transport) {

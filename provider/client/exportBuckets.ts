@@ -10,15 +10,26 @@ export const ExportBucketSchema = entity({
   bucketName: z.string(),
   cloudProvider: z.string(),
   iamRoleId: z.string().optional(),
+  requirePrivateNetworking: z.boolean().optional(),
+  roleId: z.string().optional(),
+  serviceUrl: z.string().optional(),
 });
 export type ExportBucket = z.infer<typeof ExportBucketSchema>;
 export const ExportBucketPageSchema = pageSchema(ExportBucketSchema);
 
+/** One of the contract's request variants, told apart by cloudProvider. */
 export interface ExportBucketInput {
   /** 3..63 characters. */
   bucketName: string;
   cloudProvider: string;
-  iamRoleId: string;
+  /** AWS. */
+  iamRoleId?: string;
+  /** AWS. */
+  requirePrivateNetworking?: boolean;
+  /** AZURE and GCP. */
+  roleId?: string;
+  /** AZURE. */
+  serviceUrl?: string;
 }
 
 export function exportBucketsApi(t: Transport) {

@@ -91,7 +91,7 @@ describe("AlertConfiguration through the real engine", () => {
     await client.alertConfigs.update(GROUP, id, {
       enabled: false,
       eventTypeName: "DEPLOYMENT_FAILURE",
-      matchers: [{ fieldName: "CLUSTER_NAME", operator: "EQUALS", value: "demo-cluster" }],
+      matchers: [{ fieldName: "APPLICATION_ID", operator: "EQUALS", value: "demo-app" }],
       notifications: [
         { typeName: "SLACK", apiToken: SLACK_TOKEN, channelName: "#alerts", intervalMin: 30 },
         {

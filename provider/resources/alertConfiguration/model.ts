@@ -19,10 +19,12 @@ import {
   type AlertConfigurationInputs,
   carriedFields,
   type Matcher,
+  type MetricThreshold,
   NOTIFICATION_TYPE_NAMES,
   type Notification,
   type NotificationTypeName,
   SECRET_FIELDS,
+  type Threshold,
 } from "./schema";
 
 /** Outputs stored in state: the inputs as applied plus what the service computes. */
@@ -152,6 +154,9 @@ export const ALERT_CONFIGURATION_CLASSIFICATION: Classification = {
   eventTypeName: "update",
   matchers: { effect: "update", compare: "set" },
   notifications: { effect: "update", compare: notificationsEqual },
+  threshold: "update",
+  metricThreshold: "update",
+  severityOverride: "update",
   importId: "ignore-drift",
   alertConfigId: "output",
   created: "output",
@@ -171,6 +176,11 @@ export function toBody(inputs: AlertConfigurationInputs): AlertConfigInput {
     notifications: inputs.notifications.map(
       (notification) => ({ ...notification }) as Notification & JsonObject,
     ),
+    // Left out when not set: the update (PUT) replaces the whole configuration, so a bound or a
+    // severity removed from the inputs is removed from the service too.
+    ...(inputs.threshold !== undefined ? { threshold: { ...inputs.threshold } } : {}),
+    ...(inputs.metricThreshold !== undefined ? { metricThreshold: { ...inputs.metricThreshold } } : {}),
+    ...(inputs.severityOverride !== undefined ? { severityOverride: inputs.severityOverride } : {}),
   };
 }
 
@@ -219,8 +229,17 @@ export interface LiveAlertConfiguration {
   enabled: boolean;
   eventTypeName: string;
   matchers: Matcher[];
+  threshold?: Threshold | undefined;
+  metricThreshold?: MetricThreshold | undefined;
+  severityOverride?: AlertConfigurationInputs["severityOverride"];
   notifications: Notification[];
   created: string | undefined;
+}
+
+/** A threshold object as the service echoes it, or undefined when it has none (absent, null or `{}`). */
+function presentObject<T>(value: unknown): T | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  return Object.keys(value).length === 0 ? undefined : ({ ...value } as T);
 }
 
 export function fromApi(config: ApiAlertConfig): LiveAlertConfiguration {
@@ -229,6 +248,9 @@ export function fromApi(config: ApiAlertConfig): LiveAlertConfiguration {
     enabled: config.enabled ?? false,
     eventTypeName: config.eventTypeName,
     matchers: (config.matchers ?? []).map((matcher) => ({ ...matcher }) as Matcher),
+    threshold: presentObject<Threshold>(config.threshold),
+    metricThreshold: presentObject<MetricThreshold>(config.metricThreshold),
+    severityOverride: config.severityOverride as AlertConfigurationInputs["severityOverride"],
     notifications: (config.notifications ?? []).map((notification) =>
       carriedOnly(notification as Notification),
     ),
@@ -261,6 +283,9 @@ export function inputsFromLive(
     matchers: valuesEqual(live.matchers, previous.matchers ?? [], "set") ? previous.matchers : live.matchers,
     notifications: notificationsFromLive(previous.notifications ?? [], live.notifications),
   };
+  if (live.threshold !== undefined) inputs.threshold = live.threshold;
+  if (live.metricThreshold !== undefined) inputs.metricThreshold = live.metricThreshold;
+  if (live.severityOverride !== undefined) inputs.severityOverride = live.severityOverride;
   if (previous.importId !== undefined) inputs.importId = previous.importId;
   return inputs;
 }

@@ -17,6 +17,9 @@ export const EXPORT_BUCKET_CLASSIFICATION: Classification = {
   bucketName: "replace",
   cloudProvider: { effect: "replace", deleteBeforeReplace: true },
   iamRoleId: { effect: "replace", deleteBeforeReplace: true },
+  requirePrivateNetworking: { effect: "replace", deleteBeforeReplace: true },
+  roleId: { effect: "replace", deleteBeforeReplace: true },
+  serviceUrl: { effect: "replace", deleteBeforeReplace: true },
   // Only how long delete waits: stored by an update that calls no API.
   timeouts: "update",
   importId: "ignore-drift",
@@ -29,7 +32,13 @@ export interface LiveExportBucket {
   bucketName: string;
   cloudProvider: string;
   iamRoleId: string | undefined;
+  requirePrivateNetworking?: boolean | undefined;
+  roleId?: string | undefined;
+  serviceUrl?: string | undefined;
 }
+
+/** The provider-specific fields, in the order the mismatch messages list them. */
+const SPECIFIC_FIELDS = ["iamRoleId", "requirePrivateNetworking", "roleId", "serviceUrl"] as const;
 
 export type ExportBucketOutputs = ExportBucketInputs & {
   /** The bucket's id (the API's `_id`), for a backup schedule's export.exportBucketId. */
@@ -45,8 +54,14 @@ export function describeBucket(inputs: { groupId: string; bucketName: string }):
   return `export bucket ${inputs.bucketName} in project ${inputs.groupId}`;
 }
 
+/** The create body: the common fields and the ones the provider's variant takes (check left no others). */
 export function toBody(inputs: ExportBucketInputs): ExportBucketInput {
-  return { bucketName: inputs.bucketName, cloudProvider: inputs.cloudProvider, iamRoleId: inputs.iamRoleId };
+  const body: ExportBucketInput = { bucketName: inputs.bucketName, cloudProvider: inputs.cloudProvider };
+  for (const field of SPECIFIC_FIELDS) {
+    const value = inputs[field];
+    if (value !== undefined) (body as unknown as Record<string, unknown>)[field] = value;
+  }
+  return body;
 }
 
 export function fromApi(bucket: ApiExportBucket): LiveExportBucket {
@@ -55,28 +70,49 @@ export function fromApi(bucket: ApiExportBucket): LiveExportBucket {
     bucketName: bucket.bucketName,
     cloudProvider: bucket.cloudProvider,
     iamRoleId: bucket.iamRoleId,
+    requirePrivateNetworking: bucket.requirePrivateNetworking,
+    roleId: bucket.roleId,
+    serviceUrl: bucket.serviceUrl,
   };
 }
 
 /** The fields where an existing bucket differs from the inputs (adoption cannot change them). */
 export function mismatchedFields(inputs: ExportBucketInputs, live: LiveExportBucket): string[] {
-  const fields = ["bucketName", "cloudProvider", "iamRoleId"] as const;
+  const fields = ["bucketName", "cloudProvider", ...SPECIFIC_FIELDS] as const;
   return fields
-    .filter((field) => live[field] !== undefined && live[field] !== inputs[field])
+    .filter(
+      (field) =>
+        live[field] !== undefined &&
+        live[field] !==
+          (inputs[field] ??
+            (field === "bucketName" || field === "cloudProvider" ? undefined : defaultOf(field))),
+    )
     .map(
       (field) =>
         `${field} is ${JSON.stringify(live[field])} (the input says ${JSON.stringify(inputs[field])})`,
     );
 }
 
+/** What a provider-specific field left out means: requirePrivateNetworking false, the others nothing. */
+function defaultOf(field: (typeof SPECIFIC_FIELDS)[number]): unknown {
+  return field === "requirePrivateNetworking" ? false : undefined;
+}
+
 export function toOutputs(inputs: ExportBucketInputs, live: LiveExportBucket): ExportBucketOutputs {
-  return {
+  const outputs: ExportBucketOutputs = {
     ...inputs,
     bucketName: live.bucketName,
     cloudProvider: live.cloudProvider as ExportBucketInputs["cloudProvider"],
-    iamRoleId: live.iamRoleId ?? inputs.iamRoleId,
     exportBucketId: live.exportBucketId,
   };
+  for (const field of SPECIFIC_FIELDS) {
+    const value = live[field];
+    // A value the service reports that equals what leaving the field out means (false) is not copied
+    // into inputs that left it out: it would show as a change, and a replace, on the next preview.
+    if (value === undefined || (inputs[field] === undefined && value === defaultOf(field))) continue;
+    (outputs as Record<string, unknown>)[field] = value;
+  }
+  return outputs;
 }
 
 /** The inputs as last applied, from the stored outputs. */

@@ -12,7 +12,12 @@ import type { JsonObject } from "../../client/schemas";
 import type { SearchIndex as ApiSearchIndex, SearchIndexInput } from "../../client/searchIndexes";
 import { type Classification, deepEqual, storedInputs } from "../../framework/diff";
 import { formatId } from "../../framework/ids";
-import { FLAT_DEFINITION_FIELDS, type SearchIndexInputs, type SearchIndexType } from "./schema";
+import {
+  DEFAULT_SORT_NO_DATA,
+  FLAT_DEFINITION_FIELDS,
+  type SearchIndexInputs,
+  type SearchIndexType,
+} from "./schema";
 
 /** Outputs stored in state: the inputs as applied plus what the service computes. */
 export interface SearchIndexOutputs extends Omit<SearchIndexInputs, "definition"> {
@@ -82,9 +87,34 @@ export function definitionType(definition: Record<string, unknown>): SearchIndex
 }
 
 /**
+ * `sort` for comparison: a list of [path, {order, noData}] in the written order, because the order of
+ * the keys is the sort's priority (a plain object would compare equal in any key order), and `1` means
+ * the same as `{order: 1, noData: "lowest"}`.
+ */
+function canonicalSort(sort: unknown): unknown {
+  if (!isPlainObject(sort)) return sort;
+  return Object.entries(sort).map(([path, spec]) => [
+    path,
+    typeof spec === "number"
+      ? { order: spec, noData: DEFAULT_SORT_NO_DATA }
+      : isPlainObject(spec)
+        ? { noData: DEFAULT_SORT_NO_DATA, ...stripUndefined(spec) }
+        : spec,
+  ]);
+}
+
+/** `typeSets` for comparison: a set by name (the service may list them in another order). */
+function canonicalTypeSets(typeSets: unknown): unknown {
+  if (!Array.isArray(typeSets)) return [];
+  const name = (typeSet: unknown) => (isPlainObject(typeSet) ? String(typeSet.name) : "");
+  return [...typeSets].sort((left, right) => name(left).localeCompare(name(right)));
+}
+
+/**
  * The definition with every service default applied, for comparison only (never sent). Text:
  * analyzer/searchAnalyzer lucene.standard, numPartitions 1, mappings {dynamic false, fields {}},
- * storedSource false, no analyzers or synonyms. Vector: numPartitions 1, quantization none.
+ * storedSource false, no analyzers, synonyms, typeSets or sort. Vector: numPartitions 1, quantization
+ * none, no nestedRoot.
  */
 export function canonicalDefinition(definition: unknown): unknown {
   if (!isPlainObject(definition)) return definition;
@@ -105,6 +135,8 @@ export function canonicalDefinition(definition: unknown): unknown {
     storedSource: false,
     synonyms: [],
     ...stripUndefined(definition),
+    sort: canonicalSort(definition.sort ?? {}),
+    typeSets: canonicalTypeSets(definition.typeSets),
     analyzers: analyzers.map((analyzer) =>
       isPlainObject(analyzer) ? { charFilters: [], tokenFilters: [], ...stripUndefined(analyzer) } : analyzer,
     ),

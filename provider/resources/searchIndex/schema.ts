@@ -71,7 +71,15 @@ export const storedSourceSchema = z.union([
 ]);
 
 export const mappingsSchema = z.strictObject({
-  dynamic: z.boolean().default(false),
+  // true/false, or {typeSet}: index every field dynamically with the types of that type set.
+  dynamic: z
+    .union([z.boolean(), z.strictObject({ typeSet: nonEmpty })], {
+      error: (issue) =>
+        issue.code === "invalid_union"
+          ? "must be true, false or {typeSet: <the name of one of typeSets>}"
+          : undefined,
+    })
+    .default(false),
   fields: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
 });
 
@@ -81,6 +89,41 @@ export const synonymSchema = z.strictObject({
   source: z.strictObject({ collection: nonEmpty }),
 });
 
+/** Upper bound of `typeSets` and of each type set's `types` (the contract's maxItems). */
+export const TYPE_SETS_MAX = 100;
+
+/**
+ * `typeSets` (the contract's SearchTypeSets): named lists of field types a mapping can point at with
+ * `typeSet`. Each type is an object naming its `type` (string, token, number, ...).
+ */
+export const typeSetSchema = z.strictObject({
+  name: nonEmpty,
+  types: z.array(analysisComponent).min(1).max(TYPE_SETS_MAX),
+});
+
+/** A sort direction: 1 ascending, -1 descending. */
+const sortOrder = z.union([z.literal(1), z.literal(-1)], {
+  error: () => "must be 1 (ascending) or -1 (descending)",
+});
+
+/** Where documents without the field sort (the public service's default: lowest). */
+export const SORT_NO_DATA = ["lowest", "highest"] as const;
+export const DEFAULT_SORT_NO_DATA = "lowest" satisfies (typeof SORT_NO_DATA)[number];
+
+/**
+ * `sort` (an object in the contract): the index's presort, field path -> 1, -1 or {order, noData}.
+ * Key order is the sort's priority, so it is kept as written.
+ */
+export const sortSchema = z.record(
+  nonEmpty,
+  z.union([sortOrder, z.strictObject({ order: sortOrder, noData: z.enum(SORT_NO_DATA).optional() })], {
+    error: (issue) =>
+      issue.code === "invalid_union"
+        ? 'must be 1, -1 or {order: 1 | -1, noData: "lowest" | "highest"}'
+        : undefined,
+  }),
+);
+
 /** Text search definition ("search"): the second style's fields; defaults applied. */
 export const textDefinitionSchema = z
   .strictObject({
@@ -89,10 +132,31 @@ export const textDefinitionSchema = z
     mappings: mappingsSchema.optional(),
     numPartitions: numPartitionsSchema.default(1),
     searchAnalyzer: nonEmpty.default(DEFAULT_ANALYZER),
+    sort: sortSchema.optional(),
     storedSource: storedSourceSchema.optional(),
     synonyms: z.array(synonymSchema).optional(),
+    typeSets: z.array(typeSetSchema).max(TYPE_SETS_MAX).optional(),
   })
   .superRefine((definition, ctx) => {
+    const typeSetNames = (definition.typeSets ?? []).map((typeSet) => typeSet.name);
+    for (const [index, name] of typeSetNames.entries()) {
+      if (typeSetNames.indexOf(name) !== index) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["typeSets", index, "name"],
+          message: `must be unique among typeSets; "${name}" is defined more than once`,
+        });
+      }
+    }
+    const dynamic = definition.mappings?.dynamic;
+    if (typeof dynamic === "object" && !typeSetNames.includes(dynamic.typeSet)) {
+      const defined = typeSetNames.length === 0 ? "none is defined" : `defined: ${typeSetNames.join(", ")}`;
+      ctx.addIssue({
+        code: "custom",
+        path: ["mappings", "dynamic", "typeSet"],
+        message: `must name one of typeSets; "${dynamic.typeSet}" is not among them (${defined})`,
+      });
+    }
     const custom = (definition.analyzers ?? []).map((analyzer) => analyzer.name);
     for (const [index, name] of custom.entries()) {
       if (custom.indexOf(name) !== index) {
@@ -155,6 +219,9 @@ const vectorDefinitionField = z.discriminatedUnion("type", [vectorFieldSchema, f
 export const vectorDefinitionSchema = z
   .strictObject({
     fields: z.array(vectorDefinitionField).min(1),
+    // The path of the array of embedded documents whose vectors are indexed each on its own (the
+    // contract's VectorSearchIndexDefinition.nestedRoot).
+    nestedRoot: nonEmpty.optional(),
     numPartitions: numPartitionsSchema.optional(),
   })
   .superRefine((definition, ctx) => {

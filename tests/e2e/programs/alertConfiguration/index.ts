@@ -10,7 +10,7 @@ const failures = new AlertConfiguration("failures", {
   groupId,
   enabled: config.requireBoolean("enabled"),
   eventTypeName: "DEPLOYMENT_FAILURE",
-  matchers: [{ fieldName: "CLUSTER_NAME", operator: "EQUALS", value: "demo-cluster" }],
+  matchers: [{ fieldName: "APPLICATION_ID", operator: "EQUALS", value: "demo-app" }],
   notifications: [
     {
       typeName: "SLACK",

@@ -1,10 +1,12 @@
 import { mask } from "../../../../provider/framework/masking";
 import {
   carriedOnly,
+  fromApi,
   inputsFromLive,
   matchNotifications,
   notificationsEqual,
   notificationsFromLive,
+  toBody,
 } from "../../../../provider/resources/alertConfiguration/model";
 import {
   createAlertConfigurationProvider,
@@ -60,6 +62,13 @@ const INPUTS: AlertConfigurationInputs = {
   ],
   notifications: [SLACK, WEBHOOK, EMAIL, PAGER],
 };
+const METRIC = {
+  metricName: "NORMALIZED_SYSTEM_CPU_USER",
+  mode: "AVERAGE",
+  operator: "GREATER_THAN",
+  threshold: 80,
+  units: "RAW",
+} as const;
 const STATE = { ...INPUTS, alertConfigId: "65f0c0ffee0000000000abcd", created: "2026-11-21T05:00:00Z" };
 
 /** The notifications as the API shows them: credentials masked. */
@@ -91,6 +100,9 @@ describe("AlertConfiguration diff: classification", () => {
     ["eventTypeName", "CLUSTER_MONGOS_IS_MISSING"],
     ["matchers", [{ fieldName: "CLUSTER_NAME", operator: "EQUALS", value: "other" }]],
     ["notifications", [EMAIL]],
+    ["threshold", { operator: ">", threshold: 3, units: "count" }],
+    ["metricThreshold", METRIC],
+    ["severityOverride", "CRITICAL"],
   ])("a change of %s updates in place", async (field, value) => {
     expect(await diff(STATE, { ...INPUTS, [field]: value })).toEqual({ changes: true, replaces: [] });
   });
@@ -269,5 +281,80 @@ describe("AlertConfiguration update: toggle or replace", () => {
 
   test("nothing changed (importId only): no write", () => {
     expect(planWrite(STATE, { ...INPUTS, importId: `${GROUP}/65f0c0ffee0000000000abcd` })).toBe("none");
+  });
+});
+
+describe("AlertConfiguration thresholds and severity: sent, read back, compared", () => {
+  const METRIC_INPUTS: AlertConfigurationInputs = {
+    groupId: GROUP,
+    enabled: true,
+    eventTypeName: "OUTSIDE_METRIC_THRESHOLD",
+    matchers: [],
+    metricThreshold: { ...METRIC },
+    severityOverride: "WARNING",
+    notifications: [EMAIL],
+  };
+  const METRIC_STATE = {
+    ...METRIC_INPUTS,
+    alertConfigId: "65f0c0ffee0000000000abcd",
+    created: "2026-11-21T05:00:00Z",
+  };
+
+  test("the body carries the bound and the severity when set, and leaves them out when not", () => {
+    expect(toBody(METRIC_INPUTS)).toEqual({
+      enabled: true,
+      eventTypeName: "OUTSIDE_METRIC_THRESHOLD",
+      matchers: [],
+      metricThreshold: METRIC,
+      severityOverride: "WARNING",
+      notifications: [EMAIL],
+    });
+    expect(Object.keys(toBody(INPUTS)).sort()).toEqual([
+      "enabled",
+      "eventTypeName",
+      "matchers",
+      "notifications",
+    ]);
+  });
+
+  test("read returns what the service has, so a refresh after up is clean", () => {
+    const live = fromApi({
+      id: "65f0c0ffee0000000000abcd",
+      eventTypeName: "OUTSIDE_METRIC_THRESHOLD",
+      enabled: true,
+      matchers: [],
+      metricThreshold: { ...METRIC },
+      threshold: {},
+      severityOverride: "WARNING",
+      notifications: [EMAIL],
+      created: "2026-11-21T05:00:00Z",
+    });
+    expect(live.threshold).toBeUndefined();
+    expect(inputsFromLive(METRIC_INPUTS, live, GROUP)).toEqual(METRIC_INPUTS);
+  });
+
+  test("a bound changed out of band comes back as the service has it and diffs as an update", async () => {
+    const live = fromApi({
+      id: "65f0c0ffee0000000000abcd",
+      eventTypeName: "OUTSIDE_METRIC_THRESHOLD",
+      enabled: true,
+      matchers: [],
+      metricThreshold: { ...METRIC, threshold: 95 },
+      notifications: [EMAIL],
+    });
+    const read = inputsFromLive(METRIC_INPUTS, live, GROUP);
+    expect(read.metricThreshold).toEqual({ ...METRIC, threshold: 95 });
+    expect(read.severityOverride).toBeUndefined();
+    expect(await diff({ ...METRIC_STATE, ...read }, { ...METRIC_INPUTS })).toEqual({
+      changes: true,
+      replaces: [],
+    });
+  });
+
+  test("the same bound is no change", async () => {
+    expect(await diff(METRIC_STATE, { ...METRIC_INPUTS, metricThreshold: { ...METRIC } })).toEqual({
+      changes: false,
+      replaces: [],
+    });
   });
 });

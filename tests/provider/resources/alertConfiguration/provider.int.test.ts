@@ -18,7 +18,7 @@ const INPUTS = {
   groupId: GROUP,
   enabled: true,
   eventTypeName: "DEPLOYMENT_FAILURE",
-  matchers: [{ fieldName: "CLUSTER_NAME", operator: "EQUALS", value: "demo-cluster" }],
+  matchers: [{ fieldName: "APPLICATION_ID", operator: "EQUALS", value: "demo-app" }],
   notifications: [SLACK, WEBHOOK, PAGER, TEAM],
 };
 

@@ -205,23 +205,26 @@ describe("AlertConfiguration check", () => {
       "notifications must contain at least 1 item: the service requires a notification",
     ]);
     expect(reasons({ groupId: GROUP, notifications: [EMAIL] })).toEqual(["eventTypeName is required"]);
+    // The event type is now checked against the contract's list (it used to be any upper-case name).
     expect(reasons({ ...notify(EMAIL), eventTypeName: "deployment failure" })).toEqual([
-      "eventTypeName must be an event type name in upper case with underscores (e.g. DEPLOYMENT_FAILURE)",
+      "eventTypeName: unknown event type deployment failure; allowed: CREDIT_CARD_ABOUT_TO_EXPIRE, CPS_SNAPSHOT_STARTED, CPS_SNAPSHOT_SUCCESSFUL, CPS_SNAPSHOT_FAILED, CPS_CONCURRENT_SNAPSHOT_FAILED_WILL_RETRY, CPS_SNAPSHOT_FALLBACK_SUCCESSFUL, CPS_SNAPSHOT_FALLBACK_FAILED, CPS_COPY_SNAPSHOT_STARTED, CPS_COPY_SNAPSHOT_FAILED, CPS_COPY_SNAPSHOT_FAILED_WILL_RETRY, CPS_COPY_SNAPSHOT_SUCCESSFUL, CPS_RESTORE_SUCCESSFUL, ... (139 more)",
     ]);
   });
 
   it("checks matchers: field names, operators, value", () => {
+    // Field names depend on the event type (the contract's variants); NO_PRIMARY takes replica set ones.
+    const replicaSet = { ...notify(EMAIL), eventTypeName: "NO_PRIMARY" };
     const ok = { fieldName: "CLUSTER_NAME", operator: "STARTS_WITH", value: "prod-" };
-    expect(check({ ...notify(EMAIL), matchers: [ok] }).failures).toEqual([]);
-    expect(reasons({ ...notify(EMAIL), matchers: [{ ...ok, fieldName: "REGION" }] })[0]).toMatch(
-      /^matchers\[0\]\.fieldName must be one of "APPLICATION_ID", "CLUSTER_NAME", /,
-    );
-    expect(reasons({ ...notify(EMAIL), matchers: [{ ...ok, operator: "LIKE" }] })).toEqual([
+    expect(check({ ...replicaSet, matchers: [ok] }).failures).toEqual([]);
+    expect(reasons({ ...replicaSet, matchers: [{ ...ok, fieldName: "REGION" }] })).toEqual([
+      "matchers[0].fieldName: NO_PRIMARY allows no matcher REGION; allowed: REPLICA_SET_NAME, SHARD_NAME, CLUSTER_NAME",
+    ]);
+    expect(reasons({ ...replicaSet, matchers: [{ ...ok, operator: "LIKE" }] })).toEqual([
       'matchers[0].operator must be one of "EQUALS", "CONTAINS", "STARTS_WITH", "ENDS_WITH", "NOT_EQUALS", "NOT_CONTAINS", "REGEX"',
     ]);
-    expect(reasons({ ...notify(EMAIL), matchers: [{ fieldName: "HOSTNAME", operator: "EQUALS" }] })).toEqual([
-      "matchers[0].value is required",
-    ]);
+    expect(reasons({ ...replicaSet, matchers: [{ fieldName: "CLUSTER_NAME", operator: "EQUALS" }] })).toEqual(
+      ["matchers[0].value is required"],
+    );
   });
 
   it("validates groupId and importId", () => {
@@ -239,5 +242,174 @@ describe("AlertConfiguration check", () => {
     expect(check(notify({ typeName: UNKNOWN })).failures).toEqual([]);
     expect(check({ ...BASE, notifications: UNKNOWN }).failures).toEqual([]);
     expect(check({ ...notify(EMAIL), groupId: UNKNOWN }).failures).toEqual([]);
+  });
+});
+
+describe("AlertConfiguration check: the event type's variant (matchers, threshold kind, units)", () => {
+  const base = (eventTypeName: string, extra: Record<string, unknown> = {}) => ({
+    ...notify(EMAIL),
+    eventTypeName,
+    ...extra,
+  });
+  const CPU = {
+    metricName: "NORMALIZED_SYSTEM_CPU_USER",
+    operator: "GREATER_THAN",
+    threshold: 80,
+    units: "RAW",
+  };
+
+  it("names the matcher an event type does not allow, and the allowed ones", () => {
+    expect(
+      reasons(
+        base("DEPLOYMENT_FAILURE", {
+          matchers: [{ fieldName: "CLUSTER_NAME", operator: "EQUALS", value: "a" }],
+        }),
+      ),
+    ).toEqual([
+      "matchers[0].fieldName: DEPLOYMENT_FAILURE allows no matcher CLUSTER_NAME; allowed: APPLICATION_ID",
+    ]);
+    expect(
+      check(
+        base("DEPLOYMENT_FAILURE", {
+          matchers: [{ fieldName: "APPLICATION_ID", operator: "EQUALS", value: "a" }],
+        }),
+      ).failures,
+    ).toEqual([]);
+  });
+
+  it("takes operation 3's field names for the catch-all variant, whose contract leaves them open", () => {
+    expect(
+      check(
+        base("CREDIT_CARD_ABOUT_TO_EXPIRE", {
+          matchers: [{ fieldName: "RULE_ID", operator: "EQUALS", value: "r" }],
+        }),
+      ).failures,
+    ).toEqual([]);
+    expect(
+      reasons(
+        base("CREDIT_CARD_ABOUT_TO_EXPIRE", {
+          matchers: [{ fieldName: "REGION", operator: "EQUALS", value: "r" }],
+        }),
+      ),
+    ).toEqual([
+      "matchers[0].fieldName: CREDIT_CARD_ABOUT_TO_EXPIRE allows no matcher REGION; allowed: APPLICATION_ID, CLUSTER_NAME, TYPE_NAME, HOSTNAME, PORT, HOSTNAME_AND_PORT, REPLICA_SET_NAME, SHARD_NAME, INSTANCE_NAME, PROCESSOR_NAME, RULE_ID",
+    ]);
+  });
+
+  it("names an unknown event type with the ones like it", () => {
+    expect(reasons(base("HOST_DOWNN"))).toEqual([
+      "eventTypeName: unknown event type HOST_DOWNN; allowed (the ones like it): HOST_DOWN, HOST_HAS_INDEX_SUGGESTIONS, HOST_MONGOT_CRASHING_OOM, HOST_MONGOT_STOP_REPLICATION, HOST_MONGOT_APPROACHING_STOP_REPLICATION, HOST_MONGOT_PAUSE_INITIAL_SYNC, HOST_SEARCH_NODE_INDEX_FAILED, HOST_SEARCH_PROCESS_THROTTLING, HOST_EXTERNAL_LOG_SINK_EXPORT_DOWN, HOST_NOT_ENOUGH_DISK_SPACE, HOST_VERSION_BEHIND, HOST_EXPOSED, ... (2 more)",
+    ]);
+  });
+
+  it("accepts a metric threshold whose units its metric takes, filling in the mode", () => {
+    const outcome = check(
+      base("OUTSIDE_METRIC_THRESHOLD", { metricThreshold: CPU, severityOverride: "WARNING" }),
+    );
+    expect(outcome.failures).toEqual([]);
+    expect(outcome.inputs.metricThreshold).toEqual({ ...CPU, mode: "AVERAGE" });
+    expect(outcome.inputs.severityOverride).toBe("WARNING");
+    const disk = {
+      metricName: "DB_DATA_SIZE_TOTAL",
+      operator: "GREATER_THAN",
+      threshold: 5,
+      units: "GIGABYTES",
+    };
+    expect(check(base("OUTSIDE_METRIC_THRESHOLD", { metricThreshold: disk })).failures).toEqual([]);
+  });
+
+  it("names the units a metric takes", () => {
+    const assertRegular = { ...CPU, metricName: "ASSERT_REGULAR", units: "GIGABYTES" };
+    expect(reasons(base("OUTSIDE_METRIC_THRESHOLD", { metricThreshold: assertRegular }))).toEqual([
+      "metricThreshold.units: metric ASSERT_REGULAR takes units RAW; got GIGABYTES",
+    ]);
+    const time = { ...CPU, metricName: "AVG_READ_EXECUTION_TIME", units: "RAW" };
+    expect(reasons(base("OUTSIDE_METRIC_THRESHOLD", { metricThreshold: time }))).toEqual([
+      "metricThreshold.units: metric AVG_READ_EXECUTION_TIME takes units NANOSECONDS, MILLISECONDS, MILLION_MINUTES, SECONDS, MINUTES, HOURS, DAYS; got RAW",
+    ]);
+  });
+
+  it("names a metric of another family", () => {
+    const reason = reasons(base("OUTSIDE_SERVERLESS_METRIC_THRESHOLD", { metricThreshold: CPU }))[0];
+    expect(reason).toMatch(
+      /^metricThreshold\.metricName: OUTSIDE_SERVERLESS_METRIC_THRESHOLD has no metric NORMALIZED_SYSTEM_CPU_USER; allowed: SERVERLESS_AVG_COMMAND_EXECUTION_TIME, /,
+    );
+  });
+
+  it("refuses the threshold kind an event type does not take", () => {
+    expect(reasons(base("DEPLOYMENT_FAILURE", { metricThreshold: CPU }))).toEqual([
+      "metricThreshold: DEPLOYMENT_FAILURE takes no metricThreshold",
+    ]);
+    expect(reasons(base("TOO_MANY_ELECTIONS", { metricThreshold: CPU }))).toEqual([
+      "metricThreshold: TOO_MANY_ELECTIONS takes no metricThreshold (its bound is a threshold)",
+    ]);
+    const threshold = { operator: ">", threshold: 3, units: "count" };
+    expect(reasons(base("OUTSIDE_METRIC_THRESHOLD", { threshold }))).toEqual([
+      "threshold: OUTSIDE_METRIC_THRESHOLD takes no threshold (its bound is a metricThreshold)",
+    ]);
+  });
+
+  it("checks a threshold's operator, units and whole number against its variant", () => {
+    expect(
+      check(base("TOO_MANY_ELECTIONS", { threshold: { operator: ">", threshold: 3, units: "count" } }))
+        .failures,
+    ).toEqual([]);
+    expect(
+      reasons(
+        base("TOO_MANY_ELECTIONS", {
+          threshold: { operator: "GREATER_THAN", threshold: 1.5, units: "count" },
+        }),
+      ),
+    ).toEqual([
+      "threshold.operator: TOO_MANY_ELECTIONS takes operator < or >; got GREATER_THAN",
+      "threshold.threshold: TOO_MANY_ELECTIONS takes a whole number; got 1.5",
+    ]);
+    expect(
+      reasons(
+        base("CPS_SNAPSHOT_BEHIND", { threshold: { operator: "GREATER_THAN", threshold: 2, units: "RAW" } }),
+      ),
+    ).toEqual([
+      "threshold.units: CPS_SNAPSHOT_BEHIND takes units NANOSECONDS, MILLISECONDS, MILLION_MINUTES, SECONDS, MINUTES, HOURS, DAYS; got RAW",
+    ]);
+    expect(reasons(base("TOO_MANY_ELECTIONS", { threshold: { operator: ">", units: "count" } }))).toEqual([
+      "threshold.threshold is required",
+    ]);
+  });
+
+  it("checks severityOverride", () => {
+    expect(reasons(base("NO_PRIMARY", { severityOverride: "LOUD" }))).toEqual([
+      'severityOverride must be one of "INFO", "WARNING", "ERROR", "CRITICAL"',
+    ]);
+  });
+
+  it("reports a variant failure together with the other fields' failures", () => {
+    expect(reasons({ ...base("DEPLOYMENT_FAILURE", { metricThreshold: CPU }), groupId: "nope" })).toEqual([
+      "groupId must be 24 hexadecimal digits (a-f, 0-9)",
+      "metricThreshold: DEPLOYMENT_FAILURE takes no metricThreshold",
+    ]);
+  });
+
+  it("does not judge what is not known yet (preview)", () => {
+    const clusterMatcher = { fieldName: "CLUSTER_NAME", operator: "EQUALS", value: "a" };
+    expect(check(base(UNKNOWN, { matchers: [clusterMatcher], metricThreshold: CPU })).failures).toEqual([]);
+    expect(
+      check(base("DEPLOYMENT_FAILURE", { matchers: [{ ...clusterMatcher, fieldName: UNKNOWN }] })).failures,
+    ).toEqual([]);
+    expect(
+      check(base("OUTSIDE_METRIC_THRESHOLD", { metricThreshold: { ...CPU, units: UNKNOWN } })).failures,
+    ).toEqual([]);
+  });
+
+  it("accepts the webhook templates", () => {
+    const webhook = {
+      typeName: "WEBHOOK",
+      webhookUrl: "https://hooks.example.com/alerts",
+      webhookBodyTemplate: '{"text": "{{alert.eventTypeName}}"}',
+      webhookHeadersTemplate: '{"X-Team": "ops"}',
+    };
+    expect(check({ ...BASE, notifications: [webhook] }).failures).toEqual([]);
+    expect(reasons({ ...BASE, notifications: [{ ...EMAIL, webhookBodyTemplate: "{}" }] })).toEqual([
+      "notifications[0].webhookBodyTemplate is not carried by EMAIL notifications (only WEBHOOK notifications have it)",
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { UNKNOWN } from "../../../../provider/framework/validation";
+import { inputsFromLive, mismatchedFields, toBody } from "../../../../provider/resources/exportBucket/model";
 import { createExportBucketProvider } from "../../../../provider/resources/exportBucket/provider";
 
 const provider = createExportBucketProvider({
@@ -53,5 +54,57 @@ describe("ExportBucket diff", () => {
       changes: true,
       replaces: ["bucketName"],
     });
+  });
+});
+
+describe("ExportBucket body and read per provider", () => {
+  const GROUP_ID = "5f1a000000000000000000a1";
+  const ROLE_ID = "5f1a000000000000000000c1";
+  const AZURE = {
+    groupId: GROUP_ID,
+    bucketName: "exports",
+    cloudProvider: "AZURE" as const,
+    roleId: ROLE_ID,
+    serviceUrl: "https://exportsaccount.blob.core.windows.net/exports",
+  };
+
+  test("the body carries the fields of the provider's variant only", () => {
+    expect(toBody(AZURE)).toEqual({
+      bucketName: "exports",
+      cloudProvider: "AZURE",
+      roleId: ROLE_ID,
+      serviceUrl: "https://exportsaccount.blob.core.windows.net/exports",
+    });
+  });
+
+  test("read: the live fields; requirePrivateNetworking false is not copied into inputs that left it out", () => {
+    const aws = {
+      groupId: GROUP_ID,
+      bucketName: "exports",
+      cloudProvider: "AWS" as const,
+      iamRoleId: ROLE_ID,
+    };
+    const live = {
+      exportBucketId: "65f0c0ffee0000000000abcd",
+      bucketName: "exports",
+      cloudProvider: "AWS",
+      iamRoleId: ROLE_ID,
+    };
+    expect(inputsFromLive(aws, { ...live, requirePrivateNetworking: false })).toEqual(aws);
+    expect(inputsFromLive(aws, { ...live, requirePrivateNetworking: true })).toEqual({
+      ...aws,
+      requirePrivateNetworking: true,
+    });
+    const azureLive = {
+      ...live,
+      cloudProvider: "AZURE",
+      iamRoleId: undefined,
+      roleId: ROLE_ID,
+      serviceUrl: AZURE.serviceUrl,
+    };
+    expect(inputsFromLive(AZURE, azureLive)).toEqual(AZURE);
+    expect(mismatchedFields(AZURE, { ...azureLive, roleId: "5f1a000000000000000000c2" })).toEqual([
+      `roleId is "5f1a000000000000000000c2" (the input says "${ROLE_ID}")`,
+    ]);
   });
 });

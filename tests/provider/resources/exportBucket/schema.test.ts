@@ -34,18 +34,97 @@ describe("ExportBucket check", () => {
   it("requires bucketName and iamRoleId", () => {
     expect(check({ groupId: GROUP }).failures).toEqual([
       { property: "bucketName", reason: "bucketName is required" },
-      { property: "iamRoleId", reason: "iamRoleId is required" },
+      { property: "iamRoleId", reason: "iamRoleId is required for AWS buckets" },
     ]);
   });
 
-  it("rejects an iamRoleId that is not 24 hex digits and a cloud provider other than AWS", () => {
+  it("rejects an iamRoleId that is not 24 hex digits and an unknown cloud provider", () => {
     expect(
-      check({ groupId: GROUP, bucketName: "abc", iamRoleId: "arn:aws:iam::1:role/x", cloudProvider: "GCP" })
+      check({ groupId: GROUP, bucketName: "abc", iamRoleId: "arn:aws:iam::1:role/x", cloudProvider: "OCI" })
         .failures,
     ).toEqual([
-      { property: "cloudProvider", reason: 'cloudProvider must be "AWS"' },
+      { property: "cloudProvider", reason: 'cloudProvider must be one of "AWS", "AZURE", "GCP"' },
       { property: "iamRoleId", reason: "iamRoleId must be 24 hexadecimal digits (a-f, 0-9)" },
     ]);
+  });
+
+  const SERVICE_URL = "https://exportsaccount.blob.core.windows.net/exports";
+
+  it("accepts AZURE (roleId, serviceUrl) and GCP (roleId) buckets, and AWS requirePrivateNetworking", () => {
+    const azure = {
+      groupId: GROUP,
+      bucketName: "exports",
+      cloudProvider: "AZURE",
+      roleId: ROLE,
+      serviceUrl: SERVICE_URL,
+    };
+    expect(check(azure)).toEqual({ inputs: azure, failures: [] });
+    const gcp = { groupId: GROUP, bucketName: "exports", cloudProvider: "GCP", roleId: ROLE };
+    expect(check(gcp)).toEqual({ inputs: gcp, failures: [] });
+    const aws = { groupId: GROUP, bucketName: "exports", iamRoleId: ROLE, requirePrivateNetworking: true };
+    expect(check(aws).failures).toEqual([]);
+  });
+
+  it("names each provider's missing fields and the fields of other providers", () => {
+    expect(
+      check({ groupId: GROUP, bucketName: "abc", cloudProvider: "AZURE", iamRoleId: ROLE }).failures,
+    ).toEqual([
+      { property: "iamRoleId", reason: "iamRoleId is not used by AZURE buckets (only AWS buckets have it)" },
+      { property: "roleId", reason: "roleId is required for AZURE buckets" },
+      { property: "serviceUrl", reason: "serviceUrl is required for AZURE buckets" },
+    ]);
+    expect(
+      check({
+        groupId: GROUP,
+        bucketName: "abc",
+        cloudProvider: "GCP",
+        roleId: ROLE,
+        serviceUrl: SERVICE_URL,
+      }).failures,
+    ).toEqual([
+      {
+        property: "serviceUrl",
+        reason: "serviceUrl is not used by GCP buckets (only AZURE buckets have it)",
+      },
+    ]);
+    expect(
+      check({
+        groupId: GROUP,
+        bucketName: "abc",
+        iamRoleId: ROLE,
+        roleId: ROLE,
+        requirePrivateNetworking: false,
+      }).failures,
+    ).toEqual([
+      {
+        property: "roleId",
+        reason: "roleId is not used by AWS buckets (only AZURE and GCP buckets have it)",
+      },
+    ]);
+  });
+
+  it("checks serviceUrl: https, 33 to 2048 characters", () => {
+    const azure = { groupId: GROUP, bucketName: "abc", cloudProvider: "AZURE", roleId: ROLE };
+    expect(check({ ...azure, serviceUrl: "https://a.blob.core.net/c" }).failures).toEqual([
+      { property: "serviceUrl", reason: "serviceUrl must be at least 33 characters" },
+    ]);
+    expect(check({ ...azure, serviceUrl: "http://exportsaccount.blob.core.windows.net/x" }).failures).toEqual(
+      [
+        {
+          property: "serviceUrl",
+          reason: "serviceUrl must be an https:// URL (the storage account's blob URL)",
+        },
+      ],
+    );
+  });
+
+  it("does not judge provider fields not known yet (preview)", () => {
+    expect(
+      check({ groupId: GROUP, bucketName: "abc", cloudProvider: UNKNOWN, roleId: ROLE }).failures,
+    ).toEqual([]);
+    expect(
+      check({ groupId: GROUP, bucketName: "abc", cloudProvider: "GCP", roleId: UNKNOWN }).failures,
+    ).toEqual([]);
   });
 
   it("accepts importId <groupId>/<exportBucketId> of the same project", () => {

@@ -60,6 +60,16 @@ describe("SearchIndex diff: classification", () => {
     expect(await diff(news)).toEqual({ changes: true, replaces: ["type"], deleteBeforeReplace: true });
   });
 
+  test.each([
+    ["sort", { sort: { year: -1 } }],
+    ["typeSets", { typeSets: [{ name: "strings", types: [{ type: "string" }] }] }],
+  ])("adding %s to the definition updates in place", async (_field, extra) => {
+    expect(await diff({ ...INPUTS, definition: { ...INPUTS.definition, ...extra } })).toEqual({
+      changes: true,
+      replaces: [],
+    });
+  });
+
   test("a change of the definition updates in place", async () => {
     expect(
       await diff({ ...INPUTS, definition: { ...INPUTS.definition, mappings: { dynamic: false } } }),
@@ -139,6 +149,57 @@ describe("SearchIndex definitions compare structurally with the service's defaul
     expect(definitionsEqual({ fields: [vector, filter] }, { fields: [filter, vector] })).toBe(false);
   });
 
+  test("sort: 1 means {order: 1, noData: lowest}; the order of its keys (the priority) matters", () => {
+    const mappings = { dynamic: true };
+    expect(
+      definitionsEqual(
+        { mappings, sort: { year: -1, title: 1 } },
+        { mappings, sort: { year: { order: -1, noData: "lowest" }, title: { order: 1 } } },
+      ),
+    ).toBe(true);
+    expect(
+      definitionsEqual(
+        { mappings, sort: { year: -1, title: 1 } },
+        { mappings, sort: { title: 1, year: -1 } },
+      ),
+    ).toBe(false);
+    expect(
+      definitionsEqual(
+        { mappings, sort: { year: 1 } },
+        { mappings, sort: { year: { order: 1, noData: "highest" } } },
+      ),
+    ).toBe(false);
+    expect(definitionsEqual({ mappings }, { mappings, sort: {} })).toBe(true);
+  });
+
+  test("typeSets: a set by name; none equals []", () => {
+    const mappings = { dynamic: { typeSet: "strings" } };
+    const strings = { name: "strings", types: [{ type: "string" }] };
+    const numbers = { name: "numbers", types: [{ type: "number" }] };
+    expect(
+      definitionsEqual(
+        { mappings, typeSets: [strings, numbers] },
+        { mappings, typeSets: [numbers, strings] },
+      ),
+    ).toBe(true);
+    expect(
+      definitionsEqual(
+        { mappings, typeSets: [strings] },
+        { mappings, typeSets: [{ ...strings, types: [{ type: "token" }] }] },
+      ),
+    ).toBe(false);
+    expect(definitionsEqual({ mappings: {} }, { mappings: {}, typeSets: [] })).toBe(true);
+  });
+
+  test("vector: nestedRoot compares as given, absent is no nestedRoot", () => {
+    const fields = [{ type: "vector", path: "chunks.embedding", numDimensions: 3, similarity: "cosine" }];
+    expect(
+      definitionsEqual({ fields, nestedRoot: "chunks" }, { fields, nestedRoot: "chunks", numPartitions: 1 }),
+    ).toBe(true);
+    expect(definitionsEqual({ fields, nestedRoot: "chunks" }, { fields })).toBe(false);
+    expect(definitionsEqual({ fields, nestedRoot: "chunks" }, { fields, nestedRoot: "parts" })).toBe(false);
+  });
+
   test("canonical form of a text definition", () => {
     expect(
       canonicalDefinition({
@@ -151,6 +212,8 @@ describe("SearchIndex definitions compare structurally with the service's defaul
       numPartitions: 1,
       storedSource: false,
       synonyms: [],
+      sort: [],
+      typeSets: [],
       analyzers: [{ name: "a", charFilters: [], tokenFilters: [], tokenizer: { type: "standard" } }],
       mappings: { dynamic: true, fields: {} },
     });

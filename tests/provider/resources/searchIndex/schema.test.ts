@@ -209,6 +209,62 @@ describe("SearchIndex check: text search", () => {
   });
 });
 
+describe("SearchIndex check: typeSets and sort (text search)", () => {
+  const mappings = { dynamic: { typeSet: "strings" } };
+  const STRINGS = { name: "strings", types: [{ type: "string" }, { type: "token" }] };
+
+  it("keeps typeSets and sort as given, sort keys in their order", () => {
+    const sort = { year: -1, title: { order: 1, noData: "highest" } };
+    const result = check({ ...BASE, definition: { mappings, typeSets: [STRINGS], sort } });
+    expect(result.failures).toEqual([]);
+    expect(result.inputs.definition).toEqual({ ...TEXT_DEFAULTS, mappings, typeSets: [STRINGS], sort });
+    expect(Object.keys((result.inputs.definition as { sort: object }).sort)).toEqual(["year", "title"]);
+  });
+
+  it("rejects a bad sort direction or noData", () => {
+    expect(reasons({ ...BASE, definition: { mappings, sort: { year: 2 } } })).toEqual([
+      'definition.sort.year must be 1, -1 or {order: 1 | -1, noData: "lowest" | "highest"}',
+    ]);
+    expect(
+      reasons({ ...BASE, definition: { mappings, sort: { year: { order: 1, noData: "last" } } } }),
+    ).toEqual(['definition.sort.year must be 1, -1 or {order: 1 | -1, noData: "lowest" | "highest"}']);
+  });
+
+  it("requires typeSets with a name and 1 to 100 typed entries, names unique, at most 100", () => {
+    expect(reasons({ ...BASE, definition: { mappings, typeSets: [STRINGS, STRINGS] } })).toEqual([
+      'definition.typeSets[1].name must be unique among typeSets; "strings" is defined more than once',
+    ]);
+    expect(
+      reasons({ ...BASE, definition: { mappings, typeSets: [{ name: "strings", types: [] }] } }),
+    ).toEqual(["definition.typeSets[0].types must contain at least 1 item"]);
+    expect(
+      reasons({ ...BASE, definition: { mappings, typeSets: [{ name: "s", types: [{ kind: "string" }] }] } }),
+    ).toEqual(["definition.typeSets[0].types[0].type is required"]);
+    const many = Array.from({ length: 101 }, (_, index) => ({
+      name: `t${index}`,
+      types: [{ type: "string" }],
+    }));
+    expect(reasons({ ...BASE, definition: { mappings, typeSets: many } })).toEqual([
+      "definition.typeSets must contain at most 100 items",
+    ]);
+  });
+
+  it("requires mappings.dynamic.typeSet to name a defined type set", () => {
+    expect(reasons({ ...BASE, definition: { mappings, typeSets: [{ ...STRINGS, name: "text" }] } })).toEqual([
+      'definition.mappings.dynamic.typeSet must name one of typeSets; "strings" is not among them (defined: text)',
+    ]);
+    expect(reasons({ ...BASE, definition: { mappings: { dynamic: "yes" } } })).toEqual([
+      "definition.mappings.dynamic must be true, false or {typeSet: <the name of one of typeSets>}",
+    ]);
+  });
+
+  it("refuses typeSets and sort in a vector definition", () => {
+    expect(reasons(vector([EMBEDDING], { sort: { year: 1 } }))).toEqual([
+      "definition.sort is not a known input (check its spelling)",
+    ]);
+  });
+});
+
 describe("SearchIndex check: identity", () => {
   it.each([
     ["groupId", "abc", "groupId must be 24 hexadecimal digits (a-f, 0-9)"],
@@ -338,6 +394,22 @@ describe("SearchIndex check: vector search", () => {
   it("rejects text fields inside a vector definition", () => {
     expect(reasons(vector([EMBEDDING], { analyzer: "lucene.standard" }))).toEqual([
       "definition.analyzer is not a known input (check its spelling)",
+    ]);
+  });
+});
+
+describe("SearchIndex check: vector nestedRoot", () => {
+  it("keeps nestedRoot as given; refuses an empty one and nestedRoot in a text definition", () => {
+    const nested = { ...EMBEDDING, path: "chunks.embedding" };
+    expect(check(vector([nested], { nestedRoot: "chunks" })).inputs.definition).toEqual({
+      fields: [nested],
+      nestedRoot: "chunks",
+    });
+    expect(reasons(vector([nested], { nestedRoot: "" }))).toEqual([
+      "definition.nestedRoot must not be empty",
+    ]);
+    expect(reasons({ ...BASE, definition: { mappings: { dynamic: true }, nestedRoot: "chunks" } })).toEqual([
+      "definition.nestedRoot is not a known input (check its spelling)",
     ]);
   });
 });
