@@ -4,6 +4,12 @@
  */
 
 import {
+  ALERT_SEVERITIES,
+  ALERT_VARIANTS,
+  METRIC_THRESHOLD_MODES,
+  METRIC_THRESHOLD_OPERATORS,
+} from "../../api/alertVariants";
+import {
   EMAIL_SMS_NOTIFICATION_KINDS,
   INTEGRATION_NOTIFICATION_KINDS,
   MASKED_NOTIFICATION_FIELDS,
@@ -30,7 +36,9 @@ import {
   bool,
   hex24,
   int,
+  num,
   type ObjectSchema,
+  obj,
   oneOf,
   required,
   type Schema,
@@ -98,6 +106,11 @@ const matcherSchema: Schema = {
   },
 };
 
+/** Every operator some variant's `threshold` takes (the contract spells some as "<" and ">"). */
+const THRESHOLD_OPERATORS = [
+  ...new Set(ALERT_VARIANTS.flatMap((variant) => variant.threshold?.operators ?? [])),
+];
+
 /** Body of create (5) and replace (9). eventTypeName values beyond the examples are not public, so
  * any upper-case identifier is accepted. */
 const alertConfigBody: ObjectSchema = {
@@ -109,6 +122,21 @@ const alertConfigBody: ObjectSchema = {
   eventTypeName: required(str({ pattern: /^[A-Z][A-Z0-9_]*$/ })),
   matchers: arr(matcherSchema),
   notifications: required(arr(notificationSchema)),
+  // The contract's threshold and metric variants (api/alertVariants.ts); which event type takes which
+  // is not enforced here yet: the provider checks it before any request (docs/api-choices.md).
+  threshold: obj({
+    operator: required(oneOf(THRESHOLD_OPERATORS)),
+    threshold: required(num()),
+    units: str(),
+  }),
+  metricThreshold: obj({
+    metricName: required(str({ pattern: /^[A-Z][A-Z0-9_]*$/ })),
+    mode: oneOf(METRIC_THRESHOLD_MODES),
+    operator: required(oneOf(METRIC_THRESHOLD_OPERATORS)),
+    threshold: required(num()),
+    units: str(),
+  }),
+  severityOverride: oneOf(ALERT_SEVERITIES),
 };
 
 /** Applies the service's defaults to one notification as it is stored. */
@@ -135,6 +163,9 @@ function parseAlertConfigBody(body: Json | undefined): {
   eventTypeName: string;
   matchers: JsonObject[];
   notifications: JsonObject[];
+  threshold?: JsonObject;
+  metricThreshold?: JsonObject;
+  severityOverride?: string;
 } {
   const valid = validateBody(body, alertConfigBody);
   const notifications = valid.notifications as JsonObject[];
@@ -146,6 +177,10 @@ function parseAlertConfigBody(body: Json | undefined): {
     eventTypeName: valid.eventTypeName as string,
     matchers: (valid.matchers as JsonObject[] | undefined) ?? [],
     notifications: notifications.map(normalizeNotification),
+    // A PUT is a full replace: a bound left out of the body is removed, so these keys are always set.
+    threshold: valid.threshold as JsonObject | undefined,
+    metricThreshold: valid.metricThreshold as JsonObject | undefined,
+    severityOverride: valid.severityOverride as string | undefined,
   };
 }
 

@@ -34,7 +34,15 @@ export interface AlertConfigurationProviderDeps {
 }
 
 /** The content fields: a change of any of them (other than `enabled` alone) needs the full PUT. */
-const CONTENT_FIELDS = ["enabled", "eventTypeName", "matchers", "notifications"] as const;
+const CONTENT_FIELDS = [
+  "enabled",
+  "eventTypeName",
+  "matchers",
+  "notifications",
+  "threshold",
+  "metricThreshold",
+  "severityOverride",
+] as const;
 
 /** How to bring the live configuration to the inputs: nothing, the toggle, or the full replace. */
 export function planWrite(
