@@ -7,6 +7,7 @@
  * says which object, which state it was stuck in, how long we waited and what to do.
  */
 
+import { RETRYABLE_STATUSES } from "../client/retry";
 import { type ProgressEvent, reportProgress } from "./progress";
 import { formatDuration } from "./timeouts";
 
@@ -120,8 +121,8 @@ const TRANSIENT_NETWORK_CODES = new Set([
   "UND_ERR_BODY_TIMEOUT",
 ]);
 
-/** HTTP statuses that mean "the service is busy, ask again" while polling. */
-export const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
+/** HTTP statuses that mean "the service is busy, ask again" while polling: the ones the client retries. */
+export const TRANSIENT_STATUSES: ReadonlySet<number> = RETRYABLE_STATUSES;
 
 /**
  * Whether a poll error means "still working": an error with `status` 429/500/502/503/504 (the
