@@ -64,7 +64,7 @@ const failures = new AlertConfiguration("deployment-failures", {
   groupId,
   enabled: true,
   eventTypeName: "DEPLOYMENT_FAILURE",
-  matchers: [{ fieldName: "CLUSTER_NAME", operator: "EQUALS", value: clusterName }],
+  matchers: [{ fieldName: "APPLICATION_ID", operator: "EQUALS", value: clusterName }],
   notifications: [
     {
       typeName: "EMAIL",
