@@ -131,7 +131,13 @@ describe("5 create alert configuration", () => {
       400,
       "ATTRIBUTE_READ_ONLY",
     );
-    expectError(() => call(state, "5", { body: { ...config, threshold: {} } }), 400, "INVALID_ATTRIBUTE");
+    expectError(() => call(state, "5", { body: { ...config, threshold: {} } }), 400, "MISSING_ATTRIBUTE");
+    expectError(
+      () => call(state, "5", { body: { ...config, threshold: { operator: "EQUALS", threshold: 1 } } }),
+      400,
+      "INVALID_ENUM_VALUE",
+    );
+    expectError(() => call(state, "5", { body: { ...config, threshold: 3 } }), 400, "INVALID_ATTRIBUTE");
     expectError(
       () =>
         call(state, "5", {
