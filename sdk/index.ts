@@ -1,3 +1,4 @@
+export * from "./alertAcknowledgement";
 export * from "./alertConfiguration";
 export * from "./auditing";
 export * from "./backupCompliancePolicy";
