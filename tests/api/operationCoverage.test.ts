@@ -218,7 +218,7 @@ async function operationsSentBy(clientMethod: string): Promise<string[]> {
   if (typeof target !== "function") throw new Error(`client method ${clientMethod} does not exist`);
   const result = (target as (...args: unknown[]) => unknown)("a", "b", "c", "d", "e", {});
   if (result !== null && typeof result === "object" && Symbol.asyncIterator in result) {
-    await (result as AsyncIterator<unknown>).next();
+    await (result as unknown as AsyncIterator<unknown>).next();
   } else {
     await result;
   }
