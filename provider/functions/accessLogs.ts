@@ -6,7 +6,7 @@ import { z } from "zod";
 import { ACCESS_LOG_COUNT } from "../../api/vocabulary";
 import type { AccessLogQuery } from "../client/accessLogs";
 import { idPartSchema } from "../framework/validation";
-import { defineFunction } from "./define";
+import { bothOrNeither, defineFunction } from "./define";
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
 
@@ -26,14 +26,8 @@ const accessLogFilters = {
 
 /** start and end go together, in order (the API's rule, checked before the request). */
 function refinePeriod(args: { start?: number | undefined; end?: number | undefined }, ctx: z.RefinementCtx) {
-  if ((args.start === undefined) !== (args.end === undefined)) {
-    const missing = args.start === undefined ? "start" : "end";
-    ctx.addIssue({
-      code: "custom",
-      path: [missing],
-      message: `${missing} is required when ${missing === "start" ? "end" : "start"} is given (give both or neither)`,
-    });
-  } else if (args.start !== undefined && args.end !== undefined && args.start > args.end) {
+  bothOrNeither("start", "end", "give both or neither")(args, ctx);
+  if (args.start !== undefined && args.end !== undefined && args.start > args.end) {
     ctx.addIssue({ code: "custom", path: ["start"], message: "start must not be after end" });
   }
 }

@@ -89,3 +89,19 @@ export function defineFunction<S extends z.ZodType, Result>(
   Object.defineProperty(fn, "name", { value: name });
   return fn;
 }
+
+/**
+ * A refinement for two arguments that go together (`start` and `end`; `database` and
+ * `collectionName`): one without the other names the missing one, with `hint` in parentheses.
+ */
+export function bothOrNeither<K extends string>(first: K, second: K, hint: string) {
+  return (args: Partial<Record<K, unknown>>, ctx: z.RefinementCtx): void => {
+    if ((args[first] === undefined) === (args[second] === undefined)) return;
+    const [missing, given] = args[first] === undefined ? [first, second] : [second, first];
+    ctx.addIssue({
+      code: "custom",
+      path: [missing],
+      message: `${missing} is required when ${given} is given (${hint})`,
+    });
+  };
+}

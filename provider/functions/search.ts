@@ -3,7 +3,7 @@
  */
 import { z } from "zod";
 import { idPartSchema } from "../framework/validation";
-import { defineFunction } from "./define";
+import { bothOrNeither, defineFunction } from "./define";
 
 const cluster = { groupId: idPartSchema("groupId"), clusterName: idPartSchema("clusterName") };
 /** Database and collection names: non-empty, no `/` (they are path segments). */
@@ -20,17 +20,13 @@ export const getSearchIndexes = defineFunction(
   "getSearchIndexes",
   z
     .strictObject({ ...cluster, database: pathSegment.optional(), collectionName: pathSegment.optional() })
-    .superRefine((args, ctx) => {
-      if ((args.database === undefined) !== (args.collectionName === undefined)) {
-        const missing = args.database === undefined ? "database" : "collectionName";
-        const given = missing === "database" ? "collectionName" : "database";
-        ctx.addIssue({
-          code: "custom",
-          path: [missing],
-          message: `${missing} is required when ${given} is given (give both for one collection, neither for the whole cluster)`,
-        });
-      }
-    }),
+    .superRefine(
+      bothOrNeither(
+        "database",
+        "collectionName",
+        "give both for one collection, neither for the whole cluster",
+      ),
+    ),
   (client, args) =>
     args.database !== undefined && args.collectionName !== undefined
       ? client.searchIndexes.listForCollection(
