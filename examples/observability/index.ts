@@ -9,12 +9,13 @@ const config = new pulumi.Config();
 const groupId = config.get("groupId") ?? "5f1a0000000000000000e401";
 const clusterName = config.get("clusterName") ?? "obs-cluster";
 
-// A metric alert: CPU above a bound on the cluster's replica set, to email and Slack.
+// A metric alert: CPU above a bound on the cluster's replica set (its name starts with the
+// cluster's; these event types match hosts, not cluster names), to email and Slack.
 const cpu = new platform.AlertConfiguration("cpu", {
   groupId,
   enabled: true,
   eventTypeName: "OUTSIDE_METRIC_THRESHOLD",
-  matchers: [{ fieldName: "CLUSTER_NAME", operator: "EQUALS", value: clusterName }],
+  matchers: [{ fieldName: "REPLICA_SET_NAME", operator: "STARTS_WITH", value: clusterName }],
   metricThreshold: {
     metricName: "NORMALIZED_SYSTEM_CPU_USER",
     operator: "GREATER_THAN",
@@ -37,7 +38,7 @@ const hostDown = new platform.AlertConfiguration("host-down", {
   groupId,
   enabled: true,
   eventTypeName: "HOST_DOWN",
-  matchers: [{ fieldName: "CLUSTER_NAME", operator: "EQUALS", value: clusterName }],
+  matchers: [{ fieldName: "REPLICA_SET_NAME", operator: "STARTS_WITH", value: clusterName }],
   notifications: [
     {
       typeName: "PAGER_DUTY",
