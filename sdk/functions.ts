@@ -15,12 +15,26 @@ export type { FunctionOptions, LegacyClusterVersion, PlatformFunction } from "..
 /** The arguments of a `...Output` function: each one a value, a promise or an Output. */
 export type InputArgs<Args> = { [K in keyof Args]: pulumi.Input<Args[K]> };
 
+/** The parameters of a `...Output` function: Input arguments (optional when none is required), then the options. */
+// biome-ignore lint/complexity/noBannedTypes: `{}` is "an object that requires nothing", as in FunctionParams.
+export type OutputParams<Args> = {} extends Args
+  ? [args?: InputArgs<Args>, options?: FunctionOptions]
+  : [args: InputArgs<Args>, options?: FunctionOptions];
+
+/** Any function of this package (its arguments' type is read from it, never passed in). */
+type AnyPlatformFunction = (args: never, options?: FunctionOptions) => Promise<unknown>;
+
 /** The `...Output` variant of a function: waits for its arguments, then calls it once. */
-export function outputVariant<Args, Result>(
-  fn: PlatformFunction<Args, Result>,
-): (args: InputArgs<Args>, options?: FunctionOptions) => pulumi.Output<Result> {
-  return (args, options) =>
-    pulumi.output(args).apply((known) => fn(known as Args, options)) as unknown as pulumi.Output<Result>;
+export function outputVariant<F extends AnyPlatformFunction>(
+  fn: F,
+): (...params: OutputParams<NonNullable<Parameters<F>[0]>>) => pulumi.Output<Awaited<ReturnType<F>>> {
+  const call = fn as unknown as PlatformFunction<unknown, Awaited<ReturnType<F>>>;
+  return (...params) => {
+    const [args, options] = params as [unknown, FunctionOptions | undefined];
+    return pulumi.output(args ?? {}).apply((known) => call(known, options)) as unknown as pulumi.Output<
+      Awaited<ReturnType<F>>
+    >;
+  };
 }
 
 export const getAccessLogs = functions.getAccessLogs;

@@ -23,8 +23,14 @@ export interface FunctionOptions {
   client?: PlatformClient;
 }
 
+/** The parameters of a function: the arguments (optional when none is required), then the options. */
+// biome-ignore lint/complexity/noBannedTypes: `{}` is "an object that requires nothing", the test that makes the arguments optional.
+export type FunctionParams<Args> = {} extends Args
+  ? [args?: Args, options?: FunctionOptions]
+  : [args: Args, options?: FunctionOptions];
+
 /** A function of this package: arguments in, the typed result out (a promise). */
-export type PlatformFunction<Args, Result> = (args: Args, options?: FunctionOptions) => Promise<Result>;
+export type PlatformFunction<Args, Result> = (...params: FunctionParams<Args>) => Promise<Result>;
 
 /** The stack configuration of the running Pulumi program (no keys outside a program). */
 export const programConfigSource: ConfigSource = { get: (key) => pulumi.runtime.getConfig(key) };
@@ -82,9 +88,10 @@ export function defineFunction<S extends z.ZodType, Result>(
   schema: S,
   run: (client: PlatformClient, args: z.output<S>) => Promise<Result>,
 ): PlatformFunction<z.input<S>, Result> {
-  const fn = async (args: z.input<S>, options: FunctionOptions = {}): Promise<Result> => {
+  const fn = async (...params: FunctionParams<z.input<S>>): Promise<Result> => {
+    const [args, options] = params as [z.input<S> | undefined, FunctionOptions | undefined];
     const valid = parseFunctionArgs(name, schema, args);
-    return run(options.client ?? functionClient(), valid);
+    return run(options?.client ?? functionClient(), valid);
   };
   Object.defineProperty(fn, "name", { value: name });
   return fn;

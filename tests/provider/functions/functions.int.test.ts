@@ -82,7 +82,7 @@ describe("alerts and alert configurations", () => {
     expect(await platform.getMatcherFieldNames({}, opts())).toEqual(
       await fx.client.alertConfigs.matcherFieldNames(),
     );
-    expect(await platform.getMatcherFieldNames({}, opts())).toContain("CLUSTER_NAME");
+    expect(await platform.getMatcherFieldNames(undefined, opts())).toContain("CLUSTER_NAME");
   });
 });
 
