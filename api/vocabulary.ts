@@ -285,6 +285,14 @@ export const ALERT_STATUS_FILTERS = [
   "CLOSED",
 ] as const satisfies readonly AlertStatusName[];
 
+/** `acknowledgementComment` of an alert acknowledgement (operation 14): at most this many characters. */
+export const ALERT_ACKNOWLEDGEMENT_COMMENT_MAX_LENGTH = 200;
+
+// Database access history -------------------------------------------------------------------------
+
+/** `nLogs` of the access log queries (operations 1, 2): how many entries, newest first. */
+export const ACCESS_LOG_COUNT = { min: 0, max: 20000, default: 20000 } as const;
+
 // Auditing ------------------------------------------------------------------------------------------
 
 /** `configurationType` of the auditing settings (read-only). */

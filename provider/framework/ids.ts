@@ -27,6 +27,7 @@ export const ID_PART_RULES: Readonly<Record<string, IdPartRule>> = {
   orgId: HEX24,
   clusterName: CLUSTER_NAME,
   alertConfigId: HEX24,
+  alertId: HEX24,
   indexId: HEX24,
   exportBucketId: HEX24,
   exportJobId: HEX24,

@@ -19,6 +19,7 @@ import { PROVIDER_KEY } from "./validation";
  * lines sorted by type name, and never rename a type (state refers to it).
  */
 export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
+  AlertAcknowledgement: "../resources/alertAcknowledgement/provider",
   AlertConfiguration: "../resources/alertConfiguration/provider",
   Auditing: "../resources/auditing/provider",
   BackupCompliancePolicy: "../resources/backupCompliancePolicy/provider",

@@ -250,6 +250,7 @@ describe("clock, ids, limiter, seed", () => {
       ["5f1a0000000000000000e0d1", "promotion-dev"],
       ["5f1a0000000000000000e0d2", "promotion-staging"],
       ["5f1a0000000000000000e0d3", "promotion-prod"],
+      ["5f1a0000000000000000e401", "observability"],
     ]);
     expect(
       Object.values(state.clusters).map((cluster) => [
@@ -267,6 +268,7 @@ describe("clock, ids, limiter, seed", () => {
       ["app-cluster", "M30", "7.0", false],
       ["app-cluster", "M30", "7.0", false],
       ["app-cluster", "M30", "7.0", false],
+      ["obs-cluster", "M10", "7.0", false],
     ]);
     expect(
       Object.values(state.credentials).map((credential) => [
@@ -283,6 +285,12 @@ describe("clock, ids, limiter, seed", () => {
       Object.values(state.credentials).every((c) => c.accessList.join() === "127.0.0.1/32,::1/128"),
     ).toBe(true);
     expect(state.entities.cloudProviderAccess?.["5f1a000000000000000000c1"]?.providerName).toBe("AWS");
+    // The observability project's open alerts (examples/observability acknowledges one).
+    expect(Object.values(state.entities.alerts ?? {}).map((alert) => [alert.id, alert.status])).toEqual([
+      ["5f1a0000000000000000e420", "OPEN"],
+      ["5f1a0000000000000000e421", "OPEN"],
+      ["5f1a0000000000000000e422", "OPEN"],
+    ]);
   });
 
   test("an invalid seed names the field", () => {
