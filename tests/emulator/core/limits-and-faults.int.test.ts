@@ -280,8 +280,9 @@ describe("control API", () => {
     expect(
       (await owner.call("GET", `/api/platform/v2/groups/${PROJECT}/clusters/new-cluster/thing`)).status,
     ).toBe(200);
-    // The seed's eight clusters (five in the demo project, one in each promotion project) and the new one.
-    expect(((await control("GET", "clusters")).json as unknown[]).length).toBe(9);
+    // The seed's eleven clusters (five in the demo project, one in each promotion project, two in
+    // export-source, one in second-org-project) and the new one.
+    expect(((await control("GET", "clusters")).json as unknown[]).length).toBe(12);
     expect((await control("DELETE", `clusters/${PROJECT}/new-cluster`)).status).toBe(204);
     expect(
       (await owner.call("GET", `/api/platform/v2/groups/${PROJECT}/clusters/new-cluster/thing`)).status,
@@ -294,6 +295,8 @@ describe("control API", () => {
       "5f1a0000000000000000e0d1",
       "5f1a0000000000000000e0d2",
       "5f1a0000000000000000e0d3",
+      "5f1a0000000000000000e101",
+      "5f1a0000000000000000e102",
     ]);
     expect(emu.state.idCounter).toBe(0);
   });
@@ -376,6 +379,7 @@ describe("control API", () => {
       "demo-public-key",
       "demo-readonly-key",
       "mdb_sa_id_demo",
+      "second-org-public-key",
       record.id,
     ]);
     expect(listed.every((entry) => entry.secret === undefined)).toBe(true);
