@@ -25,7 +25,7 @@ export const FIXTURE_SECRETS = {
   pagerDutyKey: "pagerduty-service-key-1357",
 } as const;
 
-/** Creates the objects; returns the ids of those that are not project or cluster singletons. */
+/** Creates the objects (asynchronous ones are ready when it returns, with the emulator's delay at 0). */
 export async function fillExportProject(client: PlatformClient): Promise<void> {
   const deps = { client: () => client };
   const group = EXPORT_GROUP;
