@@ -4,5 +4,6 @@ export * from "./backupCompliancePolicy";
 export * from "./cloudBackupSchedule";
 export * from "./customDns";
 export * from "./exportBucket";
+export * from "./provider";
 export * from "./searchDeployment";
 export * from "./searchIndex";

@@ -282,7 +282,7 @@ export function packageJson(plan: ExportPlan, versions: { package: string; pulum
         "@pulumi/pulumi": versions.pulumi,
         "pulumi-cluster-platform": `^${versions.package}`,
       },
-      devDependencies: { "@types/node": "^22.0.0", typescript: "~5.9.0" },
+      devDependencies: { "@types/node": "^24.0.0", typescript: "~5.9.3" },
     },
     null,
     2,

@@ -280,9 +280,9 @@ describe("control API", () => {
     expect(
       (await owner.call("GET", `/api/platform/v2/groups/${PROJECT}/clusters/new-cluster/thing`)).status,
     ).toBe(200);
-    // The seed's eleven clusters (five in the demo project, one in each promotion project, two in
-    // export-source, one in second-org-project) and the new one.
-    expect(((await control("GET", "clusters")).json as unknown[]).length).toBe(12);
+    // The seed's twelve clusters (five in the demo project, one in each promotion project, two in
+    // export-source, one in second-org-project, one in multi-org-primary) and the new one.
+    expect(((await control("GET", "clusters")).json as unknown[]).length).toBe(13);
     expect((await control("DELETE", `clusters/${PROJECT}/new-cluster`)).status).toBe(204);
     expect(
       (await owner.call("GET", `/api/platform/v2/groups/${PROJECT}/clusters/new-cluster/thing`)).status,
@@ -297,6 +297,7 @@ describe("control API", () => {
       "5f1a0000000000000000e0d3",
       "5f1a0000000000000000e101",
       "5f1a0000000000000000e102",
+      "5f1a0000000000000000e103",
     ]);
     expect(emu.state.idCounter).toBe(0);
   });

@@ -252,6 +252,7 @@ describe("clock, ids, limiter, seed", () => {
       ["5f1a0000000000000000e0d3", "promotion-prod"],
       ["5f1a0000000000000000e101", "export-source"],
       ["5f1a0000000000000000e102", "second-org-project"],
+      ["5f1a0000000000000000e103", "multi-org-primary"],
     ]);
     expect(
       Object.values(state.clusters).map((cluster) => [
@@ -272,6 +273,7 @@ describe("clock, ids, limiter, seed", () => {
       ["export-cluster", "M10", "7.0", false],
       ["export-analytics", "M30", "7.0", false],
       ["second-cluster", "M10", "7.0", false],
+      ["primary-cluster", "M10", "7.0", false],
     ]);
     expect(
       Object.values(state.credentials).map((credential) => [

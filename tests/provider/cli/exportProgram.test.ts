@@ -211,7 +211,7 @@ describe("the files", () => {
       private: true,
       main: "index.ts",
       dependencies: { "@pulumi/pulumi": "3.270.0", "pulumi-cluster-platform": "^1.2.3" },
-      devDependencies: { "@types/node": "^22.0.0", typescript: "~5.9.0" },
+      devDependencies: { "@types/node": "^24.0.0", typescript: "~5.9.3" },
     });
   });
 
