@@ -6,9 +6,14 @@ import * as pulumi from "@pulumi/pulumi";
 import { SETTINGS } from "../../provider/client";
 import { type ProviderArgs, providerInputs } from "../../sdk/provider";
 
-async function resolved(value: unknown): Promise<{ value: unknown; secret: boolean }> {
+async function resolved(
+  value: pulumi.Input<string> | undefined,
+): Promise<{ value: unknown; secret: boolean }> {
   const output = pulumi.output(value);
-  return { value: await new Promise((resolve) => output.apply(resolve)), secret: await output.isSecret };
+  return {
+    value: await new Promise((resolve) => output.apply(resolve)),
+    secret: await pulumi.isSecret(output),
+  };
 }
 
 describe("platform.Provider inputs", () => {
@@ -26,13 +31,19 @@ describe("platform.Provider inputs", () => {
     ]);
     expect(inputs["platform:baseUrl"]).toBe("https://cloud.example.com/api/platform/v2");
     expect(inputs["platform:publicKey"]).toBe("pub");
-    expect(await resolved(inputs["platform:privateKey"])).toEqual({ value: "plain-private", secret: true });
+    expect(await resolved(inputs["platform:privateKey"] as pulumi.Input<string>)).toEqual({
+      value: "plain-private",
+      secret: true,
+    });
   });
 
   test("a service account: the client secret a secret", async () => {
     const inputs = providerInputs({ clientId: "sa", clientSecret: "s3cret" });
     expect(inputs["platform:clientId"]).toBe("sa");
-    expect(await resolved(inputs["platform:clientSecret"])).toEqual({ value: "s3cret", secret: true });
+    expect(await resolved(inputs["platform:clientSecret"] as pulumi.Input<string>)).toEqual({
+      value: "s3cret",
+      secret: true,
+    });
   });
 
   test("every argument is a setting the provider reads", () => {
