@@ -6,5 +6,6 @@ export * from "./cloudBackupSchedule";
 export * from "./customDns";
 export * from "./exportBucket";
 export * from "./functions";
+export * from "./provider";
 export * from "./searchDeployment";
 export * from "./searchIndex";

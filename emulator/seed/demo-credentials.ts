@@ -13,6 +13,7 @@ function credential(id: string): { id: string; secret: string } {
 const orgOwnerKey = credential("demo-public-key");
 const readOnlyKey = credential("demo-readonly-key");
 const serviceAccount = credential("mdb_sa_id_demo");
+const secondOrgKey = credential("second-org-public-key");
 
 export const DEFAULT_SEED = {
   orgId: "5f1a00000000000000000001",
@@ -25,4 +26,6 @@ export const DEFAULT_SEED = {
   readOnlyKey: { publicKey: readOnlyKey.id, privateKey: readOnlyKey.secret },
   /** Service account with Organization Owner. */
   serviceAccount: { clientId: serviceAccount.id, clientSecret: serviceAccount.secret },
+  /** Organization Owner of the second organization ("second-org") only: no access to demo-org. */
+  secondOrgKey: { publicKey: secondOrgKey.id, privateKey: secondOrgKey.secret },
 } as const;

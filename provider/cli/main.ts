@@ -2,14 +2,18 @@
 /**
  * pulumi-cluster-platform: the package's command-line tool (docs/cli.md). `drift` reports what
  * changed outside Pulumi and what the program would change, for a CI job or a pull request;
- * `compare` shows how two stacks' live configuration differs beyond per-environment config.
+ * `compare` shows how two stacks' live configuration differs beyond per-environment config;
+ * `export` writes a program that adopts every object of a live project.
  *
  * Exit codes: 0 nothing to report, 2 findings (per --fail-on), 1 error (its cause on one line).
  */
 import { writeFileSync } from "node:fs";
+import { lookupResource } from "../framework/runtime";
+import { platformClient, setConfigValues } from "../framework/settings";
 import { compareStacks } from "./compare";
 import { driftReport, exitCodeOf } from "./drift";
 import { CliError, openStack, type Progress, programPreview, refreshPreview } from "./engine";
+import { checkExportOptions, connectionSettings, type ExportOptions, exportProject } from "./export";
 import {
   type CommandOptions,
   type CompareOptions,
@@ -53,6 +57,19 @@ async function compare(options: CompareOptions): Promise<number> {
   return report.summary.differingResources === 0 ? 0 : 2;
 }
 
+/** Exit 0 when the program was written. Connection: the options, else PLATFORM_* variables. */
+async function exportCommand(options: ExportOptions): Promise<number> {
+  checkExportOptions(options);
+  setConfigValues(connectionSettings(options, process.env));
+  const client = platformClient();
+  try {
+    await exportProject(options, { client, provider: lookupResource, progress });
+  } finally {
+    await client.close();
+  }
+  return 0;
+}
+
 async function run(options: CommandOptions): Promise<number> {
   switch (options.command) {
     case "help":
@@ -62,6 +79,8 @@ async function run(options: CommandOptions): Promise<number> {
       return drift(options);
     case "compare":
       return compare(options);
+    case "export":
+      return exportCommand(options);
   }
 }
 

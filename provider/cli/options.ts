@@ -6,6 +6,7 @@ import { resolve } from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import type { FailOn } from "./drift";
 import { CliError } from "./engine";
+import type { ExportOptions } from "./export";
 
 export const USAGE = `Usage: pulumi-cluster-platform <command> [options]
 
@@ -21,6 +22,17 @@ Commands:
             --stack <a> --stack <b> the two stacks (of the project in --cwd)
             --cwd <dir>             the Pulumi project folder (default: the current folder)
             --json                  print the comparison as JSON
+
+  export    write a program that adopts every object of a live project (reads only)
+            --group <id>            the project (24 hexadecimal digits)
+            --cluster <name>        a cluster whose objects to export (repeatable; default: all)
+            --out <dir>             the folder to write (must be empty or new, unless --force)
+            --force                 overwrite the files export writes in a non-empty folder
+            --project <name>        the program's Pulumi project name (default: platform-export)
+            --stack <name>          the stack whose config file is written (default: dev)
+            --base-url <url>        the API base URL (default: platform:baseUrl / PLATFORM_BASE_URL)
+            --public-key <key>      API key (its private key from PLATFORM_PRIVATE_KEY)
+            --client-id <id>        service account (its secret from PLATFORM_CLIENT_SECRET)
 
 Exit codes: 0 nothing to report, 2 drift or pending changes (per --fail-on), 1 error.
 `;
@@ -41,7 +53,7 @@ export interface CompareOptions {
   json: boolean;
 }
 
-export type CommandOptions = DriftOptions | CompareOptions | { command: "help" };
+export type CommandOptions = DriftOptions | CompareOptions | ExportOptions | { command: "help" };
 
 /** Option values by name: strings, booleans, and arrays of strings for options given `multiple`. */
 type OptionValues = Record<string, string | boolean | string[] | undefined>;
@@ -102,6 +114,35 @@ function compareOptions(args: string[]): CompareOptions {
   };
 }
 
+function exportOptions(args: string[]): ExportOptions {
+  const { values } = parse(args, {
+    group: { type: "string" },
+    cluster: { type: "string", multiple: true },
+    out: { type: "string" },
+    force: { type: "boolean" },
+    project: { type: "string" },
+    stack: { type: "string" },
+    "base-url": { type: "string" },
+    "public-key": { type: "string" },
+    "client-id": { type: "string" },
+  });
+  if (values.group === undefined) throw new CliError("--group is required: the project id to export");
+  if (values.out === undefined) throw new CliError("--out is required: the folder to write the program to");
+  const text = (name: string) => (values[name] === undefined ? undefined : String(values[name]));
+  return {
+    command: "export",
+    groupId: String(values.group),
+    clusters: (values.cluster ?? []) as string[],
+    out: resolve(String(values.out)),
+    force: values.force === true,
+    project: text("project") ?? "platform-export",
+    stack: text("stack") ?? "dev",
+    baseUrl: text("base-url"),
+    publicKey: text("public-key"),
+    clientId: text("client-id"),
+  };
+}
+
 /** The command and its options from `process.argv.slice(2)`. */
 export function commandOptions(argv: string[]): CommandOptions {
   const [command, ...rest] = argv;
@@ -110,12 +151,14 @@ export function commandOptions(argv: string[]): CommandOptions {
       return driftOptions(rest);
     case "compare":
       return compareOptions(rest);
+    case "export":
+      return exportOptions(rest);
     case undefined:
     case "help":
     case "--help":
     case "-h":
       return { command: "help" };
     default:
-      throw new CliError(`unknown command "${command}": expected drift or compare (see --help)`);
+      throw new CliError(`unknown command "${command}": expected drift, compare or export (see --help)`);
   }
 }

@@ -1,4 +1,5 @@
 import { type RunningEmulator, startEmulator } from "../../../emulator";
+import defaultSeed from "../../../emulator/seed/default.json";
 import {
   DigestClient,
   http,
@@ -9,6 +10,8 @@ import {
   testOperations,
   V2,
 } from "./helpers";
+
+const DEFAULT_SEED_CLUSTER_COUNT = defaultSeed.clusters.length;
 
 let emu: RunningEmulator;
 let owner: DigestClient;
@@ -280,9 +283,10 @@ describe("control API", () => {
     expect(
       (await owner.call("GET", `/api/platform/v2/groups/${PROJECT}/clusters/new-cluster/thing`)).status,
     ).toBe(200);
-    // The seed's nine clusters (five in the demo project, one in each promotion project, one in the
-    // observability project) and the new one.
-    expect(((await control("GET", "clusters")).json as unknown[]).length).toBe(10);
+    // Every cluster of the default seed, and the new one.
+    expect(((await control("GET", "clusters")).json as unknown[]).length).toBe(
+      DEFAULT_SEED_CLUSTER_COUNT + 1,
+    );
     expect((await control("DELETE", `clusters/${PROJECT}/new-cluster`)).status).toBe(204);
     expect(
       (await owner.call("GET", `/api/platform/v2/groups/${PROJECT}/clusters/new-cluster/thing`)).status,
@@ -296,6 +300,9 @@ describe("control API", () => {
       "5f1a0000000000000000e0d2",
       "5f1a0000000000000000e0d3",
       "5f1a0000000000000000e401",
+      "5f1a0000000000000000e101",
+      "5f1a0000000000000000e102",
+      "5f1a0000000000000000e103",
     ]);
     expect(emu.state.idCounter).toBe(0);
   });
@@ -378,6 +385,7 @@ describe("control API", () => {
       "demo-public-key",
       "demo-readonly-key",
       "mdb_sa_id_demo",
+      "second-org-public-key",
       record.id,
     ]);
     expect(listed.every((entry) => entry.secret === undefined)).toBe(true);

@@ -243,7 +243,7 @@ describe("clock, ids, limiter, seed", () => {
 
   test("the default seed has the documented ids and credentials", () => {
     const state = stateFromSeed(loadSeed("default"));
-    expect(Object.keys(state.orgs)).toEqual(["5f1a00000000000000000001"]);
+    expect(Object.keys(state.orgs)).toEqual(["5f1a00000000000000000001", "5f1a0000000000000000e1f1"]);
     expect(Object.values(state.projects).map((project) => [project.id, project.name])).toEqual([
       ["5f1a000000000000000000a1", "demo-project"],
       ["5f1a000000000000000000a2", "other-project"],
@@ -251,6 +251,9 @@ describe("clock, ids, limiter, seed", () => {
       ["5f1a0000000000000000e0d2", "promotion-staging"],
       ["5f1a0000000000000000e0d3", "promotion-prod"],
       ["5f1a0000000000000000e401", "observability"],
+      ["5f1a0000000000000000e101", "export-source"],
+      ["5f1a0000000000000000e102", "second-org-project"],
+      ["5f1a0000000000000000e103", "multi-org-primary"],
     ]);
     expect(
       Object.values(state.clusters).map((cluster) => [
@@ -269,6 +272,10 @@ describe("clock, ids, limiter, seed", () => {
       ["app-cluster", "M30", "7.0", false],
       ["app-cluster", "M30", "7.0", false],
       ["obs-cluster", "M10", "7.0", false],
+      ["export-cluster", "M10", "7.0", false],
+      ["export-analytics", "M30", "7.0", false],
+      ["second-cluster", "M10", "7.0", false],
+      ["primary-cluster", "M10", "7.0", false],
     ]);
     expect(
       Object.values(state.credentials).map((credential) => [
@@ -280,6 +287,7 @@ describe("clock, ids, limiter, seed", () => {
       ["apiKey", "demo-public-key", "demo-private-key-0000-0000-000000000001"],
       ["apiKey", "demo-readonly-key", "demo-private-key-0000-0000-000000000002"],
       ["serviceAccount", "mdb_sa_id_demo", "mdb_sa_sk_demo_0000000000000001"],
+      ["apiKey", "second-org-public-key", "second-org-private-key-0000-0000-000000000001"],
     ]);
     expect(
       Object.values(state.credentials).every((c) => c.accessList.join() === "127.0.0.1/32,::1/128"),

@@ -1,0 +1,395 @@
+/**
+ * The program `pulumi-cluster-platform export` writes, from the objects it read (pure: no I/O).
+ *
+ * Layout: index.ts is generic (one line per resource type of the export table, exportTypes.ts) and
+ * the stack config file declares the objects: under `<project>:<configKey>` a list of `{ name, args }`,
+ * each `args` being what the resource's `read` returned as its live inputs plus `importId` (its id),
+ * so `pulumi up` adopts each object and finds nothing to change. Credentials the service returns
+ * masked (`****abcd`) cannot be exported: each becomes `{ "fromSecretConfig": "<key>" }`, which
+ * index.ts replaces with `config.requireSecret("<key>")`; the README lists the keys to set.
+ */
+import { isMasked, maskedSuffix } from "../framework/masking";
+import type { ExportedType } from "./exportTypes";
+
+/** The marker object a secret placeholder is in the stack config file. */
+export const SECRET_PLACEHOLDER_KEY = "fromSecretConfig";
+
+/** One object read from the service. */
+export interface FoundObject {
+  /** Its id (the resource's id format), written as `importId`. */
+  id: string;
+  /** The live inputs the resource's `read` returned. */
+  inputs: Record<string, unknown>;
+}
+
+/** A secret the user sets before `pulumi up`: its config key and where it goes. */
+export interface SecretPlaceholder {
+  /** Key under the project namespace (`pulumi config set --secret <project>:<key>`). */
+  key: string;
+  /** The resource type and name, and the field path inside its arguments. */
+  type: string;
+  resourceName: string;
+  path: string;
+  /** The characters the service still shows (`4242` of `****4242`), to tell which credential it is. */
+  visibleSuffix: string;
+}
+
+/** One declared resource of the program. */
+export interface DeclaredResource {
+  name: string;
+  args: Record<string, unknown>;
+}
+
+/** Every object of one type, declared. */
+export interface DeclaredType {
+  entry: ExportedType;
+  resources: DeclaredResource[];
+}
+
+export interface ExportPlan {
+  project: string;
+  stack: string;
+  groupId: string;
+  clusters: readonly string[];
+  baseUrl: string | undefined;
+  types: DeclaredType[];
+  secrets: SecretPlaceholder[];
+}
+
+/** A Pulumi resource name from free text: lower case, runs of other characters as one dash. */
+export function slug(text: string): string {
+  const cleaned = text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return cleaned === "" ? "object" : cleaned;
+}
+
+/** `name`, else `name-2`, `name-3`... whichever is not taken yet (and takes it). */
+function uniqueName(name: string, taken: Set<string>): string {
+  let candidate = name;
+  for (let n = 2; taken.has(candidate); n++) candidate = `${name}-${n}`;
+  taken.add(candidate);
+  return candidate;
+}
+
+function pathText(path: readonly (string | number)[]): string {
+  return path.reduce<string>(
+    (text, part) => (typeof part === "number" ? `${text}[${part}]` : text === "" ? part : `${text}.${part}`),
+    "",
+  );
+}
+
+/**
+ * The arguments with each masked value replaced by a placeholder (collected in `secrets`), and
+ * `undefined` members dropped (the stack config is JSON).
+ */
+function withPlaceholders(
+  value: unknown,
+  path: (string | number)[],
+  onSecret: (path: (string | number)[], masked: string) => string,
+): unknown {
+  if (isMasked(value)) return { [SECRET_PLACEHOLDER_KEY]: onSecret(path, value as string) };
+  if (Array.isArray(value))
+    return value.map((item, index) => withPlaceholders(item, [...path, index], onSecret));
+  if (typeof value === "object" && value !== null) {
+    const result: Record<string, unknown> = {};
+    for (const [key, member] of Object.entries(value)) {
+      if (member !== undefined) result[key] = withPlaceholders(member, [...path, key], onSecret);
+    }
+    return result;
+  }
+  return value;
+}
+
+/**
+ * Declares every found object: a unique readable name per resource (names are unique per type, as
+ * Pulumi requires), `importId`, and secret placeholders named `<resource name>-<field path>`.
+ */
+export function planExport(
+  options: Omit<ExportPlan, "types" | "secrets">,
+  found: ReadonlyArray<{ entry: ExportedType; objects: readonly FoundObject[] }>,
+): ExportPlan {
+  const secrets: SecretPlaceholder[] = [];
+  const secretKeys = new Set<string>();
+  const types = found.map(({ entry, objects }) => {
+    const taken = new Set<string>();
+    const resources = objects.map((object) => {
+      const name = uniqueName(slug(entry.resourceName(object.inputs)), taken);
+      const { importId: _ignored, ...inputs } = object.inputs;
+      const args = withPlaceholders({ ...inputs, importId: object.id }, [], (path, masked) => {
+        const key = uniqueName(`${name}-${path.map(String).join("-")}`, secretKeys);
+        secrets.push({
+          key,
+          type: entry.type,
+          resourceName: name,
+          path: pathText(path),
+          visibleSuffix: maskedSuffix(masked),
+        });
+        return key;
+      }) as Record<string, unknown>;
+      return { name, args };
+    });
+    return { entry, resources };
+  });
+  return { ...options, types, secrets };
+}
+
+// ---------------------------------------------------------------------------------------------
+// YAML: the stack config file is written block style from JSON values (no YAML library at run time:
+// the package's dependencies are @pulumi/pulumi, undici and zod). Strings are JSON-quoted, which YAML
+// reads as double-quoted scalars.
+
+const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_.:-]*$/;
+
+function yamlKey(key: string): string {
+  return PLAIN_KEY.test(key) ? key : JSON.stringify(key);
+}
+
+function yamlScalar(value: unknown): string {
+  if (value === null || value === undefined) return "null";
+  if (typeof value === "string") return JSON.stringify(value);
+  return String(value);
+}
+
+function isComposite(value: unknown): value is object {
+  if (Array.isArray(value)) return value.length > 0;
+  return typeof value === "object" && value !== null && Object.keys(value).length > 0;
+}
+
+/** `[]` or `{}` for an empty array or object, else the scalar. */
+function yamlLeaf(value: unknown): string {
+  if (Array.isArray(value)) return "[]";
+  if (typeof value === "object" && value !== null) return "{}";
+  return yamlScalar(value);
+}
+
+/** The YAML lines of a JSON value placed after `key:` at `indent` spaces. */
+function yamlEntry(key: string, value: unknown, indent: number): string[] {
+  const pad = " ".repeat(indent);
+  if (!isComposite(value)) return [`${pad}${yamlKey(key)}: ${yamlLeaf(value)}`];
+  return [`${pad}${yamlKey(key)}:`, ...yamlBlock(value, indent + 2)];
+}
+
+/** The YAML lines of a non-empty object or array at `indent` spaces. */
+function yamlBlock(value: object, indent: number): string[] {
+  const pad = " ".repeat(indent);
+  if (Array.isArray(value)) {
+    return value.flatMap((item) => {
+      if (!isComposite(item)) return [`${pad}- ${yamlLeaf(item)}`];
+      const lines = yamlBlock(item, indent + 2);
+      // The first line of the item goes after the dash.
+      return [`${pad}- ${(lines[0] ?? "").trimStart()}`, ...lines.slice(1)];
+    });
+  }
+  return Object.entries(value).flatMap(([key, member]) => yamlEntry(key, member, indent));
+}
+
+/** A YAML document of a JSON object, block style. */
+export function toYaml(value: Record<string, unknown>): string {
+  return `${yamlBlock(value, 0).join("\n")}\n`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The files.
+
+/** The stack config file: the base URL, and every declared object under its type's key. */
+export function stackConfigFile(plan: ExportPlan): string {
+  const config: Record<string, unknown> = {};
+  if (plan.baseUrl !== undefined) config["platform:baseUrl"] = plan.baseUrl;
+  for (const { entry, resources } of plan.types) {
+    config[`${plan.project}:${entry.configKey}`] = resources;
+  }
+  return (
+    `# Written by \`pulumi-cluster-platform export --group ${plan.groupId}\`: every object found in the project,\n` +
+    "# each with its importId, so `pulumi up` adopts it and changes nothing. Credentials are not here: see\n" +
+    "# README.md for the platform:* credentials and the secret placeholders to set.\n" +
+    toYaml({ config })
+  );
+}
+
+export function indexTs(plan: ExportPlan): string {
+  const lines = plan.types.map(({ entry }) => {
+    const after = entry.after?.filter((type) => plan.types.some((declared) => declared.entry.type === type));
+    const variable = entry.configKey;
+    const dependsOn =
+      after !== undefined && after.length > 0
+        ? `, { dependsOn: [${after.map((type) => `...${configKeyOf(plan, type)}`).join(", ")}] }`
+        : "";
+    return (
+      `const ${variable} = declared("${entry.configKey}").map(\n` +
+      `  ({ name, args }) => new platform.${entry.type}(name, withSecrets(args) as platform.${entry.type}Args${dependsOn}),\n` +
+      ");"
+    );
+  });
+  return `// Generated by \`pulumi-cluster-platform export --group ${plan.groupId}\`. The objects are declared in the
+// stack config file (Pulumi.${plan.stack}.yaml), one list per resource type, each with the importId that
+// makes \`pulumi up\` adopt the existing object instead of creating one. Edit the config (or turn the
+// declarations into code) as you like; the README tells how to set the credentials and secrets.
+import * as pulumi from "@pulumi/pulumi";
+import * as platform from "pulumi-cluster-platform";
+
+const config = new pulumi.Config();
+
+/** One declared object: the Pulumi resource name and the resource's arguments. */
+interface Declared {
+  name: string;
+  args: Record<string, unknown>;
+}
+
+/** The objects the stack config lists under \`key\` (none when the key is absent). */
+function declared(key: string): Declared[] {
+  return config.getObject<Declared[]>(key) ?? [];
+}
+
+/** Each \`{ "${SECRET_PLACEHOLDER_KEY}": "<key>" }\` becomes the secret config value of that key. */
+function withSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withSecrets);
+  if (typeof value !== "object" || value === null) return value;
+  const secretKey = (value as Record<string, unknown>).${SECRET_PLACEHOLDER_KEY};
+  if (typeof secretKey === "string") return config.requireSecret(secretKey);
+  return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, withSecrets(member)]));
+}
+
+${lines.join("\n")}
+
+export const resourceCount = ${plan.types.map(({ entry }) => `${entry.configKey}.length`).join(" + ") || "0"};
+`;
+}
+
+function configKeyOf(plan: ExportPlan, type: string): string {
+  return plan.types.find((declared) => declared.entry.type === type)?.entry.configKey ?? type;
+}
+
+export function pulumiYaml(plan: ExportPlan): string {
+  return `name: ${plan.project}
+description: Project ${plan.groupId} as exported by pulumi-cluster-platform export
+runtime:
+  name: nodejs
+  options:
+    typescript: true
+`;
+}
+
+/** package.json: depends on this package (at the exporting version) and its @pulumi/pulumi. */
+export function packageJson(plan: ExportPlan, versions: { package: string; pulumi: string }): string {
+  return `${JSON.stringify(
+    {
+      name: plan.project,
+      private: true,
+      main: "index.ts",
+      dependencies: {
+        "@pulumi/pulumi": versions.pulumi,
+        "pulumi-cluster-platform": `^${versions.package}`,
+      },
+      devDependencies: { "@types/node": "^24.0.0", typescript: "~5.9.3" },
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+export function tsconfigJson(): string {
+  return `${JSON.stringify(
+    {
+      compilerOptions: {
+        strict: true,
+        target: "ES2022",
+        module: "commonjs",
+        moduleResolution: "node",
+        esModuleInterop: true,
+        skipLibCheck: true,
+        types: ["node"],
+      },
+      files: ["index.ts"],
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+export function readme(plan: ExportPlan): string {
+  const counts = plan.types
+    .filter(({ resources }) => resources.length > 0)
+    .map(
+      ({ entry, resources }) =>
+        `| \`${entry.type}\` | ${resources.length} | \`${plan.project}:${entry.configKey}\` |`,
+    );
+  const secretRows = plan.secrets.map(
+    (secret) =>
+      `| \`${plan.project}:${secret.key}\` | ${secret.type} \`${secret.resourceName}\`, \`${secret.path}\` | \`****${secret.visibleSuffix}\` |`,
+  );
+  const secretCommands = plan.secrets.map(
+    (secret) =>
+      `pulumi config set --secret ${plan.project}:${secret.key} '<value ending in ${secret.visibleSuffix}>'`,
+  );
+  const total = plan.types.reduce((sum, { resources }) => sum + resources.length, 0);
+  const scope =
+    plan.clusters.length > 0
+      ? `, clusters ${plan.clusters.map((cluster) => `\`${cluster}\``).join(", ")}`
+      : " (no cluster)";
+  return `# ${plan.project}
+
+Project \`${plan.groupId}\`${scope}, exported by \`pulumi-cluster-platform export\`: ${total} objects,
+declared in [Pulumi.${plan.stack}.yaml](Pulumi.${plan.stack}.yaml) with the \`importId\` of each, so
+\`pulumi up\` adopts them (each resource reads its object and finds nothing to change) instead of
+creating new ones.
+
+| type | objects | stack config key |
+| --- | --- | --- |
+${counts.length > 0 ? counts.join("\n") : "| (none) | 0 | |"}
+
+## Set up
+
+\`\`\`sh
+npm install
+pulumi stack init ${plan.stack}        # keeps the config already in Pulumi.${plan.stack}.yaml
+pulumi config set platform:publicKey <public key>
+pulumi config set --secret platform:privateKey <private key>
+# or a service account: platform:clientId and (secret) platform:clientSecret,
+# or the PLATFORM_* environment variables instead of config
+\`\`\`
+
+## Secrets to set
+
+${
+  plan.secrets.length === 0
+    ? "None: the service returned no masked credential."
+    : `The service returns these credentials masked (only their last four characters), so they could not be
+exported. Each is read with \`config.requireSecret\`; set each before \`pulumi up\` (the preview fails
+naming any that is missing):
+
+| config key | where | the service shows |
+| --- | --- | --- |
+${secretRows.join("\n")}
+
+\`\`\`sh
+${secretCommands.join("\n")}
+\`\`\``
+}
+
+## Adopt
+
+\`\`\`sh
+pulumi up        # adopts every object: the service sees reads only
+pulumi preview   # no changes
+\`\`\`
+
+From then on the stack manages the objects: change the config (or the program) and run \`pulumi up\`.
+`;
+}
+
+/** Every file of the program, by name. */
+export function programFiles(
+  plan: ExportPlan,
+  versions: { package: string; pulumi: string },
+): Record<string, string> {
+  return {
+    "Pulumi.yaml": pulumiYaml(plan),
+    [`Pulumi.${plan.stack}.yaml`]: stackConfigFile(plan),
+    "index.ts": indexTs(plan),
+    "package.json": packageJson(plan, versions),
+    "tsconfig.json": tsconfigJson(),
+    "README.md": readme(plan),
+  };
+}

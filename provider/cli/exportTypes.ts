@@ -1,0 +1,109 @@
+/**
+ * ===== THE EXPORT TABLE =====
+ * What `pulumi-cluster-platform export` reads, one entry per resource type of the package
+ * (provider/framework/runtime.ts RESOURCE_MODULES). A new resource type is one entry here: how to find
+ * the ids of the objects that exist (through the client), the stack config key listing them, and a
+ * readable Pulumi resource name. Everything else is shared: each object is read with the resource's
+ * own `read` (so the arguments written are exactly the "live inputs" its diff compares against, with
+ * the service's defaults filled in), declared with `importId`, and masked credentials become secret
+ * config placeholders (exportProgram.ts).
+ *
+ * Entries are in the order the generated program declares them: a type listed in `after` must come
+ * earlier in the table.
+ */
+import { collect, type PlatformClient } from "../client";
+import { formatId } from "../framework/ids";
+
+/** One resource type as the export command sees it. */
+export interface ExportedType {
+  /** The runtime type name: the sdk class, `<type>Args` its arguments, the key of RESOURCE_MODULES. */
+  type: string;
+  /** The stack config key (under the program's project namespace) that lists the declared objects. */
+  configKey: string;
+  /** "project": found once per project; "cluster": found per cluster of the project. */
+  scope: "project" | "cluster";
+  /**
+   * The ids (the resource's id format, docs/resources.md) of the objects that may exist. An id whose
+   * `read` finds nothing is left out, so singletons return their one possible id.
+   */
+  find(client: PlatformClient, groupId: string, clusterName: string): Promise<string[]>;
+  /** The Pulumi resource name for an object, from its arguments (made unique by the caller). */
+  resourceName(args: Readonly<Record<string, unknown>>): string;
+  /** Types whose resources this one's resources depend on (destroy removes these first). */
+  after?: readonly string[];
+}
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value : String(value ?? "");
+}
+
+export const EXPORTED_TYPES: readonly ExportedType[] = [
+  {
+    type: "Auditing",
+    configKey: "auditing",
+    scope: "project",
+    find: async (_client, groupId) => [groupId],
+    resourceName: () => "auditing",
+  },
+  {
+    type: "CustomDns",
+    configKey: "customDns",
+    scope: "project",
+    find: async (_client, groupId) => [groupId],
+    resourceName: () => "custom-dns",
+  },
+  {
+    type: "AlertConfiguration",
+    configKey: "alertConfigurations",
+    scope: "project",
+    find: async (client, groupId) =>
+      (await collect(client.alertConfigs.listAll(groupId))).map((config) =>
+        formatId([groupId, text(config.id)]),
+      ),
+    resourceName: (args) => `alert-${text(args.eventTypeName)}`,
+  },
+  {
+    type: "ExportBucket",
+    configKey: "exportBuckets",
+    scope: "project",
+    find: async (client, groupId) =>
+      (await collect(client.exportBuckets.listAll(groupId))).map((bucket) =>
+        formatId([groupId, text(bucket._id)]),
+      ),
+    resourceName: (args) => `export-bucket-${text(args.bucketName)}`,
+  },
+  {
+    type: "CloudBackupSchedule",
+    configKey: "cloudBackupSchedules",
+    scope: "cluster",
+    find: async (_client, groupId, clusterName) => [formatId([groupId, clusterName])],
+    resourceName: (args) => `backup-schedule-${text(args.clusterName)}`,
+  },
+  {
+    type: "BackupCompliancePolicy",
+    configKey: "backupCompliancePolicies",
+    scope: "project",
+    find: async (_client, groupId) => [groupId],
+    resourceName: () => "backup-compliance-policy",
+    // The service refuses to reset a schedule while a compliance policy is active.
+    after: ["CloudBackupSchedule"],
+  },
+  {
+    type: "SearchDeployment",
+    configKey: "searchDeployments",
+    scope: "cluster",
+    find: async (_client, groupId, clusterName) => [formatId([groupId, clusterName])],
+    resourceName: (args) => `search-nodes-${text(args.clusterName)}`,
+  },
+  {
+    type: "SearchIndex",
+    configKey: "searchIndexes",
+    scope: "cluster",
+    find: async (client, groupId, clusterName) =>
+      (await client.searchIndexes.list(groupId, clusterName)).map((index) =>
+        formatId([groupId, clusterName, text(index.indexID)]),
+      ),
+    resourceName: (args) => `index-${text(args.clusterName)}-${text(args.name)}`,
+    after: ["SearchDeployment"],
+  },
+];

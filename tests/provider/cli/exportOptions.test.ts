@@ -1,0 +1,70 @@
+/** The export command line: defaults, repeatable --cluster, and the two required options. */
+import { resolve } from "node:path";
+import { commandOptions } from "../../../provider/cli/options";
+
+describe("export options", () => {
+  test("defaults: every cluster, project platform-export, stack dev, connection from the environment", () => {
+    expect(commandOptions(["export", "--group", "5f1a0000000000000000e101", "--out", "infra"])).toEqual({
+      command: "export",
+      groupId: "5f1a0000000000000000e101",
+      clusters: [],
+      out: resolve("infra"),
+      force: false,
+      project: "platform-export",
+      stack: "dev",
+      baseUrl: undefined,
+      publicKey: undefined,
+      clientId: undefined,
+    });
+  });
+
+  test("every option, --cluster repeated", () => {
+    expect(
+      commandOptions([
+        "export",
+        "--group",
+        "5f1a0000000000000000e101",
+        "--cluster",
+        "a",
+        "--cluster",
+        "b",
+        "--out",
+        "x",
+        "--force",
+        "--project",
+        "acme",
+        "--stack",
+        "prod",
+        "--base-url",
+        "https://h/api/p/v2",
+        "--public-key",
+        "pub",
+        "--client-id",
+        "sa",
+      ]),
+    ).toEqual({
+      command: "export",
+      groupId: "5f1a0000000000000000e101",
+      clusters: ["a", "b"],
+      out: resolve("x"),
+      force: true,
+      project: "acme",
+      stack: "prod",
+      baseUrl: "https://h/api/p/v2",
+      publicKey: "pub",
+      clientId: "sa",
+    });
+  });
+
+  test("--group and --out are required; a private key is not an option", () => {
+    expect(() => commandOptions(["export", "--out", "x"])).toThrow(
+      "--group is required: the project id to export",
+    );
+    expect(() => commandOptions(["export", "--group", "5f1a0000000000000000e101"])).toThrow(
+      "--out is required: the folder to write the program to",
+    );
+    expect(() =>
+      commandOptions(["export", "--group", "5f1a0000000000000000e101", "--out", "x", "--private-key", "k"]),
+    ).toThrow("Unknown option '--private-key'");
+  });
+});
