@@ -63,6 +63,17 @@ export const EXPORTED_TYPES: readonly ExportedType[] = [
     resourceName: (args) => `alert-${text(args.eventTypeName)}`,
   },
   {
+    type: "AlertAcknowledgement",
+    configKey: "alertAcknowledgements",
+    scope: "project",
+    // Only alerts someone acknowledged: an unacknowledged alert has no acknowledgement to declare.
+    find: async (client, groupId) =>
+      (await collect(client.alerts.listAll(groupId)))
+        .filter((alert) => alert.acknowledgedUntil !== undefined)
+        .map((alert) => formatId([groupId, alert.id])),
+    resourceName: (args) => `acknowledgement-${text(args.alertId)}`,
+  },
+  {
     type: "ExportBucket",
     configKey: "exportBuckets",
     scope: "project",

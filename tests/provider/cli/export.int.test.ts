@@ -118,6 +118,8 @@ describe("export against the emulator", () => {
         "alert-credit-card-about-to-expire",
         "alert-joined-group",
       ],
+      // The export-source project has no alert, so nothing acknowledged.
+      AlertAcknowledgement: [],
       ExportBucket: ["export-bucket-exports-daily", "export-bucket-exports-archive"],
       CloudBackupSchedule: ["backup-schedule-export-cluster", "backup-schedule-export-analytics"],
       BackupCompliancePolicy: ["backup-compliance-policy"],
