@@ -4,5 +4,8 @@ export * from "./backupCompliancePolicy";
 export * from "./cloudBackupSchedule";
 export * from "./customDns";
 export * from "./exportBucket";
+export * from "./onDemandSnapshot";
+export * from "./restoreJob";
 export * from "./searchDeployment";
 export * from "./searchIndex";
+export * from "./snapshotExportJob";

@@ -25,8 +25,11 @@ export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
   CloudBackupSchedule: "../resources/cloudBackupSchedule/provider",
   CustomDns: "../resources/customDns/provider",
   ExportBucket: "../resources/exportBucket/provider",
+  OnDemandSnapshot: "../resources/onDemandSnapshot/provider",
+  RestoreJob: "../resources/restoreJob/provider",
   SearchDeployment: "../resources/searchDeployment/provider",
   SearchIndex: "../resources/searchIndex/provider",
+  SnapshotExportJob: "../resources/snapshotExportJob/provider",
 };
 
 const registry = new Map<string, PlatformProvider>();
