@@ -69,7 +69,11 @@ describe("OnDemandSnapshot provider against the emulator", () => {
     const { id, outs } = await create(await checked(INPUTS));
     const news = await checked({ ...INPUTS, retentionInDays: 10 });
     const updated = await provider().update?.(id, outs, news);
-    expect(updated?.outs).toMatchObject({ snapshotId: outs.snapshotId, retentionInDays: 10, status: "completed" });
+    expect(updated?.outs).toMatchObject({
+      snapshotId: outs.snapshotId,
+      retentionInDays: 10,
+      status: "completed",
+    });
     const live = await fx.client.snapshots.get(GROUP, "demo-cluster", String(outs.snapshotId));
     expect(Date.parse(String(live.expiresAt)) - Date.parse(String(live.createdAt))).toBe(10 * DAY);
     expect((await fx.client.snapshots.list(GROUP, "demo-cluster")).results).toHaveLength(1);
@@ -129,7 +133,12 @@ describe("OnDemandSnapshot provider against the emulator", () => {
     const importId = `${GROUP}/demo-cluster/${existing.id}`;
     const { id, outs } = await create(await checked({ ...INPUTS, importId }));
     expect(id).toBe(importId);
-    expect(outs).toMatchObject({ snapshotId: existing.id, retentionInDays: 3, status: "completed", importId });
+    expect(outs).toMatchObject({
+      snapshotId: existing.id,
+      retentionInDays: 3,
+      status: "completed",
+      importId,
+    });
   });
 
   test("adopt refuses a snapshot whose description differs; a missing one says so", async () => {
@@ -144,7 +153,9 @@ describe("OnDemandSnapshot provider against the emulator", () => {
         'the description input "nightly"; a description cannot be changed',
     );
     await expect(
-      provider().create(await checked({ ...INPUTS, importId: `${GROUP}/demo-cluster/5f1a0000000000000000e2ff` })),
+      provider().create(
+        await checked({ ...INPUTS, importId: `${GROUP}/demo-cluster/5f1a0000000000000000e2ff` }),
+      ),
     ).rejects.toThrow(
       `importId "${GROUP}/demo-cluster/5f1a0000000000000000e2ff" names no existing on-demand snapshot of cluster demo-cluster`,
     );

@@ -26,7 +26,12 @@ async function snapshotAndBucket(): Promise<{ snapshotId: string; exportBucketId
 describe("SnapshotExportJob provider against the emulator", () => {
   test("create waits until Successful, with exported / total collections; read returns the same", async () => {
     const ids = await snapshotAndBucket();
-    const given = { groupId: GROUP, clusterName: "demo-cluster", ...ids, customData: [{ key: "team", value: "bi" }] };
+    const given = {
+      groupId: GROUP,
+      clusterName: "demo-cluster",
+      ...ids,
+      customData: [{ key: "team", value: "bi" }],
+    };
     const inputs = await checked(given);
     const { id, outs } = await create(inputs);
     const jobId = String(outs.exportJobId);
@@ -50,7 +55,11 @@ describe("SnapshotExportJob provider against the emulator", () => {
   });
 
   test("without customData, read keeps it absent (no diff)", async () => {
-    const inputs = await checked({ groupId: GROUP, clusterName: "demo-cluster", ...(await snapshotAndBucket()) });
+    const inputs = await checked({
+      groupId: GROUP,
+      clusterName: "demo-cluster",
+      ...(await snapshotAndBucket()),
+    });
     const { id, outs } = await create(inputs);
     expect((await provider().read(id, outs)).inputs).toEqual(inputs);
   });
@@ -77,12 +86,18 @@ describe("SnapshotExportJob provider against the emulator", () => {
       .catch((e: unknown) => e);
     expect(isPartialFailure(error)).toBe(true);
     expect((error as Error).message).toMatch(
-      new RegExp(`^snapshot export job ${jobId} of snapshot ${ids.snapshotId} \\(cluster demo-cluster\\) failed in state Failed: `),
+      new RegExp(
+        `^snapshot export job ${jobId} of snapshot ${ids.snapshotId} \\(cluster demo-cluster\\) failed in state Failed: `,
+      ),
     );
   });
 
   test("an update (timeouts only) makes no API call but resumes the wait", async () => {
-    const inputs = await checked({ groupId: GROUP, clusterName: "demo-cluster", ...(await snapshotAndBucket()) });
+    const inputs = await checked({
+      groupId: GROUP,
+      clusterName: "demo-cluster",
+      ...(await snapshotAndBucket()),
+    });
     const { id, outs } = await create(inputs);
     const news = await checked({ ...inputs, timeouts: { create: "1h" } });
     const updated = await provider().update?.(id, outs, news);
@@ -94,7 +109,9 @@ describe("SnapshotExportJob provider against the emulator", () => {
     const ids = await snapshotAndBucket();
     const existing = await fx.client.exportJobs.create(GROUP, "demo-cluster", ids);
     const importId = `${GROUP}/demo-cluster/${existing.id}`;
-    const { id, outs } = await create(await checked({ groupId: GROUP, clusterName: "demo-cluster", ...ids, importId }));
+    const { id, outs } = await create(
+      await checked({ groupId: GROUP, clusterName: "demo-cluster", ...ids, importId }),
+    );
     expect(id).toBe(importId);
     expect(outs).toMatchObject({ exportJobId: existing.id, state: "Successful", importId });
 
