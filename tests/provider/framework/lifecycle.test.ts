@@ -89,10 +89,10 @@ describe("a declared lifecycle", () => {
   });
 
   test("donePoll: progressOf adds how far a transitional state has come, never to done or failed states", () => {
-    const withProgress = asynchronous<{ id: string }, Live, "searchIndex">({
+    const withProgress: typeof lifecycle = {
       ...lifecycle,
       progressOf: (live) => (live.queryable ? "2/3 hosts" : undefined),
-    });
+    };
     expect(donePoll(withProgress, { status: "BUILDING", queryable: true }, "x")).toEqual({
       state: "BUILDING (2/3 hosts)",
       done: false,
