@@ -295,6 +295,7 @@ describe("control API", () => {
       "5f1a0000000000000000e0d1",
       "5f1a0000000000000000e0d2",
       "5f1a0000000000000000e0d3",
+      "5f1a0000000000000000e201",
     ]);
     expect(emu.state.idCounter).toBe(0);
   });
