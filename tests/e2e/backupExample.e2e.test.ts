@@ -41,9 +41,9 @@ describe("examples/backup through the real engine", () => {
   const restoreJobs = async () => (await client.restoreJobs.list(GROUP, CLUSTER)).results;
   const exportJobs = async () => (await client.exportJobs.list(GROUP, CLUSTER)).results;
 
-  test("pulumi up creates the seven resources and every job reaches its end", async () => {
+  test("pulumi up creates the six resources and every job reaches its end", async () => {
     const result = await stack.up();
-    expect(result.stdout).toContain("+ 8 created");
+    expect(result.stdout).toContain("+ 7 created");
     const outputs = await stack.outputs();
     expect(outputs).toMatchObject({
       complianceState: "ACTIVE",
