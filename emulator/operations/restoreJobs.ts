@@ -105,9 +105,10 @@ function render(job: RestoreJobRecord, req: OperationRequest): JsonObject {
     const url = (rs: string) => `https://restore.platform.local/${job.id}/${rs}.tar.gz`;
     shown.deliveryUrl = finished ? job.replicaSetNames.map(url) : [];
     if (!job.serverless) {
+      // downloadUrl is a string in the contract (DiskBackupRestoreMember): absent until there is one.
       shown.components = job.replicaSetNames.map((rs) => ({
         replicaSetName: rs,
-        downloadUrl: finished ? url(rs) : null,
+        ...(finished ? { downloadUrl: url(rs) } : {}),
         privateDownloadDeliveryUrls: [],
       }));
       shown.privateDownloadDeliveryUrls = [];
