@@ -339,6 +339,15 @@ export const RETENTION_UNITS = ["days", "weeks", "months", "years"] as const;
 /** `retentionUnit` of a snapshot expiration change (operation 61), upper case. */
 export const SNAPSHOT_RETENTION_UNITS = ["DAYS", "WEEKS", "MONTHS", "YEARS"] as const;
 
+/** `deliveryType` of a restore job (operations 48 and 62). */
+export const RESTORE_DELIVERY_TYPES = ["automated", "download", "pointInTime"] as const;
+/** Earliest `oplogTs` / `pointInTimeUTCSeconds` of a restore job: 1 January 2008, seconds since the
+ * epoch (docs/spec/api-spec.md, Limits); `oplogInc` is at least 1. */
+export const EARLIEST_RESTORE_SECONDS = 1_199_145_600;
+export const MIN_OPLOG_INC = 1;
+/** `retentionInDays` of an on-demand snapshot is at least 1 (docs/spec/api-spec.md, Limits). */
+export const MIN_SNAPSHOT_RETENTION_DAYS = 1;
+
 /** `copySettings[].frequencies`: the snapshot kinds a copy setting applies to (upper case). */
 export const COPY_FREQUENCIES = ["HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND"] as const;
 /** `extraRetentionSettings[].frequencyType` of a backup schedule (the contract's ExtraRetentionSetting:
@@ -376,6 +385,10 @@ export const LIFECYCLE_STATES = {
   snapshot: { steps: ["queued", "inProgress", "completed"], other: ["failed"] },
   /** `state` of a snapshot export job. */
   exportJob: { steps: ["Queued", "InProgress", "Successful"], other: ["Failed", "Cancelled"] },
+  /** A restore job has no state field (docs/spec/operations.md, "Asynchronous states"): these names
+   * are derived from its flags, in this order: failed, cancelled, then finishedAt set (expired once a
+   * download's links have expired), else inProgress. */
+  restoreJob: { steps: ["inProgress", "finished"], other: ["expired", "failed", "cancelled"] },
   /** `state` of an outage simulation being started, then ended (then 404). */
   outageSimulationStart: { steps: ["START_REQUESTED", "STARTING", "SIMULATING"], other: [] },
   outageSimulationEnd: { steps: ["RECOVERY_REQUESTED", "RECOVERING", "COMPLETE"], other: [] },

@@ -40,6 +40,16 @@ export interface ExportJobRecord extends JsonObject {
   components: JsonObject[];
 }
 
+/**
+ * Collections exported so far: none while Queued (the first half of the delay), then in proportion to
+ * the time passed, all of them once Successful; so clients can show progress.
+ */
+function exportedCollections(startedMs: number, nowMs: number, delayMs: number): number {
+  if (lifecycleDone(startedMs, nowMs, delayMs)) return TOTAL_COLLECTIONS;
+  const fraction = (nowMs - startedMs) / delayMs;
+  return fraction < 0.5 ? 0 : Math.min(TOTAL_COLLECTIONS - 1, Math.floor(TOTAL_COLLECTIONS * fraction));
+}
+
 function exportJobTable(state: EmulatorState): Record<string, ExportJobRecord> {
   return table<ExportJobRecord>(state, "exportJobs");
 }
@@ -57,7 +67,10 @@ function render(job: ExportJobRecord, req: OperationRequest): JsonObject {
     state: failed
       ? "Failed"
       : lifecyclePhase(LIFECYCLE_STATES.exportJob.steps, job.createdMs, req.now, req.asyncDelayMs),
-    exportStatus: { exportedCollections: done ? TOTAL_COLLECTIONS : 0, totalCollections: TOTAL_COLLECTIONS },
+    exportStatus: {
+      exportedCollections: failed ? 0 : exportedCollections(job.createdMs, req.now, req.asyncDelayMs),
+      totalCollections: TOTAL_COLLECTIONS,
+    },
     components: job.components,
   };
   if (done) shown.finishedAt = isoDate(lifecycleEnd(job.createdMs, req.asyncDelayMs));

@@ -3,6 +3,7 @@
  * finished (finishedAt set) once the delay has passed. Download jobs can be cancelled; automated and
  * point-in-time restores cannot.
  */
+import { EARLIEST_RESTORE_SECONDS, MIN_OPLOG_INC, RESTORE_DELIVERY_TYPES } from "../../api/vocabulary";
 import type {
   ClusterRecord,
   EmulatorState,
@@ -44,8 +45,6 @@ import {
 } from "../domain/validation";
 import { defineOperation } from "./define";
 
-/** Earliest accepted oplogTs / pointInTimeUTCSeconds (1 January 2008, seconds since the epoch). */
-export const EARLIEST_RESTORE_SECONDS = 1_199_145_600;
 const DOWNLOAD_LINK_LIFETIME_MS = MS_PER_DAY;
 
 export interface RestoreJobRecord extends JsonObject {
@@ -106,9 +105,10 @@ function render(job: RestoreJobRecord, req: OperationRequest): JsonObject {
     const url = (rs: string) => `https://restore.platform.local/${job.id}/${rs}.tar.gz`;
     shown.deliveryUrl = finished ? job.replicaSetNames.map(url) : [];
     if (!job.serverless) {
+      // downloadUrl is a string in the contract (DiskBackupRestoreMember): absent until there is one.
       shown.components = job.replicaSetNames.map((rs) => ({
         replicaSetName: rs,
-        downloadUrl: finished ? url(rs) : null,
+        ...(finished ? { downloadUrl: url(rs) } : {}),
         privateDownloadDeliveryUrls: [],
       }));
       shown.privateDownloadDeliveryUrls = [];
@@ -118,12 +118,12 @@ function render(job: RestoreJobRecord, req: OperationRequest): JsonObject {
 }
 
 const createBody = {
-  deliveryType: required(oneOf(["automated", "download", "pointInTime"])),
+  deliveryType: required(oneOf(RESTORE_DELIVERY_TYPES)),
   snapshotId: hex24(),
   targetClusterName: str({ pattern: /^[a-zA-Z0-9][a-zA-Z0-9-]*$/ }),
   targetGroupId: hex24(),
   oplogTs: int({ min: EARLIEST_RESTORE_SECONDS }),
-  oplogInc: int({ min: 1 }),
+  oplogInc: int({ min: MIN_OPLOG_INC }),
   pointInTimeUTCSeconds: int({ min: EARLIEST_RESTORE_SECONDS }),
 };
 

@@ -22,12 +22,18 @@ export const SnapshotSchema = entity({
 export type Snapshot = z.infer<typeof SnapshotSchema>;
 export const SnapshotPageSchema = pageSchema(SnapshotSchema);
 
+// As a cluster snapshot without cloudProvider, copyRegions and replicaSetName (docs/spec/api-spec.md, "Snapshot").
 export const ShardedSnapshotSchema = entity({
   id: z.string(),
   status: z.string().optional(),
   snapshotType: z.string().optional(),
+  frequencyType: z.string().optional(),
   createdAt: z.string().optional(),
   expiresAt: z.string().optional(),
+  description: z.string().optional(),
+  type: z.string().optional(),
+  storageSizeBytes: z.number().optional(),
+  dbVersion: z.string().optional(),
   configServerType: z.string().optional(),
   members: z.array(AnyObject).optional(),
   snapshotIds: z.array(z.string()).optional(),

@@ -94,6 +94,11 @@ export interface AsynchronousLifecycle<Where, Live> {
   readonly stateOf: (live: Live) => string;
   /** A condition besides a done state (a search index is done when READY and queryable). */
   readonly doneAlso?: (live: Live) => boolean;
+  /**
+   * How far a transitional state has come, shown after the state in progress and timeout messages
+   * ("InProgress (1/3 collections exported)"); never part of the state the done and failed lists name.
+   */
+  readonly progressOf?: (live: Live) => string | undefined;
   /** Reads the object once; undefined when it does not exist. */
   readonly read: (client: PlatformClient, where: Where) => Promise<Live | undefined>;
   /** How the end of a delete wait reads in messages: its target ("deleted (404)") and final state. */
@@ -207,7 +212,8 @@ export function donePoll<Where, Live>(
   if (isDone) return { state, done: true };
   const failed = (states?.failed as Readonly<Record<string, string>> | undefined)?.[state];
   if (failed !== undefined) return { state, done: false, failed };
-  return { state, done: false };
+  const progress = lifecycle.progressOf?.(live);
+  return { state: progress === undefined ? state : `${state} (${progress})`, done: false };
 }
 
 /** Whether a live view is in a done state (a change in progress is not). */

@@ -26,8 +26,11 @@ export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
   CloudBackupSchedule: "../resources/cloudBackupSchedule/provider",
   CustomDns: "../resources/customDns/provider",
   ExportBucket: "../resources/exportBucket/provider",
+  OnDemandSnapshot: "../resources/onDemandSnapshot/provider",
+  RestoreJob: "../resources/restoreJob/provider",
   SearchDeployment: "../resources/searchDeployment/provider",
   SearchIndex: "../resources/searchIndex/provider",
+  SnapshotExportJob: "../resources/snapshotExportJob/provider",
 };
 
 const registry = new Map<string, PlatformProvider>();
@@ -77,13 +80,31 @@ function withoutProvider(value: unknown): PropertyBag {
 }
 
 /**
+ * A result as the host can send it. The host converts every result with protobuf's
+ * `Struct.fromJavaScript` (`@pulumi/pulumi/cmd/dynamic-provider`), which throws "Unexpected struct
+ * type." on an `undefined` at any depth. To Pulumi an undefined property and an absent one are the
+ * same, so undefined properties are dropped (and, as in JSON, an undefined list item becomes null).
+ */
+export function hostValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : hostValue(item)));
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, item]) => item !== undefined)
+      .map(([key, item]) => [key, hostValue(item)]),
+  );
+}
+
+/**
  * Errors from create/update that keep the object in state must carry `__provider` in their
  * properties: the host adds it to successful results only, and without it a later delete or refresh
  * of the object could not load its provider.
  */
 function keepProviderOnPartialFailure(error: unknown, source: unknown): unknown {
-  if (isPartialFailure(error) && !(PROVIDER_KEY in bag(error.properties))) {
-    error.properties = { ...bag(error.properties), [PROVIDER_KEY]: bag(source)[PROVIDER_KEY] };
+  if (isPartialFailure(error)) {
+    const properties = bag(hostValue(error.properties));
+    error.properties =
+      PROVIDER_KEY in properties ? properties : { ...properties, [PROVIDER_KEY]: bag(source)[PROVIDER_KEY] };
   }
   return error;
 }
@@ -104,17 +125,17 @@ export async function dispatch(
   const provider = lookupResource(typeName);
   switch (method) {
     case "check":
-      return provider.check(withoutProvider(args[0]), withoutProvider(args[1]));
+      return hostValue(await provider.check(withoutProvider(args[0]), withoutProvider(args[1])));
     case "diff":
       return provider.diff(String(args[0]), withoutProvider(args[1]), withoutProvider(args[2]));
     case "create":
       try {
-        return await provider.create(withoutProvider(args[0]));
+        return hostValue(await provider.create(withoutProvider(args[0])));
       } catch (error) {
         throw keepProviderOnPartialFailure(error, args[0]);
       }
     case "read":
-      return provider.read(String(args[0]), withoutProvider(args[1]));
+      return hostValue(await provider.read(String(args[0]), withoutProvider(args[1])));
     case "update":
       if (provider.update === undefined) {
         throw new Error(
@@ -123,7 +144,9 @@ export async function dispatch(
         );
       }
       try {
-        return await provider.update(String(args[0]), withoutProvider(args[1]), withoutProvider(args[2]));
+        return hostValue(
+          await provider.update(String(args[0]), withoutProvider(args[1]), withoutProvider(args[2])),
+        );
       } catch (error) {
         throw keepProviderOnPartialFailure(error, args[2]);
       }

@@ -254,6 +254,7 @@ describe("clock, ids, limiter, seed", () => {
       ["5f1a0000000000000000e101", "export-source"],
       ["5f1a0000000000000000e102", "second-org-project"],
       ["5f1a0000000000000000e103", "multi-org-primary"],
+      ["5f1a0000000000000000e201", "backup-example"],
     ]);
     expect(
       Object.values(state.clusters).map((cluster) => [
@@ -276,6 +277,8 @@ describe("clock, ids, limiter, seed", () => {
       ["export-analytics", "M30", "7.0", false],
       ["second-cluster", "M10", "7.0", false],
       ["primary-cluster", "M10", "7.0", false],
+      ["orders-cluster", "M30", "7.0", false],
+      ["orders-restore", "M30", "7.0", false],
     ]);
     expect(
       Object.values(state.credentials).map((credential) => [

@@ -539,7 +539,15 @@ describe("44-46 export jobs", () => {
     });
     expect(created).not.toHaveProperty("finishedAt");
     const params = { exportId: String(created.id) };
-    expect(bodyOf(call(state, "46", { params, now: T0 + 45, asyncDelayMs: 90 })).state).toBe("InProgress");
+    expect(created.exportStatus).toEqual({ exportedCollections: 0, totalCollections: 3 });
+    expect(bodyOf(call(state, "46", { params, now: T0 + 45, asyncDelayMs: 90 }))).toMatchObject({
+      state: "InProgress",
+      exportStatus: { exportedCollections: 1, totalCollections: 3 },
+    });
+    expect(bodyOf(call(state, "46", { params, now: T0 + 60, asyncDelayMs: 90 })).exportStatus).toEqual({
+      exportedCollections: 2,
+      totalCollections: 3,
+    });
     const done = bodyOf(call(state, "46", { params, now: T0 + 90, asyncDelayMs: 90 }));
     expect(done).toMatchObject({
       state: "Successful",

@@ -88,6 +88,25 @@ describe("a declared lifecycle", () => {
     expect(isDone(lifecycle, { status: "STALE", queryable: true })).toBe(false);
   });
 
+  test("donePoll: progressOf adds how far a transitional state has come, never to done or failed states", () => {
+    const withProgress: typeof lifecycle = {
+      ...lifecycle,
+      progressOf: (live) => (live.queryable ? "2/3 hosts" : undefined),
+    };
+    expect(donePoll(withProgress, { status: "BUILDING", queryable: true }, "x")).toEqual({
+      state: "BUILDING (2/3 hosts)",
+      done: false,
+    });
+    expect(donePoll(withProgress, { status: "BUILDING", queryable: false }, "x")).toEqual({
+      state: "BUILDING",
+      done: false,
+    });
+    expect(donePoll(withProgress, { status: "READY", queryable: true }, "x")).toEqual({
+      state: "READY",
+      done: true,
+    });
+  });
+
   test("gonePoll: done once the read finds nothing", () => {
     expect(gonePoll(lifecycle, undefined)).toEqual({ state: "deleted", done: true });
     expect(gonePoll(lifecycle, { status: "DELETING", queryable: false })).toEqual({

@@ -105,6 +105,37 @@ describe("dispatch", () => {
     ).rejects.toMatchObject({ properties: { status: "FAILED", __provider: "new" } });
   });
 
+  test("results reach the host without undefined values, which its protobuf conversion refuses", async () => {
+    const provider = recordingProvider();
+    provider.create = async () => ({
+      id: "g/c",
+      outs: { kept: 1, gone: undefined, nested: { gone: undefined, list: [undefined, { gone: undefined }] } },
+    });
+    provider.read = async (id) => ({
+      id,
+      props: { gone: undefined },
+      inputs: { gone: undefined, kept: "x" },
+    });
+    provider.update = async () => {
+      throw partialFailure("g/c", { state: "failed", gone: undefined }, "update failed");
+    };
+    registerResource("Thing", provider);
+    const created = await dispatch("Thing", "create", [{}]);
+    expect(created).toStrictEqual({ id: "g/c", outs: { kept: 1, nested: { list: [null, {}] } } });
+    expect(await dispatch("Thing", "read", ["g/c", {}])).toStrictEqual({
+      id: "g/c",
+      props: {},
+      inputs: { kept: "x" },
+    });
+    const error = await dispatch("Thing", "update", ["g/c", {}, { __provider: "new" }]).catch(
+      (e: unknown) => e,
+    );
+    expect((error as { properties: unknown }).properties).toStrictEqual({
+      state: "failed",
+      __provider: "new",
+    });
+  });
+
   test("other errors pass through unchanged", async () => {
     const provider = recordingProvider();
     const failure = new Error("bad request");

@@ -1,0 +1,175 @@
+/**
+ * RestoreJob: inputs <-> API body, the live view, and the outputs.
+ *
+ * A restore job has no state field (docs/spec/operations.md, "Asynchronous states"): its state is
+ * derived from its flags (api/vocabulary.ts LIFECYCLE_STATES.restoreJob). It cannot be changed, so
+ * every field the API holds replaces it; and it must never run again on an apply that does not
+ * change it, so `read` returns only the inputs the program gave (what the service fills in by
+ * itself, such as a snapshot for a point-in-time restore, never becomes an input and never diffs).
+ */
+import type { RestoreJob, RestoreJobInput } from "../../client/restoreJobs";
+import { type Classification, storedInputs } from "../../framework/diff";
+import { formatId } from "../../framework/ids";
+import type { RestoreJobInputs } from "./schema";
+
+/** Outputs stored in state: the inputs as applied plus what the service computes. */
+export interface RestoreJobOutputs extends RestoreJobInputs {
+  /** The job's id (the API's `id`). */
+  restoreJobId: string;
+  /** inProgress, finished, expired (a download's links), failed or cancelled (derived from the flags). */
+  state: string;
+  /** When the job finished. */
+  finishedAt: string | undefined;
+  /** The point in time the restored data is from. */
+  timestamp: string | undefined;
+  /** Download restores: the links, and when they expire. */
+  deliveryUrl: string[];
+  expiresAt: string | undefined;
+}
+
+/** Restore jobs cannot be changed: every field the API holds runs a new restore. */
+export const RESTORE_JOB_CLASSIFICATION: Classification = {
+  groupId: "replace",
+  clusterName: "replace",
+  serverless: "replace",
+  deliveryType: "replace",
+  snapshotId: "replace",
+  targetGroupId: "replace",
+  targetClusterName: "replace",
+  pointInTimeUTCSeconds: "replace",
+  oplogTs: "replace",
+  oplogInc: "replace",
+  importId: "ignore-drift",
+  // Only how long we wait changes: an update with no API call.
+  timeouts: "update",
+  restoreJobId: "output",
+  state: "output",
+  finishedAt: "output",
+  timestamp: "output",
+  deliveryUrl: "output",
+  expiresAt: "output",
+};
+
+/** The fields of a restore request, each optional on the resource. */
+const REQUEST_FIELDS = [
+  "snapshotId",
+  "targetGroupId",
+  "targetClusterName",
+  "pointInTimeUTCSeconds",
+  "oplogTs",
+  "oplogInc",
+] as const;
+
+/** The id: `<groupId>/<clusterName>/<restoreJobId>`. */
+export function restoreJobId(groupId: string, clusterName: string, jobId: string): string {
+  return formatId([groupId, clusterName, jobId]);
+}
+
+/** The body of create (48, 62). */
+export function toBody(inputs: RestoreJobInputs): RestoreJobInput {
+  const given = Object.fromEntries(
+    REQUEST_FIELDS.filter((field) => inputs[field] !== undefined).map((field) => [field, inputs[field]]),
+  ) as Omit<RestoreJobInput, "deliveryType">;
+  return { deliveryType: inputs.deliveryType, ...given };
+}
+
+/** The live view of a job. */
+export interface LiveRestoreJob {
+  restoreJobId: string;
+  state: string;
+  job: RestoreJob;
+}
+
+/** The job's state from its flags: failed, cancelled, then finished (expired), else inProgress. */
+export function restoreStateOf(
+  job: Pick<RestoreJob, "failed" | "cancelled" | "finishedAt" | "expired">,
+): string {
+  if (job.failed === true) return "failed";
+  if (job.cancelled === true) return "cancelled";
+  if (job.finishedAt !== undefined) return job.expired === true ? "expired" : "finished";
+  return "inProgress";
+}
+
+export function fromApi(job: RestoreJob): LiveRestoreJob {
+  return { restoreJobId: job.id, state: restoreStateOf(job), job };
+}
+
+/**
+ * The inputs as the service has them (read): the delivery type, and each optional field the program
+ * gave as the service holds it; fields the program left out stay out, whatever the service fills in.
+ */
+export function inputsFromLive(
+  previous: RestoreJobInputs,
+  live: LiveRestoreJob,
+  location: { groupId: string; clusterName: string },
+): RestoreJobInputs {
+  const deliveryType = live.job.deliveryType;
+  const inputs: RestoreJobInputs = {
+    groupId: location.groupId,
+    clusterName: location.clusterName,
+    serverless: previous.serverless ?? false,
+    deliveryType:
+      deliveryType === "automated" || deliveryType === "download" || deliveryType === "pointInTime"
+        ? deliveryType
+        : previous.deliveryType,
+  };
+  for (const field of REQUEST_FIELDS) {
+    if (previous[field] === undefined) continue;
+    const value = live.job[field as keyof RestoreJob] ?? previous[field];
+    (inputs as Record<string, unknown>)[field] = value;
+  }
+  if (previous.importId !== undefined) inputs.importId = previous.importId;
+  if (previous.timeouts !== undefined) inputs.timeouts = previous.timeouts;
+  return inputs;
+}
+
+/** Fields of an existing job that differ from the inputs (adoption cannot change them). */
+export function mismatchedFields(inputs: RestoreJobInputs, live: LiveRestoreJob): string[] {
+  const mismatches: string[] = [];
+  const compare = (field: string, actual: unknown, wanted: unknown) => {
+    if (wanted !== undefined && actual !== undefined && actual !== wanted)
+      mismatches.push(`${field} is ${JSON.stringify(actual)}, the input ${JSON.stringify(wanted)}`);
+  };
+  compare("deliveryType", live.job.deliveryType, inputs.deliveryType);
+  for (const field of REQUEST_FIELDS) compare(field, live.job[field as keyof RestoreJob], inputs[field]);
+  return mismatches;
+}
+
+export function toOutputs(inputs: RestoreJobInputs, live: LiveRestoreJob): RestoreJobOutputs {
+  return {
+    ...inputs,
+    restoreJobId: live.restoreJobId,
+    state: live.state,
+    finishedAt: live.job.finishedAt,
+    timestamp: live.job.timestamp,
+    deliveryUrl: live.job.deliveryUrl ?? [],
+    expiresAt: live.job.expiresAt,
+  };
+}
+
+/** The job in words, for progress and errors. */
+export function describeRestoreJob(
+  inputs: Pick<RestoreJobInputs, "clusterName" | "serverless" | "deliveryType">,
+  jobId?: string,
+): string {
+  const source = inputs.serverless
+    ? `serverless instance ${inputs.clusterName}`
+    : `cluster ${inputs.clusterName}`;
+  const job = jobId === undefined ? "restore job" : `restore job ${jobId}`;
+  return `${inputs.deliveryType} ${job} of ${source}`;
+}
+
+/** The inputs part of stored outputs (outputs are the inputs plus computed fields). */
+export function previousInputs(props: Record<string, unknown>): RestoreJobInputs {
+  return storedInputs(props, RESTORE_JOB_CLASSIFICATION);
+}
+
+/** The live view stored in state (an update resumes from it). */
+export function liveFromOutputs(props: Record<string, unknown>, jobId: string): LiveRestoreJob {
+  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+  const previous = previousInputs(props);
+  const job: RestoreJob = { id: jobId, deliveryType: text(previous.deliveryType) };
+  const finishedAt = text(props.finishedAt);
+  if (finishedAt !== undefined) job.finishedAt = finishedAt;
+  return { restoreJobId: jobId, state: text(props.state) ?? "unknown", job };
+}
