@@ -117,4 +117,39 @@ export const EXPORTED_TYPES: readonly ExportedType[] = [
     resourceName: (args) => `index-${text(args.clusterName)}-${text(args.name)}`,
     after: ["SearchDeployment"],
   },
+  {
+    type: "OnDemandSnapshot",
+    configKey: "onDemandSnapshots",
+    scope: "cluster",
+    // Scheduled snapshots belong to the backup schedule; only on-demand ones are resources. Snapshots
+    // of sharded clusters are read through other operations and are not exported yet.
+    find: async (client, groupId, clusterName) =>
+      (await collect(client.snapshots.listAll(groupId, clusterName)))
+        .filter((snapshot) => snapshot.snapshotType === "onDemand")
+        .map((snapshot) => formatId([groupId, clusterName, snapshot.id])),
+    resourceName: (args) => `snapshot-${text(args.clusterName)}`,
+  },
+  {
+    type: "SnapshotExportJob",
+    configKey: "snapshotExportJobs",
+    scope: "cluster",
+    find: async (client, groupId, clusterName) =>
+      (await collect(client.exportJobs.listAll(groupId, clusterName))).map((job) =>
+        formatId([groupId, clusterName, job.id]),
+      ),
+    resourceName: (args) => `export-job-${text(args.clusterName)}`,
+    after: ["ExportBucket", "OnDemandSnapshot"],
+  },
+  {
+    type: "RestoreJob",
+    configKey: "restoreJobs",
+    scope: "cluster",
+    // Adopted with importId, a finished restore is never run again (docs/resources/restoreJob.md).
+    find: async (client, groupId, clusterName) =>
+      (await collect(client.restoreJobs.listAll(groupId, clusterName))).map((job) =>
+        formatId([groupId, clusterName, job.id]),
+      ),
+    resourceName: (args) => `restore-job-${text(args.clusterName)}`,
+    after: ["OnDemandSnapshot"],
+  },
 ];

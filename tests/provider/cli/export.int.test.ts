@@ -129,6 +129,10 @@ describe("export against the emulator", () => {
         "index-export-cluster-orders-dynamic",
         "index-export-analytics-products-vectors",
       ],
+      // The seed's export-source clusters have scheduled snapshots only, and no jobs.
+      OnDemandSnapshot: [],
+      SnapshotExportJob: [],
+      RestoreJob: [],
     });
     expect(plan.clusters).toEqual([...EXPORT_CLUSTERS]);
     expect(plan.secrets.map((secret) => [secret.key, secret.visibleSuffix])).toEqual([
