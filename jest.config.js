@@ -20,6 +20,11 @@ const common = {
 };
 
 module.exports = {
+  // Two test files at a time. Every file starts its own emulator on a free port and every e2e stack
+  // has its own backend and PULUMI_HOME (scripts/lib/pulumi-stack.ts), so files share no state; an
+  // e2e file spends much of its time waiting on the engine and on asynchronous states, which a second
+  // worker overlaps. (jest's default on a 2-core machine is one worker.)
+  maxWorkers: 2,
   projects: [
     {
       ...common,
