@@ -104,7 +104,14 @@ function emulatorRequestsPerSecond(requests: number): Promise<string[]> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       join(repoRoot, "node_modules", ".bin", "ts-node"),
-      ["--transpile-only", join(__dirname, "bench-emulator.ts"), "--requests", String(requests), "--rounds", "2"],
+      [
+        "--transpile-only",
+        join(__dirname, "bench-emulator.ts"),
+        "--requests",
+        String(requests),
+        "--rounds",
+        "2",
+      ],
       { cwd: repoRoot, stdio: ["ignore", "pipe", "inherit"] },
     );
     let output = "";
