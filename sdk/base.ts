@@ -24,7 +24,7 @@
  * ```
  */
 import * as pulumi from "@pulumi/pulumi";
-import { providerShimText } from "../provider/framework/shim";
+import { PROVIDER_KEY, providerShimText } from "../provider/framework/shim";
 
 /** The module part of every type token: `pulumi-nodejs:dynamic/platform:<Type>`. */
 export const PLATFORM_MODULE = "platform";
@@ -41,9 +41,6 @@ export interface OutputDeclaration {
 export function platformTypeToken(typeName: string): string {
   return `pulumi-nodejs:dynamic/${PLATFORM_MODULE}:${typeName}`;
 }
-
-/** The reserved input holding the provider text (the dynamic provider host's `providerKey`). */
-const PROVIDER_KEY = "__provider";
 
 /** Base class of all platform resources. */
 export abstract class PlatformResource extends pulumi.CustomResource {

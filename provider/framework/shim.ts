@@ -30,6 +30,9 @@
  */
 import type { DispatchMethod } from "./types";
 
+/** The reserved input (and output) holding the text: the dynamic provider host's `providerKey`. */
+export const PROVIDER_KEY = "__provider";
+
 /** The module the text requires; part of the contract above. */
 export const RUNTIME_MODULE = "pulumi-cluster-platform/runtime";
 

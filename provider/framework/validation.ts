@@ -13,12 +13,13 @@
  */
 import { z } from "zod";
 import { ID_PART_RULES } from "./ids";
+import { PROVIDER_KEY } from "./shim";
 
 /** The value Pulumi sends for "not known until apply" during preview. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
-/** The reserved input holding the serialized provider. Never validated, always preserved. */
-export const PROVIDER_KEY = "__provider";
+/** The reserved input holding the provider text (defined in shim.ts). Never validated, always preserved. */
+export { PROVIDER_KEY };
 
 /** A failure as Pulumi's `check` returns it. */
 export interface CheckFailure {
