@@ -4,6 +4,10 @@
  * with the same inputs in the same run (scripts/bench/program), for each N. Prints one table:
  *
  * - seconds per command, platform and no-op, and their ratio (median over the rounds);
+ * - CPU seconds per command of the whole CLI process tree (engine, language host, provider host: the
+ *   CPU time of waited-for children, /proc/self/stat cutime + cstime, Linux only), platform and
+ *   no-op, and their ratio; on a shared machine this is steadier than wall time, which counts the
+ *   time other jobs hold the cores; plus the emulator's own CPU seconds (it runs in this process);
  * - HTTP requests the emulator saw per resource, API calls per resource (reads per resource on
  *   refresh), and HTTP requests per API call (Digest challenges included);
  * - state bytes per resource (`pulumi stack export`, one resource's JSON) of both, and their ratio;
@@ -15,7 +19,8 @@
  *
  *   npm run bench [-- --sizes 1,50,200 --rounds 1 --emulator-requests 5000]
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -43,7 +48,32 @@ interface Traffic {
 
 interface Measure {
   seconds: Record<Kind, number[]>;
+  cpuSeconds: Record<Kind, number[]>;
+  /** CPU seconds of this process (the emulator, mostly) during the platform command. */
+  emulatorCpuSeconds: number[];
   traffic: Traffic;
+}
+
+/** Clock ticks per second of /proc's times (CLK_TCK). */
+const CLOCK_TICKS = existsSync("/proc/self/stat")
+  ? Number(execFileSync("getconf", ["CLK_TCK"]).toString())
+  : 0;
+
+/**
+ * CPU seconds used so far by this process's waited-for children and their waited-for descendants
+ * (fields cutime and cstime of /proc/self/stat); undefined off Linux.
+ */
+function childrenCpuSeconds(): number | undefined {
+  if (CLOCK_TICKS === 0) return undefined;
+  const stat = readFileSync("/proc/self/stat", "utf8");
+  // Fields after the command name, which is in parentheses and may hold spaces: state is field 3.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[16 - 3]) + Number(fields[17 - 3])) / CLOCK_TICKS;
+}
+
+function ownCpuSeconds(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1e6;
 }
 
 function median(values: readonly number[]): number {
@@ -72,12 +102,21 @@ async function createStack(kind: Kind, count: number, emulator: RunningEmulator)
   });
 }
 
-async function run(stack: LocalStack, command: Command): Promise<number> {
+async function run(
+  stack: LocalStack,
+  command: Command,
+): Promise<{ seconds: number; cpuSeconds: number; ownCpuSeconds: number }> {
   const started = performance.now();
+  const childrenBefore = childrenCpuSeconds() ?? 0;
+  const ownBefore = ownCpuSeconds();
   if (command === "up") await stack.up();
   else if (command === "refresh") await stack.refresh({ expectNoChanges: true });
   else await stack.destroy();
-  return (performance.now() - started) / 1000;
+  return {
+    seconds: (performance.now() - started) / 1000,
+    cpuSeconds: (childrenCpuSeconds() ?? Number.NaN) - childrenBefore,
+    ownCpuSeconds: ownCpuSeconds() - ownBefore,
+  };
 }
 
 function traffic(emulator: RunningEmulator): Traffic {
@@ -149,7 +188,12 @@ async function main(): Promise<void> {
       const measures = new Map<Command, Measure>(
         COMMANDS.map((command) => [
           command,
-          { seconds: { platform: [], noop: [] }, traffic: { requests: 0, calls: 0, reads: 0 } },
+          {
+            seconds: { platform: [], noop: [] },
+            cpuSeconds: { platform: [], noop: [] },
+            emulatorCpuSeconds: [],
+            traffic: { requests: 0, calls: 0, reads: 0 },
+          },
         ]),
       );
       const state = { platform: [] as number[], noop: [] as number[] };
@@ -165,10 +209,17 @@ async function main(): Promise<void> {
             const order: Kind[] = round % 2 === 1 ? ["noop", "platform"] : ["platform", "noop"];
             for (const kind of order) {
               if (kind === "platform") traffic(emulator);
-              const seconds = await run(stacks[kind], command);
-              measure.seconds[kind].push(seconds);
-              if (kind === "platform") measure.traffic = traffic(emulator);
-              log(`N=${count} round ${round} ${command} ${kind}: ${seconds.toFixed(2)} s`);
+              const took = await run(stacks[kind], command);
+              measure.seconds[kind].push(took.seconds);
+              measure.cpuSeconds[kind].push(took.cpuSeconds);
+              if (kind === "platform") {
+                measure.traffic = traffic(emulator);
+                measure.emulatorCpuSeconds.push(took.ownCpuSeconds);
+              }
+              log(
+                `N=${count} round ${round} ${command} ${kind}: ${took.seconds.toFixed(2)} s, ` +
+                  `CLI tree CPU ${took.cpuSeconds.toFixed(2)} s, this process CPU ${took.ownCpuSeconds.toFixed(2)} s`,
+              );
             }
             if (command === "up") {
               state.platform.push(await stateBytesPerResource(stacks.platform, PLATFORM_TYPE));
@@ -184,6 +235,8 @@ async function main(): Promise<void> {
         const measure = measures.get(command) as Measure;
         const platform = median(measure.seconds.platform);
         const noop = median(measure.seconds.noop);
+        const cpuPlatform = median(measure.cpuSeconds.platform);
+        const cpuNoop = median(measure.cpuSeconds.noop);
         const { requests, calls, reads } = measure.traffic;
         const stateCells =
           command === "up"
@@ -191,6 +244,8 @@ async function main(): Promise<void> {
             : " |  | ";
         rows.push(
           `| ${count} | ${command} | ${platform.toFixed(2)} | ${noop.toFixed(2)} | ${(platform / noop).toFixed(2)}x | ` +
+            `${cpuPlatform.toFixed(2)} | ${cpuNoop.toFixed(2)} | ${(cpuPlatform / cpuNoop).toFixed(2)}x | ` +
+            `${median(measure.emulatorCpuSeconds).toFixed(2)} | ` +
             `${(requests / count).toFixed(2)} | ${(calls / count).toFixed(2)} | ${command === "refresh" ? (reads / count).toFixed(2) : ""} | ` +
             `${calls === 0 ? "" : (requests / calls).toFixed(3)} | ${stateCells} |`,
         );
@@ -208,8 +263,8 @@ async function main(): Promise<void> {
           .map((value) => value.toFixed(1))
           .join(" ")} at the end`,
       "",
-      "| N | command | platform s | no-op s | ratio | HTTP req/resource | API calls/resource | reads/resource | HTTP req/API call | state B/resource | no-op state B/resource | state ratio |",
-      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+      "| N | command | platform s | no-op s | ratio | platform CPU s | no-op CPU s | CPU ratio | emulator CPU s | HTTP req/resource | API calls/resource | reads/resource | HTTP req/API call | state B/resource | no-op state B/resource | state ratio |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
       ...rows,
       "",
       "Emulator vs bare node:http (scripts/bench-emulator.ts):",
