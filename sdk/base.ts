@@ -1,9 +1,12 @@
 /**
- * The base of every sdk class: a thin `pulumi.dynamic.Resource` with this package's conventions.
+ * The base of every sdk class: a dynamic resource with this package's conventions.
  *
- * - Type token `pulumi-nodejs:dynamic/platform:<Type>` (the `module` and `type` constructor
- *   arguments of `pulumi.dynamic.Resource`, available since @pulumi/pulumi 3.52).
- * - Provider: {@link providerShim}, the tiny serialized forwarder (no code of ours, no credentials).
+ * - Registered exactly as `pulumi.dynamic.Resource` registers one (`@pulumi/pulumi/dynamic`): a
+ *   custom resource of type `pulumi-nodejs:dynamic/platform:<Type>`, served by the `pulumi-nodejs`
+ *   dynamic provider host, with the provider text in the `__provider` input. The only difference: the
+ *   text is {@link providerShimText}, written by hand (about 300 bytes, no code of ours, no
+ *   credentials), instead of Pulumi's closure serialization of a provider object (about 2 KB of the
+ *   same module), which every resource stores twice (provider/framework/shim.ts says why).
  * - Output properties exist on the object only when their keys are in the props given to Pulumi, so
  *   every output name is passed (as `undefined` unless it is also an input).
  * - Outputs derived from secrets are listed in `additionalSecretOutputs` (Pulumi marks an output
@@ -21,7 +24,7 @@
  * ```
  */
 import * as pulumi from "@pulumi/pulumi";
-import { providerShim } from "../provider/framework/shim";
+import { PROVIDER_KEY, providerShimText } from "../provider/framework/shim";
 
 /** The module part of every type token: `pulumi-nodejs:dynamic/platform:<Type>`. */
 export const PLATFORM_MODULE = "platform";
@@ -40,7 +43,7 @@ export function platformTypeToken(typeName: string): string {
 }
 
 /** Base class of all platform resources. */
-export abstract class PlatformResource extends pulumi.dynamic.Resource {
+export abstract class PlatformResource extends pulumi.CustomResource {
   /**
    * @param typeName the `<Type>` of the token and the key of the runtime's resource table
    * @param name the Pulumi resource name
@@ -55,14 +58,17 @@ export abstract class PlatformResource extends pulumi.dynamic.Resource {
     declaration: OutputDeclaration,
     opts?: pulumi.CustomResourceOptions,
   ) {
+    if (args[PROVIDER_KEY] !== undefined)
+      throw new Error("A dynamic resource must not define the __provider key");
     const props: pulumi.Inputs = {};
     for (const output of declaration.outputs) props[output] = undefined;
     Object.assign(props, args);
+    props[PROVIDER_KEY] = providerShimText(typeName);
     const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), ...(declaration.secretOutputs ?? [])];
     const options: pulumi.CustomResourceOptions =
       secretOutputs.length > 0
         ? { ...opts, additionalSecretOutputs: [...new Set(secretOutputs)] }
         : { ...opts };
-    super(providerShim(typeName), name, props, options, PLATFORM_MODULE, typeName);
+    super(platformTypeToken(typeName), name, props, options);
   }
 }

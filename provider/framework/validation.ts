@@ -13,12 +13,13 @@
  */
 import { z } from "zod";
 import { ID_PART_RULES } from "./ids";
+import { PROVIDER_KEY } from "./shim";
 
 /** The value Pulumi sends for "not known until apply" during preview. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
-/** The reserved input holding the serialized provider. Never validated, always preserved. */
-export const PROVIDER_KEY = "__provider";
+/** The reserved input holding the provider text (defined in shim.ts). Never validated, always preserved. */
+export { PROVIDER_KEY };
 
 /** A failure as Pulumi's `check` returns it. */
 export interface CheckFailure {
@@ -45,11 +46,19 @@ export function containsUnknown(value: unknown): boolean {
   return false;
 }
 
-/** A path as Pulumi writes property paths: `notifications[0].typeName`. */
+/** A key Pulumi's property path syntax can write bare (`typeName`); others are quoted (`["a b"]`). */
+const BARE_KEY = /^[A-Za-z_$][\w$]*$/;
+
+/**
+ * A path as Pulumi writes property paths: `notifications[0].typeName`. A key that is not a plain
+ * name (empty, with spaces or dots) is written quoted in brackets, `[""]`, so a failure always names
+ * a non-empty property.
+ */
 export function propertyPath(path: readonly PropertyKey[]): string {
   let text = "";
   for (const key of path) {
     if (typeof key === "number") text += `[${key}]`;
+    else if (!BARE_KEY.test(String(key))) text += `[${JSON.stringify(String(key))}]`;
     else text += text === "" ? String(key) : `.${String(key)}`;
   }
   return text;
@@ -148,7 +157,9 @@ export function toFailures(issues: readonly z.core.$ZodIssue[]): CheckFailure[] 
     const property = propertyPath(issue.path);
     const lastKey = issue.path.length === 0 ? "" : String(issue.path[issue.path.length - 1]);
     const alreadyNamed =
-      property === "" || issue.message.startsWith(property) || issue.message.startsWith(lastKey);
+      property === "" ||
+      issue.message.startsWith(property) ||
+      (lastKey !== "" && issue.message.startsWith(lastKey));
     failures.push({ property, reason: alreadyNamed ? issue.message : `${property} ${issue.message}` });
   }
   return failures;

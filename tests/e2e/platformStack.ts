@@ -17,14 +17,14 @@ export const PLATFORM_PRIVATE_KEY = DEFAULT_SEED.orgOwnerKey.privateKey;
 const PRIVATE_KEY_MARKER = "demo-private-key";
 
 /**
- * Upper bound, in characters, of a dynamic resource's serialized provider (the `__provider` output),
- * the same bound the unit test of the shim asserts (tests/provider/framework/shim.test.ts). The shim
- * is 2,046 to 2,060 characters per resource type: a require of `pulumi-cluster-platform/runtime` and
- * the type name, no closure over configuration or credentials; about 1.7 KB of it is Pulumi's fixed
- * per-function scaffolding. Anything the serialization captures beyond that (a client, the config, a
- * bundled dependency) would bloat every resource's state and could leak credentials, and fails here.
+ * Upper bound, in characters, of a dynamic resource's provider text (the `__provider` output), the
+ * same bound the unit test of the shim asserts (tests/provider/framework/shim.test.ts). The text is
+ * about 300 characters per resource type: a require of `pulumi-cluster-platform/runtime` and the type
+ * name, nothing captured from configuration or credentials (provider/framework/shim.ts). Anything more
+ * (a client, the config, a bundled dependency) would bloat every resource's state and could leak
+ * credentials, and fails here.
  */
-export const MAX_PROVIDER_SHIM_CHARS = 2100;
+export const MAX_PROVIDER_SHIM_CHARS = 400;
 
 /** Stack config: strings as they are, anything else stored as JSON (the programs read it with requireObject). */
 export type StackConfig = Record<string, string | number | boolean | object>;

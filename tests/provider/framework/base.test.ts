@@ -1,5 +1,6 @@
 /** The sdk base class: type token, output properties, secret outputs, the shim as provider. */
 import * as pulumi from "@pulumi/pulumi";
+import { providerShimText } from "../../../provider/framework/shim";
 import { PlatformResource, platformTypeToken } from "../../../sdk/base";
 
 interface Registered {
@@ -40,6 +41,12 @@ function resolvedValue<T>(output: pulumi.Output<T>): Promise<T> {
 }
 
 describe("PlatformResource", () => {
+  test("a __provider argument is refused, as pulumi.dynamic.Resource refuses it", () => {
+    expect(() => new Thing("t0", { name: "x", __provider: "mine" } as { name: string })).toThrow(
+      "A dynamic resource must not define the __provider key",
+    );
+  });
+
   test("type token", () => {
     expect(platformTypeToken("SearchIndex")).toBe("pulumi-nodejs:dynamic/platform:SearchIndex");
   });
@@ -51,9 +58,6 @@ describe("PlatformResource", () => {
     const entry = registered.find((r) => r.name === "t1");
     expect(entry?.type).toBe("pulumi-nodejs:dynamic/platform:Thing");
     expect(entry?.inputs.name).toBe("movies");
-    const provider = entry?.inputs.__provider;
-    expect(typeof provider).toBe("string");
-    expect(provider as string).toContain('require("pulumi-cluster-platform/runtime")');
-    expect(provider as string).toContain('t: "Thing"');
+    expect(entry?.inputs.__provider).toBe(providerShimText("Thing"));
   });
 });

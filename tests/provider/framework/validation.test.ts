@@ -39,6 +39,18 @@ describe("propertyPath", () => {
     expect(propertyPath(["a"])).toBe("a");
     expect(propertyPath([])).toBe("");
   });
+
+  test("quotes keys that are not plain names, so an empty key still names a property", () => {
+    expect(propertyPath([""])).toBe('[""]');
+    expect(propertyPath(["definition", "a b", 0, "x.y"])).toBe('definition["a b"][0]["x.y"]');
+  });
+
+  test("an unknown empty key fails with a named, non-empty property", () => {
+    const outcome = checkWith(z.strictObject({ a: z.string() }), { a: "x", "": 1 });
+    expect(outcome.failures).toEqual([
+      { property: '[""]', reason: '[""] is not a known input (check its spelling)' },
+    ]);
+  });
 });
 
 describe("checkWith", () => {

@@ -1,0 +1,280 @@
+/**
+ * The provider's overhead against the engine's floor, through the real Pulumi CLI and the emulator:
+ * `pulumi up`, `refresh` and `destroy` of N alert configurations, beside N no-op dynamic resources
+ * with the same inputs in the same run (scripts/bench/program), for each N. Prints one table:
+ *
+ * - seconds per command, platform and no-op, and their ratio (median over the rounds);
+ * - CPU seconds per command of the whole CLI process tree (engine, language host, provider host: the
+ *   CPU time of waited-for children, /proc/self/stat cutime + cstime, Linux only), platform and
+ *   no-op, and their ratio; on a shared machine this is steadier than wall time, which counts the
+ *   time other jobs hold the cores; plus the emulator's own CPU seconds (it runs in this process);
+ * - HTTP requests the emulator saw per resource, API calls per resource (reads per resource on
+ *   refresh), and HTTP requests per API call (Digest challenges included);
+ * - state bytes per resource (`pulumi stack export`, one resource's JSON) of both, and their ratio;
+ * then the emulator's req/s against a bare node:http server (scripts/bench-emulator.ts, shortened).
+ *
+ * The emulator runs in this process with its per-project rate limit lifted, and the client's throttle
+ * is off (`platform:rateLimitPerMinute` 0): this measures overhead, not the 429 path. Asynchronous
+ * lifecycles are immediate (alert configurations are synchronous anyway).
+ *
+ *   npm run bench [-- --sizes 1,50,200 --rounds 1 --emulator-requests 5000]
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import { type RunningEmulator, startEmulator } from "../emulator";
+import { DEFAULT_SEED } from "../emulator/seed/demo-credentials";
+import { LocalStack, repoRoot } from "./lib/pulumi-stack";
+
+const PROGRAM = join(__dirname, "bench", "program");
+const COMMANDS = ["up", "refresh", "destroy"] as const;
+type Command = (typeof COMMANDS)[number];
+type Kind = "platform" | "noop";
+
+const PLATFORM_TYPE = "pulumi-nodejs:dynamic/platform:AlertConfiguration";
+const NOOP_TYPE = "pulumi-nodejs:dynamic/bench:Noop";
+
+interface Traffic {
+  /** HTTP requests the emulator answered. */
+  requests: number;
+  /** Of those, requests that reached an operation (API calls). */
+  calls: number;
+  /** API calls that read one alert configuration (operation 7) or a page of them (4). */
+  reads: number;
+}
+
+interface Measure {
+  seconds: Record<Kind, number[]>;
+  cpuSeconds: Record<Kind, number[]>;
+  /** CPU seconds of this process (the emulator, mostly) during the platform command. */
+  emulatorCpuSeconds: number[];
+  traffic: Traffic;
+}
+
+/** Clock ticks per second of /proc's times (CLK_TCK). */
+const CLOCK_TICKS = existsSync("/proc/self/stat")
+  ? Number(execFileSync("getconf", ["CLK_TCK"]).toString())
+  : 0;
+
+/**
+ * CPU seconds used so far by this process's waited-for children and their waited-for descendants
+ * (fields cutime and cstime of /proc/self/stat); undefined off Linux.
+ */
+function childrenCpuSeconds(): number | undefined {
+  if (CLOCK_TICKS === 0) return undefined;
+  const stat = readFileSync("/proc/self/stat", "utf8");
+  // Fields after the command name, which is in parentheses and may hold spaces: state is field 3.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[16 - 3]) + Number(fields[17 - 3])) / CLOCK_TICKS;
+}
+
+function ownCpuSeconds(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1e6;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+async function createStack(kind: Kind, count: number, emulator: RunningEmulator): Promise<LocalStack> {
+  return LocalStack.create({
+    program: PROGRAM,
+    workRoot: ".bench-state",
+    echo: false,
+    config: {
+      kind,
+      count: String(count),
+      groupId: DEFAULT_SEED.projectId,
+      "platform:baseUrl": emulator.baseUrl,
+      "platform:publicKey": DEFAULT_SEED.orgOwnerKey.publicKey,
+      // Overhead, not throttling: the emulator's limit is lifted too.
+      "platform:rateLimitPerMinute": "0",
+    },
+    secrets: { "platform:privateKey": DEFAULT_SEED.orgOwnerKey.privateKey },
+  });
+}
+
+async function run(
+  stack: LocalStack,
+  command: Command,
+): Promise<{ seconds: number; cpuSeconds: number; ownCpuSeconds: number }> {
+  const started = performance.now();
+  const childrenBefore = childrenCpuSeconds() ?? 0;
+  const ownBefore = ownCpuSeconds();
+  if (command === "up") await stack.up();
+  else if (command === "refresh") await stack.refresh({ expectNoChanges: true });
+  else await stack.destroy();
+  return {
+    seconds: (performance.now() - started) / 1000,
+    cpuSeconds: (childrenCpuSeconds() ?? Number.NaN) - childrenBefore,
+    ownCpuSeconds: ownCpuSeconds() - ownBefore,
+  };
+}
+
+function traffic(emulator: RunningEmulator): Traffic {
+  const entries = emulator.core.requestLog.list();
+  emulator.core.requestLog.clear();
+  return {
+    requests: entries.length,
+    calls: entries.filter((entry) => entry.operation !== null).length,
+    reads: entries.filter((entry) => entry.operation === "7" || entry.operation === "4").length,
+  };
+}
+
+/** Bytes of one resource of the type in the stack's exported state (mean over the resources). */
+async function stateBytesPerResource(stack: LocalStack, type: string): Promise<number> {
+  const state = await stack.exportState();
+  const resources = (state.deployment.resources ?? []).filter((resource) => resource.type === type);
+  if (resources.length === 0) throw new Error(`no ${type} in the state`);
+  const bytes = resources.reduce((sum, resource) => sum + Buffer.byteLength(JSON.stringify(resource)), 0);
+  return bytes / resources.length;
+}
+
+/** The last three lines of a shortened emulator benchmark (req/s of both servers and the ratio). */
+function emulatorRequestsPerSecond(requests: number): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      join(repoRoot, "node_modules", ".bin", "ts-node"),
+      [
+        "--transpile-only",
+        join(__dirname, "bench-emulator.ts"),
+        "--requests",
+        String(requests),
+        "--rounds",
+        "2",
+      ],
+      { cwd: repoRoot, stdio: ["ignore", "pipe", "inherit"] },
+    );
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (code !== 0) reject(new Error(`bench-emulator exited ${code}`));
+      else resolve(output.trim().split("\n").slice(-3));
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      sizes: { type: "string", default: "1,50,200" },
+      rounds: { type: "string", default: "1" },
+      "emulator-requests": { type: "string", default: "5000" },
+    },
+  });
+  const sizes = (values.sizes ?? "").split(",").map(Number);
+  const rounds = Number(values.rounds);
+  const emulator = await startEmulator({
+    port: 0,
+    seed: "default",
+    asyncDelayMs: 0,
+    rateLimit: { limit: 1e9, windowMs: 60_000 },
+  });
+  const rows: string[] = [];
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  try {
+    for (const count of sizes) {
+      const measures = new Map<Command, Measure>(
+        COMMANDS.map((command) => [
+          command,
+          {
+            seconds: { platform: [], noop: [] },
+            cpuSeconds: { platform: [], noop: [] },
+            emulatorCpuSeconds: [],
+            traffic: { requests: 0, calls: 0, reads: 0 },
+          },
+        ]),
+      );
+      const state = { platform: [] as number[], noop: [] as number[] };
+      for (let round = 1; round <= rounds; round++) {
+        const stacks = {
+          platform: await createStack("platform", count, emulator),
+          noop: await createStack("noop", count, emulator),
+        };
+        try {
+          for (const command of COMMANDS) {
+            const measure = measures.get(command) as Measure;
+            // Alternate which kind goes first, so neither always gets the warmer (or busier) machine.
+            const order: Kind[] = round % 2 === 1 ? ["noop", "platform"] : ["platform", "noop"];
+            for (const kind of order) {
+              if (kind === "platform") traffic(emulator);
+              const took = await run(stacks[kind], command);
+              measure.seconds[kind].push(took.seconds);
+              measure.cpuSeconds[kind].push(took.cpuSeconds);
+              if (kind === "platform") {
+                measure.traffic = traffic(emulator);
+                measure.emulatorCpuSeconds.push(took.ownCpuSeconds);
+              }
+              log(
+                `N=${count} round ${round} ${command} ${kind}: ${took.seconds.toFixed(2)} s, ` +
+                  `CLI tree CPU ${took.cpuSeconds.toFixed(2)} s, this process CPU ${took.ownCpuSeconds.toFixed(2)} s`,
+              );
+            }
+            if (command === "up") {
+              state.platform.push(await stateBytesPerResource(stacks.platform, PLATFORM_TYPE));
+              state.noop.push(await stateBytesPerResource(stacks.noop, NOOP_TYPE));
+            }
+          }
+        } finally {
+          stacks.platform.dispose();
+          stacks.noop.dispose();
+        }
+      }
+      for (const command of COMMANDS) {
+        const measure = measures.get(command) as Measure;
+        const platform = median(measure.seconds.platform);
+        const noop = median(measure.seconds.noop);
+        const cpuPlatform = median(measure.cpuSeconds.platform);
+        const cpuNoop = median(measure.cpuSeconds.noop);
+        const { requests, calls, reads } = measure.traffic;
+        const stateCells =
+          command === "up"
+            ? `${median(state.platform).toFixed(0)} | ${median(state.noop).toFixed(0)} | ${(median(state.platform) / median(state.noop)).toFixed(2)}x`
+            : " |  | ";
+        rows.push(
+          `| ${count} | ${command} | ${platform.toFixed(2)} | ${noop.toFixed(2)} | ${(platform / noop).toFixed(2)}x | ` +
+            `${cpuPlatform.toFixed(2)} | ${cpuNoop.toFixed(2)} | ${(cpuPlatform / cpuNoop).toFixed(2)}x | ` +
+            `${median(measure.emulatorCpuSeconds).toFixed(2)} | ` +
+            `${(requests / count).toFixed(2)} | ${(calls / count).toFixed(2)} | ${command === "refresh" ? (reads / count).toFixed(2) : ""} | ` +
+            `${calls === 0 ? "" : (requests / calls).toFixed(3)} | ${stateCells} |`,
+        );
+      }
+    }
+  } finally {
+    await emulator.close();
+  }
+  const emulatorLines = await emulatorRequestsPerSecond(Number(values["emulator-requests"]));
+  process.stdout.write(
+    [
+      "",
+      `npm run bench -- --sizes ${sizes.join(",")} --rounds ${rounds}: ${new Date().toISOString()}, Node ${process.version}, ` +
+        `${cpus().length} cores, load average ${loadavg()
+          .map((value) => value.toFixed(1))
+          .join(" ")} at the end`,
+      "",
+      "| N | command | platform s | no-op s | ratio | platform CPU s | no-op CPU s | CPU ratio | emulator CPU s | HTTP req/resource | API calls/resource | reads/resource | HTTP req/API call | state B/resource | no-op state B/resource | state ratio |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+      ...rows,
+      "",
+      "Emulator vs bare node:http (scripts/bench-emulator.ts):",
+      ...emulatorLines,
+      "",
+    ].join("\n"),
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
