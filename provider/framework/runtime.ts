@@ -23,8 +23,13 @@ export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
   Auditing: "../resources/auditing/provider",
   BackupCompliancePolicy: "../resources/backupCompliancePolicy/provider",
   CloudBackupSchedule: "../resources/cloudBackupSchedule/provider",
+  CloudProviderAccessRole: "../resources/cloudProviderAccessRole/provider",
   CustomDns: "../resources/customDns/provider",
   ExportBucket: "../resources/exportBucket/provider",
+  LiveMigration: "../resources/liveMigration/provider",
+  LiveMigrationLinkToken: "../resources/liveMigrationLinkToken/provider",
+  OutageSimulation: "../resources/outageSimulation/provider",
+  PrivateIpMode: "../resources/privateIpMode/provider",
   SearchDeployment: "../resources/searchDeployment/provider",
   SearchIndex: "../resources/searchIndex/provider",
 };
