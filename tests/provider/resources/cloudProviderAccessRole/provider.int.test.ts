@@ -29,7 +29,11 @@ describe("CloudProviderAccessRole provider against the emulator", () => {
     const { id, outs } = await createdWith(provider(), inputs);
     const roleId = String(outs.roleId);
     expect(id).toBe(`${GROUP}/${roleId}`);
-    expect(outs).toMatchObject({ groupId: GROUP, roleId, platformAwsAccountArn: "arn:aws:iam::536727724300:root" });
+    expect(outs).toMatchObject({
+      groupId: GROUP,
+      roleId,
+      platformAwsAccountArn: "arn:aws:iam::536727724300:root",
+    });
     expect(outs.authorizedDate).toBeUndefined();
     expect(outs.platformAssumedRoleExternalId).toMatch(/^[0-9a-f-]{36}$/);
     const read = await provider().read(id, outs);
@@ -38,7 +42,10 @@ describe("CloudProviderAccessRole provider against the emulator", () => {
 
   it("create with an ARN authorizes, retrying while AWS propagates the role, with progress", async () => {
     propagating(2);
-    const { outs } = await createdWith(provider(), await checkedInputs(provider(), { groupId: GROUP, iamAssumedRoleArn: ARN }));
+    const { outs } = await createdWith(
+      provider(),
+      await checkedInputs(provider(), { groupId: GROUP, iamAssumedRoleArn: ARN }),
+    );
     expect(typeof outs.authorizedDate).toBe("string");
     const live = await fx.client.cloudProviderAccess.get(GROUP, String(outs.roleId));
     expect(live.iamAssumedRoleArn).toBe(ARN);
@@ -49,8 +56,14 @@ describe("CloudProviderAccessRole provider against the emulator", () => {
 
   it("retries are bounded by timeouts.create; the role stays in state", async () => {
     propagating(1000);
-    const inputs = await checkedInputs(provider(), { groupId: GROUP, iamAssumedRoleArn: ARN, timeouts: { create: "30s" } });
-    const error = await provider().create(inputs).catch((caught: unknown) => caught);
+    const inputs = await checkedInputs(provider(), {
+      groupId: GROUP,
+      iamAssumedRoleArn: ARN,
+      timeouts: { create: "30s" },
+    });
+    const error = await provider()
+      .create(inputs)
+      .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ id: expect.stringMatching(new RegExp(`^${GROUP}/[0-9a-f]{24}$`)) });
     expect(String((error as Error).message)).toMatch(
       /^timed out after 30s waiting for AWS access role [0-9a-f]{24} of project 5f1a000000000000000000a1: still in state CANNOT_ASSUME_ROLE \(AWS may still be propagating the IAM role\) \(waiting for authorized with arn:aws:iam::123456789012:role\/platform-exports\); .*raise timeouts.create/,
@@ -62,7 +75,13 @@ describe("CloudProviderAccessRole provider against the emulator", () => {
       pathPattern: "/api/platform/v2/groups/*/cloudProviderAccess/*",
       method: "PATCH",
       status: 403,
-      body: { error: 403, errorCode: "IP_ADDRESS_NOT_ON_ACCESS_LIST", detail: "no", reason: "Forbidden", parameters: [] },
+      body: {
+        error: 403,
+        errorCode: "IP_ADDRESS_NOT_ON_ACCESS_LIST",
+        detail: "no",
+        reason: "Forbidden",
+        parameters: [],
+      },
     });
     await expect(provider().create({ groupId: GROUP, iamAssumedRoleArn: ARN })).rejects.toMatchObject({
       message: expect.stringContaining("403"),
@@ -74,7 +93,9 @@ describe("CloudProviderAccessRole provider against the emulator", () => {
     const { id, outs } = await createdWith(provider(), { groupId: GROUP, iamAssumedRoleArn: ARN });
     const updated = await provider().update?.(id, outs, { groupId: GROUP, iamAssumedRoleArn: OTHER_ARN });
     expect(updated?.outs).toMatchObject({ iamAssumedRoleArn: OTHER_ARN, roleId: outs.roleId });
-    expect((await fx.client.cloudProviderAccess.get(GROUP, String(outs.roleId))).iamAssumedRoleArn).toBe(OTHER_ARN);
+    expect((await fx.client.cloudProviderAccess.get(GROUP, String(outs.roleId))).iamAssumedRoleArn).toBe(
+      OTHER_ARN,
+    );
 
     await fx.client.cloudProviderAccess.authorize(GROUP, String(outs.roleId), {
       providerName: "AWS",
@@ -94,7 +115,9 @@ describe("CloudProviderAccessRole provider against the emulator", () => {
       changes: true,
       replaces: ["iamAssumedRoleArn"],
     });
-    expect(await provider().diff("x", olds, { groupId: "5f1a000000000000000000a2", iamAssumedRoleArn: ARN })).toEqual({
+    expect(
+      await provider().diff("x", olds, { groupId: "5f1a000000000000000000a2", iamAssumedRoleArn: ARN }),
+    ).toEqual({
       changes: true,
       replaces: ["groupId"],
     });
