@@ -280,8 +280,9 @@ describe("control API", () => {
     expect(
       (await owner.call("GET", `/api/platform/v2/groups/${PROJECT}/clusters/new-cluster/thing`)).status,
     ).toBe(200);
-    // The seed's eight clusters (five in the demo project, one in each promotion project) and the new one.
-    expect(((await control("GET", "clusters")).json as unknown[]).length).toBe(9);
+    // The seed's ten clusters (five in the demo project, one in each promotion project, two in
+    // ops-resources) and the new one.
+    expect(((await control("GET", "clusters")).json as unknown[]).length).toBe(11);
     expect((await control("DELETE", `clusters/${PROJECT}/new-cluster`)).status).toBe(204);
     expect(
       (await owner.call("GET", `/api/platform/v2/groups/${PROJECT}/clusters/new-cluster/thing`)).status,
@@ -294,6 +295,7 @@ describe("control API", () => {
       "5f1a0000000000000000e0d1",
       "5f1a0000000000000000e0d2",
       "5f1a0000000000000000e0d3",
+      "5f1a0000000000000000e301",
     ]);
     expect(emu.state.idCounter).toBe(0);
   });

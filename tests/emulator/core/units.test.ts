@@ -250,6 +250,7 @@ describe("clock, ids, limiter, seed", () => {
       ["5f1a0000000000000000e0d1", "promotion-dev"],
       ["5f1a0000000000000000e0d2", "promotion-staging"],
       ["5f1a0000000000000000e0d3", "promotion-prod"],
+      ["5f1a0000000000000000e301", "ops-resources"],
     ]);
     expect(
       Object.values(state.clusters).map((cluster) => [
@@ -267,6 +268,8 @@ describe("clock, ids, limiter, seed", () => {
       ["app-cluster", "M30", "7.0", false],
       ["app-cluster", "M30", "7.0", false],
       ["app-cluster", "M30", "7.0", false],
+      ["sim-cluster", "M30", "7.0", false],
+      ["migration-target", "M30", "7.0", false],
     ]);
     expect(
       Object.values(state.credentials).map((credential) => [
