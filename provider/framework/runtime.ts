@@ -81,13 +81,27 @@ function withoutProvider(value: unknown): PropertyBag {
 }
 
 /**
+ * A result as the host can send it: the host encodes property bags with protobuf's
+ * `Struct.fromJavaScript`, which throws "Unexpected struct type." on an `undefined` value, so keys
+ * holding `undefined` (an output the service has not set yet) are left out, at any depth; in a list,
+ * where a position cannot be left out, `undefined` becomes `null` (as JSON does).
+ */
+export function forHost<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : forHost(item))) as T;
+  if (typeof value !== "object" || value === null || Object.getPrototypeOf(value) !== Object.prototype)
+    return value;
+  const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+  return Object.fromEntries(entries.map(([key, item]) => [key, forHost(item)])) as T;
+}
+
+/**
  * Errors from create/update that keep the object in state must carry `__provider` in their
  * properties: the host adds it to successful results only, and without it a later delete or refresh
  * of the object could not load its provider.
  */
 function keepProviderOnPartialFailure(error: unknown, source: unknown): unknown {
-  if (isPartialFailure(error) && !(PROVIDER_KEY in bag(error.properties))) {
-    error.properties = { ...bag(error.properties), [PROVIDER_KEY]: bag(source)[PROVIDER_KEY] };
+  if (isPartialFailure(error)) {
+    error.properties = forHost({ [PROVIDER_KEY]: bag(source)[PROVIDER_KEY], ...bag(error.properties) });
   }
   return error;
 }
@@ -113,12 +127,12 @@ export async function dispatch(
       return provider.diff(String(args[0]), withoutProvider(args[1]), withoutProvider(args[2]));
     case "create":
       try {
-        return await provider.create(withoutProvider(args[0]));
+        return forHost(await provider.create(withoutProvider(args[0])));
       } catch (error) {
         throw keepProviderOnPartialFailure(error, args[0]);
       }
     case "read":
-      return provider.read(String(args[0]), withoutProvider(args[1]));
+      return forHost(await provider.read(String(args[0]), withoutProvider(args[1])));
     case "update":
       if (provider.update === undefined) {
         throw new Error(
@@ -127,7 +141,9 @@ export async function dispatch(
         );
       }
       try {
-        return await provider.update(String(args[0]), withoutProvider(args[1]), withoutProvider(args[2]));
+        return forHost(
+          await provider.update(String(args[0]), withoutProvider(args[1]), withoutProvider(args[2])),
+        );
       } catch (error) {
         throw keepProviderOnPartialFailure(error, args[2]);
       }
