@@ -2,7 +2,7 @@
  * LiveMigration: a push live migration of a self-managed cluster into a cluster of the project,
  * cut over only when asked. See docs/resources/liveMigration.md.
  */
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 import type { DurationInput } from "../provider/framework/timeouts";
 import { PlatformResource } from "./base";
 
@@ -20,7 +20,7 @@ export interface LiveMigrationSource {
   managedAuthentication: boolean;
   ssl: boolean;
   username?: string;
-  /** Kept secret: the whole `source` output is stored encrypted. */
+  /** Kept secret: the class marks the whole `source` input secret, so state holds it encrypted. */
   password?: string;
   caCertificatePath?: string;
 }
@@ -76,7 +76,9 @@ export class LiveMigration extends PlatformResource {
     super(
       "LiveMigration",
       name,
-      { ...args },
+      // The source's password: an input stays in state as given unless it is secret (an output-only
+      // secret would leave the input copy readable), so the source is always made secret.
+      { ...args, source: pulumi.secret(args.source) },
       {
         outputs: [
           "groupId",
@@ -87,8 +89,6 @@ export class LiveMigration extends PlatformResource {
           "readyForCutover",
           "lagTimeSeconds",
         ],
-        // The source's password.
-        secretOutputs: ["source"],
       },
       opts,
     );
