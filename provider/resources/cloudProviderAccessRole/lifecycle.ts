@@ -6,13 +6,7 @@
  * the role answers 404.
  */
 import { hasErrorCode, type PlatformClient } from "../../client";
-import {
-  asynchronous,
-  type PhaseWaitOptions,
-  phaseWaitFields,
-  readIfExists,
-} from "../../framework/lifecycle";
-import { waitFor } from "../../framework/waiter";
+import { asynchronous, type PhaseWaitOptions, pollUntilDone, readIfExists } from "../../framework/lifecycle";
 import { fromApi, type LiveAccessRole } from "./model";
 import { ACCESS_ROLE_PROVIDER } from "./schema";
 
@@ -47,24 +41,17 @@ export async function authorizeWhenAssumable(
   iamAssumedRoleArn: string,
   options: PhaseWaitOptions,
 ): Promise<LiveAccessRole> {
-  let authorized: LiveAccessRole | undefined;
-  await waitFor({
-    ...phaseWaitFields(options),
-    target: `authorized with ${iamAssumedRoleArn}`,
-    poll: async () => {
-      try {
-        const answer = await client.cloudProviderAccess.authorize(where.groupId, where.roleId, {
-          providerName: ACCESS_ROLE_PROVIDER,
-          iamAssumedRoleArn,
-        });
-        authorized = fromApi(answer, where.roleId);
-        return { state: "authorized", done: true };
-      } catch (error) {
-        if (!hasErrorCode(error, CANNOT_ASSUME_ROLE)) throw error;
-        return { state: `${CANNOT_ASSUME_ROLE} (AWS may still be propagating the IAM role)`, done: false };
-      }
-    },
+  return pollUntilDone(options, `authorized with ${iamAssumedRoleArn}`, async () => {
+    try {
+      const answer = await client.cloudProviderAccess.authorize(where.groupId, where.roleId, {
+        providerName: ACCESS_ROLE_PROVIDER,
+        iamAssumedRoleArn,
+      });
+      return { result: { state: "authorized", done: true }, live: fromApi(answer, where.roleId) };
+    } catch (error) {
+      if (!hasErrorCode(error, CANNOT_ASSUME_ROLE)) throw error;
+      const state = `${CANNOT_ASSUME_ROLE} (AWS may still be propagating the IAM role)`;
+      return { result: { state, done: false }, live: undefined };
+    }
   });
-  // waitFor returns only after a poll that authorized the role.
-  return authorized as LiveAccessRole;
 }

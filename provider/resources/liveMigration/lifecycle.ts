@@ -11,10 +11,9 @@ import {
   asynchronous,
   donePoll,
   type PhaseWaitOptions,
-  phaseWaitFields,
+  pollUntilDone,
   readIfExists,
 } from "../../framework/lifecycle";
-import { waitFor } from "../../framework/waiter";
 import { fromApi, type LiveMigrationView, type LiveValidation, validationFromApi } from "./model";
 
 /** Where a migration is. */
@@ -101,20 +100,14 @@ export async function waitForValidation(
   where: ValidationLocation,
   options: PhaseWaitOptions,
 ): Promise<LiveValidation> {
-  let last: LiveValidation | undefined;
-  await waitFor({
-    ...phaseWaitFields(options),
-    target: "SUCCESS",
-    poll: async () => {
-      const live = await validationLifecycle.read(client, where);
-      if (live !== undefined) last = live;
-      const result = donePoll(validationLifecycle, live, last?.status ?? "unknown");
-      // The service's own reason replaces the generic text.
-      return result.failed !== undefined && live?.errorMessage !== undefined
-        ? { ...result, failed: live.errorMessage }
-        : result;
-    },
+  let lastStatus = "unknown";
+  return pollUntilDone(options, "SUCCESS", async () => {
+    const live = await validationLifecycle.read(client, where);
+    if (live !== undefined) lastStatus = live.status;
+    const result = donePoll(validationLifecycle, live, lastStatus);
+    // The service's own reason replaces the generic text.
+    if (result.failed !== undefined && live?.errorMessage !== undefined)
+      return { result: { ...result, failed: live.errorMessage }, live };
+    return { result, live };
   });
-  // waitFor returns only after a poll that read the validation in SUCCESS.
-  return last as LiveValidation;
 }
