@@ -24,3 +24,12 @@ export const CLUSTER_NAME: IdPattern = {
   pattern: /^[a-zA-Z0-9][a-zA-Z0-9-]*$/,
   rule: "must start with a letter or digit and contain only letters, digits and dashes",
 };
+
+/**
+ * The ARN of an AWS IAM role the platform assumes (authorize, 74a): `arn:aws:iam::<12-digit
+ * account>:role/<path and name>`. The contract bounds it to 20..2048 characters; the shape is AWS's.
+ */
+export const IAM_ROLE_ARN: IdPattern = {
+  pattern: /^arn:aws:iam::\d{12}:role\/[\w+=,.@/-]{1,128}$/,
+  rule: "must be an AWS IAM role ARN: arn:aws:iam::<12-digit account>:role/<name>",
+};

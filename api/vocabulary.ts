@@ -397,3 +397,28 @@ export const LIFECYCLE_STATES = {
   /** `status` of a live migration validation. */
   migrationValidation: { steps: ["PENDING", "SUCCESS"], other: ["FAILED"] },
 } as const satisfies Record<string, { steps: readonly [string, ...string[]]; other: readonly string[] }>;
+
+/** `type` of an outage simulation filter (the contract's only value). */
+export const OUTAGE_FILTER_TYPES = ["REGION"] as const;
+
+/** `destination.hostnameSchemaType` of a live migration. */
+export const HOSTNAME_SCHEMA_TYPES = ["PUBLIC", "PRIVATE_LINK", "VPC_PEERING"] as const;
+
+/**
+ * Peering-Only mode can be turned off (private IP mode `enabled: false`, operation 77) only when
+ * every cluster of the project runs this database version or later (docs/spec/api-spec.md, States
+ * and transitions; Limits).
+ */
+export const PEERING_ONLY_OFF_MIN_DB_VERSION = "5.0";
+
+/** Compares "major.minor[.patch]" database versions: true when `version` >= `minimum`. */
+export function dbVersionAtLeast(version: string, minimum: string): boolean {
+  const a = version.split(".").map((part) => Number.parseInt(part, 10) || 0);
+  const b = minimum.split(".").map((part) => Number.parseInt(part, 10) || 0);
+  for (let index = 0; index < Math.max(a.length, b.length); index++) {
+    const x = a[index] ?? 0;
+    const y = b[index] ?? 0;
+    if (x !== y) return x > y;
+  }
+  return true;
+}

@@ -2,6 +2,7 @@
  * Lookups every operation shares: the project, organization and cluster named in the path, the
  * per-noun entity tables, and the facts about a cluster the rules depend on (tier, version).
  */
+import { dbVersionAtLeast } from "../../api/vocabulary";
 import type {
   ClusterRecord,
   EmulatorState,
@@ -149,17 +150,8 @@ export function fullDbVersion(cluster: ClusterRecord): string {
   return FULL_VERSIONS[major] ?? `${major}.0`;
 }
 
-/** Compares "major.minor[.patch]" versions; true when `version` >= `minimum`. */
-export function versionAtLeast(version: string, minimum: string): boolean {
-  const a = version.split(".").map((p) => Number.parseInt(p, 10) || 0);
-  const b = minimum.split(".").map((p) => Number.parseInt(p, 10) || 0);
-  for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    const x = a[i] ?? 0;
-    const y = b[i] ?? 0;
-    if (x !== y) return x > y;
-  }
-  return true;
-}
+/** Compares "major.minor[.patch]" versions; true when `version` >= `minimum` (one copy, in api/). */
+export const versionAtLeast = dbVersionAtLeast;
 
 // Results -------------------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@
  * Cloud provider access roles (72-74, plus 74a authorize and 74b deauthorize from docs/spec/operations.md).
  * featureUsages are derived: an export bucket using a role shows as an EXPORT_SNAPSHOT usage.
  */
+import { IAM_ROLE_ARN } from "../../api/ids";
 import type {
   EmulatorState,
   JsonObject,
@@ -20,7 +21,6 @@ import { defineOperation } from "./define";
 
 /** The emulated platform's own AWS account (the role trusts it). */
 export const PLATFORM_AWS_ACCOUNT_ARN = "arn:aws:iam::536727724300:root";
-const IAM_ROLE_ARN = /^arn:aws:iam::\d{12}:role\/[\w+=,.@/-]{1,128}$/;
 
 function featureUsages(state: EmulatorState, role: AccessRoleRecord): JsonObject[] {
   return bucketsUsingRole(state, role.groupId, role.roleId).map((b) => ({
@@ -88,7 +88,7 @@ const authorizeBody: Schema = {
   kind: "tagged",
   tag: "providerName",
   variants: {
-    AWS: { iamAssumedRoleArn: required(str({ pattern: IAM_ROLE_ARN })), roleId: hex24() },
+    AWS: { iamAssumedRoleArn: required(str({ pattern: IAM_ROLE_ARN.pattern })), roleId: hex24() },
     AZURE: { roleId: hex24() },
   },
 };

@@ -1,6 +1,7 @@
 /**
  * Legacy operations under the 1.0 root (77, 78): private IP (Peering-Only) mode and the cluster list.
  */
+import { PEERING_ONLY_OFF_MIN_DB_VERSION } from "../../api/vocabulary";
 import type { ClusterRecord, EmulatorState, JsonObject, OperationDef } from "../core/contract";
 import { apiError } from "../core/errors";
 import {
@@ -15,8 +16,6 @@ import {
 } from "../domain/context";
 import { bool, required, validateBody } from "../domain/validation";
 import { defineOperation } from "./define";
-
-export const PEERING_ONLY_MIN_DB_VERSION = "5.0";
 
 function renderCluster(cluster: ClusterRecord): JsonObject {
   const major = cluster.dbVersion.split(".").slice(0, 2).join(".");
@@ -54,7 +53,7 @@ export const legacyOperations: OperationDef[] = [
       const body = validateBody(req.body, { enabled: required(bool()) });
       if (body.enabled === false) {
         const older = clustersOfProject(state, groupId).filter(
-          (c) => !versionAtLeast(c.dbVersion, PEERING_ONLY_MIN_DB_VERSION),
+          (c) => !versionAtLeast(c.dbVersion, PEERING_ONLY_OFF_MIN_DB_VERSION),
         );
         if (older.length > 0) {
           throw apiError(
@@ -62,7 +61,7 @@ export const legacyOperations: OperationDef[] = [
             older.map((c) => c.name),
             {
               args: [
-                `Peering-Only mode can be turned off only when every cluster runs ${PEERING_ONLY_MIN_DB_VERSION} or later; older: ${older.map((c) => c.name).join(", ")}`,
+                `Peering-Only mode can be turned off only when every cluster runs ${PEERING_ONLY_OFF_MIN_DB_VERSION} or later; older: ${older.map((c) => c.name).join(", ")}`,
               ],
             },
           );

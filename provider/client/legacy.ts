@@ -10,6 +10,10 @@ export const LegacyClusterSchema = entity({
   name: z.string(),
   id: z.string().optional(),
   groupId: z.string().optional(),
+  /** "7.0": the major database version (the spec: "major and full database versions per cluster"). */
+  dbMajorVersion: z.string().optional(),
+  /** "7.0.12": the full database version. */
+  dbVersion: z.string().optional(),
 });
 export type LegacyCluster = z.infer<typeof LegacyClusterSchema>;
 export const LegacyClusterPageSchema = pageSchema(LegacyClusterSchema);

@@ -240,22 +240,37 @@ export async function waitUntilDone<Where, Live>(
   where: Where,
   options: PhaseWaitOptions,
 ): Promise<Live> {
-  let last: Live | undefined;
   let lastState = "unknown";
+  return pollUntilDone(options, doneTarget(lifecycle), async () => {
+    const live = await lifecycle.read(client, where);
+    const result = donePoll(lifecycle, live, lastState);
+    if (live !== undefined) lastState = result.state;
+    return { result, live };
+  });
+}
+
+/**
+ * A phase wait that returns what its last successful poll saw: `poll` answers the poll result and,
+ * when it read one, the live view. The wait for done above, and resource waits with a poll of their
+ * own (an operation retried until it succeeds, a failure that carries the service's reason), use it.
+ * @throws WaitFailedError, WaitGoneError, WaitTimeoutError (framework/waiter.ts)
+ */
+export async function pollUntilDone<Live>(
+  options: PhaseWaitOptions,
+  target: string,
+  poll: () => Promise<{ result: PollResult; live: Live | undefined }>,
+): Promise<Live> {
+  let last: Live | undefined;
   await waitFor({
     ...phaseWaitFields(options),
-    target: doneTarget(lifecycle),
+    target,
     poll: async () => {
-      const live = await lifecycle.read(client, where);
-      const result = donePoll(lifecycle, live, lastState);
-      if (live !== undefined) {
-        last = live;
-        lastState = result.state;
-      }
+      const { result, live } = await poll();
+      if (live !== undefined) last = live;
       return result;
     },
   });
-  // waitFor returns only after a poll that read the object in a done state.
+  // waitFor returns only after a done poll, and every done poll here read the object.
   return last as Live;
 }
 

@@ -24,10 +24,15 @@ export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
   Auditing: "../resources/auditing/provider",
   BackupCompliancePolicy: "../resources/backupCompliancePolicy/provider",
   CloudBackupSchedule: "../resources/cloudBackupSchedule/provider",
+  CloudProviderAccessRole: "../resources/cloudProviderAccessRole/provider",
   CustomDns: "../resources/customDns/provider",
   ExportBucket: "../resources/exportBucket/provider",
   OnDemandSnapshot: "../resources/onDemandSnapshot/provider",
   RestoreJob: "../resources/restoreJob/provider",
+  LiveMigration: "../resources/liveMigration/provider",
+  LiveMigrationLinkToken: "../resources/liveMigrationLinkToken/provider",
+  OutageSimulation: "../resources/outageSimulation/provider",
+  PrivateIpMode: "../resources/privateIpMode/provider",
   SearchDeployment: "../resources/searchDeployment/provider",
   SearchIndex: "../resources/searchIndex/provider",
   SnapshotExportJob: "../resources/snapshotExportJob/provider",
@@ -80,19 +85,17 @@ function withoutProvider(value: unknown): PropertyBag {
 }
 
 /**
- * A result as the host can send it. The host converts every result with protobuf's
- * `Struct.fromJavaScript` (`@pulumi/pulumi/cmd/dynamic-provider`), which throws "Unexpected struct
- * type." on an `undefined` at any depth. To Pulumi an undefined property and an absent one are the
- * same, so undefined properties are dropped (and, as in JSON, an undefined list item becomes null).
+ * A result as the host can send it: the host encodes property bags with protobuf's
+ * `Struct.fromJavaScript`, which throws "Unexpected struct type." on an `undefined` value, so keys
+ * holding `undefined` (an output the service has not set yet) are left out, at any depth; in a list,
+ * where a position cannot be left out, `undefined` becomes `null` (as JSON does).
  */
-export function hostValue(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : hostValue(item)));
-  if (typeof value !== "object" || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([, item]) => item !== undefined)
-      .map(([key, item]) => [key, hostValue(item)]),
-  );
+export function forHost<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : forHost(item))) as T;
+  if (typeof value !== "object" || value === null || Object.getPrototypeOf(value) !== Object.prototype)
+    return value;
+  const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+  return Object.fromEntries(entries.map(([key, item]) => [key, forHost(item)])) as T;
 }
 
 /**
@@ -102,9 +105,7 @@ export function hostValue(value: unknown): unknown {
  */
 function keepProviderOnPartialFailure(error: unknown, source: unknown): unknown {
   if (isPartialFailure(error)) {
-    const properties = bag(hostValue(error.properties));
-    error.properties =
-      PROVIDER_KEY in properties ? properties : { ...properties, [PROVIDER_KEY]: bag(source)[PROVIDER_KEY] };
+    error.properties = forHost({ [PROVIDER_KEY]: bag(source)[PROVIDER_KEY], ...bag(error.properties) });
   }
   return error;
 }
@@ -130,12 +131,12 @@ export async function dispatch(
       return provider.diff(String(args[0]), withoutProvider(args[1]), withoutProvider(args[2]));
     case "create":
       try {
-        return hostValue(await provider.create(withoutProvider(args[0])));
+        return forHost(await provider.create(withoutProvider(args[0])));
       } catch (error) {
         throw keepProviderOnPartialFailure(error, args[0]);
       }
     case "read":
-      return hostValue(await provider.read(String(args[0]), withoutProvider(args[1])));
+      return forHost(await provider.read(String(args[0]), withoutProvider(args[1])));
     case "update":
       if (provider.update === undefined) {
         throw new Error(
@@ -144,7 +145,7 @@ export async function dispatch(
         );
       }
       try {
-        return hostValue(
+        return forHost(
           await provider.update(String(args[0]), withoutProvider(args[1]), withoutProvider(args[2])),
         );
       } catch (error) {

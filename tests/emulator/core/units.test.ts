@@ -255,6 +255,7 @@ describe("clock, ids, limiter, seed", () => {
       ["5f1a0000000000000000e102", "second-org-project"],
       ["5f1a0000000000000000e103", "multi-org-primary"],
       ["5f1a0000000000000000e201", "backup-example"],
+      ["5f1a0000000000000000e301", "ops-resources"],
     ]);
     expect(
       Object.values(state.clusters).map((cluster) => [
@@ -279,6 +280,8 @@ describe("clock, ids, limiter, seed", () => {
       ["primary-cluster", "M10", "7.0", false],
       ["orders-cluster", "M30", "7.0", false],
       ["orders-restore", "M30", "7.0", false],
+      ["sim-cluster", "M30", "7.0", false],
+      ["migration-target", "M30", "7.0", false],
     ]);
     expect(
       Object.values(state.credentials).map((credential) => [

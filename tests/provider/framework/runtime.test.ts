@@ -1,6 +1,8 @@
+import * as structProto from "google-protobuf/google/protobuf/struct_pb";
 import { partialFailure } from "../../../provider/framework/errors";
 import {
   dispatch,
+  forHost,
   lookupResource,
   RESOURCE_MODULES,
   registerResource,
@@ -165,6 +167,34 @@ describe("dispatch", () => {
     await expect(dispatch("Thing", "invoke" as never, [])).rejects.toThrow(
       'unknown provider method "invoke"',
     );
+  });
+});
+
+describe("results the host can encode", () => {
+  test("forHost leaves out keys holding undefined at any depth and turns undefined list items into null", () => {
+    expect(
+      forHost({ a: undefined, b: 1, c: { d: undefined, e: [undefined, { f: undefined, g: "x" }] } }),
+    ).toEqual({
+      b: 1,
+      c: { e: [null, { g: "x" }] },
+    });
+  });
+
+  test("create, read and update results with an undefined output reach the host encodable", async () => {
+    registerResource("Thing", {
+      ...recordingProvider(),
+      create: async () => ({ id: "g/c", outs: { authorizedDate: undefined, roleId: "r" } }),
+      read: async (id) => ({ id, props: { authorizedDate: undefined }, inputs: { arn: undefined } }),
+      update: async () => ({ outs: { authorizedDate: undefined } }),
+    });
+    const created = (await dispatch("Thing", "create", [{}])) as { outs: Record<string, unknown> };
+    // The host's own encoder throws "Unexpected struct type." on undefined.
+    expect(() => structProto.Struct.fromJavaScript({ a: undefined } as never)).toThrow(
+      "Unexpected struct type.",
+    );
+    expect(structProto.Struct.fromJavaScript(created.outs as never).toJavaScript()).toEqual({ roleId: "r" });
+    expect(await dispatch("Thing", "read", ["g/c", {}])).toEqual({ id: "g/c", props: {}, inputs: {} });
+    expect(await dispatch("Thing", "update", ["g/c", {}, {}])).toEqual({ outs: {} });
   });
 });
 

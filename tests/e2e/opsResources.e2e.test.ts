@@ -1,0 +1,250 @@
+/**
+ * The issue-10 operations resources through the real Pulumi CLI against the in-process emulator, in
+ * one stack to keep the suite short: CloudProviderAccessRole, OutageSimulation, LiveMigration,
+ * LiveMigrationLinkToken and PrivateIpMode each go through create, a clean preview and refresh, an
+ * in-place change or a replacement, adoption by importId (not the link token: the API never shows a
+ * token again), and destroy (an out-of-band change read by refresh is in the integration tests). The link token and the migration source's password stay encrypted in
+ * state; turning Peering-Only mode off where a cluster runs 4.0 fails at preview, naming it.
+ */
+import type { E2EStack } from "./harness";
+import {
+  expectCleanPreviewAndRefresh,
+  expectDestroyDeletes,
+  expectSmallCredentialFreeProviders,
+  expectUp,
+  removeConfig,
+  setConfig,
+  startPlatformE2E,
+  storedResource,
+} from "./platformStack";
+
+const GROUP = "5f1a0000000000000000e301";
+const DEMO_GROUP = "5f1a000000000000000000a1";
+const OTHER_GROUP = "5f1a000000000000000000a2";
+const ORG = "5f1a00000000000000000001";
+const SEEDED_ROLE = "5f1a000000000000000000c1";
+const SEEDED_ARN = "arn:aws:iam::123456789012:role/demo-export-role";
+const ARN = "arn:aws:iam::123456789012:role/platform-e2e";
+const SOURCE_PASSWORD = "e2e-source-password-7731";
+const SOURCE_GROUP = "65f0c0ffee0000000000aa01";
+/** The marker Pulumi puts on a secret value in exported state. */
+const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+const type = (name: string) => `pulumi-nodejs:dynamic/platform:${name}`;
+
+/** Sets several config values in one pulumi run (each is JSON the program reads with getObject). */
+const setConfigs = async (stack: E2EStack, values: Record<string, object>) => {
+  const pairs = Object.entries(values).flatMap(([key, value]) => [
+    "--plaintext",
+    `${key}=${JSON.stringify(value)}`,
+  ]);
+  await stack.pulumi(["config", "set-all", ...pairs], { quiet: true });
+};
+
+const EAST = { cloudProvider: "AWS", regionName: "US_EAST_1" };
+const WEST = { cloudProvider: "AWS", regionName: "US_WEST_2" };
+const migrationArgs = (overrides: Record<string, unknown> = {}) => ({
+  groupId: GROUP,
+  destination: { clusterName: "migration-target", hostnameSchemaType: "PUBLIC" },
+  source: {
+    clusterName: "self-managed-rs",
+    groupId: SOURCE_GROUP,
+    managedAuthentication: false,
+    ssl: true,
+    username: "migrator",
+    // Plain config on purpose: the class must still keep it encrypted in state (inputs and outputs).
+    password: SOURCE_PASSWORD,
+  },
+  migrationHosts: ["migration-host-0.self-managed.local"],
+  ...overrides,
+});
+
+describe("CloudProviderAccessRole, OutageSimulation, LiveMigration(LinkToken), PrivateIpMode through the real engine", () => {
+  const e2e = startPlatformE2E({
+    program: "opsResources",
+    config: {
+      role: { groupId: GROUP },
+      simulation: { groupId: GROUP, clusterName: "sim-cluster", outageFilters: [EAST] },
+      link: { orgId: ORG, accessListIps: ["203.0.113.10"] },
+      migration: migrationArgs(),
+      ipMode: { groupId: GROUP, enabled: true },
+    },
+  });
+
+  const simulationState = async (clusterName: string) =>
+    e2e.client.outageSimulations.get(GROUP, clusterName).then(
+      (simulation) => simulation.state,
+      (error: { status?: number }) => (error.status === 404 ? "gone" : "error"),
+    );
+  const roleExists = async (roleId: string) =>
+    e2e.client.cloudProviderAccess.get(GROUP, roleId).then(
+      () => true,
+      (error: { status?: number }) => (error.status === 404 ? false : "error"),
+    );
+
+  test("pulumi up creates all five; the link token and the source password stay encrypted in state", async () => {
+    const { stack } = e2e;
+    await expectUp(
+      stack,
+      "+ 6 created",
+      "platform: outage simulation of cluster sim-cluster: ",
+      "platform: live migration into cluster migration-target",
+    );
+    const outputs = await stack.outputs();
+    expect(outputs).toMatchObject({
+      roleExternalId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      simulationState: "SIMULATING",
+      migrationStatus: "WORKING",
+      ipModeEnabled: true,
+    });
+    expect(outputs.roleAuthorizedDate).toBeUndefined();
+    const token = String(outputs.linkToken);
+    expect(token.length).toBeGreaterThan(20);
+
+    // The resources as stored (no --show-secrets): ciphertext only. (The password is in the stack's
+    // plain-text config on purpose, which the engine keeps as given; the resources must not be.)
+    const exported = JSON.parse((await stack.pulumi(["stack", "export"], { quiet: true })).stdout) as {
+      deployment: { resources: Array<{ type: string }> };
+    };
+    const stored = JSON.stringify(
+      exported.deployment.resources.filter((resource) =>
+        resource.type.startsWith("pulumi-nodejs:dynamic/platform:"),
+      ),
+    );
+    expect(stored).toContain("LiveMigration");
+    expect(stored).not.toContain(token);
+    expect(stored).not.toContain(SOURCE_PASSWORD);
+    expect(
+      (await storedResource(stack, type("LiveMigrationLinkToken"), "link"))?.outputs.linkToken,
+    ).toHaveProperty(SECRET_SIG);
+    const storedMigration = await storedResource(stack, type("LiveMigration"), "migration");
+    expect(storedMigration?.inputs.source).toHaveProperty(SECRET_SIG);
+    expect(storedMigration?.outputs.source).toHaveProperty(SECRET_SIG);
+    for (const name of [
+      "CloudProviderAccessRole",
+      "OutageSimulation",
+      "LiveMigration",
+      "LiveMigrationLinkToken",
+      "PrivateIpMode",
+    ])
+      await expectSmallCredentialFreeProviders(stack, type(name), [token, SOURCE_PASSWORD]);
+  });
+
+  test("pulumi preview shows no change and pulumi refresh changes nothing", async () => {
+    const { stack } = e2e;
+    expect((await stack.preview({ expectNoChanges: true })).stdout).toContain("6 unchanged");
+    await stack.refresh({ expectNoChanges: true });
+  });
+
+  test("turning Peering-Only mode off where a cluster runs 4.0 fails at preview, naming the cluster", async () => {
+    const { stack } = e2e;
+    await setConfig(stack, "ipModeOther", { groupId: DEMO_GROUP, enabled: false });
+    const preview = await stack.pulumi(["preview"], { allowFailure: true });
+    expect(preview.code).not.toBe(0);
+    expect(preview.stdout + preview.stderr).toContain(
+      `enabled cannot be false while a cluster of project ${DEMO_GROUP} runs a database version below 5.0: old-cluster (4.0.28)`,
+    );
+    await removeConfig(stack, "ipModeOther");
+  });
+
+  test("in place: the role is authorized (retrying while AWS propagates it), the migration cuts over, the mode turns off; replaced: the simulation and the link", async () => {
+    const { stack, emulator } = e2e;
+    const before = await stack.outputs();
+    emulator.core.faults.add({
+      pathPattern: "/api/platform/v2/groups/*/cloudProviderAccess/*",
+      method: "PATCH",
+      status: 400,
+      body: {
+        error: 400,
+        errorCode: "CANNOT_ASSUME_ROLE",
+        detail: "not yet",
+        reason: "Bad Request",
+        parameters: [],
+      },
+      count: 2,
+    });
+    await setConfigs(stack, {
+      role: { groupId: GROUP, iamAssumedRoleArn: ARN },
+      migration: migrationArgs({ cutover: true }),
+      ipMode: { groupId: GROUP, enabled: false },
+      simulation: { groupId: GROUP, clusterName: "sim-cluster", outageFilters: [WEST] },
+      link: { orgId: ORG, accessListIps: ["203.0.113.11"] },
+    });
+    await expectUp(
+      stack,
+      "~ 3 updated",
+      "+-2 replaced",
+      "CANNOT_ASSUME_ROLE (AWS may still be propagating the IAM role)",
+    );
+    const after = await stack.outputs();
+    expect(after).toMatchObject({
+      roleId: before.roleId,
+      roleAuthorizedDate: expect.any(String),
+      migrationId: before.migrationId,
+      migrationStatus: "COMPLETE",
+      ipModeEnabled: false,
+      simulationState: "SIMULATING",
+    });
+    expect(after.simulationId).not.toBe(before.simulationId);
+    expect(after.linkToken).not.toBe(before.linkToken);
+    const live = await e2e.client.cloudProviderAccess.get(GROUP, String(before.roleId));
+    expect(live.iamAssumedRoleArn).toBe(ARN);
+    expect((await e2e.client.outageSimulations.get(GROUP, "sim-cluster")).outageFilters).toEqual([
+      { ...WEST, type: "REGION" },
+    ]);
+    // No preview here: the adoption step's clean preview and refresh cover every resource of the stack.
+  });
+
+  test("importId adopts a role, a running simulation, a migration and another project's mode", async () => {
+    const { stack, client } = e2e;
+    await client.outageSimulations.start(GROUP, "migration-target", {
+      outageFilters: [{ ...EAST, type: "REGION" }],
+    });
+    const existing = await client.liveMigrations.create(GROUP, {
+      destination: { clusterName: "migration-target", groupId: GROUP, hostnameSchemaType: "PUBLIC" },
+      source: {
+        clusterName: "self-managed-rs",
+        groupId: SOURCE_GROUP,
+        managedAuthentication: false,
+        ssl: true,
+      },
+      migrationHosts: ["migration-host-0.self-managed.local"],
+    });
+    await setConfigs(stack, {
+      roleAdopted: {
+        groupId: DEMO_GROUP,
+        iamAssumedRoleArn: SEEDED_ARN,
+        importId: `${DEMO_GROUP}/${SEEDED_ROLE}`,
+      },
+      simulationAdopted: {
+        groupId: GROUP,
+        clusterName: "migration-target",
+        outageFilters: [EAST],
+        importId: `${GROUP}/migration-target`,
+      },
+      migrationAdopted: migrationArgs({ importId: `${GROUP}/${existing._id}` }),
+      ipModeOther: { groupId: OTHER_GROUP, enabled: true, importId: OTHER_GROUP },
+    });
+    await expectUp(stack, "+ 4 created");
+    expect(await stack.outputs()).toMatchObject({
+      roleAdoptedId: `${DEMO_GROUP}/${SEEDED_ROLE}`,
+      simulationAdoptedState: "SIMULATING",
+      migrationAdoptedStatus: "WORKING",
+      ipModeOtherEnabled: true,
+    });
+    await expectCleanPreviewAndRefresh(stack);
+  });
+
+  test("pulumi destroy deauthorizes the roles, ends the simulations, removes the link and forgets the migrations", async () => {
+    const { stack, client } = e2e;
+    const { roleId } = await stack.outputs();
+    // The seeded role is used by nothing, so deauthorizing it works too.
+    const destroy = await expectDestroyDeletes(stack, 10);
+    expect(destroy.stdout).toContain(
+      "is only forgotten: the API has no operation that deletes or cancels a live migration",
+    );
+    expect(await roleExists(String(roleId))).toBe(false);
+    expect(await simulationState("sim-cluster")).toBe("gone");
+    expect(await simulationState("migration-target")).toBe("gone");
+    expect(await client.liveMigrations.listAvailableProjects(ORG)).toEqual([]);
+  });
+});
