@@ -126,7 +126,7 @@ export async function dispatch(
   const provider = lookupResource(typeName);
   switch (method) {
     case "check":
-      return hostValue(await provider.check(withoutProvider(args[0]), withoutProvider(args[1])));
+      return forHost(await provider.check(withoutProvider(args[0]), withoutProvider(args[1])));
     case "diff":
       return provider.diff(String(args[0]), withoutProvider(args[1]), withoutProvider(args[2]));
     case "create":

@@ -91,7 +91,7 @@ describe("export a live project, then pulumi up adopts everything and writes not
     expect(result.code).toBe(0);
     expect(result.stdout).toBe("");
     expect(result.stderr).toContain("  AlertConfiguration: 3 found\n");
-    expect(result.stderr).toContain(": 15 resources, 3 secrets to set (README.md lists them)\n");
+    expect(result.stderr).toContain(": 16 resources, 3 secrets to set (README.md lists them)\n");
     // A second run into the same folder is refused.
     const again = await exportCli({}, "--group", EXPORT_GROUP, "--out", out);
     expect(again.code).toBe(1);
@@ -124,11 +124,11 @@ describe("export a live project, then pulumi up adopts everything and writes not
   test("pulumi up adopts every object: the service sees no write", async () => {
     emulator.core.requestLog.clear();
     const up = await stack.up();
-    expect(up.stdout).toContain("+ 16 created");
+    expect(up.stdout).toContain("+ 17 created");
     const requests = emulator.core.requestLog.list();
     expect(requests.length).toBeGreaterThan(0);
     expect(requests.filter((request) => request.method !== "GET")).toEqual([]);
-    expect((await stack.outputs()).resourceCount).toBe(15);
+    expect((await stack.outputs()).resourceCount).toBe(16);
   });
 
   test("the following preview and refresh show no change; the state holds no credential", async () => {
