@@ -120,10 +120,14 @@ function applyPatch(state: EmulatorState, schedule: BackupScheduleRecord, body: 
       if (policy.id !== undefined && policy.id !== current?.id) {
         invalidAttribute(`policies[${i}].id`, "names no policy of this schedule");
       }
-      const existingIds = current?.policyItems.map((item) => String(item.id)) ?? [];
       return {
         id: current?.id ?? mintId(state),
-        policyItems: settlePolicyItems(state, policy.policyItems, existingIds, `policies[${i}].policyItems`),
+        policyItems: settlePolicyItems(
+          state,
+          policy.policyItems,
+          current?.policyItems ?? [],
+          `policies[${i}].policyItems`,
+        ),
       };
     });
   }

@@ -5,13 +5,15 @@
  * Policy items (framework/backupPolicy.ts) are identified by frequencyType + frequencyInterval, never
  * by position.
  */
-import type { BackupSchedule, BackupScheduleInput } from "../../client/backupSchedules";
-import type { JsonObject } from "../../client/schemas";
+import {
+  type BackupSchedule,
+  type BackupScheduleInput,
+  policiesForRequest,
+} from "../../client/backupSchedules";
 import {
   alignPolicyItems,
   type PolicyItemWithId,
   policyItemFromApi,
-  policyItemKey,
   samePolicies,
   withoutId,
 } from "../../framework/backupPolicy";
@@ -192,9 +194,13 @@ export function fieldsToChange(
 }
 
 /**
- * The PATCH body for `fields`: only those fields, plus the update-only instructions when given.
- * Policies carry the live policy id and the ids of the live items they keep (matched by identity),
- * so existing items, and the snapshots taken by them, stay the same items.
+ * The PATCH body for `fields`: those fields, plus the update-only instructions when given, and always
+ * `policies`, which the contract's request schema requires (api/openapi/openapi-v2.yml,
+ * DiskBackupSnapshotSchedule20240805): the program's policies when it changes them, else the live
+ * ones unchanged. Policy items never carry their ids, read-only in the contract: the service keeps an
+ * item's id by its frequencyType + frequencyInterval (docs/api-choices.md, Backup schedule), so
+ * existing items, and the snapshots taken by them, stay the same items. The policy id is sent (it is
+ * writable and names the schedule's one policy).
  */
 export function toPatchBody(
   inputs: CloudBackupScheduleInputs,
@@ -203,30 +209,18 @@ export function toPatchBody(
 ): BackupScheduleInput {
   const body: Record<string, unknown> = {};
   for (const field of fields) {
-    if (field === "policies") {
-      body.policies = (inputs.policies ?? []).map((policy, index) => {
-        const livePolicy = live.policies?.[index];
-        const liveIds = new Map(
-          (livePolicy?.policyItems ?? []).map((item) => [policyItemKey(item), item.id]),
-        );
-        const sent: JsonObject = {
-          policyItems: policy.policyItems.map((item) => {
-            const id = liveIds.get(policyItemKey(item));
-            return id === undefined ? { ...item } : { id, ...item };
-          }),
-        };
-        if (livePolicy?.id !== undefined) sent.id = livePolicy.id;
-        return sent;
-      });
-    } else {
-      body[field] = inputs[field];
-    }
+    if (field !== "policies") body[field] = inputs[field];
   }
+  body.policies = fields.includes("policies")
+    ? policiesForRequest(
+        (inputs.policies ?? []).map((policy, index) => ({ ...policy, id: live.policies?.[index]?.id })),
+      )
+    : policiesForRequest(live.policies);
   if (fields.length > 0) {
     if (inputs.updateSnapshots !== undefined) body.updateSnapshots = inputs.updateSnapshots;
     if (inputs.deleteCopiedBackups !== undefined) body.deleteCopiedBackups = inputs.deleteCopiedBackups;
   }
-  return body as BackupScheduleInput;
+  return body as unknown as BackupScheduleInput;
 }
 
 // Outputs and inputs ---------------------------------------------------------------------------------

@@ -141,7 +141,7 @@ describe("41-43 backup compliance policy", () => {
       state: "ENABLING",
       encryptionAtRestEnabled: false,
       copyProtectionEnabled: true,
-      updatedUser: "demo-public-key",
+      updatedUser: "demo-public-key@api-keys.platform.invalid",
       deletable: false,
     });
     const items = enabled.scheduledPolicyItems as JsonObject[];
