@@ -83,8 +83,8 @@ describe("CloudBackupSchedule provider against the emulator", () => {
     update.mockRestore();
     expect(withoutIds(created.outs?.policies)).toEqual([{ policyItems: [daily, hourly] }]);
     // The service kept the items' ids by frequencyType + frequencyInterval.
-    const outItems = (created.outs?.policies as { policyItems: { id: string; frequencyType: string }[] }[])[0]
-      ?.policyItems;
+    const outPolicies = created.outs?.policies as StoredPolicies | undefined;
+    const outItems = outPolicies?.[0]?.policyItems as { id: string }[] | undefined;
     expect(outItems?.map((item) => item.id)).toEqual([idOf("daily"), idOf("hourly")]);
     expect(created.outs?.referenceHourOfDay).toBe(3);
   });
