@@ -333,6 +333,16 @@ export const SNAPSHOT_RETENTION_UNITS = ["DAYS", "WEEKS", "MONTHS", "YEARS"] as 
 
 /** `copySettings[].frequencies`: the snapshot kinds a copy setting applies to (upper case). */
 export const COPY_FREQUENCIES = ["HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND"] as const;
+/** `copySettings[].copyPolicyItems[].frequencyType` (the contract's DiskBackupCopyPolicyItem): the
+ * scheduled kinds, whose items carry a retention, and on-demand, whose item carries none. */
+export const COPY_POLICY_ITEM_FREQUENCY_TYPES = [
+  ...SNAPSHOT_FREQUENCY_TYPES,
+  ON_DEMAND_FREQUENCY_TYPE,
+] as const;
+/** At most this many `copyPolicyItems` per copy setting (the contract's maxItems). */
+export const COPY_POLICY_ITEMS_MAX = 6;
+/** `copySettings[].lastNumberOfSnapshots`: how many of the latest snapshots to copy (the contract's bounds). */
+export const COPY_LAST_NUMBER_OF_SNAPSHOTS = { min: 1, max: 500 } as const;
 /** `extraRetentionSettings[].frequencyType` of a backup schedule (the contract's ExtraRetentionSetting:
  * upper case, like the copy frequencies). */
 export const EXTRA_RETENTION_FREQUENCY_TYPES = COPY_FREQUENCIES;

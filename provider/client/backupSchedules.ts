@@ -7,7 +7,9 @@ import type { Transport } from "./transport";
 export const BackupScheduleSchema = entity({
   clusterId: z.string().optional(),
   clusterName: z.string().optional(),
+  autoCopySettingsEnabled: z.boolean().optional(),
   autoExportEnabled: z.boolean().optional(),
+  copyPolicyItemsEnabled: z.boolean().optional(),
   copySettings: z.array(AnyObject).optional(),
   export: AnyObject.optional(),
   extraRetentionSettings: z.array(AnyObject).optional(),
@@ -28,7 +30,9 @@ export type BackupSchedule = z.infer<typeof BackupScheduleSchema>;
  * the live ones (`policiesForRequest(live.policies)`).
  */
 export interface BackupScheduleInput {
+  autoCopySettingsEnabled?: boolean;
   autoExportEnabled?: boolean;
+  copyPolicyItemsEnabled?: boolean;
   copySettings?: JsonObject[];
   export?: JsonObject;
   extraRetentionSettings?: JsonObject[];
@@ -40,6 +44,8 @@ export interface BackupScheduleInput {
   useOrgAndGroupNamesInExportPrefix?: boolean;
   deleteCopiedBackups?: JsonObject[];
   updateSnapshots?: boolean;
+  deleteCopySnapshots?: boolean;
+  updateCopySnapshots?: boolean;
 }
 
 /**
