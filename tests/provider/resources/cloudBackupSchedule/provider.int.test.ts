@@ -104,6 +104,40 @@ describe("CloudBackupSchedule provider against the emulator", () => {
     expect(read.props?.managedFields).toEqual(["policies"]);
   });
 
+  it("copy settings with copy policy items and the copy flags round-trip: read right after create is clean", async () => {
+    const inputs = await checked({
+      groupId: GROUP,
+      clusterName: CLUSTER,
+      autoCopySettingsEnabled: true,
+      copyPolicyItemsEnabled: true,
+      copySettings: [
+        {
+          cloudProvider: "AWS",
+          regionName: "US_WEST_2",
+          zoneId: "5f1a0000000000000000e601",
+          copyPolicyItems: [
+            { frequencyType: "daily", retentionUnit: "days", retentionValue: 3 },
+            { frequencyType: "ondemand" },
+          ],
+          lastNumberOfSnapshots: 5,
+        },
+      ],
+      deleteCopySnapshots: true,
+    });
+    const created = await provider().create(inputs);
+    expect(created.outs).toMatchObject({
+      autoCopySettingsEnabled: true,
+      copyPolicyItemsEnabled: true,
+      copySettings: inputs.copySettings,
+      deleteCopySnapshots: true,
+    });
+    const read = await provider().read(ID, created.outs ?? {});
+    expect(read.props).toEqual(created.outs);
+    expect(await provider().diff(ID, read.props ?? {}, inputs)).toEqual({ changes: false, replaces: [] });
+    const live = await fx.client.backupSchedules.get(GROUP, CLUSTER);
+    expect(live.copySettings?.[0]?.copyPolicyItems).toHaveLength(2);
+  });
+
   it("items the service returns in another order are no change", async () => {
     const inputs = await checked({
       groupId: GROUP,
