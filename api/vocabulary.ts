@@ -175,7 +175,11 @@ export type NotificationTypeName = (typeof NOTIFICATION_TYPE_NAMES)[number];
 /** Fields every notification kind carries besides `typeName`. */
 export const COMMON_NOTIFICATION_FIELDS = ["delayMin", "intervalMin", "notifierId"] as const;
 
-/** Fields particular to each kind (docs/spec/operations.md), besides the common ones and `integrationId`. */
+/**
+ * Fields particular to each kind (docs/spec/operations.md), besides the common ones and `integrationId`.
+ * WEBHOOK also carries the contract's templates (api/openapi/openapi-v2.yml, WebhookNotification:
+ * `webhookBodyTemplate`, `webhookHeadersTemplate`), which the specification's list lacks.
+ */
 export const NOTIFICATION_KIND_FIELDS = {
   MONITORING: ["monitoringApiKey", "monitoringRegion"],
   EMAIL: ["emailAddress"],
@@ -190,7 +194,7 @@ export const NOTIFICATION_KIND_FIELDS = {
   TEAM: ["teamId", "teamName", "emailEnabled", "smsEnabled"],
   USER: ["username", "emailEnabled", "smsEnabled"],
   VICTOR_OPS: ["victorOpsApiKey", "victorOpsRoutingKey"],
-  WEBHOOK: ["webhookUrl", "webhookSecret"],
+  WEBHOOK: ["webhookUrl", "webhookSecret", "webhookBodyTemplate", "webhookHeadersTemplate"],
 } as const satisfies Record<NotificationTypeName, readonly string[]>;
 
 /** Kinds backed by a third-party integration: they also carry `integrationId`. */

@@ -81,7 +81,13 @@ const KIND_FIELDS: Record<NotificationTypeName, ObjectSchema> = {
     victorOpsApiKey: required(str({ minLength: 1 })),
     victorOpsRoutingKey: required(str({ minLength: 1 })),
   },
-  WEBHOOK: { webhookUrl: required(str({ pattern: /^https?:\/\// })), webhookSecret: str() },
+  WEBHOOK: {
+    webhookUrl: required(str({ pattern: /^https?:\/\// })),
+    webhookSecret: str(),
+    // The contract's templates (WebhookNotification): stored and answered as sent, like webhookUrl.
+    webhookBodyTemplate: str({ minLength: 1 }),
+    webhookHeadersTemplate: str({ minLength: 1 }),
+  },
 };
 
 /** The 14 notification kinds (the vocabulary's NOTIFICATION_TYPE_NAMES, in its order) and every field

@@ -107,24 +107,9 @@ const SHARED_FIELDS: Readonly<Record<string, z.ZodType>> = {
   smsEnabled: z.boolean().default(false),
 };
 
-/**
- * Fields of a kind the contract has (api/openapi/openapi-v2.yml, WebhookNotification) beyond the
- * specification's list in the vocabulary. They belong in NOTIFICATION_KIND_FIELDS once the emulator
- * accepts them (its test holds its kinds equal to that list); until then they are added here.
- */
-const CONTRACT_KIND_FIELDS: Readonly<Partial<Record<NotificationTypeName, readonly string[]>>> = {
-  WEBHOOK: ["webhookBodyTemplate", "webhookHeadersTemplate"],
-};
-
 /** The fields a notification of `kind` carries (typeName included), as the service keeps them. */
 export function carriedFields(kind: NotificationTypeName): ReadonlySet<string> {
-  const fields = new Set<string>([
-    "typeName",
-    "delayMin",
-    "notifierId",
-    ...NOTIFICATION_KIND_FIELDS[kind],
-    ...(CONTRACT_KIND_FIELDS[kind] ?? []),
-  ]);
+  const fields = new Set<string>(["typeName", "delayMin", "notifierId", ...NOTIFICATION_KIND_FIELDS[kind]]);
   if (!ON_CALL_KINDS.includes(kind)) fields.add("intervalMin");
   if (INTEGRATION_KINDS.includes(kind)) fields.add("integrationId");
   return fields;

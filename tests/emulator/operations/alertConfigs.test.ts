@@ -173,6 +173,32 @@ describe("5 create alert configuration", () => {
   });
 });
 
+describe("WEBHOOK templates (the contract's WebhookNotification)", () => {
+  it("stores the body and headers templates and answers them as sent; an empty one is refused", () => {
+    const webhook = {
+      typeName: "WEBHOOK",
+      webhookUrl: "https://example.com/hook",
+      webhookSecret: "secret-1234",
+      webhookBodyTemplate: '{"alert": "{{eventTypeName}}"}',
+      webhookHeadersTemplate: '{"X-Team": "platform"}',
+    };
+    const state = makeState();
+    const created = bodyOf(call(state, "5", { body: { ...config, notifications: [webhook] } }));
+    expect((created.notifications as JsonObject[])[0]).toEqual({
+      ...webhook,
+      webhookSecret: "*******1234",
+      delayMin: 0,
+      intervalMin: 60,
+    });
+    expectError(
+      () =>
+        call(state, "5", { body: { ...config, notifications: [{ ...webhook, webhookBodyTemplate: "" }] } }),
+      400,
+      "INVALID_ATTRIBUTE",
+    );
+  });
+});
+
 describe("5 and 9 refuse what fits no variant of the contract (api/alertVariants.ts)", () => {
   const refusal = (body: JsonObject) => {
     const error = expectError(() => call(makeState(), "5", { body }), 400, "INVALID_ATTRIBUTE");
