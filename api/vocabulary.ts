@@ -175,7 +175,11 @@ export type NotificationTypeName = (typeof NOTIFICATION_TYPE_NAMES)[number];
 /** Fields every notification kind carries besides `typeName`. */
 export const COMMON_NOTIFICATION_FIELDS = ["delayMin", "intervalMin", "notifierId"] as const;
 
-/** Fields particular to each kind (docs/spec/operations.md), besides the common ones and `integrationId`. */
+/**
+ * Fields particular to each kind (docs/spec/operations.md), besides the common ones and `integrationId`.
+ * WEBHOOK also carries the contract's templates (api/openapi/openapi-v2.yml, WebhookNotification:
+ * `webhookBodyTemplate`, `webhookHeadersTemplate`), which the specification's list lacks.
+ */
 export const NOTIFICATION_KIND_FIELDS = {
   MONITORING: ["monitoringApiKey", "monitoringRegion"],
   EMAIL: ["emailAddress"],
@@ -190,7 +194,7 @@ export const NOTIFICATION_KIND_FIELDS = {
   TEAM: ["teamId", "teamName", "emailEnabled", "smsEnabled"],
   USER: ["username", "emailEnabled", "smsEnabled"],
   VICTOR_OPS: ["victorOpsApiKey", "victorOpsRoutingKey"],
-  WEBHOOK: ["webhookUrl", "webhookSecret"],
+  WEBHOOK: ["webhookUrl", "webhookSecret", "webhookBodyTemplate", "webhookHeadersTemplate"],
 } as const satisfies Record<NotificationTypeName, readonly string[]>;
 
 /** Kinds backed by a third-party integration: they also carry `integrationId`. */
@@ -350,6 +354,16 @@ export const MIN_SNAPSHOT_RETENTION_DAYS = 1;
 
 /** `copySettings[].frequencies`: the snapshot kinds a copy setting applies to (upper case). */
 export const COPY_FREQUENCIES = ["HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND"] as const;
+/** `copySettings[].copyPolicyItems[].frequencyType` (the contract's DiskBackupCopyPolicyItem): the
+ * scheduled kinds, whose items carry a retention, and on-demand, whose item carries none. */
+export const COPY_POLICY_ITEM_FREQUENCY_TYPES = [
+  ...SNAPSHOT_FREQUENCY_TYPES,
+  ON_DEMAND_FREQUENCY_TYPE,
+] as const;
+/** At most this many `copyPolicyItems` per copy setting (the contract's maxItems). */
+export const COPY_POLICY_ITEMS_MAX = 6;
+/** `copySettings[].lastNumberOfSnapshots`: how many of the latest snapshots to copy (the contract's bounds). */
+export const COPY_LAST_NUMBER_OF_SNAPSHOTS = { min: 1, max: 500 } as const;
 /** `extraRetentionSettings[].frequencyType` of a backup schedule (the contract's ExtraRetentionSetting:
  * upper case, like the copy frequencies). */
 export const EXTRA_RETENTION_FREQUENCY_TYPES = COPY_FREQUENCIES;

@@ -27,12 +27,25 @@ export interface SchedulePolicy {
   policyItems: pulumi.Input<pulumi.Input<SchedulePolicyItem>[]>;
 }
 
+/** Which snapshots a copy setting copies and how long the copies are kept. */
+export interface CopyPolicyItem {
+  frequencyType: "hourly" | "daily" | "weekly" | "monthly" | "yearly" | "ondemand";
+  /** Required for a scheduled kind; left out for ondemand. */
+  retentionUnit?: "days" | "weeks" | "months" | "years";
+  /** Positive; required for a scheduled kind; left out for ondemand. */
+  retentionValue?: number;
+}
+
 /** Copies of snapshots to another region. */
 export interface CopySetting {
   cloudProvider: BackupCloudProvider;
   regionName: string;
-  /** Which snapshots are copied. */
-  frequencies: SnapshotFrequency[];
+  /** At most 6. */
+  copyPolicyItems?: CopyPolicyItem[];
+  /** Which snapshots are copied (deprecated by the service for copyPolicyItems). */
+  frequencies?: SnapshotFrequency[];
+  /** Copy only the latest this many snapshots, 1-500. */
+  lastNumberOfSnapshots?: number;
   /** Default false. */
   shouldCopyOplogs?: boolean;
   /** The replication zone (24 hexadecimal digits) whose snapshots are copied. */
@@ -69,8 +82,12 @@ export interface CloudBackupScheduleArgs {
   groupId: pulumi.Input<string>;
   /** Cluster name. Changing it replaces the resource. */
   clusterName: pulumi.Input<string>;
+  /** Copy snapshots to the `copySettings` regions automatically. */
+  autoCopySettingsEnabled?: pulumi.Input<boolean>;
   /** Export snapshots automatically to `export.exportBucketId`. */
   autoExportEnabled?: pulumi.Input<boolean>;
+  /** Whether `copySettings[].copyPolicyItems` decide which snapshots are copied. */
+  copyPolicyItemsEnabled?: pulumi.Input<boolean>;
   copySettings?: pulumi.Input<pulumi.Input<CopySetting>[]>;
   export?: pulumi.Input<ScheduleExport>;
   extraRetentionSettings?: pulumi.Input<pulumi.Input<ExtraRetentionSetting>[]>;
@@ -87,6 +104,10 @@ export interface CloudBackupScheduleArgs {
   deleteCopiedBackups?: pulumi.Input<pulumi.Input<CopiedBackupsToDelete>[]>;
   /** Update-only instruction: apply retention changes to existing snapshots too. Never drift. */
   updateSnapshots?: pulumi.Input<boolean>;
+  /** Update-only instruction: delete the copies of a copy setting the update removes. Never drift. */
+  deleteCopySnapshots?: pulumi.Input<boolean>;
+  /** Update-only instruction: apply copy retention changes to existing copies too. Never drift. */
+  updateCopySnapshots?: pulumi.Input<boolean>;
   /**
    * True (default): delete restores the service's default schedule. False: delete leaves the schedule
    * as it is (needed while the project has a backup compliance policy, which forbids the reset).
@@ -102,7 +123,9 @@ export type SchedulePolicyItemOutput = SchedulePolicyItem & { id?: string };
 export class CloudBackupSchedule extends PlatformResource {
   declare readonly groupId: pulumi.Output<string>;
   declare readonly clusterName: pulumi.Output<string>;
+  declare readonly autoCopySettingsEnabled: pulumi.Output<boolean>;
   declare readonly autoExportEnabled: pulumi.Output<boolean>;
+  declare readonly copyPolicyItemsEnabled: pulumi.Output<boolean>;
   declare readonly copySettings: pulumi.Output<CopySetting[]>;
   declare readonly export: pulumi.Output<ScheduleExportOutput | undefined>;
   declare readonly extraRetentionSettings: pulumi.Output<ExtraRetentionSetting[]>;
@@ -128,7 +151,9 @@ export class CloudBackupSchedule extends PlatformResource {
         outputs: [
           "groupId",
           "clusterName",
+          "autoCopySettingsEnabled",
           "autoExportEnabled",
+          "copyPolicyItemsEnabled",
           "copySettings",
           "export",
           "extraRetentionSettings",

@@ -29,16 +29,25 @@ export function retentionDays(item: JsonObject): number {
 }
 
 /**
- * Checks frequency intervals and gives each item its id. An item id is read-only: a request may
- * carry an id only to name an item that already exists (as a client echoing the last response
- * does); any other id is refused with ATTRIBUTE_READ_ONLY. Items without an id get a new one.
+ * Checks frequency intervals and gives each item its id. An item id is read-only (the contract's
+ * DiskBackupApiPolicyItem), so a client need not send it: an item without an id keeps the id of the
+ * existing item with the same frequencyType and frequencyInterval (the pair that identifies an item),
+ * and a new pair gets a new id. A request may still carry an id to name an item that exists (a client
+ * echoing the last response); any other id is refused with ATTRIBUTE_READ_ONLY.
  */
 export function settlePolicyItems(
   state: EmulatorState,
   items: JsonObject[],
-  existingIds: readonly string[],
+  existing: readonly JsonObject[],
   path: string,
 ): JsonObject[] {
+  const existingIds = existing.map((item) => String(item.id));
+  const samePair = (item: JsonObject) =>
+    existing.find(
+      (old) =>
+        old.frequencyType === item.frequencyType &&
+        Number(old.frequencyInterval) === Number(item.frequencyInterval),
+    );
   return items.map((item, i) => {
     const itemPath = `${path}[${i}]`;
     const allowed = ALLOWED_INTERVALS[String(item.frequencyType)] ?? [];
@@ -51,7 +60,9 @@ export function settlePolicyItems(
     if (typeof item.id === "string" && !existingIds.includes(item.id)) {
       throw apiError("ATTRIBUTE_READ_ONLY", [`${itemPath}.id`]);
     }
-    return { ...item, id: typeof item.id === "string" ? item.id : mintId(state) };
+    if (typeof item.id === "string") return { ...item };
+    const kept = samePair(item)?.id;
+    return { ...item, id: typeof kept === "string" ? kept : mintId(state) };
   });
 }
 

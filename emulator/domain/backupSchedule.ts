@@ -17,7 +17,9 @@ export interface BackupScheduleRecord extends JsonObject {
   groupId: string;
   clusterId: string;
   clusterName: string;
+  autoCopySettingsEnabled: boolean;
   autoExportEnabled: boolean;
+  copyPolicyItemsEnabled: boolean;
   copySettings: JsonObject[];
   export: { exportBucketId: string; frequencyType: string } | null;
   extraRetentionSettings: JsonObject[];
@@ -51,7 +53,9 @@ export function defaultSchedule(state: EmulatorState, cluster: ClusterRecord): B
     groupId: cluster.groupId,
     clusterId: cluster.id,
     clusterName: cluster.name,
+    autoCopySettingsEnabled: false,
     autoExportEnabled: false,
+    copyPolicyItemsEnabled: false,
     copySettings: [],
     export: null,
     extraRetentionSettings: [],

@@ -4,6 +4,7 @@
  */
 import { dbVersionAtLeast } from "../../api/vocabulary";
 import type {
+  Caller,
   ClusterRecord,
   EmulatorState,
   JsonObject,
@@ -189,4 +190,14 @@ export function param(params: Record<string, string>, name: string): string {
 export function clusterHostnames(cluster: ClusterRecord): string[] {
   const id = cluster.id.slice(-5);
   return [0, 1, 2].map((n) => `${cluster.name.toLowerCase()}-shard-00-0${n}.${id}.platform.local`);
+}
+
+/**
+ * The acting user as the contract names it (`updatedUser` of the compliance policy,
+ * `acknowledgingUsername` of an alert: format email in api/openapi/openapi-v2.yml). A programmatic
+ * caller has no mailbox, so it is named by its public key or client id in an address of the reserved
+ * `.invalid` domain (RFC 2606): a valid email form that can never be mistaken for a person's address.
+ */
+export function actingUserEmail(caller: Caller): string {
+  return `${caller.principal}@${caller.kind === "apiKey" ? "api-keys" : "service-accounts"}.platform.invalid`;
 }

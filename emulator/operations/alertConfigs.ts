@@ -3,6 +3,7 @@
  * full; every response goes through `renderAlertConfig`, which masks them.
  */
 
+import { variantIssues } from "../../api/alertVariantRules";
 import {
   ALERT_SEVERITIES,
   ALERT_VARIANTS,
@@ -36,6 +37,7 @@ import {
   bool,
   hex24,
   int,
+  invalidAttribute,
   num,
   type ObjectSchema,
   obj,
@@ -79,7 +81,13 @@ const KIND_FIELDS: Record<NotificationTypeName, ObjectSchema> = {
     victorOpsApiKey: required(str({ minLength: 1 })),
     victorOpsRoutingKey: required(str({ minLength: 1 })),
   },
-  WEBHOOK: { webhookUrl: required(str({ pattern: /^https?:\/\// })), webhookSecret: str() },
+  WEBHOOK: {
+    webhookUrl: required(str({ pattern: /^https?:\/\// })),
+    webhookSecret: str(),
+    // The contract's templates (WebhookNotification): stored and answered as sent, like webhookUrl.
+    webhookBodyTemplate: str({ minLength: 1 }),
+    webhookHeadersTemplate: str({ minLength: 1 }),
+  },
 };
 
 /** The 14 notification kinds (the vocabulary's NOTIFICATION_TYPE_NAMES, in its order) and every field
@@ -111,8 +119,8 @@ const THRESHOLD_OPERATORS = [
   ...new Set(ALERT_VARIANTS.flatMap((variant) => variant.threshold?.operators ?? [])),
 ];
 
-/** Body of create (5) and replace (9). eventTypeName values beyond the examples are not public, so
- * any upper-case identifier is accepted. */
+/** Body of create (5) and replace (9). Field by field here; the rule that ties eventTypeName to its
+ * matchers and threshold kind (the contract's variants) is applied after, in `refuseOutsideVariants`. */
 const alertConfigBody: ObjectSchema = {
   id: { ...hex24(), readOnly: true },
   groupId: { ...hex24(), readOnly: true },
@@ -122,8 +130,7 @@ const alertConfigBody: ObjectSchema = {
   eventTypeName: required(str({ pattern: /^[A-Z][A-Z0-9_]*$/ })),
   matchers: arr(matcherSchema),
   notifications: required(arr(notificationSchema)),
-  // The contract's threshold and metric variants (api/alertVariants.ts); which event type takes which
-  // is not enforced here yet: the provider checks it before any request (docs/api-choices.md).
+  // Any operator or metric some variant takes; which event type takes which: `refuseOutsideVariants`.
   threshold: obj({
     operator: required(oneOf(THRESHOLD_OPERATORS)),
     threshold: required(num()),
@@ -138,6 +145,25 @@ const alertConfigBody: ObjectSchema = {
   }),
   severityOverride: oneOf(ALERT_SEVERITIES),
 };
+
+/**
+ * Refuses a configuration that fits no variant of the contract's GroupAlertsConfig: an unknown event
+ * type, a matcher field name its variant does not take, a threshold kind it does not take, a metric of
+ * another family or a unit the metric does not take (api/alertVariantRules.ts, the rule the provider
+ * checks too). 400 INVALID_ATTRIBUTE naming the first such field and the allowed values.
+ */
+function refuseOutsideVariants(valid: JsonObject): void {
+  const [issue] = variantIssues({ ...valid, eventTypeName: valid.eventTypeName });
+  if (issue === undefined) return;
+  const path = issue.path.reduce<string>(
+    (shown, part) => (typeof part === "number" ? `${shown}[${part}]` : shown ? `${shown}.${part}` : part),
+    "",
+  );
+  invalidAttribute(
+    path,
+    issue.message.startsWith(`${path}: `) ? issue.message.slice(path.length + 2) : issue.message,
+  );
+}
 
 /** Applies the service's defaults to one notification as it is stored. */
 function normalizeNotification(input: JsonObject): JsonObject {
@@ -172,6 +198,7 @@ function parseAlertConfigBody(body: Json | undefined): {
   if (notifications.length === 0) {
     throw apiError("MISSING_NOTIFICATIONS");
   }
+  refuseOutsideVariants(valid);
   return {
     enabled: (valid.enabled as boolean | undefined) ?? false,
     eventTypeName: valid.eventTypeName as string,

@@ -8,7 +8,7 @@ import { ALERT_STATUS_FILTERS } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef } from "../core/contract";
 import { apiError } from "../core/errors";
 import { type AlertRecord, alertTable, findAlert, pathAlertConfig } from "../domain/alerting";
-import { entity, list, param, pathGroupId } from "../domain/context";
+import { actingUserEmail, entity, list, param, pathGroupId } from "../domain/context";
 import { isoDate, parseInputDate } from "../domain/time";
 import { bool, date, queryEnum, str, validateBody } from "../domain/validation";
 import { defineOperation, VERSION_2023_01_01 } from "./define";
@@ -106,7 +106,7 @@ export const alertOperations: OperationDef[] = [
         }
         record.acknowledgedUntil = isoDate(untilMs);
         record.acknowledgementComment = comment ?? null;
-        record.acknowledgingUsername = req.caller.principal;
+        record.acknowledgingUsername = actingUserEmail(req.caller);
       } else if (comment !== undefined) {
         record.acknowledgementComment = comment;
       }

@@ -16,7 +16,7 @@ import {
   complianceState,
   currentCompliancePolicy,
 } from "../domain/compliance";
-import { entity, noContent, param, pathGroupId, requireProject } from "../domain/context";
+import { actingUserEmail, entity, noContent, param, pathGroupId, requireProject } from "../domain/context";
 import { isoDate } from "../domain/time";
 import {
   arr,
@@ -130,21 +130,21 @@ export const compliancePolicyOperations: OperationDef[] = [
       if (body.projectId !== undefined && body.projectId !== groupId) {
         invalidAttribute("projectId", `must be the project in the path (${groupId})`);
       }
-      const existingIds = [
-        ...(existing?.scheduledPolicyItems.map((i) => String(i.id)) ?? []),
-        ...(existing?.onDemandPolicyItem ? [String(existing.onDemandPolicyItem.id)] : []),
+      const existingItems = [
+        ...(existing?.scheduledPolicyItems ?? []),
+        ...(existing?.onDemandPolicyItem ? [existing.onDemandPolicyItem] : []),
       ];
       const scheduled = settlePolicyItems(
         state,
         (body.scheduledPolicyItems as JsonObject[] | undefined) ?? [],
-        existingIds,
+        existingItems,
         "scheduledPolicyItems",
       );
       const onDemand = body.onDemandPolicyItem
         ? (settlePolicyItems(
             state,
             [body.onDemandPolicyItem as JsonObject],
-            existingIds,
+            existingItems,
             "onDemandPolicyItem",
           )[0] as JsonObject)
         : null;
@@ -171,7 +171,7 @@ export const compliancePolicyOperations: OperationDef[] = [
         onDemandPolicyItem: onDemand,
         scheduledPolicyItems: scheduled,
         updatedDate: isoDate(req.now),
-        updatedUser: req.caller.principal,
+        updatedUser: actingUserEmail(req.caller),
         pendingState: existing ? "UPDATING" : "ENABLING",
         changeStartedMs: req.now,
         disableRequestedMs: null,

@@ -9,6 +9,7 @@ import {
   entity,
   fullDbVersion,
   hasCloudBackup,
+  isSharedTier,
   list,
   pathGroupId,
   table,
@@ -16,6 +17,36 @@ import {
 } from "../domain/context";
 import { bool, required, validateBody } from "../domain/validation";
 import { defineOperation } from "./define";
+
+/**
+ * The 1.0 view's providerSettings, one of the contract's kinds told apart by providerName
+ * (api/openapi/openapi-v1.0.yml, ClusterProviderSettings): a dedicated tier under its cloud provider;
+ * a shared tier (M0/M2/M5) as TENANT and a flex cluster as FLEX, each with the cloud it runs on as
+ * backingProviderName. A serverless instance has no kind there (the contract lists serverless
+ * instances under their own operations), so its entry carries no providerSettings.
+ */
+function providerSettingsOf(cluster: ClusterRecord): { providerSettings?: JsonObject } {
+  if (cluster.tier === "SERVERLESS") return {};
+  if (cluster.tier === "FLEX") {
+    return {
+      providerSettings: {
+        providerName: "FLEX",
+        backingProviderName: cluster.provider,
+        instanceSizeName: "FLEX",
+      },
+    };
+  }
+  if (isSharedTier(cluster)) {
+    return {
+      providerSettings: {
+        providerName: "TENANT",
+        backingProviderName: cluster.provider,
+        instanceSizeName: cluster.tier,
+      },
+    };
+  }
+  return { providerSettings: { providerName: cluster.provider, instanceSizeName: cluster.tier } };
+}
 
 function renderCluster(cluster: ClusterRecord): JsonObject {
   const major = cluster.dbVersion.split(".").slice(0, 2).join(".");
@@ -27,7 +58,7 @@ function renderCluster(cluster: ClusterRecord): JsonObject {
     clusterType: cluster.sharded ? "SHARDED" : "REPLICASET",
     dbMajorVersion: major,
     dbVersion: full,
-    providerSettings: { providerName: cluster.provider, instanceSizeName: cluster.tier },
+    ...providerSettingsOf(cluster),
     backupEnabled: hasCloudBackup(cluster),
     paused: false,
     stateName: "IDLE",

@@ -29,15 +29,16 @@ import {
   freeform,
   hex24,
   invalidAttribute,
+  type ObjectSchema,
   obj,
   oneOf,
   required,
   str,
   validateBody,
 } from "../domain/validation";
-import { defineOperation } from "./define";
+import { defineOperation, VERSION_2023_01_01 } from "./define";
 
-const migrationBody = {
+const migrationBody: ObjectSchema = {
   destination: required(
     obj({
       clusterName: required(str({ minLength: 1 })),
@@ -71,6 +72,16 @@ const migrationBody = {
   }),
 };
 
+/**
+ * The body of the served version: 2024-05-30 (LiveMigrationRequest20240530) has the optional
+ * `dropDestinationData`; 2023-01-01 (LiveMigrationRequest) names it `dropEnabled` and requires it.
+ */
+function migrationBodyOf(version: string): ObjectSchema {
+  if (version !== VERSION_2023_01_01) return migrationBody;
+  const { dropDestinationData: _newer, ...common } = migrationBody;
+  return { ...common, dropEnabled: required(bool()) };
+}
+
 /** Validates a create/validate body; returns it with the destination cluster checked or not. */
 function parseMigration(req: OperationRequest): {
   body: JsonObject;
@@ -78,7 +89,7 @@ function parseMigration(req: OperationRequest): {
   source: JsonObject;
 } {
   const groupId = param(req.params, "groupId");
-  const body = validateBody(req.body, migrationBody);
+  const body = validateBody(req.body, migrationBodyOf(req.version));
   const destination = body.destination as JsonObject;
   const source = body.source as JsonObject;
   if (destination.groupId !== groupId)

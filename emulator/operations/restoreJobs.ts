@@ -105,7 +105,8 @@ function render(job: RestoreJobRecord, req: OperationRequest): JsonObject {
     const url = (rs: string) => `https://restore.platform.local/${job.id}/${rs}.tar.gz`;
     shown.deliveryUrl = finished ? job.replicaSetNames.map(url) : [];
     if (!job.serverless) {
-      // downloadUrl is a string in the contract (DiskBackupRestoreMember): absent until there is one.
+      // downloadUrl is a string in the contract (DiskBackupRestoreMember), never null: it appears
+      // once the job has finished and the file exists.
       shown.components = job.replicaSetNames.map((rs) => ({
         replicaSetName: rs,
         ...(finished ? { downloadUrl: url(rs) } : {}),

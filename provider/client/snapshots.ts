@@ -66,14 +66,15 @@ export function snapshotsApi(t: Transport) {
       },
       SnapshotPageSchema,
     );
-  const listSharded = (groupId: string, clusterName: string, page?: PageOptions) =>
+  // 58 takes no paging parameters (docs/spec/api-spec.md 58: "G, C" without PAGE; the contract
+  // declares none): one request answers every sharded snapshot.
+  const listSharded = (groupId: string, clusterName: string) =>
     t.call(
       {
         id: "58",
         operation: "Listing sharded cluster snapshots",
         method: "GET",
         path: `${path(groupId, clusterName)}/shardedClusters`,
-        query: pageQuery(page),
       },
       ShardedSnapshotPageSchema,
     );
@@ -112,10 +113,8 @@ export function snapshotsApi(t: Transport) {
         },
         ShardedSnapshotSchema,
       ),
-    /** 58 */
+    /** 58: not paged, one answer holds every sharded snapshot. */
     listSharded,
-    listAllSharded: (groupId: string, clusterName: string) =>
-      iterateAllPages((p) => listSharded(groupId, clusterName, p)),
     /** 59 */
     delete: (groupId: string, clusterName: string, snapshotId: string) =>
       t.callVoid({

@@ -29,11 +29,11 @@ export const getSnapshot = defineFunction(
   (client, args) => client.snapshots.get(args.groupId, args.clusterName, args.snapshotId),
 );
 
-/** The snapshots of a sharded cluster (operation 58). */
+/** The snapshots of a sharded cluster (operation 58: one answer, the contract declares no paging). */
 export const getShardedSnapshots = defineFunction(
   "getShardedSnapshots",
   z.strictObject(cluster),
-  (client, args) => collect(client.snapshots.listAllSharded(args.groupId, args.clusterName)),
+  async (client, args) => (await client.snapshots.listSharded(args.groupId, args.clusterName)).results,
 );
 
 /** One snapshot of a sharded cluster (operation 57). */

@@ -102,7 +102,7 @@ const REACHED: Record<string, Reach> = {
   "53": { client: "backupSchedules.update", by: ["resource CloudBackupSchedule"] },
   "54": { client: "snapshots.listAll", by: ["function getSnapshots"] },
   "57": { client: "snapshots.getSharded", by: ["function getShardedSnapshot"] },
-  "58": { client: "snapshots.listAllSharded", by: ["function getShardedSnapshots"] },
+  "58": { client: "snapshots.listSharded", by: ["function getShardedSnapshots"] },
   "60": { client: "snapshots.get", by: ["function getSnapshot"] },
   "62-get": { client: "serverlessBackups.getRestoreJob", by: ["function getServerlessRestoreJob"] },
   "62-list": { client: "serverlessBackups.listAllRestoreJobs", by: ["function getServerlessRestoreJobs"] },

@@ -6,6 +6,8 @@
  * every schedule at the service's defaults and no bucket behind (the schedule is reset before its
  * bucket is deleted).
  */
+
+import { policiesForRequest } from "../../provider/client/backupSchedules";
 import {
   expectCleanPreviewAndRefresh,
   expectDestroyDeletes,
@@ -88,7 +90,10 @@ describe("CloudBackupSchedule through the real engine", () => {
 
   test("refresh shows an out-of-band change of a managed field; up converges it back", async () => {
     const { stack, client } = e2e;
-    await client.backupSchedules.update(GROUP, "demo-cluster", { referenceHourOfDay: 5 });
+    await client.backupSchedules.update(GROUP, "demo-cluster", {
+      referenceHourOfDay: 5,
+      policies: policiesForRequest((await client.backupSchedules.get(GROUP, "demo-cluster")).policies),
+    });
     // nextSnapshot is computed from the reference hour: it moves with it.
     await expectRefreshReportsOnly(stack, ["nextSnapshot", "referenceHourOfDay"]);
     await expectUp(stack, "~ 1 updated");
@@ -98,7 +103,10 @@ describe("CloudBackupSchedule through the real engine", () => {
 
   test("an out-of-band change of a field the program leaves out is stored by refresh and left alone", async () => {
     const { stack, client } = e2e;
-    await client.backupSchedules.update(GROUP, "demo-cluster", { restoreWindowDays: 3 });
+    await client.backupSchedules.update(GROUP, "demo-cluster", {
+      restoreWindowDays: 3,
+      policies: policiesForRequest((await client.backupSchedules.get(GROUP, "demo-cluster")).policies),
+    });
     // The engine reports what differs from the program's inputs: nothing, the field is not managed.
     await stack.refresh({ expectNoChanges: true });
     const [schedule] = await storedResourcesOfType(stack, TYPE);

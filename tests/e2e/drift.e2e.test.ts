@@ -9,6 +9,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { DriftReport } from "../../provider/cli/drift";
+import { policiesForRequest } from "../../provider/client/backupSchedules";
 import { repoRoot, runProcess } from "./harness";
 import { expectUp, setConfig, startPlatformE2E } from "./platformStack";
 
@@ -103,7 +104,10 @@ describe("the drift command on a stack changed out of band", () => {
       mappings: { dynamic: true, fields: { title: { type: "string" } } },
     });
     await client.auditing.update(GROUP, { auditFilter: JSON.stringify({ atype: "authCheck" }) });
-    await client.backupSchedules.update(GROUP, CLUSTER, { referenceHourOfDay: 7 });
+    await client.backupSchedules.update(GROUP, CLUSTER, {
+      referenceHourOfDay: 7,
+      policies: policiesForRequest((await client.backupSchedules.get(GROUP, CLUSTER)).policies),
+    });
     await client.customDns.update(GROUP, { enabled: false });
 
     const markdownFile = join(stack.workDir, "drift.md");

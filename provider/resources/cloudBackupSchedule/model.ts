@@ -5,13 +5,15 @@
  * Policy items (framework/backupPolicy.ts) are identified by frequencyType + frequencyInterval, never
  * by position.
  */
-import type { BackupSchedule, BackupScheduleInput } from "../../client/backupSchedules";
-import type { JsonObject } from "../../client/schemas";
+import {
+  type BackupSchedule,
+  type BackupScheduleInput,
+  policiesForRequest,
+} from "../../client/backupSchedules";
 import {
   alignPolicyItems,
   type PolicyItemWithId,
   policyItemFromApi,
-  policyItemKey,
   samePolicies,
   withoutId,
 } from "../../framework/backupPolicy";
@@ -19,6 +21,7 @@ import { type Classification, valuesEqual } from "../../framework/diff";
 import { formatId } from "../../framework/ids";
 import {
   type CloudBackupScheduleInputs,
+  SCHEDULE_INSTRUCTIONS,
   SCHEDULE_WRITABLE_FIELDS,
   type ScheduleWritableField,
 } from "./schema";
@@ -28,17 +31,28 @@ export interface PolicyWithId {
   policyItems: PolicyItemWithId[];
 }
 
+/** A copy policy item in input form (its read-only id dropped). */
+export interface LiveCopyPolicyItem {
+  frequencyType: string;
+  retentionUnit?: string;
+  retentionValue?: number;
+}
+
 export interface LiveCopySetting {
   cloudProvider: string;
   regionName: string;
-  frequencies: string[];
+  copyPolicyItems?: LiveCopyPolicyItem[];
+  frequencies?: string[];
+  lastNumberOfSnapshots?: number;
   shouldCopyOplogs: boolean;
   zoneId: string;
 }
 
 /** The writable fields of the live schedule, in input form (policies keep their ids). */
 export interface LiveScheduleFields {
+  autoCopySettingsEnabled?: boolean;
   autoExportEnabled?: boolean;
+  copyPolicyItemsEnabled?: boolean;
   copySettings?: LiveCopySetting[];
   export?: { exportBucketId: string; frequencyType: string };
   extraRetentionSettings?: { frequencyType: string; retentionDays: number }[];
@@ -59,7 +73,7 @@ export interface LiveSchedule {
 /** Outputs stored in state: the identity and instructions as given, the live fields, the computed ones. */
 export type CloudBackupScheduleOutputs = Pick<
   CloudBackupScheduleInputs,
-  "groupId" | "clusterName" | "importId" | "deleteCopiedBackups" | "updateSnapshots" | "resetOnDelete"
+  "groupId" | "clusterName" | "importId" | "resetOnDelete" | (typeof SCHEDULE_INSTRUCTIONS)[number]
 > &
   LiveScheduleFields & {
     /** The cluster's id (read-only). */
@@ -85,6 +99,31 @@ function str(value: unknown): string {
   return String(value ?? "");
 }
 
+/** A copy policy item from the API in input form: no id, retention only where the API has one. */
+function copyPolicyItemFromApi(item: Record<string, unknown>): LiveCopyPolicyItem {
+  const result: LiveCopyPolicyItem = { frequencyType: str(item.frequencyType) };
+  if (item.retentionUnit !== undefined) result.retentionUnit = str(item.retentionUnit).toLowerCase();
+  if (item.retentionValue !== undefined) result.retentionValue = Number(item.retentionValue);
+  return result;
+}
+
+/** A copy setting from the API in input form: the optional parts only where the API has them. */
+function copySettingFromApi(copy: Record<string, unknown>): LiveCopySetting {
+  const result: LiveCopySetting = {
+    cloudProvider: str(copy.cloudProvider),
+    regionName: str(copy.regionName),
+    shouldCopyOplogs: copy.shouldCopyOplogs === true,
+    zoneId: str(copy.zoneId),
+  };
+  if (Array.isArray(copy.copyPolicyItems)) {
+    result.copyPolicyItems = (copy.copyPolicyItems as Record<string, unknown>[]).map(copyPolicyItemFromApi);
+  }
+  if (Array.isArray(copy.frequencies)) result.frequencies = copy.frequencies.map(str);
+  if (typeof copy.lastNumberOfSnapshots === "number")
+    result.lastNumberOfSnapshots = copy.lastNumberOfSnapshots;
+  return result;
+}
+
 /**
  * The live schedule in input form. Policy items are ordered like `reference` (the program's or the
  * previous state's policies) where they match.
@@ -94,16 +133,12 @@ export function fromApi(
   reference?: CloudBackupScheduleOutputs["policies"],
 ): LiveSchedule {
   const fields: LiveScheduleFields = {};
-  if (schedule.autoExportEnabled !== undefined) fields.autoExportEnabled = schedule.autoExportEnabled;
-  if (schedule.copySettings !== undefined) {
-    fields.copySettings = schedule.copySettings.map((copy) => ({
-      cloudProvider: str(copy.cloudProvider),
-      regionName: str(copy.regionName),
-      frequencies: Array.isArray(copy.frequencies) ? copy.frequencies.map(str) : [],
-      shouldCopyOplogs: copy.shouldCopyOplogs === true,
-      zoneId: str(copy.zoneId),
-    }));
+  for (const key of ["autoCopySettingsEnabled", "autoExportEnabled", "copyPolicyItemsEnabled"] as const) {
+    const value = schedule[key];
+    if (value !== undefined) fields[key] = value;
   }
+  if (schedule.copySettings !== undefined)
+    fields.copySettings = schedule.copySettings.map(copySettingFromApi);
   if (
     schedule.export !== undefined &&
     schedule.export !== null &&
@@ -144,7 +179,9 @@ export function fromApi(
 
 /** How each writable field compares (state value, input value). */
 const FIELD_COMPARISON: Readonly<Record<ScheduleWritableField, "deep" | "set" | typeof samePolicies>> = {
+  autoCopySettingsEnabled: "deep",
   autoExportEnabled: "deep",
+  copyPolicyItemsEnabled: "deep",
   copySettings: "set",
   export: "deep",
   extraRetentionSettings: "set",
@@ -170,8 +207,7 @@ export const CLOUD_BACKUP_SCHEDULE_CLASSIFICATION: Classification = {
     ]),
   ),
   // Instructions for the update that carries them: the service never returns them, so never drift.
-  deleteCopiedBackups: "ignore-drift",
-  updateSnapshots: "ignore-drift",
+  ...Object.fromEntries(SCHEDULE_INSTRUCTIONS.map((key) => [key, "ignore-drift" as const])),
   // What delete does: stored (delete reads it from state), no API call when it changes.
   resetOnDelete: "update",
   importId: "ignore-drift",
@@ -192,9 +228,13 @@ export function fieldsToChange(
 }
 
 /**
- * The PATCH body for `fields`: only those fields, plus the update-only instructions when given.
- * Policies carry the live policy id and the ids of the live items they keep (matched by identity),
- * so existing items, and the snapshots taken by them, stay the same items.
+ * The PATCH body for `fields`: those fields, plus the update-only instructions when given, and always
+ * `policies`, which the contract's request schema requires (api/openapi/openapi-v2.yml,
+ * DiskBackupSnapshotSchedule20240805): the program's policies when it changes them, else the live
+ * ones unchanged. Policy items never carry their ids, read-only in the contract: the service keeps an
+ * item's id by its frequencyType + frequencyInterval (docs/api-choices.md, Backup schedule), so
+ * existing items, and the snapshots taken by them, stay the same items. The policy id is sent (it is
+ * writable and names the schedule's one policy).
  */
 export function toPatchBody(
   inputs: CloudBackupScheduleInputs,
@@ -203,30 +243,19 @@ export function toPatchBody(
 ): BackupScheduleInput {
   const body: Record<string, unknown> = {};
   for (const field of fields) {
-    if (field === "policies") {
-      body.policies = (inputs.policies ?? []).map((policy, index) => {
-        const livePolicy = live.policies?.[index];
-        const liveIds = new Map(
-          (livePolicy?.policyItems ?? []).map((item) => [policyItemKey(item), item.id]),
-        );
-        const sent: JsonObject = {
-          policyItems: policy.policyItems.map((item) => {
-            const id = liveIds.get(policyItemKey(item));
-            return id === undefined ? { ...item } : { id, ...item };
-          }),
-        };
-        if (livePolicy?.id !== undefined) sent.id = livePolicy.id;
-        return sent;
-      });
-    } else {
-      body[field] = inputs[field];
+    if (field !== "policies") body[field] = inputs[field];
+  }
+  body.policies = fields.includes("policies")
+    ? policiesForRequest(
+        (inputs.policies ?? []).map((policy, index) => ({ ...policy, id: live.policies?.[index]?.id })),
+      )
+    : policiesForRequest(live.policies);
+  if (fields.length > 0) {
+    for (const key of SCHEDULE_INSTRUCTIONS) {
+      if (inputs[key] !== undefined) body[key] = inputs[key];
     }
   }
-  if (fields.length > 0) {
-    if (inputs.updateSnapshots !== undefined) body.updateSnapshots = inputs.updateSnapshots;
-    if (inputs.deleteCopiedBackups !== undefined) body.deleteCopiedBackups = inputs.deleteCopiedBackups;
-  }
-  return body as BackupScheduleInput;
+  return body as unknown as BackupScheduleInput;
 }
 
 // Outputs and inputs ---------------------------------------------------------------------------------
@@ -260,8 +289,9 @@ export function toOutputs(
     managedFields: [...managed],
   };
   if (inputs.importId !== undefined) outputs.importId = inputs.importId;
-  if (inputs.updateSnapshots !== undefined) outputs.updateSnapshots = inputs.updateSnapshots;
-  if (inputs.deleteCopiedBackups !== undefined) outputs.deleteCopiedBackups = inputs.deleteCopiedBackups;
+  for (const key of SCHEDULE_INSTRUCTIONS) {
+    if (inputs[key] !== undefined) Object.assign(outputs, { [key]: inputs[key] });
+  }
   if (live.clusterId !== undefined) outputs.clusterId = live.clusterId;
   if (live.nextSnapshot !== undefined) outputs.nextSnapshot = live.nextSnapshot;
   return outputs;
@@ -274,7 +304,7 @@ export function previousInputs(props: Record<string, unknown>): CloudBackupSched
     clusterName: props.clusterName,
     resetOnDelete: props.resetOnDelete !== false,
   };
-  for (const key of ["importId", "updateSnapshots", "deleteCopiedBackups"] as const) {
+  for (const key of ["importId", ...SCHEDULE_INSTRUCTIONS] as const) {
     if (props[key] !== undefined) inputs[key] = props[key];
   }
   // The stored outputs were written by this provider from checked inputs: the keys have these types.

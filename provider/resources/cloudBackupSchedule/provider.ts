@@ -10,6 +10,7 @@
  * Id and importId: `<groupId>/<clusterName>`.
  */
 import { hasErrorCode, type PlatformClient } from "../../client";
+import { policiesForRequest } from "../../client/backupSchedules";
 import { createOrAdopt } from "../../framework/adoption";
 import { checkAndDiff } from "../../framework/diff";
 import { parseId } from "../../framework/ids";
@@ -64,7 +65,10 @@ function explain(error: unknown, where: Where): unknown {
 async function releaseExportBucket(client: PlatformClient, where: Where): Promise<void> {
   const live = await client.backupSchedules.get(where.groupId, where.clusterName);
   if (live.autoExportEnabled === true) {
-    await client.backupSchedules.update(where.groupId, where.clusterName, { autoExportEnabled: false });
+    await client.backupSchedules.update(where.groupId, where.clusterName, {
+      autoExportEnabled: false,
+      policies: policiesForRequest(live.policies),
+    });
   }
   reportProgress(
     `${describeSchedule(where)}: not reset to the service's defaults because project ${where.groupId} has a ` +

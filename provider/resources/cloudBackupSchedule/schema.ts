@@ -3,17 +3,22 @@
  * singleton every cluster with cloud backup has.
  *
  * Each writable field is optional: a field the program sets is managed (converged and compared), a
- * field it leaves out keeps whatever the service holds. `deleteCopiedBackups` and `updateSnapshots`
- * are instructions for the update that carries them, not properties of the schedule: the service
- * never returns them, so they are never compared with the live schedule.
+ * field it leaves out keeps whatever the service holds. `deleteCopiedBackups`, `updateSnapshots`,
+ * `deleteCopySnapshots` and `updateCopySnapshots` are instructions for the update that carries them
+ * (SCHEDULE_INSTRUCTIONS), not properties of the schedule: the service never returns them, so they
+ * are never compared with the live schedule.
  */
 import { z } from "zod";
 import { HEX24 } from "../../../api/ids";
 import {
   CLOUD_PROVIDERS,
   COPY_FREQUENCIES,
+  COPY_LAST_NUMBER_OF_SNAPSHOTS,
+  COPY_POLICY_ITEM_FREQUENCY_TYPES,
+  COPY_POLICY_ITEMS_MAX,
   EXPORT_FREQUENCY_TYPES,
   ON_DEMAND_FREQUENCY_TYPE,
+  RETENTION_UNITS,
   SNAPSHOT_FREQUENCY_TYPES,
 } from "../../../api/vocabulary";
 import { policyItemSchema, refineUniquePolicyItems } from "../../framework/backupPolicy";
@@ -40,11 +45,53 @@ const policySchema = z
   })
   .superRefine((policy, ctx) => refineUniquePolicyItems(policy.policyItems, ["policyItems"], ctx));
 
+/**
+ * A copy policy item (the contract's DiskBackupCopyPolicyItem): which snapshots are copied and how long
+ * the copies are kept. A scheduled kind needs its retention (DiskBackupTimeBasedCopyPolicyItem); an
+ * on-demand item takes none (DiskBackupOnDemandCopyPolicyItem). Its id is an output.
+ */
+const copyPolicyItemSchema = z
+  .strictObject({
+    frequencyType: z.enum(COPY_POLICY_ITEM_FREQUENCY_TYPES),
+    retentionUnit: z.enum(RETENTION_UNITS).optional(),
+    retentionValue: positiveInt.optional(),
+  })
+  .superRefine((item, ctx) => {
+    for (const field of ["retentionUnit", "retentionValue"] as const) {
+      const given = item[field] !== undefined;
+      if (item.frequencyType === ON_DEMAND_FREQUENCY_TYPE && given) {
+        ctx.addIssue({
+          code: "custom",
+          path: [field],
+          message: `must be left out for frequencyType ${ON_DEMAND_FREQUENCY_TYPE} (an on-demand copy keeps the snapshot's own retention)`,
+        });
+      } else if (item.frequencyType !== ON_DEMAND_FREQUENCY_TYPE && !given) {
+        ctx.addIssue({
+          code: "custom",
+          path: [field],
+          message: `is required for frequencyType ${item.frequencyType}`,
+        });
+      }
+    }
+  });
+
 const copySettingSchema = z.strictObject({
   cloudProvider: z.enum(CLOUD_PROVIDERS),
   regionName: nonEmpty,
-  /** Which snapshots are copied: HOURLY, DAILY, WEEKLY, MONTHLY, YEARLY, ON_DEMAND. */
-  frequencies: z.array(z.enum(COPY_FREQUENCIES)),
+  /** Which snapshots are copied and how long the copies are kept; at most 6. */
+  copyPolicyItems: z.array(copyPolicyItemSchema).max(COPY_POLICY_ITEMS_MAX).optional(),
+  /**
+   * Which snapshots are copied: HOURLY, DAILY, WEEKLY, MONTHLY, YEARLY, ON_DEMAND. Deprecated in the
+   * contract in favour of copyPolicyItems.
+   */
+  frequencies: z.array(z.enum(COPY_FREQUENCIES)).optional(),
+  /** Copy only the latest this many snapshots, 1-500. */
+  lastNumberOfSnapshots: z
+    .number()
+    .int()
+    .min(COPY_LAST_NUMBER_OF_SNAPSHOTS.min)
+    .max(COPY_LAST_NUMBER_OF_SNAPSHOTS.max)
+    .optional(),
   shouldCopyOplogs: z.boolean().default(false),
   /** The replication zone (24 hex) of the cluster whose snapshots are copied. */
   zoneId: hex24,
@@ -71,7 +118,11 @@ export const cloudBackupScheduleInputsSchema = z
   .strictObject({
     groupId: idPartSchema("groupId"),
     clusterName: idPartSchema("clusterName"),
+    /** Copy snapshots to the regions of `copySettings` automatically (service 2024-08-05). */
+    autoCopySettingsEnabled: z.boolean().optional(),
     autoExportEnabled: z.boolean().optional(),
+    /** Whether `copySettings[].copyPolicyItems` decide which snapshots are copied. */
+    copyPolicyItemsEnabled: z.boolean().optional(),
     copySettings: z.array(copySettingSchema).optional(),
     export: exportSchema.optional(),
     extraRetentionSettings: z.array(extraRetentionSchema).optional(),
@@ -85,6 +136,10 @@ export const cloudBackupScheduleInputsSchema = z
     deleteCopiedBackups: z.array(deleteCopiedBackupSchema).optional(),
     /** Update-only: apply a retention change to existing snapshots too. Never drift. */
     updateSnapshots: z.boolean().optional(),
+    /** Update-only: delete the copies of a copy setting the update removes. Never drift. */
+    deleteCopySnapshots: z.boolean().optional(),
+    /** Update-only: apply a copy retention change to existing copies too. Never drift. */
+    updateCopySnapshots: z.boolean().optional(),
     /**
      * What delete does. True (default): reset the schedule to the service's defaults. False: leave it
      * as it is and only remove it from the stack (needed while the project has a backup compliance
@@ -118,7 +173,9 @@ export type CloudBackupScheduleInputs = z.output<typeof cloudBackupScheduleInput
 
 /** The writable fields of the schedule: what the program can manage and an update can send. */
 export const SCHEDULE_WRITABLE_FIELDS = [
+  "autoCopySettingsEnabled",
   "autoExportEnabled",
+  "copyPolicyItemsEnabled",
   "copySettings",
   "export",
   "extraRetentionSettings",
@@ -129,3 +186,14 @@ export const SCHEDULE_WRITABLE_FIELDS = [
   "useOrgAndGroupNamesInExportPrefix",
 ] as const;
 export type ScheduleWritableField = (typeof SCHEDULE_WRITABLE_FIELDS)[number];
+
+/**
+ * Instructions for the update that carries them (write-only in the contract): sent with a real change,
+ * stored as given, never compared with the live schedule (the service never returns them).
+ */
+export const SCHEDULE_INSTRUCTIONS = [
+  "deleteCopiedBackups",
+  "updateSnapshots",
+  "deleteCopySnapshots",
+  "updateCopySnapshots",
+] as const;

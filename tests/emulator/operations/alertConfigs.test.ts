@@ -23,7 +23,7 @@ const slack = {
 const config = {
   eventTypeName: "DEPLOYMENT_FAILURE",
   enabled: true,
-  matchers: [{ fieldName: "CLUSTER_NAME", operator: "EQUALS", value: "demo-cluster" }],
+  matchers: [{ fieldName: "APPLICATION_ID", operator: "EQUALS", value: "5f1a0000000000000000a990" }],
   notifications: [slack],
 };
 
@@ -169,6 +169,115 @@ describe("5 create alert configuration", () => {
       () => call(state, "5", { params: { groupId: MISSING_PROJECT }, body: config }),
       404,
       "GROUP_NOT_FOUND",
+    );
+  });
+});
+
+describe("WEBHOOK templates (the contract's WebhookNotification)", () => {
+  it("stores the body and headers templates and answers them as sent; an empty one is refused", () => {
+    const webhook = {
+      typeName: "WEBHOOK",
+      webhookUrl: "https://example.com/hook",
+      webhookSecret: "secret-1234",
+      webhookBodyTemplate: '{"alert": "{{eventTypeName}}"}',
+      webhookHeadersTemplate: '{"X-Team": "platform"}',
+    };
+    const state = makeState();
+    const created = bodyOf(call(state, "5", { body: { ...config, notifications: [webhook] } }));
+    expect((created.notifications as JsonObject[])[0]).toEqual({
+      ...webhook,
+      webhookSecret: "*******1234",
+      delayMin: 0,
+      intervalMin: 60,
+    });
+    expectError(
+      () =>
+        call(state, "5", { body: { ...config, notifications: [{ ...webhook, webhookBodyTemplate: "" }] } }),
+      400,
+      "INVALID_ATTRIBUTE",
+    );
+  });
+});
+
+describe("5 and 9 refuse what fits no variant of the contract (api/alertVariants.ts)", () => {
+  const refusal = (body: JsonObject) => {
+    const error = expectError(() => call(makeState(), "5", { body }), 400, "INVALID_ATTRIBUTE");
+    return { detail: error.detail, parameters: error.parameters };
+  };
+
+  it("names a matcher its event type does not take, and the allowed ones", () => {
+    expect(
+      refusal({
+        ...config,
+        matchers: [{ fieldName: "CLUSTER_NAME", operator: "EQUALS", value: "demo-cluster" }],
+      }),
+    ).toEqual({
+      detail:
+        "Invalid attribute matchers[0].fieldName specified: DEPLOYMENT_FAILURE allows no matcher CLUSTER_NAME; allowed: APPLICATION_ID.",
+      parameters: ["matchers[0].fieldName"],
+    });
+  });
+
+  it("names an unknown event type", () => {
+    const { detail, parameters } = refusal({ ...config, matchers: [], eventTypeName: "HOST_DOWNN" });
+    expect(parameters).toEqual(["eventTypeName"]);
+    expect(detail).toMatch(
+      /^Invalid attribute eventTypeName specified: unknown event type HOST_DOWNN; allowed \(the ones like it\): HOST_DOWN, /,
+    );
+  });
+
+  it("names a threshold kind the event type does not take", () => {
+    const metric = { metricName: "ASSERT_REGULAR", operator: "GREATER_THAN", threshold: 1, units: "RAW" };
+    expect(refusal({ ...config, metricThreshold: metric })).toEqual({
+      detail: "Invalid attribute metricThreshold specified: DEPLOYMENT_FAILURE takes no metricThreshold.",
+      parameters: ["metricThreshold"],
+    });
+  });
+
+  it("names a unit the metric does not take", () => {
+    const cpu = {
+      metricName: "NORMALIZED_SYSTEM_CPU_USER",
+      operator: "GREATER_THAN",
+      threshold: 90,
+      units: "BYTES",
+    };
+    const { detail, parameters } = refusal({
+      ...config,
+      eventTypeName: "OUTSIDE_METRIC_THRESHOLD",
+      matchers: [],
+      metricThreshold: cpu,
+    });
+    expect(parameters).toEqual(["metricThreshold.units"]);
+    expect(detail).toBe(
+      "Invalid attribute metricThreshold.units specified: metric NORMALIZED_SYSTEM_CPU_USER takes units RAW; got BYTES.",
+    );
+  });
+
+  it("accepts a metric alert that fits its variant, and 9 refuses like 5", () => {
+    const cpu = {
+      metricName: "NORMALIZED_SYSTEM_CPU_USER",
+      operator: "GREATER_THAN",
+      threshold: 90,
+      units: "RAW",
+    };
+    const { state, id } = create();
+    const metricAlert = {
+      ...config,
+      eventTypeName: "OUTSIDE_METRIC_THRESHOLD",
+      matchers: [],
+      metricThreshold: cpu,
+    };
+    expect(
+      bodyOf(call(state, "9", { params: { alertConfigId: id }, body: metricAlert })).metricThreshold,
+    ).toEqual(cpu);
+    expectError(
+      () =>
+        call(state, "9", {
+          params: { alertConfigId: id },
+          body: { ...metricAlert, eventTypeName: "NO_PRIMARY" },
+        }),
+      400,
+      "INVALID_ATTRIBUTE",
     );
   });
 });

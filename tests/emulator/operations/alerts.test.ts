@@ -71,7 +71,7 @@ describe("14 acknowledge", () => {
     expect(acked).toMatchObject({
       acknowledgedUntil: until,
       acknowledgementComment: "on it",
-      acknowledgingUsername: "demo-public-key",
+      acknowledgingUsername: "demo-public-key@api-keys.platform.invalid",
     });
     const unacked = bodyOf(
       call(state, "14", {

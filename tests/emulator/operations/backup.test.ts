@@ -32,6 +32,8 @@ function snapshot(state: EmulatorState, clusterName = "demo-cluster", now = T0):
   );
 }
 
+const ZONE = "5f1a0000000000000000e601";
+
 describe("37-40 export buckets", () => {
   it("38 creates with 200; 40 gets by _id; 37 lists", () => {
     const state = makeState();
@@ -141,7 +143,7 @@ describe("41-43 backup compliance policy", () => {
       state: "ENABLING",
       encryptionAtRestEnabled: false,
       copyProtectionEnabled: true,
-      updatedUser: "demo-public-key",
+      updatedUser: "demo-public-key@api-keys.platform.invalid",
       deletable: false,
     });
     const items = enabled.scheduledPolicyItems as JsonObject[];
@@ -310,6 +312,105 @@ describe("51-53 backup schedule", () => {
     expect(items[0]?.id).toBe(daily.id);
     expect(items[1]?.id).toMatch(/^[a-f0-9]{24}$/);
     expect(updated.nextSnapshot).toBe("2026-01-01T12:00:00Z");
+  });
+
+  it("53 keeps the id of an item sent without one (read-only in the contract), by frequencyType + frequencyInterval", () => {
+    const state = makeState();
+    const policy = (bodyOf(call(state, "52")).policies as JsonObject[])[0] as JsonObject;
+    const items = policy.policyItems as JsonObject[];
+    const withoutIds = items.map(({ id: _id, ...item }) => ({ ...item, retentionValue: 20 }));
+    const updated = bodyOf(call(state, "53", { body: { policies: [{ policyItems: withoutIds }] } }));
+    const kept = ((updated.policies as JsonObject[])[0] as JsonObject).policyItems as JsonObject[];
+    expect(kept.map((item) => item.id)).toEqual(items.map((item) => item.id));
+    expect(kept.map((item) => item.retentionValue)).toEqual([20, 20, 20, 20]);
+  });
+
+  it("53 stores copy settings with copy policy items and the copy flags; 2023-01-01 shows the zone as replicationSpecId", () => {
+    const state = makeState();
+    const policy = (bodyOf(call(state, "52")).policies as JsonObject[])[0] as JsonObject;
+    const dailyId = ((policy.policyItems as JsonObject[])[1] as JsonObject).id;
+    const copy: JsonObject = {
+      cloudProvider: "AWS",
+      regionName: "US_WEST_2",
+      zoneId: ZONE,
+      copyPolicyItems: [
+        { frequencyType: "daily", retentionUnit: "days", retentionValue: 3 },
+        { frequencyType: "ondemand" },
+      ],
+      lastNumberOfSnapshots: 5,
+      shouldCopyOplogs: false,
+    };
+    const body: JsonObject = {
+      autoCopySettingsEnabled: true,
+      copyPolicyItemsEnabled: true,
+      copySettings: [copy],
+    };
+    const updated = bodyOf(
+      call(state, "53", { body: { ...body, deleteCopySnapshots: true, updateCopySnapshots: true } }),
+    );
+    expect(updated).toMatchObject({ autoCopySettingsEnabled: true, copyPolicyItemsEnabled: true });
+    expect(updated).not.toHaveProperty("deleteCopySnapshots");
+    const [stored] = updated.copySettings as JsonObject[];
+    const [daily, onDemand] = (stored as JsonObject).copyPolicyItems as JsonObject[];
+    expect(daily).toEqual({ id: dailyId, frequencyType: "daily", retentionUnit: "days", retentionValue: 3 });
+    expect(onDemand).toEqual({ id: expect.stringMatching(/^[a-f0-9]{24}$/), frequencyType: "ondemand" });
+    // The on-demand copy item keeps its id when sent again.
+    const again = bodyOf(call(state, "53", { body }));
+    expect(((again.copySettings as JsonObject[])[0] as JsonObject).copyPolicyItems).toEqual([
+      daily,
+      onDemand,
+    ]);
+    const old = bodyOf(call(state, "52", { version: "2023-01-01" }));
+    expect(old).not.toHaveProperty("autoCopySettingsEnabled");
+    expect(old.copySettings).toEqual([
+      {
+        cloudProvider: "AWS",
+        regionName: "US_WEST_2",
+        replicationSpecId: ZONE,
+        copyPolicyItems: [daily, onDemand],
+        lastNumberOfSnapshots: 5,
+        shouldCopyOplogs: false,
+      },
+    ]);
+    expectError(
+      () => call(state, "53", { version: "2023-01-01", body: { autoCopySettingsEnabled: true } }),
+      400,
+      "INVALID_ATTRIBUTE",
+    );
+  });
+
+  it("53 validates copy policy items: retention for a scheduled kind, none for on-demand, at most 6, read-only ids", () => {
+    const state = makeState();
+    const copyWith = (extra: JsonObject) => ({
+      body: { copySettings: [{ cloudProvider: "AWS", regionName: "US_WEST_2", zoneId: ZONE, ...extra }] },
+    });
+    expectError(
+      () =>
+        call(
+          state,
+          "53",
+          copyWith({ copyPolicyItems: [{ frequencyType: "weekly", retentionUnit: "weeks" }] }),
+        ),
+      400,
+      "MISSING_ATTRIBUTE",
+    );
+    expectError(
+      () =>
+        call(state, "53", copyWith({ copyPolicyItems: [{ frequencyType: "ondemand", retentionValue: 1 }] })),
+      400,
+      "INVALID_ATTRIBUTE",
+    );
+    expectError(
+      () => call(state, "53", copyWith({ copyPolicyItems: Array(7).fill({ frequencyType: "ondemand" }) })),
+      400,
+      "INVALID_ATTRIBUTE",
+    );
+    expectError(
+      () => call(state, "53", copyWith({ copyPolicyItems: [{ frequencyType: "ondemand", id: MISSING_ID }] })),
+      400,
+      "ATTRIBUTE_READ_ONLY",
+    );
+    expectError(() => call(state, "53", copyWith({ lastNumberOfSnapshots: 501 })), 400, "INVALID_ATTRIBUTE");
   });
 
   it("53 validates: limits, read-only fields, at most one policy, export bucket", () => {

@@ -101,6 +101,8 @@ test("a restore job failed, never finished", async () => {
   const shown = (await owner.call("GET", `${cluster}/backup/restoreJobs/${String(job.id)}`)).json as Body;
   expect(shown).toMatchObject({ failed: true, deliveryUrl: [] });
   expect(shown).not.toHaveProperty("finishedAt");
+  // No file, so no downloadUrl: the contract types it as a string, never null.
+  expect(shown.components).toEqual([{ replicaSetName: expect.any(String), privateDownloadDeliveryUrls: [] }]);
 });
 
 test("a compliance policy stuck in ENABLING: later updates are refused as pending", async () => {

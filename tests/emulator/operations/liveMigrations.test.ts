@@ -14,6 +14,33 @@ const migration: JsonObject = {
   dropDestinationData: false,
 };
 
+describe("64 and 65 per version (the contract's LiveMigrationRequest and LiveMigrationRequest20240530)", () => {
+  const { dropDestinationData: _newer, ...common } = migration;
+  it("2023-01-01 takes dropEnabled, required, and refuses dropDestinationData", () => {
+    const state = makeState();
+    for (const id of ["64", "65"]) {
+      const body = { ...common, dropEnabled: true };
+      expect(bodyOf(call(state, id, { version: "2023-01-01", body }))).toHaveProperty("_id");
+      expectError(() => call(state, id, { version: "2023-01-01", body: common }), 400, "MISSING_ATTRIBUTE");
+      expectError(
+        () => call(state, id, { version: "2023-01-01", body: migration }),
+        400,
+        "INVALID_ATTRIBUTE",
+      );
+    }
+  });
+
+  it("2024-05-30 takes dropDestinationData, optional, and refuses dropEnabled", () => {
+    const state = makeState();
+    expect(bodyOf(call(state, "64", { version: "2024-05-30", body: common }))).toHaveProperty("_id");
+    expectError(
+      () => call(state, "64", { version: "2024-05-30", body: { ...common, dropEnabled: true } }),
+      400,
+      "INVALID_ATTRIBUTE",
+    );
+  });
+});
+
 describe("64-68 live migrations", () => {
   it("64 creates with 201: NEW, then WORKING and ready for cutover; 68 cuts over to COMPLETE", () => {
     const state = makeState();

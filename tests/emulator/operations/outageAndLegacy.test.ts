@@ -102,4 +102,16 @@ describe("78 legacy cluster list", () => {
     expect(old).toMatchObject({ dbMajorVersion: "4.0", dbVersion: "4.0.28", clusterType: "REPLICASET" });
     expect(items.find((c) => c.name === "sharded-cluster")?.clusterType).toBe("SHARDED");
   });
+
+  it("gives each cluster the contract's providerSettings kind", () => {
+    const items = itemsOf(call(makeState(), "78"));
+    const settingsOf = (name: string) => items.find((c) => c.name === name)?.providerSettings;
+    expect(settingsOf("demo-cluster")).toEqual({ providerName: "AWS", instanceSizeName: "M10" });
+    expect(settingsOf("free-cluster")).toEqual({
+      providerName: "TENANT",
+      backingProviderName: "AWS",
+      instanceSizeName: "M0",
+    });
+    expect(items.find((c) => c.name === "serverless-instance")).not.toHaveProperty("providerSettings");
+  });
 });

@@ -229,7 +229,7 @@ describe("cloud backup", () => {
       { groupId: GROUP, clusterName: "sharded-cluster" },
       opts(),
     );
-    expect(sharded).toEqual(await collect(fx.client.snapshots.listAllSharded(GROUP, "sharded-cluster")));
+    expect(sharded).toEqual((await fx.client.snapshots.listSharded(GROUP, "sharded-cluster")).results);
     const mine = sharded.find((s) => s.description === "sharded");
     expect(mine).toBeDefined();
     const one = await platform.getShardedSnapshot(

@@ -57,7 +57,7 @@ const INPUTS: AlertConfigurationInputs = {
   enabled: true,
   eventTypeName: "DEPLOYMENT_FAILURE",
   matchers: [
-    { fieldName: "CLUSTER_NAME", operator: "EQUALS", value: "demo-cluster" },
+    { fieldName: "APPLICATION_ID", operator: "EQUALS", value: "5f1a0000000000000000a990" },
     { fieldName: "HOSTNAME", operator: "CONTAINS", value: "shard" },
   ],
   notifications: [SLACK, WEBHOOK, EMAIL, PAGER],
@@ -98,7 +98,7 @@ describe("AlertConfiguration diff: classification", () => {
   test.each([
     ["enabled", false],
     ["eventTypeName", "CLUSTER_MONGOS_IS_MISSING"],
-    ["matchers", [{ fieldName: "CLUSTER_NAME", operator: "EQUALS", value: "other" }]],
+    ["matchers", [{ fieldName: "APPLICATION_ID", operator: "EQUALS", value: "other" }]],
     ["notifications", [EMAIL]],
     ["threshold", { operator: ">", threshold: 3, units: "count" }],
     ["metricThreshold", METRIC],

@@ -21,13 +21,19 @@ const copyA = {
 const copyB = {
   cloudProvider: "GCP",
   regionName: "EUROPE_WEST_1",
-  frequencies: ["HOURLY"],
+  copyPolicyItems: [
+    { frequencyType: "daily", retentionUnit: "days", retentionValue: 7 },
+    { frequencyType: "ondemand" },
+  ],
+  lastNumberOfSnapshots: 10,
   shouldCopyOplogs: true,
   zoneId: ZONE,
 };
 const IDENTITY = { groupId: GROUP, clusterName: "demo-cluster", resetOnDelete: true };
 const LIVE = {
+  autoCopySettingsEnabled: true,
   autoExportEnabled: true,
+  copyPolicyItemsEnabled: true,
   copySettings: [copyA, copyB],
   export: { exportBucketId: "5f1a0000000000000000d001", frequencyType: "monthly" },
   extraRetentionSettings: [{ frequencyType: "monthly", retentionDays: 400 }],
@@ -76,7 +82,9 @@ describe("CloudBackupSchedule diff", () => {
   });
 
   const changed: Record<string, unknown> = {
+    autoCopySettingsEnabled: false,
     autoExportEnabled: false,
+    copyPolicyItemsEnabled: false,
     copySettings: [copyA],
     export: { exportBucketId: "5f1a0000000000000000d001", frequencyType: "weekly" },
     extraRetentionSettings: [{ frequencyType: "monthly", retentionDays: 500 }],
@@ -88,6 +96,20 @@ describe("CloudBackupSchedule diff", () => {
   };
   it.each(SCHEDULE_WRITABLE_FIELDS)("%s updates in place", async (field) => {
     expect(await diff({ ...IDENTITY, [field]: changed[field] })).toEqual({ changes: true, replaces: [] });
+  });
+
+  it("a copy policy item's retention is a change of copySettings", async () => {
+    const longer = {
+      ...copyB,
+      copyPolicyItems: [
+        { frequencyType: "daily", retentionUnit: "days", retentionValue: 14 },
+        { frequencyType: "ondemand" },
+      ],
+    };
+    expect(await diff({ ...IDENTITY, copySettings: [copyA, longer] })).toEqual({
+      changes: true,
+      replaces: [],
+    });
   });
 
   it("policy items and copy settings in another order are no change", async () => {
@@ -122,6 +144,8 @@ describe("CloudBackupSchedule diff", () => {
         ...IDENTITY,
         updateSnapshots: true,
         deleteCopiedBackups: [{ cloudProvider: "AWS", regionName: "US_EAST_1", zoneId: ZONE }],
+        deleteCopySnapshots: true,
+        updateCopySnapshots: true,
         importId: `${GROUP}/demo-cluster`,
       }),
     ).toEqual({ changes: false, replaces: [] });

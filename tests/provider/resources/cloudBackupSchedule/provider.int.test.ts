@@ -1,5 +1,9 @@
+import { policiesForRequest } from "../../../../provider/client/backupSchedules";
 import { createCloudBackupScheduleProvider } from "../../../../provider/resources/cloudBackupSchedule/provider";
 import { AWS_ROLE, type EmulatorFixture, GROUP, startFixture } from "../emulatorFixture";
+
+/** The policies output as the provider stores them (PropertyBag values are untyped). */
+type StoredPolicies = { id?: string; policyItems: object[] }[];
 
 let fx: EmulatorFixture;
 const provider = () => createCloudBackupScheduleProvider({ client: () => fx.client });
@@ -48,7 +52,7 @@ describe("CloudBackupSchedule provider against the emulator", () => {
     expect(typeof created.outs?.nextSnapshot).toBe("string");
   });
 
-  it("create PATCHes only the fields that differ, keeping the ids of matched policy items", async () => {
+  it("create PATCHes only the fields that differ (and the required policies, without read-only item ids), keeping the ids of matched policy items", async () => {
     const live = await fx.client.backupSchedules.get(GROUP, CLUSTER);
     const policy = live.policies?.[0];
     const idOf = (type: string) => policy?.policyItems?.find((item) => item.frequencyType === type)?.id;
@@ -70,10 +74,7 @@ describe("CloudBackupSchedule provider against the emulator", () => {
           policies: [
             {
               id: policy?.id,
-              policyItems: [
-                { id: idOf("daily"), ...daily },
-                { id: idOf("hourly"), ...hourly },
-              ],
+              policyItems: [daily, hourly],
             },
           ],
         },
@@ -81,6 +82,10 @@ describe("CloudBackupSchedule provider against the emulator", () => {
     ]);
     update.mockRestore();
     expect(withoutIds(created.outs?.policies)).toEqual([{ policyItems: [daily, hourly] }]);
+    // The service kept the items' ids by frequencyType + frequencyInterval.
+    const outPolicies = created.outs?.policies as StoredPolicies | undefined;
+    const outItems = outPolicies?.[0]?.policyItems as { id: string }[] | undefined;
+    expect(outItems?.map((item) => item.id)).toEqual([idOf("daily"), idOf("hourly")]);
     expect(created.outs?.referenceHourOfDay).toBe(3);
   });
 
@@ -97,6 +102,40 @@ describe("CloudBackupSchedule provider against the emulator", () => {
     // Read reports the managed fields as inputs, never the ones the program leaves out.
     expect(read.inputs).toEqual({ ...inputs, policies: [{ policyItems: [weekly, daily] }] });
     expect(read.props?.managedFields).toEqual(["policies"]);
+  });
+
+  it("copy settings with copy policy items and the copy flags round-trip: read right after create is clean", async () => {
+    const inputs = await checked({
+      groupId: GROUP,
+      clusterName: CLUSTER,
+      autoCopySettingsEnabled: true,
+      copyPolicyItemsEnabled: true,
+      copySettings: [
+        {
+          cloudProvider: "AWS",
+          regionName: "US_WEST_2",
+          zoneId: "5f1a0000000000000000e601",
+          copyPolicyItems: [
+            { frequencyType: "daily", retentionUnit: "days", retentionValue: 3 },
+            { frequencyType: "ondemand" },
+          ],
+          lastNumberOfSnapshots: 5,
+        },
+      ],
+      deleteCopySnapshots: true,
+    });
+    const created = await provider().create(inputs);
+    expect(created.outs).toMatchObject({
+      autoCopySettingsEnabled: true,
+      copyPolicyItemsEnabled: true,
+      copySettings: inputs.copySettings,
+      deleteCopySnapshots: true,
+    });
+    const read = await provider().read(ID, created.outs ?? {});
+    expect(read.props).toEqual(created.outs);
+    expect(await provider().diff(ID, read.props ?? {}, inputs)).toEqual({ changes: false, replaces: [] });
+    const live = await fx.client.backupSchedules.get(GROUP, CLUSTER);
+    expect(live.copySettings?.[0]?.copyPolicyItems).toHaveLength(2);
   });
 
   it("items the service returns in another order are no change", async () => {
@@ -118,7 +157,11 @@ describe("CloudBackupSchedule provider against the emulator", () => {
   it("an out-of-band change of a managed field shows and is converged; of an unmanaged field it is not a change", async () => {
     const inputs = await checked({ groupId: GROUP, clusterName: CLUSTER, referenceHourOfDay: 3 });
     const created = await provider().create(inputs);
-    await fx.client.backupSchedules.update(GROUP, CLUSTER, { referenceHourOfDay: 5, restoreWindowDays: 2 });
+    await fx.client.backupSchedules.update(GROUP, CLUSTER, {
+      referenceHourOfDay: 5,
+      restoreWindowDays: 2,
+      policies: policiesForRequest((await fx.client.backupSchedules.get(GROUP, CLUSTER)).policies),
+    });
     const read = await provider().read(ID, created.outs ?? {});
     expect(read.props).toEqual({
       ...created.outs,
@@ -129,7 +172,15 @@ describe("CloudBackupSchedule provider against the emulator", () => {
     expect(await provider().diff(ID, read.props ?? {}, inputs)).toEqual({ changes: true, replaces: [] });
     const update = jest.spyOn(fx.client.backupSchedules, "update");
     const updated = await provider().update?.(ID, read.props ?? {}, inputs);
-    expect(update.mock.calls).toEqual([[GROUP, CLUSTER, { referenceHourOfDay: 3 }]]);
+    // policies ride along unchanged (the contract requires them), without their read-only item ids.
+    expect(update.mock.calls).toEqual([
+      [
+        GROUP,
+        CLUSTER,
+        { referenceHourOfDay: 3, policies: policiesForRequest(read.props?.policies as StoredPolicies) },
+      ],
+    ]);
+    expect(JSON.stringify(update.mock.calls)).not.toContain('"policyItems":[{"id"');
     update.mockRestore();
     expect(updated?.outs).toMatchObject({ referenceHourOfDay: 3, restoreWindowDays: 2 });
   });
@@ -164,6 +215,7 @@ describe("CloudBackupSchedule provider against the emulator", () => {
         CLUSTER,
         {
           referenceHourOfDay: 4,
+          policies: policiesForRequest(created.outs?.policies as StoredPolicies),
           updateSnapshots: true,
           deleteCopiedBackups: [
             { cloudProvider: "AWS", regionName: "US_EAST_1", zoneId: "5f1a0000000000000000e001" },

@@ -21,13 +21,26 @@ describe("CloudBackupSchedule check", () => {
   it("accepts every writable field and the update-only instructions", () => {
     const inputs = {
       ...BASE,
+      autoCopySettingsEnabled: true,
       autoExportEnabled: true,
+      copyPolicyItemsEnabled: true,
       copySettings: [
         {
           cloudProvider: "AWS",
           regionName: "US_WEST_2",
           frequencies: ["DAILY", "ON_DEMAND"],
           shouldCopyOplogs: true,
+          zoneId: ZONE,
+        },
+        {
+          cloudProvider: "GCP",
+          regionName: "EUROPE_WEST_1",
+          copyPolicyItems: [
+            { frequencyType: "daily", retentionUnit: "days", retentionValue: 7 },
+            { frequencyType: "ondemand" },
+          ],
+          lastNumberOfSnapshots: 500,
+          shouldCopyOplogs: false,
           zoneId: ZONE,
         },
       ],
@@ -40,6 +53,8 @@ describe("CloudBackupSchedule check", () => {
       useOrgAndGroupNamesInExportPrefix: true,
       deleteCopiedBackups: [{ cloudProvider: "AWS", regionName: "US_EAST_1", zoneId: ZONE }],
       updateSnapshots: true,
+      deleteCopySnapshots: true,
+      updateCopySnapshots: false,
       resetOnDelete: false,
       importId: `${GROUP}/${CLUSTER}`,
     };
@@ -64,12 +79,59 @@ describe("CloudBackupSchedule check", () => {
     ]);
   });
 
-  it("requires the frequencies and the zone of a copy setting", () => {
+  it("requires the zone of a copy setting (frequencies are optional: deprecated in the contract)", () => {
     expect(
       check({ ...BASE, copySettings: [{ cloudProvider: "AWS", regionName: "US_EAST_1" }] }).failures,
+    ).toEqual([{ property: "copySettings[0].zoneId", reason: "copySettings[0].zoneId is required" }]);
+  });
+
+  it("checks copy policy items: retention for a scheduled kind, none for on-demand, at most 6, the copy count 1-500", () => {
+    const copy = (extra: Record<string, unknown>) => ({
+      ...BASE,
+      copySettings: [{ cloudProvider: "AWS", regionName: "US_EAST_1", zoneId: ZONE, ...extra }],
+    });
+    expect(
+      check(
+        copy({
+          copyPolicyItems: [
+            { frequencyType: "weekly", retentionUnit: "weeks" },
+            { frequencyType: "ondemand", retentionUnit: "days", retentionValue: 3 },
+            { frequencyType: "minutely", retentionUnit: "days", retentionValue: 1 },
+          ],
+          lastNumberOfSnapshots: 501,
+        }),
+      ).failures,
     ).toEqual([
-      { property: "copySettings[0].frequencies", reason: "copySettings[0].frequencies is required" },
-      { property: "copySettings[0].zoneId", reason: "copySettings[0].zoneId is required" },
+      {
+        property: "copySettings[0].copyPolicyItems[0].retentionValue",
+        reason: "copySettings[0].copyPolicyItems[0].retentionValue is required for frequencyType weekly",
+      },
+      {
+        property: "copySettings[0].copyPolicyItems[1].retentionUnit",
+        reason:
+          "copySettings[0].copyPolicyItems[1].retentionUnit must be left out for frequencyType ondemand (an on-demand copy keeps the snapshot's own retention)",
+      },
+      {
+        property: "copySettings[0].copyPolicyItems[1].retentionValue",
+        reason:
+          "copySettings[0].copyPolicyItems[1].retentionValue must be left out for frequencyType ondemand (an on-demand copy keeps the snapshot's own retention)",
+      },
+      {
+        property: "copySettings[0].copyPolicyItems[2].frequencyType",
+        reason:
+          'copySettings[0].copyPolicyItems[2].frequencyType must be one of "hourly", "daily", "weekly", "monthly", "yearly", "ondemand"',
+      },
+      {
+        property: "copySettings[0].lastNumberOfSnapshots",
+        reason: "copySettings[0].lastNumberOfSnapshots must be at most 500",
+      },
+    ]);
+    const seven = Array.from({ length: 7 }, () => ({ frequencyType: "ondemand" }));
+    expect(check(copy({ copyPolicyItems: seven })).failures).toEqual([
+      {
+        property: "copySettings[0].copyPolicyItems",
+        reason: "copySettings[0].copyPolicyItems must contain at most 6 items",
+      },
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { policiesForRequest } from "../../../../provider/client/backupSchedules";
 import { createExportBucketProvider } from "../../../../provider/resources/exportBucket/provider";
 import { AWS_ROLE, checkedInputs, GROUP, useEmulatorFixture } from "../emulatorFixture";
 
@@ -97,6 +98,7 @@ describe("ExportBucket provider against the emulator", () => {
     const created = await provider().create(await checked(BUCKET));
     const bucketId = String(created.outs?.exportBucketId);
     await fx.client.backupSchedules.update(GROUP, "demo-cluster", {
+      policies: policiesForRequest((await fx.client.backupSchedules.get(GROUP, "demo-cluster")).policies),
       autoExportEnabled: true,
       export: { exportBucketId: bucketId, frequencyType: "monthly" },
     });
