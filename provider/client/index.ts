@@ -109,6 +109,7 @@ export {
   isNotFound,
   isPlatformError,
   isTransient,
+  mayHaveActed,
   PlatformError,
 } from "./errors";
 export { collect, iterateAllPages, type Page, type PageOptions } from "./pagination";
