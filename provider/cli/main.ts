@@ -2,11 +2,13 @@
 /**
  * pulumi-cluster-platform: the package's command-line tool (docs/cli.md). `drift` reports what
  * changed outside Pulumi and what the program would change, for a CI job or a pull request;
- * `compare` shows how two stacks' live configuration differs beyond per-environment config.
+ * `compare` shows how two stacks' live configuration differs beyond per-environment config;
+ * `recover` resolves what an interrupted run left in a stack's state (recover.ts).
  *
  * Exit codes: 0 nothing to report, 2 findings (per --fail-on), 1 error (its cause on one line).
  */
 import { writeFileSync } from "node:fs";
+import { lookupResource } from "../framework/runtime";
 import { compareStacks } from "./compare";
 import { driftReport, exitCodeOf } from "./drift";
 import { CliError, openStack, type Progress, programPreview, refreshPreview } from "./engine";
@@ -15,8 +17,10 @@ import {
   type CompareOptions,
   commandOptions,
   type DriftOptions,
+  type RecoverOptions,
   USAGE,
 } from "./options";
+import { configureFromStack, type FindCreated, recoverStack, renderRecovery } from "./recover";
 import { driftSummary, pendingSummary, renderCompareText, renderMarkdown, renderText } from "./render";
 
 const progress: Progress = (line) => process.stderr.write(`${line}\n`);
@@ -53,6 +57,22 @@ async function compare(options: CompareOptions): Promise<number> {
   return report.summary.differingResources === 0 ? 0 : 2;
 }
 
+/** Finds an object by the natural key of its resource type (the same lookup create uses). */
+const findCreated: FindCreated = async (typeName, inputs, taken) => {
+  const implementation = lookupResource(typeName);
+  if (implementation.findCreated === undefined) return "no-natural-key";
+  return implementation.findCreated(inputs, taken);
+};
+
+/** Exit 0 when the stack is ready for pulumi up (whether or not there was anything to do). */
+async function recover(options: RecoverOptions): Promise<number> {
+  const stack = await openStack(options.stack, options.cwd);
+  await configureFromStack(stack);
+  const report = await recoverStack(stack, findCreated, progress);
+  process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : renderRecovery(report));
+  return 0;
+}
+
 async function run(options: CommandOptions): Promise<number> {
   switch (options.command) {
     case "help":
@@ -62,6 +82,8 @@ async function run(options: CommandOptions): Promise<number> {
       return drift(options);
     case "compare":
       return compare(options);
+    case "recover":
+      return recover(options);
   }
 }
 

@@ -22,6 +22,12 @@ Commands:
             --cwd <dir>             the Pulumi project folder (default: the current folder)
             --json                  print the comparison as JSON
 
+  recover   after an interrupted pulumi command (a killed CLI): adopt what its pending creates made
+            on the service (found by natural key), clear the rest and a stale lock; then run pulumi up
+            --stack <name>          the stack (default: the selected stack)
+            --cwd <dir>             the Pulumi project folder (default: the current folder)
+            --json                  print what was done as JSON
+
 Exit codes: 0 nothing to report, 2 drift or pending changes (per --fail-on), 1 error.
 `;
 
@@ -41,7 +47,14 @@ export interface CompareOptions {
   json: boolean;
 }
 
-export type CommandOptions = DriftOptions | CompareOptions | { command: "help" };
+export interface RecoverOptions {
+  command: "recover";
+  stack: string | undefined;
+  cwd: string;
+  json: boolean;
+}
+
+export type CommandOptions = DriftOptions | CompareOptions | RecoverOptions | { command: "help" };
 
 /** Option values by name: strings, booleans, and arrays of strings for options given `multiple`. */
 type OptionValues = Record<string, string | boolean | string[] | undefined>;
@@ -102,6 +115,20 @@ function compareOptions(args: string[]): CompareOptions {
   };
 }
 
+function recoverOptions(args: string[]): RecoverOptions {
+  const { values } = parse(args, {
+    stack: { type: "string" },
+    cwd: { type: "string" },
+    json: { type: "boolean" },
+  });
+  return {
+    command: "recover",
+    stack: values.stack as string | undefined,
+    cwd: resolve(String(values.cwd ?? ".")),
+    json: values.json === true,
+  };
+}
+
 /** The command and its options from `process.argv.slice(2)`. */
 export function commandOptions(argv: string[]): CommandOptions {
   const [command, ...rest] = argv;
@@ -110,12 +137,14 @@ export function commandOptions(argv: string[]): CommandOptions {
       return driftOptions(rest);
     case "compare":
       return compareOptions(rest);
+    case "recover":
+      return recoverOptions(rest);
     case undefined:
     case "help":
     case "--help":
     case "-h":
       return { command: "help" };
     default:
-      throw new CliError(`unknown command "${command}": expected drift or compare (see --help)`);
+      throw new CliError(`unknown command "${command}": expected drift, compare or recover (see --help)`);
   }
 }
