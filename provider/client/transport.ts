@@ -32,7 +32,7 @@ import {
   undeclaredVersionError,
   unexpectedShapeError,
 } from "./failures";
-import { type CallContext, type CallSpec, type HttpExchange, queryString } from "./request";
+import { type CallContext, type CallSpec, type HttpExchange, header, queryString } from "./request";
 import {
   type AttemptOutcome,
   backoffDelayMs,
@@ -42,7 +42,13 @@ import {
   sleep as realSleep,
 } from "./retry";
 import { type LogSink, maskingLogger } from "./secrets";
-import { projectIdOfPath, projectThrottle, type ThrottleClock, type ThrottlePermit } from "./throttle";
+import {
+  type ProjectThrottle,
+  projectIdOfPath,
+  projectThrottle,
+  type ThrottleClock,
+  type ThrottlePermit,
+} from "./throttle";
 
 const USER_AGENT = "pulumi-cluster-platform-client/0.1";
 
@@ -260,9 +266,10 @@ export class Transport {
   /** One HTTP request: throttle token, send, read the whole body. */
   async #sendOnce(context: CallContext, request: OutgoingRequest): Promise<HttpExchange> {
     let permit: ThrottlePermit | undefined;
+    let throttle: ProjectThrottle | undefined;
     const limit = this.config.rateLimit;
     if (limit && request.projectId) {
-      const throttle = projectThrottle(
+      throttle = projectThrottle(
         this.config.origin,
         request.projectId,
         limit.limit,
@@ -293,11 +300,34 @@ export class Transport {
       this.#log(
         `platform request ${context.requestId}: ${context.method} ${context.displayPath} answered ${response.statusCode} in ${this.#now() - started} ms`,
       );
+      permit?.release();
+      if (throttle !== undefined) observeBudget(throttle, response.statusCode, response.headers, this.#now());
       return { status: response.statusCode, headers: response.headers, text };
     } finally {
       permit?.release();
     }
   }
+}
+
+/**
+ * Tells the project's throttle what the answer said about the budget: the contract's
+ * `RateLimit-Limit` / `RateLimit-Remaining` headers, and a 429's `Retry-After` (throttle.ts).
+ */
+function observeBudget(
+  throttle: ProjectThrottle,
+  status: number,
+  headers: Record<string, string | string[] | undefined>,
+  now: number,
+): void {
+  const number = (name: string): number | undefined => {
+    const value = Number(header(headers, name));
+    return header(headers, name) === undefined || !Number.isFinite(value) || value < 0 ? undefined : value;
+  };
+  throttle.observe({
+    limit: number("ratelimit-limit"),
+    remaining: number("ratelimit-remaining"),
+    retryAfterMs: status === 429 ? parseRetryAfter(headers["retry-after"], now) : undefined,
+  });
 }
 
 /**

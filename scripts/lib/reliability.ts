@@ -168,6 +168,22 @@ export async function upKilledAfter(
   return { killed, writesBeforeKill: writes(emulator) - before };
 }
 
+/**
+ * Whether nothing calls the API from `graceMs` after now until `graceMs + quietMs`: after a killed
+ * CLI, the provider host must have ended (it probes the engine every 2 s and exits after two
+ * refusals) instead of going on with its waits and retries.
+ */
+export async function apiQuietAfter(
+  emulator: RunningEmulator,
+  graceMs = 10_000,
+  quietMs = 5_000,
+): Promise<boolean> {
+  await new Promise((resolve) => setTimeout(resolve, graceMs));
+  const before = emulator.core.requestLog.list().length;
+  await new Promise((resolve) => setTimeout(resolve, quietMs));
+  return emulator.core.requestLog.list().length === before;
+}
+
 /** Runs `pulumi-cluster-platform recover` (the built CLI) for the stack. */
 export function recover(stack: LocalStack): Promise<RunResult> {
   return runProcess(
