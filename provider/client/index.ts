@@ -93,6 +93,7 @@ function isResolved(config: ClientConfig | ClientConfigInput): config is ClientC
   );
 }
 
+export { type BudgetStore, fileBudgetStore } from "./budgetStore";
 export {
   type ClientConfig,
   type ClientConfigInput,

@@ -17,8 +17,10 @@
  * `RateLimit-Limit` and `RateLimit-Remaining` on the answers of rate-limited operations, and a 429's
  * `Retry-After`. Requests the service counted that this bucket did not send (another process's)
  * are taken out of the bucket until a full window later, when any fixed window that counted them
- * has ended; a 429 empties the bucket until its Retry-After has passed.
+ * has ended; a 429 empties the bucket until its Retry-After has passed. A bucket given a
+ * {@link BudgetStore} also starts with the tokens earlier processes still hold (budgetStore.ts).
  */
+import type { BudgetStore } from "./budgetStore";
 
 export interface ThrottleClock {
   now(): number;
@@ -60,10 +62,20 @@ export class ProjectThrottle {
   #timer: unknown;
   #timerAt = Number.POSITIVE_INFINITY;
 
+  /** Told each time a token of this bucket will come back (the shared budget, budgetStore.ts). */
+  onReturn: ((returnAt: number) => void) | undefined;
+
   constructor(limit: number, windowMs: number, clock: ThrottleClock = realClock) {
     this.#limit = limit;
     this.#windowMs = windowMs;
     this.#clock = clock;
+  }
+
+  /** Tokens other processes hold, each until its return time (loaded from the shared budget). */
+  holdUntil(returnTimes: readonly number[]): void {
+    this.#prune();
+    for (const at of returnTimes) this.#hold(1, at);
+    this.#pump();
   }
 
   get limit(): number {
@@ -151,7 +163,9 @@ export class ProjectThrottle {
         if (released) return;
         released = true;
         this.#inFlight -= 1;
-        this.#returns.push(this.#clock.now() + this.#windowMs);
+        const returnAt = this.#clock.now() + this.#windowMs;
+        this.#hold(1, returnAt);
+        this.onReturn?.(returnAt);
         this.#pump();
       },
     };
@@ -182,13 +196,17 @@ export class ProjectThrottle {
 
 const registry = new Map<string, ProjectThrottle>();
 
-/** The process-wide throttle of one project at one origin. */
+/**
+ * The process-wide throttle of one project at one origin. With a `store`, a new bucket starts with
+ * the tokens other processes still hold and shares its own (budgetStore.ts).
+ */
 export function projectThrottle(
   origin: string,
   projectId: string,
   limit: number,
   windowMs: number,
   clock?: ThrottleClock,
+  store?: BudgetStore,
 ): ProjectThrottle {
   const key = `${origin}|${projectId}`;
   const existing = registry.get(key);
@@ -197,6 +215,10 @@ export function projectThrottle(
     return existing;
   }
   const created = new ProjectThrottle(limit, windowMs, clock);
+  if (store !== undefined) {
+    created.holdUntil(store.load(key, (clock ?? realClock).now()));
+    created.onReturn = (returnAt) => store.record(key, returnAt);
+  }
   registry.set(key, created);
   return created;
 }

@@ -16,6 +16,7 @@ import { Agent, type Dispatcher } from "undici";
 import type { z } from "zod";
 import { isLegacyOperation, OPERATION_VERSIONS, type OperationId, versionFor } from "../../api/versions";
 import { type Authenticator, createAuthenticator } from "./authentication";
+import type { BudgetStore } from "./budgetStore";
 import { type ClientConfig, mediaType } from "./config";
 import { isPlatformError, type PlatformError } from "./errors";
 import {
@@ -60,6 +61,8 @@ export interface TransportDeps {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   now?: () => number;
   throttleClock?: ThrottleClock;
+  /** The project budgets shared with other processes (budgetStore.ts); absent: this process only. */
+  budgetStore?: BudgetStore;
 }
 
 /** Counters for diagnostics and the benchmark. */
@@ -91,6 +94,7 @@ export class Transport {
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly #now: () => number;
   readonly #throttleClock: ThrottleClock | undefined;
+  readonly #budgetStore: BudgetStore | undefined;
   #closed = false;
   /** Aborted by close(): cancels waits and requests in flight. */
   readonly #closing = new AbortController();
@@ -111,6 +115,7 @@ export class Transport {
     this.#sleep = deps.sleep ?? realSleep;
     this.#now = deps.now ?? Date.now;
     this.#throttleClock = deps.throttleClock;
+    this.#budgetStore = deps.budgetStore;
     this.#log = maskingLogger(config.logger);
     // The token endpoint: same origin, outside the API root, retried like any call.
     this.#auth = createAuthenticator(
@@ -275,6 +280,7 @@ export class Transport {
         limit.limit,
         limit.windowMs,
         this.#throttleClock,
+        this.#budgetStore,
       );
       permit = await throttle.acquire(context.signal);
     }
