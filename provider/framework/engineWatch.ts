@@ -4,78 +4,95 @@
  * The engine starts the dynamic provider host (`pulumi-resource-pulumi-nodejs <engine address>`, a
  * shell script that runs `node .../cmd/dynamic-provider/index.js <engine address>` without exec) and
  * talks to it over gRPC. When the CLI is killed (SIGKILL, a lost terminal, an OOM kill) nobody stops
- * the host: the shell stays its parent, so a change of parent pid says nothing, and the host's own
- * gRPC server does not notice either. A host left running goes on with the operation it had (a wait,
- * a retried delete), calling the API for nobody.
+ * the host: the shell stays its parent, so our own parent pid does not change, and the host's gRPC
+ * server does not notice either. A host left running goes on with the operation it had (a wait, a
+ * retried delete), calling the API for nobody.
  *
- * The one signal that is always there is the engine's address, the host's first argument: the
- * engine's gRPC server listens on it for as long as the engine lives. So the host probes it (a TCP
- * connect, closed at once) every few seconds, and ends itself when the connection is refused twice
- * in a row. The timer is unref'd: it never keeps a process alive on its own.
+ * So the host finds the engine among its ancestors (the nearest process named `pulumi`, at most
+ * three levels up: shell, engine) and checks every 2 s that it is alive (signal 0); when it is gone,
+ * the host exits. The timer is unref'd: it never keeps a process alive on its own. (Probing the
+ * engine's gRPC address instead was tried first; in the crash trials the probe connections stopped
+ * answering at all inside the host, so a pid is the signal kept.)
  */
-import { connect } from "node:net";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { basename } from "node:path";
 
-/** Where the engine listens: `127.0.0.1:PORT` (or `[::1]:PORT`). */
-export interface EngineAddress {
-  host: string;
-  port: number;
+/** Whether this process is the dynamic provider host (its script and the engine address argument). */
+export function isProviderHost(argv: readonly string[]): boolean {
+  return /[/\\]cmd[/\\]dynamic-provider([/\\]index\.js)?$/.test(argv[1] ?? "") && /:\d+$/.test(argv[2] ?? "");
 }
 
-/** The engine's address when this process is the dynamic provider host, else undefined. */
-export function engineAddressOf(argv: readonly string[]): EngineAddress | undefined {
-  const script = argv[1] ?? "";
-  if (!/[/\\]cmd[/\\]dynamic-provider([/\\]index\.js)?$/.test(script)) return undefined;
-  const match = /^\[?([^\]]+?)\]?:(\d+)$/.exec(argv[2] ?? "");
-  if (match === null) return undefined;
-  return { host: match[1] as string, port: Number(match[2]) };
+/** One process as the watch needs it: its parent and its command name. */
+export interface ProcessInfo {
+  ppid: number;
+  command: string;
 }
 
-/** One probe: whether something accepts a connection at the address (false: refused). */
-export function isListening(address: EngineAddress, timeoutMs = 2000): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: address.host, port: address.port });
-    const done = (listening: boolean) => {
-      socket.destroy();
-      resolve(listening);
-    };
-    socket.setTimeout(timeoutMs, () => done(true)); // slow is not gone: only a refusal counts
-    socket.once("connect", () => done(true));
-    socket.once("error", (error: NodeJS.ErrnoException) => done(error.code !== "ECONNREFUSED"));
-  });
+/** Reads a process's parent and command: /proc on Linux, else `ps`; undefined when it cannot. */
+export function readProcess(pid: number): ProcessInfo | undefined {
+  try {
+    // "<pid> (<comm>) <state> <ppid> ...": comm may hold spaces and parentheses, so split at the last ")".
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const open = stat.indexOf("(");
+    const close = stat.lastIndexOf(")");
+    const ppid = Number(stat.slice(close + 2).split(" ")[1]);
+    // The program run (argv[0]); comm can be a thread's name ("MainThread" for node).
+    const argv0 = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0] ?? "";
+    return { ppid, command: argv0 !== "" ? argv0 : stat.slice(open + 1, close) };
+  } catch {
+    try {
+      const line = execFileSync("ps", ["-o", "ppid=,comm=", "-p", String(pid)], { encoding: "utf8" }).trim();
+      const match = /^(\d+)\s+(.+)$/.exec(line);
+      return match === null ? undefined : { ppid: Number(match[1]), command: match[2] as string };
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** The engine's pid: the nearest ancestor within three levels whose command is `pulumi`. */
+export function enginePidOf(
+  parentPid: number,
+  read: (pid: number) => ProcessInfo | undefined = readProcess,
+): number | undefined {
+  let pid = parentPid;
+  for (let level = 0; level < 3 && pid > 1; level++) {
+    const info = read(pid);
+    if (info === undefined) return undefined;
+    if (/^pulumi(\.exe)?$/.test(basename(info.command))) return pid;
+    pid = info.ppid;
+  }
+  return undefined;
+}
+
+/** Whether a process exists (signal 0; EPERM: it exists but is not ours). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 export interface EngineWatchOptions {
-  address: EngineAddress;
-  /** Time between probes. */
+  enginePid: number;
+  /** Time between checks. */
   intervalMs: number;
-  /** Called once, after two refused probes in a row. */
+  /** Called once, when the engine is gone. */
   onGone: () => void;
 }
 
-/** Probes the engine until it is gone (then calls onGone) or until the returned stop is called. */
+/** Checks the engine until it is gone (then calls onGone) or until the returned stop is called. */
 export function watchEngine(options: EngineWatchOptions): () => void {
-  let refusals = 0;
-  let stopped = false;
-  let probing = false;
   const timer = setInterval(() => {
-    if (probing || stopped) return;
-    probing = true;
-    void isListening(options.address).then((listening) => {
-      probing = false;
-      if (stopped) return;
-      refusals = listening ? 0 : refusals + 1;
-      if (refusals >= 2) {
-        stopped = true;
-        clearInterval(timer);
-        options.onGone();
-      }
-    });
+    if (isAlive(options.enginePid)) return;
+    clearInterval(timer);
+    options.onGone();
   }, options.intervalMs);
   timer.unref();
-  return () => {
-    stopped = true;
-    clearInterval(timer);
-  };
+  return () => clearInterval(timer);
 }
 
 let started = false;
@@ -85,16 +102,16 @@ let started = false;
  * process exits (code 1, with a line on stderr saying why). Anywhere else (tests, tools), nothing.
  */
 export function exitWhenEngineGone(argv: readonly string[] = process.argv): void {
-  if (started) return;
-  const address = engineAddressOf(argv);
-  if (address === undefined) return;
+  if (started || !isProviderHost(argv)) return;
+  const enginePid = enginePidOf(process.ppid);
+  if (enginePid === undefined) return;
   started = true;
   watchEngine({
-    address,
+    enginePid,
     intervalMs: 2000,
     onGone: () => {
       process.stderr.write(
-        `pulumi-cluster-platform: the Pulumi engine at ${address.host}:${address.port} is gone; the provider process stops\n`,
+        `pulumi-cluster-platform: the Pulumi engine (pid ${enginePid}) is gone; the provider process stops\n`,
       );
       process.exit(1);
     },
