@@ -85,30 +85,38 @@ describe("quickstart under faults, an emulator restart and a killed CLI", () => 
     expect(await quickstartProblems(emulator, "destroyed")).toEqual([]);
   });
 
-  test("up killed at a seeded random moment: recover, then up, gives exactly the declared objects", async () => {
-    emulator.core.faults.clear();
-    emulator.reset();
-    // Long builds, so the kill finds the provider waiting on them.
-    emulator.settings.asyncDelayMs = 20_000;
-    // A moment within the first seconds of writes, from the seed (mulberry32's first draw of SEED).
-    const delayMs = 200 + ((SEED * 977) % 2500);
-    const killed = await upKilledAfter(stack, emulator, delayMs);
-    expect(killed.killed).toBe(true);
-    // The provider host ends with the engine (it probes the engine's address every 2 s and exits
-    // after two refusals): from 10 s after the kill nothing calls the API, although the builds the
-    // killed up was waiting for take 20 s (a host left running would go on polling them).
-    expect(await apiQuietAfter(emulator)).toBe(true);
-    emulator.settings.asyncDelayMs = 300;
+  // Two moments from the seed: one early in the writes, one later (the comment of each says which).
+  test.each([
+    ["early", 100 + ((SEED * 389) % 400)],
+    ["later", 1000 + ((SEED * 977) % 1500)],
+  ])(
+    "up killed %s (+%i ms after its first write): recover, up, destroy leave exactly the declared objects",
+    async (_when, delayMs) => {
+      emulator.core.faults.clear();
+      emulator.reset();
+      // Long builds, so the kill finds the provider waiting on them.
+      emulator.settings.asyncDelayMs = 20_000;
+      const killed = await upKilledAfter(stack, emulator, delayMs);
+      expect(killed.killed).toBe(true);
+      // The provider host ends with the engine (it checks the engine's pid every 2 s): from 10 s after
+      // the kill nothing calls the API, although the builds the killed up was waiting for take 20 s (a
+      // host left running would go on polling them).
+      expect(await apiQuietAfter(emulator)).toBe(true);
+      emulator.settings.asyncDelayMs = 300;
 
-    const recovered = await recover(stack);
-    expect(recovered.stderr).not.toMatch(/^error:/m);
-    expect(recovered.code).toBe(0);
-    expect(recovered.stdout).toMatch(
-      /^Stack test: (adopted \d+, cleared \d+ pending operations?|nothing to recover)/,
-    );
-    expect(await pendingOperations(stack)).toEqual([]);
+      const recovered = await recover(stack);
+      expect(recovered.stderr).not.toMatch(/^error:/m);
+      expect(recovered.code).toBe(0);
+      expect(recovered.stdout).toMatch(
+        /^Stack test: (adopted \d+, cleared \d+ pending operations?|nothing to recover)/,
+      );
+      expect(await pendingOperations(stack)).toEqual([]);
 
-    await stack.up();
-    expect(await quickstartProblems(emulator, "up")).toEqual([]);
-  });
+      await stack.up();
+      expect(await quickstartProblems(emulator, "up")).toEqual([]);
+      // Everything the killed run made is in the state: destroy leaves no orphan.
+      await stack.destroy();
+      expect(await quickstartProblems(emulator, "destroyed")).toEqual([]);
+    },
+  );
 });
