@@ -67,6 +67,8 @@ const faultInput = z
     drop: z.boolean().optional(),
     rate: z.number().min(0).max(1).optional(),
     count: z.number().int().min(1).optional(),
+    afterHandling: z.boolean().optional(),
+    seed: z.number().int().optional(),
   })
   .strict();
 

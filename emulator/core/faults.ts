@@ -22,6 +22,14 @@ export interface FaultSpec {
   rate?: number;
   /** Fault only the next N matching requests, then the fault is removed. */
   count?: number;
+  /**
+   * Run the request first (it acts: a POST creates its object), then answer with the fault's status
+   * or drop the connection: an answer lost after the service acted, which a client cannot tell from
+   * a request that never arrived.
+   */
+  afterHandling?: boolean;
+  /** Seed of this fault's random draws (default: derived from the fault's number). */
+  seed?: number;
 }
 
 export interface Fault extends FaultSpec {
@@ -84,7 +92,10 @@ export class FaultInjector {
       throw new Error("status must be an HTTP status 100..599");
     }
     if (spec.latencyMs !== undefined && !(spec.latencyMs >= 0)) throw new Error("latencyMs must be >= 0");
-    const seed = this.nextId * 2654435761;
+    if (spec.seed !== undefined && !Number.isInteger(spec.seed)) throw new Error("seed must be an integer");
+    // Each fault draws from its own stream, one draw per matching request: whether a request is
+    // faulted does not depend on whether the one before it (a retry of the same call) was.
+    const seed = spec.seed ?? this.nextId * 2654435761;
     const fault: Fault = {
       ...spec,
       method: spec.method?.toUpperCase(),

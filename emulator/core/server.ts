@@ -147,6 +147,27 @@ export class EmulatorCore {
     draft: LogDraft,
     queryText: string,
   ): void {
+    if (fault.afterHandling === true && (fault.drop === true || fault.status !== undefined)) {
+      // The request acts; only its answer is replaced by the fault.
+      readBody(req, {
+        onBody: (raw) => {
+          this.process(req, draft, queryText, raw);
+          this.answerFault(req, res, fault, draft);
+        },
+        onTooLarge: () => this.answerFault(req, res, fault, draft),
+        onError: () => res.destroy(),
+      });
+      return;
+    }
+    if (fault.drop === true || fault.status !== undefined) {
+      this.answerFault(req, res, fault, draft);
+      return;
+    }
+    this.readBodyThen(req, res, draft, queryText);
+  }
+
+  /** Drops the connection or answers with the fault's status. */
+  private answerFault(req: IncomingMessage, res: ServerResponse, fault: Fault, draft: LogDraft): void {
     if (fault.drop) {
       req.socket.destroy();
       this.record(draft, 0);
@@ -156,9 +177,7 @@ export class EmulatorCore {
       // Drain the request so the keep-alive connection stays usable after the injected answer.
       req.resume();
       this.send(res, draft, injectedFaultReply(fault, fault.status));
-      return;
     }
-    this.readBodyThen(req, res, draft, queryText);
   }
 
   private readBodyThen(req: IncomingMessage, res: ServerResponse, draft: LogDraft, queryText: string): void {

@@ -4,6 +4,7 @@
  * changed outside Pulumi and what the program would change, for a CI job or a pull request;
  * `compare` shows how two stacks' live configuration differs beyond per-environment config;
  * `export` writes a program that adopts every object of a live project.
+ * `recover` resolves what an interrupted run left in a stack's state (recover.ts).
  *
  * Exit codes: 0 nothing to report, 2 findings (per --fail-on), 1 error (its cause on one line).
  */
@@ -19,8 +20,10 @@ import {
   type CompareOptions,
   commandOptions,
   type DriftOptions,
+  type RecoverOptions,
   USAGE,
 } from "./options";
+import { configureFromStack, type FindCreated, recoverStack, renderRecovery } from "./recover";
 import { driftSummary, pendingSummary, renderCompareText, renderMarkdown, renderText } from "./render";
 
 const progress: Progress = (line) => process.stderr.write(`${line}\n`);
@@ -70,6 +73,22 @@ async function exportCommand(options: ExportOptions): Promise<number> {
   return 0;
 }
 
+/** Finds an object by the natural key of its resource type (the same lookup create uses). */
+const findCreated: FindCreated = async (typeName, inputs, taken) => {
+  const implementation = lookupResource(typeName);
+  if (implementation.findCreated === undefined) return "no-natural-key";
+  return implementation.findCreated(inputs, taken);
+};
+
+/** Exit 0 when the stack is ready for pulumi up (whether or not there was anything to do). */
+async function recover(options: RecoverOptions): Promise<number> {
+  const stack = await openStack(options.stack, options.cwd);
+  await configureFromStack(stack);
+  const report = await recoverStack(stack, findCreated, progress);
+  process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : renderRecovery(report));
+  return 0;
+}
+
 async function run(options: CommandOptions): Promise<number> {
   switch (options.command) {
     case "help":
@@ -81,6 +100,8 @@ async function run(options: CommandOptions): Promise<number> {
       return compare(options);
     case "export":
       return exportCommand(options);
+    case "recover":
+      return recover(options);
   }
 }
 

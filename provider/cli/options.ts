@@ -33,6 +33,11 @@ Commands:
             --base-url <url>        the API base URL (default: platform:baseUrl / PLATFORM_BASE_URL)
             --public-key <key>      API key (its private key from PLATFORM_PRIVATE_KEY)
             --client-id <id>        service account (its secret from PLATFORM_CLIENT_SECRET)
+  recover   after an interrupted pulumi command (a killed CLI): adopt what its pending creates made
+            on the service (found by natural key), clear the rest and a stale lock; then run pulumi up
+            --stack <name>          the stack (default: the selected stack)
+            --cwd <dir>             the Pulumi project folder (default: the current folder)
+            --json                  print what was done as JSON
 
 Exit codes: 0 nothing to report, 2 drift or pending changes (per --fail-on), 1 error.
 `;
@@ -53,7 +58,19 @@ export interface CompareOptions {
   json: boolean;
 }
 
-export type CommandOptions = DriftOptions | CompareOptions | ExportOptions | { command: "help" };
+export interface RecoverOptions {
+  command: "recover";
+  stack: string | undefined;
+  cwd: string;
+  json: boolean;
+}
+
+export type CommandOptions =
+  | DriftOptions
+  | CompareOptions
+  | ExportOptions
+  | RecoverOptions
+  | { command: "help" };
 
 /** Option values by name: strings, booleans, and arrays of strings for options given `multiple`. */
 type OptionValues = Record<string, string | boolean | string[] | undefined>;
@@ -143,6 +160,20 @@ function exportOptions(args: string[]): ExportOptions {
   };
 }
 
+function recoverOptions(args: string[]): RecoverOptions {
+  const { values } = parse(args, {
+    stack: { type: "string" },
+    cwd: { type: "string" },
+    json: { type: "boolean" },
+  });
+  return {
+    command: "recover",
+    stack: values.stack as string | undefined,
+    cwd: resolve(String(values.cwd ?? ".")),
+    json: values.json === true,
+  };
+}
+
 /** The command and its options from `process.argv.slice(2)`. */
 export function commandOptions(argv: string[]): CommandOptions {
   const [command, ...rest] = argv;
@@ -153,12 +184,16 @@ export function commandOptions(argv: string[]): CommandOptions {
       return compareOptions(rest);
     case "export":
       return exportOptions(rest);
+    case "recover":
+      return recoverOptions(rest);
     case undefined:
     case "help":
     case "--help":
     case "-h":
       return { command: "help" };
     default:
-      throw new CliError(`unknown command "${command}": expected drift, compare or export (see --help)`);
+      throw new CliError(
+        `unknown command "${command}": expected drift, compare, export or recover (see --help)`,
+      );
   }
 }

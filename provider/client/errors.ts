@@ -154,6 +154,24 @@ export function hasErrorCode(err: unknown, code: string): boolean {
   return isPlatformError(err) && (err.code === code || err.errorCode === code);
 }
 
+/**
+ * Whether a failed POST (a create) may have acted on the service: it answered 5xx, its connection
+ * was lost, or no answer came in time. The client never repeats such a POST (retry.ts); the caller
+ * looks the object up by its natural key instead (provider/framework/adoption.ts). A 429 or a
+ * refused connection did not act; neither did any other 4xx.
+ */
+export function mayHaveActed(err: unknown): boolean {
+  if (!isPlatformError(err) || err.method !== "POST") return false;
+  if (
+    err.code === ClientErrorCode.NETWORK_ERROR ||
+    err.code === ClientErrorCode.TIMEOUT ||
+    err.code === ClientErrorCode.DEADLINE_EXCEEDED ||
+    err.code === ClientErrorCode.CLIENT_CLOSED
+  )
+    return true;
+  return err.status !== undefined && err.status >= 500;
+}
+
 /** Transient server answers a poller may treat as "still working" (RETRYABLE_STATUSES). */
 export function isTransient(err: unknown): boolean {
   if (!isPlatformError(err)) return false;

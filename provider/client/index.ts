@@ -93,6 +93,7 @@ function isResolved(config: ClientConfig | ClientConfigInput): config is ClientC
   );
 }
 
+export { type BudgetStore, fileBudgetStore } from "./budgetStore";
 export {
   type ClientConfig,
   type ClientConfigInput,
@@ -109,6 +110,7 @@ export {
   isNotFound,
   isPlatformError,
   isTransient,
+  mayHaveActed,
   PlatformError,
 } from "./errors";
 export { collect, iterateAllPages, type Page, type PageOptions } from "./pagination";

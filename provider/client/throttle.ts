@@ -11,7 +11,16 @@
  *
  * Waiters are served first in, first out; waiting is a single timer or a release, never a poll.
  * The registry is module-level: every client in the process shares one bucket per origin+project.
+ *
+ * Across processes (a `pulumi refresh` right after an `up`, two stacks of one project) the bucket
+ * also learns from the service's answers ({@link ProjectThrottle.observe}): the contract declares
+ * `RateLimit-Limit` and `RateLimit-Remaining` on the answers of rate-limited operations, and a 429's
+ * `Retry-After`. Requests the service counted that this bucket did not send (another process's)
+ * are taken out of the bucket until a full window later, when any fixed window that counted them
+ * has ended; a 429 empties the bucket until its Retry-After has passed. A bucket given a
+ * {@link BudgetStore} also starts with the tokens earlier processes still hold (budgetStore.ts).
  */
+import type { BudgetStore } from "./budgetStore";
 
 export interface ThrottleClock {
   now(): number;
@@ -53,10 +62,20 @@ export class ProjectThrottle {
   #timer: unknown;
   #timerAt = Number.POSITIVE_INFINITY;
 
+  /** Told each time a token of this bucket will come back (the shared budget, budgetStore.ts). */
+  onReturn: ((returnAt: number) => void) | undefined;
+
   constructor(limit: number, windowMs: number, clock: ThrottleClock = realClock) {
     this.#limit = limit;
     this.#windowMs = windowMs;
     this.#clock = clock;
+  }
+
+  /** Tokens other processes hold, each until its return time (loaded from the shared budget). */
+  holdUntil(returnTimes: readonly number[]): void {
+    this.#prune();
+    for (const at of returnTimes) this.#hold(1, at);
+    this.#pump();
   }
 
   get limit(): number {
@@ -77,6 +96,40 @@ export class ProjectThrottle {
   get available(): number {
     this.#prune();
     return Math.max(0, this.#limit - this.#inFlight - this.#returns.length);
+  }
+
+  /**
+   * What an answer of the service said about the project's budget: `limit` and `remaining` in the
+   * current window (RateLimit-* headers), or `retryAfterMs` (a 429). Call it after the request's
+   * permit was released. The bucket only ever gets stricter from it.
+   */
+  observe(answer: {
+    limit?: number | undefined;
+    remaining?: number | undefined;
+    retryAfterMs?: number | undefined;
+  }): void {
+    this.#prune();
+    const now = this.#clock.now();
+    if (answer.limit !== undefined && answer.limit > 0) this.lowerLimit(answer.limit);
+    const occupied = this.#inFlight + this.#returns.length;
+    if (answer.retryAfterMs !== undefined) {
+      // Nothing more may be sent before Retry-After: every free token comes back only then.
+      this.#hold(this.#limit - occupied, now + answer.retryAfterMs);
+    } else if (answer.remaining !== undefined) {
+      // Counted by the service but not by this bucket: another process's requests.
+      const usedByService = this.#limit - answer.remaining;
+      this.#hold(usedByService - occupied, now + this.#windowMs);
+    }
+    this.#pump();
+  }
+
+  /** Takes `count` tokens out until `until` (kept in ascending order of return). */
+  #hold(count: number, until: number): void {
+    for (let taken = 0; taken < count; taken++) {
+      let index = this.#returns.length;
+      while (index > 0 && (this.#returns[index - 1] ?? 0) > until) index--;
+      this.#returns.splice(index, 0, until);
+    }
   }
 
   /** Wait (FIFO) for a token. Rejects with the signal's reason if it aborts while waiting. */
@@ -110,7 +163,9 @@ export class ProjectThrottle {
         if (released) return;
         released = true;
         this.#inFlight -= 1;
-        this.#returns.push(this.#clock.now() + this.#windowMs);
+        const returnAt = this.#clock.now() + this.#windowMs;
+        this.#hold(1, returnAt);
+        this.onReturn?.(returnAt);
         this.#pump();
       },
     };
@@ -141,13 +196,17 @@ export class ProjectThrottle {
 
 const registry = new Map<string, ProjectThrottle>();
 
-/** The process-wide throttle of one project at one origin. */
+/**
+ * The process-wide throttle of one project at one origin. With a `store`, a new bucket starts with
+ * the tokens other processes still hold and shares its own (budgetStore.ts).
+ */
 export function projectThrottle(
   origin: string,
   projectId: string,
   limit: number,
   windowMs: number,
   clock?: ThrottleClock,
+  store?: BudgetStore,
 ): ProjectThrottle {
   const key = `${origin}|${projectId}`;
   const existing = registry.get(key);
@@ -156,6 +215,10 @@ export function projectThrottle(
     return existing;
   }
   const created = new ProjectThrottle(limit, windowMs, clock);
+  if (store !== undefined) {
+    created.holdUntil(store.load(key, (clock ?? realClock).now()));
+    created.onReturn = (returnAt) => store.record(key, returnAt);
+  }
   registry.set(key, created);
   return created;
 }

@@ -16,6 +16,7 @@ import { Agent, type Dispatcher } from "undici";
 import type { z } from "zod";
 import { isLegacyOperation, OPERATION_VERSIONS, type OperationId, versionFor } from "../../api/versions";
 import { type Authenticator, createAuthenticator } from "./authentication";
+import type { BudgetStore } from "./budgetStore";
 import { type ClientConfig, mediaType } from "./config";
 import { isPlatformError, type PlatformError } from "./errors";
 import {
@@ -32,7 +33,7 @@ import {
   undeclaredVersionError,
   unexpectedShapeError,
 } from "./failures";
-import { type CallContext, type CallSpec, type HttpExchange, queryString } from "./request";
+import { type CallContext, type CallSpec, type HttpExchange, header, queryString } from "./request";
 import {
   type AttemptOutcome,
   backoffDelayMs,
@@ -42,7 +43,13 @@ import {
   sleep as realSleep,
 } from "./retry";
 import { type LogSink, maskingLogger } from "./secrets";
-import { projectIdOfPath, projectThrottle, type ThrottleClock, type ThrottlePermit } from "./throttle";
+import {
+  type ProjectThrottle,
+  projectIdOfPath,
+  projectThrottle,
+  type ThrottleClock,
+  type ThrottlePermit,
+} from "./throttle";
 
 const USER_AGENT = "pulumi-cluster-platform-client/0.1";
 
@@ -54,6 +61,8 @@ export interface TransportDeps {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   now?: () => number;
   throttleClock?: ThrottleClock;
+  /** The project budgets shared with other processes (budgetStore.ts); absent: this process only. */
+  budgetStore?: BudgetStore;
 }
 
 /** Counters for diagnostics and the benchmark. */
@@ -85,6 +94,7 @@ export class Transport {
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly #now: () => number;
   readonly #throttleClock: ThrottleClock | undefined;
+  readonly #budgetStore: BudgetStore | undefined;
   #closed = false;
   /** Aborted by close(): cancels waits and requests in flight. */
   readonly #closing = new AbortController();
@@ -105,6 +115,7 @@ export class Transport {
     this.#sleep = deps.sleep ?? realSleep;
     this.#now = deps.now ?? Date.now;
     this.#throttleClock = deps.throttleClock;
+    this.#budgetStore = deps.budgetStore;
     this.#log = maskingLogger(config.logger);
     // The token endpoint: same origin, outside the API root, retried like any call.
     this.#auth = createAuthenticator(
@@ -260,14 +271,16 @@ export class Transport {
   /** One HTTP request: throttle token, send, read the whole body. */
   async #sendOnce(context: CallContext, request: OutgoingRequest): Promise<HttpExchange> {
     let permit: ThrottlePermit | undefined;
+    let throttle: ProjectThrottle | undefined;
     const limit = this.config.rateLimit;
     if (limit && request.projectId) {
-      const throttle = projectThrottle(
+      throttle = projectThrottle(
         this.config.origin,
         request.projectId,
         limit.limit,
         limit.windowMs,
         this.#throttleClock,
+        this.#budgetStore,
       );
       permit = await throttle.acquire(context.signal);
     }
@@ -293,11 +306,34 @@ export class Transport {
       this.#log(
         `platform request ${context.requestId}: ${context.method} ${context.displayPath} answered ${response.statusCode} in ${this.#now() - started} ms`,
       );
+      permit?.release();
+      if (throttle !== undefined) observeBudget(throttle, response.statusCode, response.headers, this.#now());
       return { status: response.statusCode, headers: response.headers, text };
     } finally {
       permit?.release();
     }
   }
+}
+
+/**
+ * Tells the project's throttle what the answer said about the budget: the contract's
+ * `RateLimit-Limit` / `RateLimit-Remaining` headers, and a 429's `Retry-After` (throttle.ts).
+ */
+function observeBudget(
+  throttle: ProjectThrottle,
+  status: number,
+  headers: Record<string, string | string[] | undefined>,
+  now: number,
+): void {
+  const number = (name: string): number | undefined => {
+    const value = Number(header(headers, name));
+    return header(headers, name) === undefined || !Number.isFinite(value) || value < 0 ? undefined : value;
+  };
+  throttle.observe({
+    limit: number("ratelimit-limit"),
+    remaining: number("ratelimit-remaining"),
+    retryAfterMs: status === 429 ? parseRetryAfter(headers["retry-after"], now) : undefined,
+  });
 }
 
 /**

@@ -8,7 +8,7 @@
  * that, `importId` has no further effect (classify it as "ignore-drift").
  */
 import { z } from "zod";
-import { hasErrorCode } from "../client";
+import { hasErrorCode, mayHaveActed } from "../client";
 import { describeIdFormat, idPartProblem, parseId } from "./ids";
 import { containsUnknown } from "./validation";
 
@@ -73,6 +73,56 @@ export interface AdoptionOptions<Names extends readonly string[], Result> {
    * object exists.
    */
   adopt: (parts: Record<Names[number], string>, id: string) => Promise<Result | undefined>;
+  /**
+   * Finds the object this create would have made, by its natural key (the index name on its
+   * collection, the cluster's search nodes, an alert configuration whose content equals the inputs...);
+   * the id of the object, or undefined when there is none. Given, a create whose POST may have acted
+   * ({@link mayHaveActed}) looks the object up before failing and continues with it (see
+   * {@link createOrFind}); `pulumi-cluster-platform recover` uses the same function for the pending
+   * creates of an interrupted run.
+   */
+  findCreated?: (() => Promise<string | undefined>) | undefined;
+}
+
+/** How many times a create is sent when each POST may have acted and the lookup found nothing. */
+export const CREATE_ATTEMPTS = 4;
+
+/** The pause before sending a create again, growing with each attempt (the fault may be brief). */
+const RESEND_DELAY_MS = 500;
+
+/**
+ * Runs `create`; when it fails in a way that may have created the object (a POST answered 5xx, lost
+ * its connection or timed out: the client does not repeat such a POST), looks the object up by its
+ * natural key. Found: continues with it through `adopt` (never a duplicate). Not found: the POST did
+ * not act, so it is sent again, up to {@link CREATE_ATTEMPTS} times in all. Any other failure, or a
+ * resource without `findCreated`, fails as before.
+ */
+export async function createOrFind<const Names extends readonly string[], Result>(
+  options: Pick<AdoptionOptions<Names, Result>, "partNames" | "create" | "adopt" | "findCreated">,
+): Promise<Result> {
+  const findCreated = options.findCreated;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await options.create();
+    } catch (error) {
+      if (findCreated === undefined || !mayHaveActed(error)) throw error;
+      let existingId: string | undefined;
+      try {
+        existingId = await findCreated();
+      } catch (lookupError) {
+        const why = lookupError instanceof Error ? lookupError.message : String(lookupError);
+        throw new Error(
+          `${error instanceof Error ? error.message : String(error)} Looking the object up to see whether it was created failed too (${why}); run pulumi up again: it looks again before creating.`,
+        );
+      }
+      if (existingId !== undefined) {
+        const adopted = await options.adopt(parseId(existingId, options.partNames), existingId);
+        if (adopted !== undefined) return adopted;
+      }
+      if (attempt >= CREATE_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RESEND_DELAY_MS * attempt));
+    }
+  }
 }
 
 /**
@@ -84,7 +134,7 @@ export interface AdoptionOptions<Names extends readonly string[], Result> {
 export async function createOrAdopt<const Names extends readonly string[], Result>(
   options: AdoptionOptions<Names, Result>,
 ): Promise<Result> {
-  if (options.importId === undefined || options.importId === "") return options.create();
+  if (options.importId === undefined || options.importId === "") return createOrFind(options);
   const parts = parseId(options.importId, options.partNames, "importId");
   for (const [name, input] of Object.entries(options.locatedBy ?? {})) {
     const fromId = (parts as Record<string, string>)[name];
@@ -119,6 +169,15 @@ export function importIdHint(
     ? `set importId to its id (${describeIdFormat(partNames)}) to manage ${what} with this resource`
     : `set importId: "${existingId}" to manage ${what} with this resource`;
 }
+
+/**
+ * The end of an "already exists" error: the object may be one an interrupted run of this stack made
+ * (a pending create in the stack's state, which the provider cannot see), and then one command
+ * adopts it (docs/cli.md, `recover`).
+ */
+export const RECOVER_HINT =
+  "if an interrupted pulumi command of this stack created it (`pulumi stack export` lists it under " +
+  "pending_operations), run `npx pulumi-cluster-platform recover --stack <stack>` to adopt it into the stack, then pulumi up";
 
 /**
  * Whether a create was refused because the object already exists: the API's error code for that

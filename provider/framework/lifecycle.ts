@@ -17,7 +17,7 @@
  */
 
 import type { LIFECYCLE_STATES } from "../../api/vocabulary";
-import { isNotFound, type PlatformClient } from "../client";
+import { isNotFound, isTransient, type PlatformClient } from "../client";
 import { keepInStateIfFails } from "./errors";
 import { resolveTimeouts, type TimeoutsInput } from "./timeouts";
 import { type PollResult, type WaitClock, type WaitOptions, waitFor } from "./waiter";
@@ -36,16 +36,37 @@ export async function readIfExists<T>(read: () => Promise<T>): Promise<T | undef
 }
 
 /**
+ * The budget of a delete that has no `timeouts.delete` (a synchronous resource): how long a delete
+ * keeps being sent while the service answers with transient failures.
+ */
+export const DEFAULT_DELETE_BUDGET_MS = 5 * 60_000;
+
+/** The longest pause between two deletes sent again. */
+const MAX_DELETE_PAUSE_MS = 15_000;
+
+/**
  * Runs a delete; an object already gone (not found) is fine: the goal of a delete is reached.
  * Returns false when it was already gone, true when this call deleted it.
+ *
+ * A delete is idempotent, so one that ends in a transient failure after the client's own retries
+ * (5xx, 429, lost connections, timeouts: `isTransient`) is sent again, with growing pauses, while
+ * `budgetMs` (the resource's `timeouts.delete`, else {@link DEFAULT_DELETE_BUDGET_MS}) allows.
  */
-export async function deleteIfExists(deleteObject: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await deleteObject();
-    return true;
-  } catch (error) {
-    if (isNotFound(error)) return false;
-    throw error;
+export async function deleteIfExists(
+  deleteObject: () => Promise<unknown>,
+  budgetMs: number = DEFAULT_DELETE_BUDGET_MS,
+): Promise<boolean> {
+  const started = Date.now();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await deleteObject();
+      return true;
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      const pauseMs = Math.min(MAX_DELETE_PAUSE_MS, 500 * 2 ** (attempt - 1));
+      if (!isTransient(error) || Date.now() - started + pauseMs > budgetMs) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
   }
 }
 
@@ -332,8 +353,9 @@ export async function settleOrKeepInState<Live>(
 export async function deleteAndWaitGone(
   deleteObject: () => Promise<unknown>,
   waitGone: () => Promise<void>,
+  budgetMs?: number,
 ): Promise<void> {
-  if (await deleteIfExists(deleteObject)) await waitGone();
+  if (await deleteIfExists(deleteObject, budgetMs)) await waitGone();
 }
 
 /** One object of an asynchronous resource, as the steps below need it. */
@@ -381,7 +403,10 @@ export function deleteThenWaitGone<Where, Live>(
   target: LifecycleTarget<Where>,
   deleteObject: () => Promise<unknown>,
 ): Promise<void> {
-  return deleteAndWaitGone(deleteObject, () =>
-    waitUntilGone(lifecycle, target.client, target.where, phaseOptions(lifecycle, target, "delete")),
+  const options = phaseOptions(lifecycle, target, "delete");
+  return deleteAndWaitGone(
+    deleteObject,
+    () => waitUntilGone(lifecycle, target.client, target.where, options),
+    options.timeoutMs,
   );
 }

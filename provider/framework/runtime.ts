@@ -7,6 +7,7 @@
  * never change. Resource implementations are loaded lazily, on first use of their type, so one
  * broken resource module cannot break the others.
  */
+import { exitWhenEngineGone } from "./engineWatch";
 import { isPartialFailure } from "./errors";
 import { applyConfigure } from "./settings";
 import type { DispatchMethod, PlatformProvider, PropertyBag } from "./types";
@@ -39,6 +40,10 @@ export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
 };
 
 const registry = new Map<string, PlatformProvider>();
+
+// Loaded by the shim's first call inside the dynamic provider host: from then on the host ends when
+// the engine does (engineWatch.ts), so a killed CLI leaves nothing calling the API.
+exitWhenEngineGone();
 
 /** Registers an implementation directly (tests; types outside the table). Replaces an earlier one. */
 export function registerResource(typeName: string, provider: PlatformProvider): void {

@@ -10,8 +10,22 @@
  * configuration; `PLATFORM_*` environment variables are the client's fallback), or read raw values
  * through {@link configSource}.
  */
+import { homedir } from "node:os";
+import { join } from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
-import { createClient, type PlatformClient, resolveClientConfig, SETTINGS } from "../client";
+import { createClient, fileBudgetStore, type PlatformClient, resolveClientConfig, SETTINGS } from "../client";
+
+/**
+ * Where provider processes share each project's request budget (client/budgetStore.ts), so a
+ * command started right after another does not start with a full bucket:
+ * `PLATFORM_THROTTLE_STATE_DIR`, else `<PULUMI_HOME or ~/.pulumi>/cluster-platform/throttle`.
+ */
+export function throttleStateDir(env: NodeJS.ProcessEnv = process.env): string {
+  return (
+    env.PLATFORM_THROTTLE_STATE_DIR ??
+    join(env.PULUMI_HOME ?? join(homedir(), ".pulumi"), "cluster-platform", "throttle")
+  );
+}
 
 /** Looks up one configuration key ("platform:baseUrl"); undefined when not set. */
 export interface ConfigSource {
@@ -79,7 +93,7 @@ export function isConfigured(): boolean {
  */
 export function platformClient(): PlatformClient {
   if (client === undefined) {
-    client = createClient(resolveClientConfig(current));
+    client = createClient(resolveClientConfig(current), { budgetStore: fileBudgetStore(throttleStateDir()) });
     fingerprint = platformValues(current);
   }
   return client;

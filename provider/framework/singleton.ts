@@ -109,5 +109,12 @@ export function projectSingletonProvider<Inputs extends ProjectSingletonInputs>(
       const { groupId } = parseId(id, PROJECT_SINGLETON_ID_PARTS);
       await deleteIfExists(() => spec.delete(spec.client(), groupId, props));
     },
+
+    /** The natural key of a singleton is its project: the project's object, when it has one. */
+    async findCreated(bag) {
+      const inputs = parse(bag);
+      const live = await readIfExists(() => spec.read(spec.client(), inputs.groupId, bag));
+      return live === undefined ? undefined : inputs.groupId;
+    },
   };
 }

@@ -25,6 +25,15 @@ export interface PlatformProvider {
     news: PropertyBag,
   ): Promise<pulumi.dynamic.UpdateResult<PropertyBag>>;
   delete(id: string, props: PropertyBag): Promise<void>;
+  /**
+   * The id of the object a create with these inputs would have made, found by its natural key (the
+   * function the resource folder's lifecycle.ts exports); undefined when there is none. Used by
+   * create after a POST that may have acted (framework/adoption.ts createOrFind) and by
+   * `pulumi-cluster-platform recover` for the pending creates of an interrupted run. Absent: the
+   * resource has no natural key (its creates are never ambiguous, or cannot be found again).
+   * `taken`: ids other resources of the stack already hold, never an answer.
+   */
+  findCreated?(inputs: PropertyBag, taken?: ReadonlySet<string>): Promise<string | undefined>;
 }
 
 /** The methods the shim forwards; stable forever, since old state holds shims that call them. */

@@ -4,7 +4,7 @@
  * Id and importId: `<groupId>/<alertConfigId>`. An update that changes only `enabled` uses the toggle
  * operation (PATCH `{enabled}`); any other change replaces the configuration's content with PUT.
  */
-import type { PlatformClient } from "../../client";
+import { collect, type PlatformClient } from "../../client";
 import { createOrAdopt } from "../../framework/adoption";
 import { changedInputs, checkAndDiff } from "../../framework/diff";
 import { parseId } from "../../framework/ids";
@@ -55,6 +55,27 @@ export function planWrite(
   if (changed.length === 0) return "none";
   if (changed.length === 1 && changed[0] === "enabled") return "toggle";
   return "replace";
+}
+
+/**
+ * The natural key of an alert configuration: its content (the service has no name or other unique
+ * field). The id of the project's configuration whose content equals the inputs and whose id is not
+ * `taken` (already managed by another resource of the stack), or undefined. Two resources with equal
+ * content cannot be told apart; whichever is found first is as good as the other.
+ */
+export async function findAlertConfiguration(
+  client: PlatformClient,
+  inputs: AlertConfigurationInputs,
+  taken: ReadonlySet<string> = new Set(),
+): Promise<string | undefined> {
+  const configurations = await collect(client.alertConfigs.listAll(inputs.groupId));
+  for (const configuration of configurations) {
+    const live = fromApi(configuration);
+    const id = alertConfigurationId(inputs.groupId, live.alertConfigId);
+    if (taken.has(id)) continue;
+    if (planWrite({ ...inputsFromLive(inputs, live, inputs.groupId) }, inputs) === "none") return id;
+  }
+  return undefined;
 }
 
 export function createAlertConfigurationProvider(deps: AlertConfigurationProviderDeps): PlatformProvider {
@@ -109,7 +130,13 @@ export function createAlertConfigurationProvider(deps: AlertConfigurationProvide
             },
           };
         },
+        findCreated: () => findAlertConfiguration(client, inputs),
       });
+    },
+
+    async findCreated(bag, taken) {
+      const inputs = parseInputs(alertConfigurationInputsSchema, bag) as AlertConfigurationInputs;
+      return findAlertConfiguration(deps.client(), inputs, taken);
     },
 
     async read(id, props) {

@@ -140,6 +140,13 @@ export function createCloudBackupScheduleProvider(deps: CloudBackupScheduleProvi
       });
     },
 
+    /** The natural key of a schedule is its cluster: the cluster's schedule, while the cluster exists. */
+    async findCreated(bag) {
+      const inputs = parseInputs(cloudBackupScheduleInputsSchema, bag);
+      const live = await readLive(deps.client(), inputs, inputs.policies);
+      return live === undefined ? undefined : scheduleId(inputs.groupId, inputs.clusterName);
+    },
+
     async read(id, props) {
       const where = parseId(id, SCHEDULE_ID_PARTS);
       const previous = { ...previousInputs(props), ...where };

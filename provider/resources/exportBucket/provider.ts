@@ -9,7 +9,7 @@
  * Id and importId: `<groupId>/<exportBucketId>`.
  */
 import { collect, hasErrorCode, type PlatformClient } from "../../client";
-import { createOrAdopt, importIdHint, isAlreadyExists } from "../../framework/adoption";
+import { createOrAdopt, importIdHint, isAlreadyExists, RECOVER_HINT } from "../../framework/adoption";
 import { checkAndDiff, diffInputs } from "../../framework/diff";
 import { parseId } from "../../framework/ids";
 import { deleteThenWaitGone } from "../../framework/lifecycle";
@@ -17,7 +17,7 @@ import { platformClient } from "../../framework/settings";
 import type { PlatformProvider } from "../../framework/types";
 import { parseInputs } from "../../framework/validation";
 import type { WaitClock } from "../../framework/waiter";
-import { lifecycle } from "./lifecycle";
+import { findExportBucket, lifecycle } from "./lifecycle";
 import {
   describeBucket,
   EXPORT_BUCKET_CLASSIFICATION,
@@ -64,7 +64,7 @@ export function createExportBucketProvider(deps: ExportBucketProviderDeps): Plat
           existing === undefined ? undefined : exportBucketId(inputs.groupId, existing),
           EXPORT_BUCKET_ID_PARTS,
         );
-        throw new Error(`${describe} already exists (${(error as Error).message}); ${hint}`);
+        throw new Error(`${describe} already exists (${(error as Error).message}); ${hint}; ${RECOVER_HINT}`);
       }
       if (hasErrorCode(error, "CANNOT_ASSUME_ROLE")) {
         throw new Error(
@@ -108,7 +108,12 @@ export function createExportBucketProvider(deps: ExportBucketProviderDeps): Plat
           }
           return { id, outs: { ...toOutputs(inputs, live) } };
         },
+        findCreated: () => findExportBucket(client, inputs),
       });
+    },
+
+    async findCreated(bag) {
+      return findExportBucket(deps.client(), parseInputs(exportBucketInputsSchema, bag));
     },
 
     async read(id, props) {

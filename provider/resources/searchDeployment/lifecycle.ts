@@ -5,7 +5,7 @@
 
 import type { PlatformClient } from "../../client";
 import { asynchronous, type PhaseWaitOptions, readIfExists } from "../../framework/lifecycle";
-import { fromApi, type LiveSearchDeployment } from "./model";
+import { fromApi, type LiveSearchDeployment, searchDeploymentId } from "./model";
 
 /** Where the search nodes are. */
 export interface SearchDeploymentLocation {
@@ -55,4 +55,17 @@ export function waitForSearchDeploymentGone(
   options: SearchDeploymentWaitOptions,
 ): Promise<void> {
   return lifecycle.waitUntilGone(client, where, options);
+}
+
+/**
+ * The natural key of search nodes: the cluster (it has at most one deployment). The id of the
+ * deployment a create with these inputs made, or undefined when the cluster has none.
+ */
+export async function findSearchDeployment(
+  client: PlatformClient,
+  where: SearchDeploymentLocation,
+): Promise<string | undefined> {
+  const live = await readSearchDeployment(client, where);
+  if (live === undefined) return undefined;
+  return searchDeploymentId(where.groupId, where.clusterName);
 }

@@ -8,7 +8,7 @@
  * wait until stateName is IDLE; delete waits until reading answers `{}`.
  */
 import type { PlatformClient } from "../../client";
-import { createOrAdopt, importIdHint, isAlreadyExists } from "../../framework/adoption";
+import { createOrAdopt, importIdHint, isAlreadyExists, RECOVER_HINT } from "../../framework/adoption";
 import { checkAndDiff, deepEqual } from "../../framework/diff";
 import { parseId } from "../../framework/ids";
 import {
@@ -23,7 +23,12 @@ import { platformClient } from "../../framework/settings";
 import type { PlatformProvider } from "../../framework/types";
 import { parseInputs } from "../../framework/validation";
 import type { WaitClock } from "../../framework/waiter";
-import { lifecycle, readSearchDeployment, waitForSearchDeploymentIdle } from "./lifecycle";
+import {
+  findSearchDeployment,
+  lifecycle,
+  readSearchDeployment,
+  waitForSearchDeploymentIdle,
+} from "./lifecycle";
 import {
   describeSearchDeployment,
   fromApi,
@@ -142,7 +147,7 @@ export function createSearchDeploymentProvider(deps: SearchDeploymentProviderDep
           } catch (error) {
             if (isAlreadyExists(error, "SEARCH_DEPLOYMENT_ALREADY_EXISTS")) {
               throw new Error(
-                `${describe} already exist (cluster ${inputs.clusterName} in project ${inputs.groupId}); ${adoptHint}`,
+                `${describe} already exist (cluster ${inputs.clusterName} in project ${inputs.groupId}); ${adoptHint}; ${RECOVER_HINT}`,
               );
             }
             throw error;
@@ -154,7 +159,12 @@ export function createSearchDeploymentProvider(deps: SearchDeploymentProviderDep
           if (live === undefined) return undefined;
           return settle(client, inputs, await converge(client, inputs, live, "create"), "create");
         },
+        findCreated: () => findSearchDeployment(client, inputs),
       });
+    },
+
+    async findCreated(bag) {
+      return findSearchDeployment(deps.client(), parseInputs(searchDeploymentInputsSchema, bag));
     },
 
     async read(id, props) {

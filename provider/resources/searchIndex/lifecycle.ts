@@ -7,7 +7,8 @@
 
 import type { PlatformClient } from "../../client";
 import { asynchronous, type PhaseWaitOptions, readIfExists } from "../../framework/lifecycle";
-import { fromApi, type LiveSearchIndex } from "./model";
+import { fromApi, type LiveSearchIndex, searchIndexId } from "./model";
+import type { SearchIndexInputs } from "./schema";
 
 /** Where the index is, for the waits. */
 export interface SearchIndexLocation {
@@ -52,4 +53,26 @@ export function waitForSearchIndexGone(
   options: SearchIndexWaitOptions,
 ): Promise<void> {
   return lifecycle.waitUntilGone(client, where, options);
+}
+
+/**
+ * The natural key of a search index: its name on its collection (the service refuses a second index
+ * of that name there). The id of the index a create with these inputs made, or undefined; an index
+ * being deleted does not count.
+ */
+export async function findSearchIndex(
+  client: PlatformClient,
+  inputs: Pick<SearchIndexInputs, "groupId" | "clusterName" | "database" | "collectionName" | "name">,
+): Promise<string | undefined> {
+  const found = await readIfExists(() =>
+    client.searchIndexes.getByName(
+      inputs.groupId,
+      inputs.clusterName,
+      inputs.database,
+      inputs.collectionName,
+      inputs.name,
+    ),
+  );
+  if (found === undefined || found.status === "DELETING") return undefined;
+  return searchIndexId(inputs.groupId, inputs.clusterName, found.indexID);
 }

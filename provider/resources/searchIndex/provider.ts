@@ -6,7 +6,7 @@
  * the index exists keeps it in state (partial failure), so the next `pulumi up` resumes the wait.
  */
 import { hasErrorCode, type PlatformClient } from "../../client";
-import { createOrAdopt, importIdHint } from "../../framework/adoption";
+import { createOrAdopt, importIdHint, RECOVER_HINT } from "../../framework/adoption";
 import { checkAndDiff } from "../../framework/diff";
 import { parseId } from "../../framework/ids";
 import { deleteThenWaitGone, type LifecycleTarget, waitAndSettle } from "../../framework/lifecycle";
@@ -14,7 +14,7 @@ import { platformClient } from "../../framework/settings";
 import type { PlatformProvider } from "../../framework/types";
 import { parseInputs } from "../../framework/validation";
 import type { WaitClock } from "../../framework/waiter";
-import { lifecycle, type SearchIndexLocation } from "./lifecycle";
+import { findSearchIndex, lifecycle, type SearchIndexLocation } from "./lifecycle";
 import {
   definitionsEqual,
   describeSearchIndex,
@@ -129,7 +129,12 @@ export function createSearchIndexProvider(deps: SearchIndexProviderDeps): Platfo
           }
           return settle(client, inputs, live, "create");
         },
+        findCreated: () => findSearchIndex(client, inputs),
       });
+    },
+
+    async findCreated(bag) {
+      return findSearchIndex(deps.client(), parseInputs(searchIndexInputsSchema, bag));
     },
 
     async read(id, props) {
@@ -201,7 +206,7 @@ async function duplicateIndexError(
   );
   const reason = cause instanceof Error ? cause.message : String(cause);
   return new Error(
-    `${describeSearchIndex(inputs)} already exists (${reason}); choose another name, or ${adopt}`,
+    `${describeSearchIndex(inputs)} already exists (${reason}); choose another name, or ${adopt}; ${RECOVER_HINT}`,
   );
 }
 

@@ -111,6 +111,57 @@ describe("ProjectThrottle", () => {
   });
 });
 
+describe("ProjectThrottle learns the budget from the service's answers", () => {
+  it("requests the service counted but this bucket did not send are held for a window", async () => {
+    const clock = manualClock();
+    const throttle = new ProjectThrottle(10, 1000, clock);
+    const permit = await throttle.acquire();
+    permit.release();
+    // The service counted 7 (another process sent 6): 3 remain.
+    throttle.observe({ limit: 10, remaining: 3 });
+    expect(throttle.available).toBe(3);
+    clock.advance(1000);
+    expect(throttle.available).toBe(10);
+  });
+
+  it("a remaining count the bucket already accounts for changes nothing", async () => {
+    const clock = manualClock();
+    const throttle = new ProjectThrottle(10, 1000, clock);
+    (await throttle.acquire()).release();
+    (await throttle.acquire()).release();
+    throttle.observe({ limit: 10, remaining: 9 });
+    expect(throttle.available).toBe(8);
+  });
+
+  it("a lower RateLimit-Limit lowers the bucket's limit", () => {
+    const throttle = new ProjectThrottle(100, 1000, manualClock());
+    throttle.observe({ limit: 40, remaining: 40 });
+    expect(throttle.limit).toBe(40);
+    expect(throttle.available).toBe(40);
+  });
+
+  it("a 429's Retry-After empties the bucket until then, and queued calls wait for it", async () => {
+    const clock = manualClock();
+    const throttle = new ProjectThrottle(5, 60_000, clock);
+    (await throttle.acquire()).release();
+    throttle.observe({ retryAfterMs: 2000 });
+    expect(throttle.available).toBe(0);
+    let granted = false;
+    const waiting = throttle.acquire().then((permit) => {
+      granted = true;
+      return permit;
+    });
+    clock.advance(1999);
+    await flush();
+    expect(granted).toBe(false);
+    clock.advance(1);
+    await flush();
+    expect(granted).toBe(true);
+    expect(throttle.available).toBe(3); // the one sent before still counts until its window ends
+    (await waiting).release();
+  });
+});
+
 describe("registry and project ids", () => {
   afterEach(() => resetThrottles());
   it("shares one throttle per origin and project; the strictest limit wins", () => {

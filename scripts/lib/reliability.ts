@@ -1,0 +1,210 @@
+/**
+ * What the reliability e2e suite (tests/e2e/reliability.e2e.test.ts) and `npm run soak`
+ * (scripts/soak.ts) share: the quickstart stack against an emulator, independent random faults,
+ * a `pulumi up` killed at a chosen moment, `pulumi-cluster-platform recover`, and the check that the
+ * emulator holds exactly what the quickstart declares (no duplicate, no orphan).
+ */
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { RunningEmulator } from "../../emulator";
+import { DEFAULT_SEED } from "../../emulator";
+import { collect, createClient } from "../../provider/client";
+import { LocalStack, type RunResult, repoRoot, runProcess } from "./pulumi-stack";
+
+export const QUICKSTART_GROUP = "5f1a000000000000000000a1";
+const CLUSTER = "demo-cluster";
+
+/** The quickstart's stack against this emulator (its own backend, home and program copy). */
+export function quickstartStack(emulator: RunningEmulator, echo = true): Promise<LocalStack> {
+  return LocalStack.create({
+    program: join(repoRoot, "examples", "quickstart"),
+    config: {
+      "platform:baseUrl": emulator.baseUrl,
+      "platform:publicKey": DEFAULT_SEED.orgOwnerKey.publicKey,
+    },
+    secrets: { "platform:privateKey": DEFAULT_SEED.orgOwnerKey.privateKey },
+    echo,
+  });
+}
+
+/**
+ * Injects faults on the API, each request faulted independently with probability `rate` in all:
+ * 500, 503 and 429 answers, dropped connections (half of the 500s and drops after the request
+ * acted, so a create may be made with its answer lost) and added latency, in equal shares.
+ */
+export function injectFaults(emulator: RunningEmulator, rate: number, seed: number): void {
+  const share = rate / 6;
+  const faults = emulator.core.faults;
+  // One draw per fault per request, each fault from its own seeded stream; a request reaches a later
+  // fault only when the earlier ones passed it, so each kind's share is rate/6 up to (1 - rate) terms.
+  faults.add({ pathPattern: "/api/**", status: 500, rate: share, seed: seed + 1 });
+  faults.add({ pathPattern: "/api/**", status: 500, afterHandling: true, rate: share, seed: seed + 2 });
+  faults.add({ pathPattern: "/api/**", status: 503, rate: share, seed: seed + 3 });
+  faults.add({
+    pathPattern: "/api/**",
+    status: 429,
+    headers: { "retry-after": "1" },
+    rate: share,
+    seed: seed + 4,
+  });
+  faults.add({ pathPattern: "/api/**", drop: true, afterHandling: true, rate: share, seed: seed + 5 });
+  faults.add({ pathPattern: "/api/**", latencyMs: 300, rate: share, seed: seed + 6 });
+}
+
+/** What differs between the emulator and the quickstart's declared objects; empty when they agree. */
+export async function quickstartProblems(
+  emulator: RunningEmulator,
+  expect: "up" | "destroyed",
+): Promise<string[]> {
+  const client = createClient({
+    baseUrl: emulator.baseUrl,
+    ...DEFAULT_SEED.orgOwnerKey,
+    rateLimitPerMinute: 0,
+  });
+  const problems: string[] = [];
+  const check = (what: string, actual: unknown, wanted: unknown) => {
+    if (JSON.stringify(actual) !== JSON.stringify(wanted))
+      problems.push(`${what}: ${JSON.stringify(actual)}, declared ${JSON.stringify(wanted)}`);
+  };
+  // Faults are for the stack under test, not for this check.
+  const faults = emulator.core.faults.list();
+  emulator.core.faults.clear();
+  try {
+    const indexes = await client.searchIndexes.list(QUICKSTART_GROUP, CLUSTER);
+    const nodes = await client.searchDeployments.get(QUICKSTART_GROUP, CLUSTER);
+    const alerts = await collect(client.alertConfigs.listAll(QUICKSTART_GROUP));
+    const buckets = await collect(client.exportBuckets.listAll(QUICKSTART_GROUP));
+    if (expect === "up") {
+      check("search indexes", indexes.map((index) => index.name).sort(), ["movies-text", "plot-vectors"]);
+      check("search node specs", (nodes as { specs?: unknown }).specs, [
+        { instanceSize: "S30_HIGHCPU_NVME", nodeCount: 2 },
+      ]);
+      check(
+        "alert configurations",
+        alerts.map((alert) => alert.eventTypeName),
+        ["DEPLOYMENT_FAILURE"],
+      );
+      check(
+        "export buckets",
+        buckets.map((bucket) => bucket.bucketName),
+        ["quickstart-backup-exports"],
+      );
+    } else {
+      check("search indexes", indexes, []);
+      check("search nodes", nodes, {});
+      check("alert configurations", alerts, []);
+      check("export buckets", buckets, []);
+    }
+  } finally {
+    for (const { id: _id, applied: _applied, ...spec } of faults) emulator.core.faults.add(spec);
+    await client.close();
+  }
+  return problems;
+}
+
+/** The pids of processes started for this stack (their PULUMI_HOME is the stack's), on Linux. */
+export function processesOfStack(stack: LocalStack): number[] {
+  const home = `PULUMI_HOME=${stack.env.PULUMI_HOME}`;
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const environment = readFileSync(`/proc/${entry}/environ`, "utf8").split("\0");
+      if (environment.includes(home)) pids.push(Number(entry));
+    } catch {
+      // The process ended meanwhile, or is not ours to read.
+    }
+  }
+  return pids;
+}
+
+/** Waits until `condition` holds or `timeoutMs` passes; whether it held. */
+export async function waitUntil(condition: () => boolean, timeoutMs: number, stepMs = 100): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, stepMs));
+  }
+  return condition();
+}
+
+export interface KilledUp {
+  /** False when `up` finished before the moment came. */
+  killed: boolean;
+  /** Mutating API requests the emulator had answered when the CLI was killed. */
+  writesBeforeKill: number;
+}
+
+function writes(emulator: RunningEmulator): number {
+  return emulator.core.requestLog.list().filter((entry) => entry.method !== "GET").length;
+}
+
+/**
+ * Starts `pulumi up` and kills the CLI (SIGKILL, as a lost machine or an OOM kill would) `delayMs`
+ * after the emulator answered its first mutating request.
+ */
+export async function upKilledAfter(
+  stack: LocalStack,
+  emulator: RunningEmulator,
+  delayMs: number,
+): Promise<KilledUp> {
+  const before = writes(emulator);
+  const child = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive"], {
+    cwd: stack.programDir,
+    env: stack.env,
+    stdio: "ignore",
+  });
+  const closed = new Promise<void>((resolve) => child.on("close", () => resolve()));
+  let exited = false;
+  void closed.then(() => {
+    exited = true;
+  });
+  await waitUntil(() => exited || writes(emulator) > before, 120_000, 20);
+  await new Promise((resolve) => setTimeout(resolve, delayMs));
+  const killed = !exited;
+  if (killed) child.kill("SIGKILL");
+  await closed;
+  return { killed, writesBeforeKill: writes(emulator) - before };
+}
+
+/**
+ * Whether nothing calls the API from `graceMs` after now until `graceMs + quietMs`: after a killed
+ * CLI, the provider host must have ended (it probes the engine every 2 s and exits after two
+ * refusals) instead of going on with its waits and retries.
+ */
+export async function apiQuietAfter(
+  emulator: RunningEmulator,
+  graceMs = 10_000,
+  quietMs = 5_000,
+): Promise<boolean> {
+  await new Promise((resolve) => setTimeout(resolve, graceMs));
+  const before = emulator.core.requestLog.list().length;
+  await new Promise((resolve) => setTimeout(resolve, quietMs));
+  return emulator.core.requestLog.list().length === before;
+}
+
+/** Runs `pulumi-cluster-platform recover` (the built CLI) for the stack. */
+export function recover(stack: LocalStack): Promise<RunResult> {
+  return runProcess(
+    process.execPath,
+    [
+      join(repoRoot, "dist", "provider", "cli", "main.js"),
+      "recover",
+      "--stack",
+      "test",
+      "--cwd",
+      stack.programDir,
+    ],
+    stack.programDir,
+    stack.env,
+  );
+}
+
+/** The stack's pending operations (what an interrupted run left). */
+export async function pendingOperations(stack: LocalStack): Promise<Array<{ type: string; urn: string }>> {
+  const state = (await stack.exportState()) as {
+    deployment: { pending_operations?: Array<{ type: string; resource: { urn: string } }> };
+  };
+  return (state.deployment.pending_operations ?? []).map((op) => ({ type: op.type, urn: op.resource.urn }));
+}

@@ -1,0 +1,189 @@
+/**
+ * Reliability soak (npm run soak): the quickstart through the real Pulumi CLI against the emulator.
+ *
+ *   1. fault runs: `pulumi up`, `refresh`, `destroy` with independent injected faults on every API
+ *      request (500, 500 after the request acted, 503, 429, dropped connections after the request
+ *      acted, added latency; `--rate` in all). Each command must succeed on the first try, and after
+ *      up and after destroy the emulator must hold exactly what the quickstart declares;
+ *   2. crash trials: `pulumi up` killed (SIGKILL) at a seeded random moment, then
+ *      `pulumi-cluster-platform recover`, then `pulumi up`: it must succeed and the emulator must
+ *      hold exactly the declared objects; the provider process must have ended with the CLI.
+ *
+ * Prints one line per command or trial and a summary; exits 1 when anything failed.
+ *
+ *   npm run soak [-- --fault-runs 20 --crash-trials 10 --rate 0.1 --seed 1 --max-kill-ms 4000]
+ */
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { startEmulator } from "../emulator";
+import type { LocalStack } from "./lib/pulumi-stack";
+import {
+  apiQuietAfter,
+  injectFaults,
+  processesOfStack,
+  quickstartProblems,
+  quickstartStack,
+  recover,
+  upKilledAfter,
+} from "./lib/reliability";
+
+const { values } = parseArgs({
+  options: {
+    "fault-runs": { type: "string", default: "20" },
+    "crash-trials": { type: "string", default: "10" },
+    rate: { type: "string", default: "0.1" },
+    seed: { type: "string", default: "1" },
+    "max-kill-ms": { type: "string", default: "4000" },
+  },
+});
+const faultRuns = Number(values["fault-runs"]);
+const crashTrials = Number(values["crash-trials"]);
+const rate = Number(values.rate);
+const seed = Number(values.seed);
+const maxKillMs = Number(values["max-kill-ms"]);
+
+/** mulberry32, so a seed gives the same kill moments every time. */
+function seeded(start: number): () => number {
+  let value = start >>> 0;
+  return () => {
+    value = (value + 0x6d2b79f5) >>> 0;
+    let mixed = value;
+    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The dynamic provider host processes still running for the stack. */
+function providerProcesses(stack: LocalStack): number[] {
+  return processesOfStack(stack).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("dynamic-provider");
+    } catch {
+      return false;
+    }
+  });
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function main(): Promise<number> {
+  const emulator = await startEmulator({ port: 0, seed: "default", asyncDelayMs: 300 });
+  let failures = 0;
+  const report = (line: string) => process.stdout.write(`${line}\n`);
+  try {
+    // 1. Fault runs, one stack for all of them.
+    let commandsFirstTry = 0;
+    let commands = 0;
+    let faulted = 0;
+    let requests = 0;
+    if (faultRuns > 0) {
+      const stack = await quickstartStack(emulator, false);
+      try {
+        for (let run = 1; run <= faultRuns; run++) {
+          emulator.core.faults.clear();
+          emulator.core.requestLog.clear();
+          injectFaults(emulator, rate, seed * 1000 + run * 10);
+          for (const command of ["up", "refresh", "destroy"] as const) {
+            const started = Date.now();
+            const args =
+              command === "refresh"
+                ? ["refresh", "--yes", "--skip-preview"]
+                : [command, "--yes", "--skip-preview"];
+            const result = await stack.pulumi(args, { allowFailure: true, quiet: true });
+            commands += 1;
+            let problems: string[] = [];
+            if (result.code === 0 && command !== "refresh")
+              problems = await quickstartProblems(emulator, command === "up" ? "up" : "destroyed");
+            const ok = result.code === 0 && problems.length === 0;
+            if (ok) commandsFirstTry += 1;
+            else failures += 1;
+            report(
+              `fault run ${run} ${command.padEnd(7)} ${ok ? "ok" : "FAILED"} ${seconds(Date.now() - started)}` +
+                (result.code === 0
+                  ? ""
+                  : ` exit ${result.code}: ${lastError(result.stdout + result.stderr)}`) +
+                (problems.length === 0 ? "" : ` state: ${problems.join("; ")}`),
+            );
+            if (!ok && result.code !== 0) {
+              // Put the stack back on its feet for the next run (not counted as a first try).
+              await stack.pulumi([command, "--yes", "--skip-preview"], { allowFailure: true, quiet: true });
+            }
+          }
+          const log = emulator.core.requestLog.list();
+          requests += log.length;
+          faulted += log.filter((entry) => entry.fault !== null).length;
+        }
+      } finally {
+        stack.dispose();
+      }
+    }
+
+    // 2. Crash trials, a fresh emulator state and stack for each.
+    const random = seeded(seed);
+    let trialsOk = 0;
+    let pendingSeen = 0;
+    for (let trial = 1; trial <= crashTrials; trial++) {
+      emulator.core.faults.clear();
+      emulator.reset();
+      const stack = await quickstartStack(emulator, false);
+      try {
+        const delayMs = Math.floor(random() * maxKillMs);
+        const started = Date.now();
+        const killed = await upKilledAfter(stack, emulator, delayMs);
+        const providerEnded = await apiQuietAfter(emulator);
+        const recovered = await recover(stack);
+        const adopted = /adopted (\d+), cleared (\d+)/.exec(recovered.stdout);
+        pendingSeen += adopted === null ? 0 : Number(adopted[1]) + Number(adopted[2]);
+        const up = await stack.pulumi(["up", "--yes", "--skip-preview"], { allowFailure: true, quiet: true });
+        const problems = up.code === 0 ? await quickstartProblems(emulator, "up") : [];
+        const ok = recovered.code === 0 && up.code === 0 && problems.length === 0 && providerEnded;
+        if (ok) trialsOk += 1;
+        else failures += 1;
+        report(
+          `crash trial ${trial} kill at +${delayMs} ms (${killed.killed ? `killed after ${killed.writesBeforeKill} writes` : "up finished first"}): ` +
+            `${ok ? "ok" : "FAILED"} ${seconds(Date.now() - started)}; recover: ${recovered.stdout.split("\n")[0]}` +
+            (providerEnded ? "" : "; the API was still called 10 s after the kill") +
+            `; provider processes left: ${providerProcesses(stack).length}` +
+            (recovered.code === 0 ? "" : `; recover exit ${recovered.code}: ${recovered.stderr.trim()}`) +
+            (up.code === 0 ? "" : `; up exit ${up.code}: ${lastError(up.stdout + up.stderr)}`) +
+            (problems.length === 0 ? "" : `; state: ${problems.join("; ")}`),
+        );
+        for (const pid of processesOfStack(stack)) process.kill(pid, "SIGKILL");
+      } finally {
+        stack.dispose();
+      }
+    }
+
+    report("");
+    if (faultRuns > 0)
+      report(
+        `fault runs: ${commandsFirstTry}/${commands} commands succeeded first try with the declared state; ` +
+          `${faulted} of ${requests} API requests faulted (${((100 * faulted) / Math.max(1, requests)).toFixed(1)}%)`,
+      );
+    if (crashTrials > 0)
+      report(
+        `crash trials: ${trialsOk}/${crashTrials} recovered to exactly the declared objects; ` +
+          `${pendingSeen} pending operations resolved by recover`,
+      );
+  } finally {
+    await emulator.close();
+  }
+  return failures === 0 ? 0 : 1;
+}
+
+/** The last `error:` line of a CLI's output, for the one-line report. */
+function lastError(output: string): string {
+  const lines = output.split("\n").filter((line) => /error/i.test(line));
+  return (lines.at(-1) ?? output.trim().split("\n").at(-1) ?? "").trim().slice(0, 400);
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`soak: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,195 @@
+/**
+ * A create whose POST may have acted (answered 5xx, lost its connection) looks its object up by its
+ * natural key before failing (framework/adoption.ts createOrFind): found, it continues with it (never
+ * a duplicate); not found, the POST did not act and is sent again. Deletes keep being sent while
+ * their budget allows (framework/lifecycle.ts deleteIfExists). Against the emulator, whose faults
+ * can answer before the request runs or after it acted (`afterHandling`).
+ */
+import { collect } from "../../../provider/client";
+import type { PlatformProvider } from "../../../provider/framework/types";
+import { createAlertConfigurationProvider } from "../../../provider/resources/alertConfiguration/provider";
+import { createAuditingProvider } from "../../../provider/resources/auditing/provider";
+import { createExportBucketProvider } from "../../../provider/resources/exportBucket/provider";
+import { createSearchDeploymentProvider } from "../../../provider/resources/searchDeployment/provider";
+import { createSearchIndexProvider } from "../../../provider/resources/searchIndex/provider";
+import {
+  AWS_ROLE,
+  checkedInputs,
+  createdWith,
+  GROUP,
+  useEmulatorFixture,
+} from "../resources/emulatorFixture";
+
+const fx = useEmulatorFixture({ asyncDelayMs: 1000 });
+const deps = () => ({ client: () => fx.client, clock: fx.clock });
+
+const INDEX = {
+  groupId: GROUP,
+  clusterName: "demo-cluster",
+  database: "sample_mflix",
+  collectionName: "movies",
+  name: "after-fault",
+  definition: { mappings: { dynamic: true } },
+};
+const ALERT = {
+  groupId: GROUP,
+  enabled: true,
+  eventTypeName: "DEPLOYMENT_FAILURE",
+  notifications: [{ typeName: "EMAIL", emailAddress: "oncall@example.com", delayMin: 0, intervalMin: 60 }],
+};
+const BUCKET = {
+  groupId: GROUP,
+  bucketName: "after-fault-bucket",
+  cloudProvider: "AWS",
+  iamRoleId: AWS_ROLE,
+};
+const NODES = {
+  groupId: GROUP,
+  clusterName: "demo-cluster",
+  specs: [{ instanceSize: "S30_HIGHCPU_NVME", nodeCount: 2 }],
+};
+
+/** Requests of this method on paths matching `pattern`, as the emulator logged them. */
+function logged(method: string, pattern: RegExp): Array<{ status: number; fault: string | null }> {
+  return fx.emu.core.requestLog
+    .list()
+    .filter((entry) => entry.method === method && pattern.test(entry.path))
+    .map((entry) => ({ status: entry.status, fault: entry.fault }));
+}
+
+async function create(provider: PlatformProvider, inputs: Record<string, unknown>) {
+  return createdWith(provider, await checkedInputs(provider, inputs));
+}
+
+describe("a create whose POST may have acted", () => {
+  // The client's first request meets the digest challenge (401) before it runs; made here, so the
+  // faults below meet requests that run.
+  beforeEach(async () => {
+    await fx.client.searchIndexes.list(GROUP, "demo-cluster");
+  });
+
+  test("search index: the POST created it and answered 500; create continues with that index", async () => {
+    const fault = fx.emu.core.faults.add({
+      pathPattern: "**/search/indexes",
+      method: "POST",
+      status: 500,
+      afterHandling: true,
+      count: 1,
+    });
+    const { id, outs } = await create(createSearchIndexProvider(deps()), INDEX);
+    const indexes = await fx.client.searchIndexes.list(GROUP, "demo-cluster");
+    expect(indexes.map((index) => index.name)).toEqual(["after-fault"]);
+    expect(id).toBe(`${GROUP}/demo-cluster/${indexes[0]?.indexID}`);
+    expect(outs).toMatchObject({ status: "READY", queryable: true });
+    expect(logged("POST", /\/search\/indexes$/)).toEqual([{ status: 500, fault: fault.id }]);
+  });
+
+  test("search index: the POST answered 500 without acting; it is sent again, one index", async () => {
+    fx.emu.core.faults.add({ pathPattern: "**/search/indexes", method: "POST", status: 500, count: 2 });
+    await create(createSearchIndexProvider(deps()), INDEX);
+    expect((await fx.client.searchIndexes.list(GROUP, "demo-cluster")).map((index) => index.name)).toEqual([
+      "after-fault",
+    ]);
+    expect(logged("POST", /\/search\/indexes$/).map((entry) => entry.status)).toEqual([500, 500, 201]);
+  });
+
+  test("alert configuration: the connection dropped after the POST acted; the equal configuration is taken", async () => {
+    const fault = fx.emu.core.faults.add({
+      pathPattern: "**/alertConfigs",
+      method: "POST",
+      drop: true,
+      afterHandling: true,
+      count: 1,
+    });
+    const { id } = await create(createAlertConfigurationProvider(deps()), ALERT);
+    const configurations = await collect(fx.client.alertConfigs.listAll(GROUP));
+    expect(configurations.map((configuration) => `${GROUP}/${configuration.id}`)).toEqual([id]);
+    expect(logged("POST", /\/alertConfigs$/)).toEqual([{ status: 0, fault: fault.id }]);
+  });
+
+  test("export bucket: 503 after the POST acted; the bucket of that name and role is taken", async () => {
+    fx.emu.core.faults.add({
+      pathPattern: "**/backup/exportBuckets",
+      method: "POST",
+      status: 503,
+      afterHandling: true,
+      count: 1,
+    });
+    const { id } = await create(createExportBucketProvider(deps()), BUCKET);
+    const buckets = await collect(fx.client.exportBuckets.listAll(GROUP));
+    expect(buckets.map((bucket) => `${GROUP}/${bucket._id}`)).toEqual([id]);
+  });
+
+  test("search nodes: 500 after the POST acted; create waits for the cluster's nodes instead", async () => {
+    fx.emu.core.faults.add({
+      pathPattern: "**/search/deployment",
+      method: "POST",
+      status: 500,
+      afterHandling: true,
+      count: 1,
+    });
+    const { id, outs } = await create(createSearchDeploymentProvider(deps()), NODES);
+    expect(id).toBe(`${GROUP}/demo-cluster`);
+    expect(outs).toMatchObject({ stateName: "IDLE", specs: NODES.specs });
+  });
+
+  test("a POST that keeps failing without acting fails after the attempts, naming the answer", async () => {
+    fx.emu.core.faults.add({ pathPattern: "**/alertConfigs", method: "POST", status: 500 });
+    await expect(create(createAlertConfigurationProvider(deps()), ALERT)).rejects.toThrow(
+      /answered 500 UNEXPECTED_ERROR/,
+    );
+    expect(logged("POST", /\/alertConfigs$/)).toHaveLength(4);
+    expect(await collect(fx.client.alertConfigs.listAll(GROUP))).toEqual([]);
+  });
+
+  test("a refusal that cannot have acted (400) is not looked up or repeated", async () => {
+    fx.emu.core.faults.add({ pathPattern: "**/alertConfigs", method: "POST", status: 400, count: 1 });
+    await expect(create(createAlertConfigurationProvider(deps()), ALERT)).rejects.toThrow(/answered 400/);
+    expect(logged("POST", /\/alertConfigs$/)).toHaveLength(1);
+    expect(logged("GET", /\/alertConfigs$/)).toHaveLength(0);
+  });
+});
+
+describe("findCreated: the natural key of each resource", () => {
+  test("finds what a create made, and nothing before it", async () => {
+    const cases: Array<[PlatformProvider, Record<string, unknown>]> = [
+      [createSearchIndexProvider(deps()), INDEX],
+      [createAlertConfigurationProvider(deps()), ALERT],
+      [createExportBucketProvider(deps()), BUCKET],
+      [createSearchDeploymentProvider(deps()), NODES],
+    ];
+    for (const [provider, raw] of cases) {
+      const inputs = await checkedInputs(provider, raw);
+      expect(await provider.findCreated?.(inputs)).toBeUndefined();
+      const { id } = await createdWith(provider, inputs);
+      expect(await provider.findCreated?.(inputs)).toBe(id);
+      expect(await provider.findCreated?.(inputs, new Set([id]))).toBe(raw === ALERT ? undefined : id);
+    }
+  });
+
+  test("an alert configuration with other content is not this create's", async () => {
+    const provider = createAlertConfigurationProvider(deps());
+    await create(provider, { ...ALERT, enabled: false });
+    expect(await provider.findCreated?.(await checkedInputs(provider, ALERT))).toBeUndefined();
+  });
+
+  test("a project singleton is its project", async () => {
+    const provider = createAuditingProvider(deps());
+    const inputs = await checkedInputs(provider, { groupId: GROUP, enabled: true });
+    expect(await provider.findCreated?.(inputs)).toBe(GROUP);
+  });
+});
+
+describe("a delete keeps being sent while its budget allows", () => {
+  test("more transient answers than the client retries: the alert configuration is deleted", async () => {
+    const provider = createAlertConfigurationProvider(deps());
+    const { id, outs } = await create(provider, ALERT);
+    // The client sends a call 6 times (maxRetries 5); 8 failures need the delete sent again.
+    fx.emu.core.faults.add({ pathPattern: "**/alertConfigs/*", method: "DELETE", status: 503, count: 8 });
+    await provider.delete(id, outs);
+    expect(await collect(fx.client.alertConfigs.listAll(GROUP))).toEqual([]);
+    expect(logged("DELETE", /\/alertConfigs\//).map((entry) => entry.status)).toEqual([
+      503, 503, 503, 503, 503, 503, 503, 503, 204,
+    ]);
+  });
+});
