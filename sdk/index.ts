@@ -5,6 +5,7 @@ export * from "./backupCompliancePolicy";
 export * from "./cloudBackupSchedule";
 export * from "./customDns";
 export * from "./exportBucket";
+export * from "./ftsIndex";
 export * from "./functions";
 export * from "./searchDeployment";
 export * from "./searchIndex";

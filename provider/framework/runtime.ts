@@ -26,6 +26,7 @@ export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
   CloudBackupSchedule: "../resources/cloudBackupSchedule/provider",
   CustomDns: "../resources/customDns/provider",
   ExportBucket: "../resources/exportBucket/provider",
+  FtsIndex: "../resources/ftsIndex/provider",
   SearchDeployment: "../resources/searchDeployment/provider",
   SearchIndex: "../resources/searchIndex/provider",
 };
