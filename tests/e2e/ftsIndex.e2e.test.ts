@@ -55,6 +55,7 @@ describe("FtsIndex through the real engine", () => {
     const { stack, client } = e2e;
     const indexId = String((await stack.outputs()).titlesIndexId);
     await client.searchIndexes.fts.update(GROUP, CLUSTER, indexId, {
+      type: "search",
       database: "sample_mflix",
       collectionName: "movies",
       name: "titles",
@@ -72,6 +73,7 @@ describe("FtsIndex through the real engine", () => {
   test("importId adopts an index created outside Pulumi and converges it", async () => {
     const { stack, client } = e2e;
     const existing = await client.searchIndexes.fts.create(GROUP, CLUSTER, {
+      type: "search",
       database: "sample_mflix",
       collectionName: "movies",
       name: "adopted",

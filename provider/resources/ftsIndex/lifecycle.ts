@@ -2,7 +2,9 @@
  * What "done" means for a first-style search index (docs/spec/operations.md, asynchronous states):
  * create and update answer IN_PROGRESS, then MIGRATING, then STEADY (built). STALE is queryable but
  * behind the latest definition, so a wait for an update is not over yet. FAILED and PAUSED end the
- * wait. Reading an index being deleted answers DELETING (in either style), then 404.
+ * wait. The first style's delete (17) is immediate (the spec calls only the second style's
+ * eventually consistent), and the first style does not show an index a second-style delete is
+ * removing: reading it answers 404.
  */
 
 import type { PlatformClient } from "../../client";
@@ -24,7 +26,7 @@ export const lifecycle = asynchronous<FtsIndexLocation, LiveFtsIndex, "ftsIndex"
       FAILED: "the service could not build the index; check the definition against the collection",
       PAUSED: "the index is paused (its cluster is paused); resume the cluster, then run `pulumi up` again",
     },
-    transitional: ["IN_PROGRESS", "MIGRATING", "STALE", "DELETING"],
+    transitional: ["IN_PROGRESS", "MIGRATING", "STALE"],
   },
   stateOf: (live) => live.status,
   read: (client, where) =>

@@ -56,13 +56,18 @@ export function ftsIndexId(groupId: string, clusterName: string, indexId: string
   return formatId([groupId, clusterName, indexId]);
 }
 
-/** The body of create (15) and update (19): identity plus the flat definition. */
+/**
+ * The body of create (15) and update (19): identity plus the flat definition. `type: "search"` is
+ * the contract's discriminator (ClusterSearchIndex -> SearchIndex, the schema with the text fields);
+ * the service defaults it, but sending it names the schema the body follows.
+ */
 export function toBody(inputs: FtsIndexInputs): FtsIndexInput {
   return {
     collectionName: inputs.collectionName,
     database: inputs.database,
     name: inputs.name,
-    ...(ftsDefinitionOf(inputs) as Omit<FtsIndexInput, "collectionName" | "database" | "name">),
+    type: "search",
+    ...(ftsDefinitionOf(inputs) as Omit<FtsIndexInput, "collectionName" | "database" | "name" | "type">),
   };
 }
 

@@ -24,6 +24,7 @@ const APPLIED = {
 
 /** The first style's body for an index like INPUTS. */
 const BODY = {
+  type: "search",
   database: INPUTS.database,
   collectionName: INPUTS.collectionName,
   name: INPUTS.name,
@@ -101,6 +102,7 @@ describe("FtsIndex provider against the emulator", () => {
     const { id, outs } = await create(inputs);
     const indexId = (outs as { indexId: string }).indexId;
     await fx.client.searchIndexes.fts.update(GROUP, "demo-cluster", indexId, {
+      type: "search",
       database: "sample_mflix",
       collectionName: "movies",
       name: "titles",

@@ -262,7 +262,11 @@ describe("SearchIndex provider against the emulator", () => {
       const inputs = await checked({ ...TEXT, importId: namesId });
       const { id, outs } = await create(inputs);
       expect(id).toBe(namesId);
-      expect(outs).toMatchObject({ indexId: existing.indexID, definition: APPLIED_DEFINITION, status: "READY" });
+      expect(outs).toMatchObject({
+        indexId: existing.indexID,
+        definition: APPLIED_DEFINITION,
+        status: "READY",
+      });
       expect(sent().slice(0, 2)).toEqual(["GET 28", "PATCH 29"]);
       expect(sent().filter((line) => !line.startsWith("GET"))).toEqual(["PATCH 29"]);
 
@@ -275,7 +279,9 @@ describe("SearchIndex provider against the emulator", () => {
       const updated = await provider().update?.(id, outs, news);
       expect(updated).toEqual({
         id: namesId,
-        outs: expect.objectContaining({ definition: expect.objectContaining({ mappings: { dynamic: true } }) }),
+        outs: expect.objectContaining({
+          definition: expect.objectContaining({ mappings: { dynamic: true } }),
+        }),
       });
       expect(sent().filter((line) => !line.startsWith("GET"))).toEqual(["PATCH 29"]);
 
@@ -287,7 +293,10 @@ describe("SearchIndex provider against the emulator", () => {
     });
 
     test("importId by names must agree with the inputs' namespace", async () => {
-      const inputs = await checked({ ...TEXT, importId: `${GROUP}/demo-cluster/sample_mflix/comments/movies` });
+      const inputs = await checked({
+        ...TEXT,
+        importId: `${GROUP}/demo-cluster/sample_mflix/comments/movies`,
+      });
       await expect(provider().create(inputs)).rejects.toThrow(
         `importId "${GROUP}/demo-cluster/sample_mflix/comments/movies" names collectionName "comments", but the collectionName input is "movies"; make them agree`,
       );

@@ -306,7 +306,11 @@ describe("SearchIndex check: identity", () => {
       }),
     ).toEqual([]);
     expect(
-      reasons({ ...BASE, definition: { mappings: {} }, importId: "nothex/demo-cluster/sample_mflix/movies/movies" }),
+      reasons({
+        ...BASE,
+        definition: { mappings: {} },
+        importId: "nothex/demo-cluster/sample_mflix/movies/movies",
+      }),
     ).toEqual([
       expect.stringMatching(
         /^importId must look like <groupId>\/<clusterName>\/<database>\/<collectionName>\/<indexName>: groupId /,
