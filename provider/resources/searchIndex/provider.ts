@@ -134,6 +134,7 @@ export function createSearchIndexProvider(deps: SearchIndexProviderDeps): Platfo
     async create(bag) {
       const inputs = parseInputs(searchIndexInputsSchema, bag);
       const client = deps.client();
+      // importId by names: adopt the index that holds that name and keep addressing it by names.
       if (inputs.importId?.split("/").length === SEARCH_INDEX_NAMES_ID_PARTS.length) {
         return createOrAdopt({
           importId: inputs.importId,
@@ -144,8 +145,9 @@ export function createSearchIndexProvider(deps: SearchIndexProviderDeps): Platfo
             clusterName: inputs.clusterName,
             database: inputs.database,
             collectionName: inputs.collectionName,
-            indexName: inputs.name,
+            // The index name is checked by assertSameIdentity, under the input's own name (`name`).
           },
+          // createOrAdopt creates only without importId, and this branch has one.
           create: () => Promise.reject(new Error("unreachable: importId is set")),
           adopt: async (names) => {
             let live = await readByNames(client, names);
