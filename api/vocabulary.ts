@@ -388,7 +388,8 @@ export const LIFECYCLE_STATES = {
   /** `status` of a first-style search index. */
   ftsIndex: {
     steps: ["IN_PROGRESS", "MIGRATING", "STEADY"],
-    other: ["FAILED", "STALE", "PAUSED", "DELETING"],
+    // The contract's ClusterSearchIndex.status: no DELETING (a first-style delete is immediate).
+    other: ["FAILED", "STALE", "PAUSED"],
   },
   /** `stateName` of search nodes; after a delete GET answers `{}`. */
   searchDeployment: { steps: ["UPDATING", "IDLE"], other: ["PAUSED"] },

@@ -6,6 +6,7 @@ export * from "./cloudBackupSchedule";
 export * from "./cloudProviderAccessRole";
 export * from "./customDns";
 export * from "./exportBucket";
+export * from "./ftsIndex";
 export * from "./functions";
 export * from "./liveMigration";
 export * from "./liveMigrationLinkToken";

@@ -141,7 +141,11 @@ export interface SearchIndexArgs {
   storedSource?: pulumi.Input<StoredSource>;
   /** First-style flat field, moved into `definition` (text search only). */
   synonyms?: pulumi.Input<SearchSynonymMapping[]>;
-  /** Adopt an existing index instead of creating one: `<groupId>/<clusterName>/<indexId>`. */
+  /**
+   * Adopt an existing index instead of creating one: `<groupId>/<clusterName>/<indexId>`, or by names
+   * `<groupId>/<clusterName>/<database>/<collectionName>/<indexName>` (the index is then read, updated
+   * and deleted by names).
+   */
   importId?: pulumi.Input<string>;
   /** How long to wait for READY and for deletion. */
   timeouts?: pulumi.Input<SearchTimeouts>;

@@ -414,12 +414,22 @@ const ADMIN = ["GROUP_DATA_ACCESS_ADMIN"] as const;
 const READ = ["GROUP_DATA_ACCESS_ADMIN", "GROUP_DATA_ACCESS_READ_WRITE"] as const;
 const CLUSTER_PATH = "/groups/{groupId}/clusters/{clusterName}";
 
-/** How one definition style shows an index: its path segment, its entity and its list form. */
+/**
+ * How one definition style shows an index: its path segment, its entity and its list form, and how
+ * it deletes. Only the second style's delete is eventually consistent (docs/spec/api-spec.md, state
+ * transitions: "deletion by name or by id in the second definition style"), and the first style's
+ * status has no DELETING (the contract's ClusterSearchIndex.status): a first-style delete removes the
+ * index at once, and the first style does not show an index a second-style delete is removing.
+ */
 interface StyleView {
   label: string;
   segment: "fts/indexes" | "search/indexes";
   entity(index: SearchIndexRecord, req: OperationRequest, cluster: ClusterRecord): JsonObject;
   summary(index: SearchIndexRecord, req: OperationRequest, cluster: ClusterRecord): JsonObject;
+  /** Whether this style shows the index (the first style hides one being deleted). */
+  shows(index: SearchIndexRecord): boolean;
+  /** Deletes the index: at once, or by requesting an eventually consistent delete. */
+  remove(state: EmulatorState, index: SearchIndexRecord, req: OperationRequest): void;
 }
 
 const FIRST_STYLE: StyleView = {
@@ -427,6 +437,10 @@ const FIRST_STYLE: StyleView = {
   segment: "fts/indexes",
   entity: (index, req) => renderFirstStyle(index, req),
   summary: (index, req) => renderFirstStyleSummary(index, req),
+  shows: (index) => index.deleteRequestedMs === null,
+  remove: (state, index) => {
+    delete indexTable(state)[index.indexID];
+  },
 };
 
 const SECOND_STYLE: StyleView = {
@@ -434,7 +448,25 @@ const SECOND_STYLE: StyleView = {
   segment: "search/indexes",
   entity: (index, req, cluster) => renderSecondStyle(index, req, cluster, true),
   summary: (index, req, cluster) => renderSecondStyle(index, req, cluster, false),
+  shows: () => true,
+  remove: (_state, index, req) => requestDelete(index, req),
 };
+
+/** The index a path names, as `style` sees it: an index that style does not show is not found. */
+function findIn(
+  style: StyleView,
+  lookup: IndexLookup,
+  state: EmulatorState,
+  cluster: ClusterRecord,
+  req: OperationRequest,
+): SearchIndexRecord {
+  const index = lookup.find(state, cluster, req);
+  if (!style.shows(index)) {
+    const id = index.indexID;
+    throw apiError("SEARCH_INDEX_NOT_FOUND", [id], { args: [id, `cluster ${cluster.name}`] });
+  }
+  return index;
+}
 
 /** An index as the style's entity, linked to its URL in that style. */
 function shown(
@@ -483,7 +515,7 @@ function listCollectionOperation(id: string, style: StyleView): OperationDef {
       const database = param(req.params, "databaseName");
       const collectionName = param(req.params, "collectionName");
       const found = indexesOfCluster(state, cluster, req).filter(
-        (i) => i.database === database && i.collectionName === collectionName,
+        (i) => i.database === database && i.collectionName === collectionName && style.shows(i),
       );
       return summaries(style, found, req, cluster);
     },
@@ -499,7 +531,7 @@ function deleteOperation(id: string, style: StyleView, lookup: IndexLookup): Ope
     roles: [...ADMIN],
     rateLimited: true,
     handler: (req, state) => {
-      requestDelete(lookup.find(state, requireSearchCluster(state, req), req), req);
+      style.remove(state, findIn(style, lookup, state, requireSearchCluster(state, req), req), req);
       return noContent();
     },
   });
@@ -515,7 +547,7 @@ function getOperation(id: string, style: StyleView, lookup: IndexLookup): Operat
     rateLimited: true,
     handler: (req, state) => {
       const cluster = requireSearchCluster(state, req);
-      return shown(style, lookup.find(state, cluster, req), req, cluster);
+      return shown(style, findIn(style, lookup, state, cluster, req), req, cluster);
     },
   });
 }
@@ -564,7 +596,7 @@ export const searchIndexOperations: OperationDef[] = [
     rateLimited: true,
     handler: (req, state) => {
       const cluster = requireSearchCluster(state, req);
-      const index = indexById(state, cluster, req);
+      const index = findIn(FIRST_STYLE, BY_ID, state, cluster, req);
       const fields = parseFirstStyle(req.body);
       // Identity fields cannot change: a different name or namespace is a different index.
       for (const key of ["database", "collectionName", "name", "type"] as const) {

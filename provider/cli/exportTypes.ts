@@ -196,4 +196,13 @@ export const EXPORTED_TYPES: readonly ExportedType[] = [
     find: async () => [],
     resourceName: () => "private-ip-mode",
   },
+  {
+    type: "FtsIndex",
+    configKey: "ftsIndexes",
+    scope: "cluster",
+    // The first-style operations (15-19) show the same indexes as the second style, which export
+    // declares as SearchIndex; declaring them twice would make two resources own one index.
+    find: async () => [],
+    resourceName: (args) => `fts-index-${text(args.clusterName)}-${text(args.name)}`,
+  },
 ];

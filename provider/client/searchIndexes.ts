@@ -61,6 +61,11 @@ export const FtsIndexSchema = entity({
   type: z.string().optional(),
   numPartitions: z.number().optional(),
   mappings: AnyObject.optional(),
+  analyzer: z.string().optional(),
+  analyzers: z.array(AnyObject).optional(),
+  searchAnalyzer: z.string().optional(),
+  storedSource: z.union([z.boolean(), AnyObject]).optional(),
+  synonyms: z.array(AnyObject).optional(),
 });
 export type FtsIndex = z.infer<typeof FtsIndexSchema>;
 

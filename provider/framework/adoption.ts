@@ -13,18 +13,28 @@ import { describeIdFormat, idPartProblem, parseId } from "./ids";
 import { containsUnknown } from "./validation";
 
 /**
- * Zod schema of the `importId` input for a resource whose id has these parts; fails at `check` with
- * the expected format, e.g. "must look like <groupId>/<clusterName>/<indexId>".
+ * Zod schema of the `importId` input for a resource whose id has these parts (or, when given, the
+ * alternative parts: an id of that many parts is read in that format); fails at `check` with the
+ * expected format, e.g. "must look like <groupId>/<clusterName>/<indexId>".
  */
-export function importIdSchema(partNames: readonly string[]): z.ZodType<string> {
+export function importIdSchema(
+  partNames: readonly string[],
+  alternative?: readonly string[],
+): z.ZodType<string> {
   return z.string().superRefine((value, context) => {
     const parts = value.split("/");
-    const format = describeIdFormat(partNames);
-    if (parts.length !== partNames.length) {
-      context.addIssue({ code: "custom", message: `must look like ${format}; got ${JSON.stringify(value)}` });
+    // A resource with a second id format (SearchIndex: by names) tells them apart by their part count.
+    const names = alternative !== undefined && parts.length === alternative.length ? alternative : partNames;
+    const format = describeIdFormat(names);
+    if (parts.length !== names.length) {
+      const formats = alternative === undefined ? format : `${format} or ${describeIdFormat(alternative)}`;
+      context.addIssue({
+        code: "custom",
+        message: `must look like ${formats}; got ${JSON.stringify(value)}`,
+      });
       return;
     }
-    for (const [index, name] of partNames.entries()) {
+    for (const [index, name] of names.entries()) {
       const problem = idPartProblem(name, parts[index] ?? "");
       if (problem !== undefined) {
         context.addIssue({ code: "custom", message: `must look like ${format}: ${problem}` });
@@ -185,4 +195,28 @@ export const RECOVER_HINT =
  */
 export function isAlreadyExists(error: unknown, errorCode: string): boolean {
   return hasErrorCode(error, errorCode) || (error as { status?: unknown } | null)?.status === 409;
+}
+
+/**
+ * Adoption converges what can change in place only: an importId naming an object whose identity
+ * (fields that replace on change: a name, a namespace) differs from the inputs is an error, raised
+ * before any change is made. `identity` lists [field, the inputs' value, the live value]; a live
+ * value the service does not show (undefined) is not a mismatch.
+ *
+ * @throws Error listing every mismatch and how to resolve it
+ */
+export function assertAdoptedIdentity(
+  importId: string | undefined,
+  what: string,
+  identity: ReadonlyArray<readonly [field: string, want: string, got: string | undefined]>,
+): void {
+  const mismatches = identity
+    .filter(([, want, got]) => got !== undefined && got !== want)
+    .map(([field, want, got]) => `${field} is ${JSON.stringify(got)} (inputs say ${JSON.stringify(want)})`);
+  if (mismatches.length > 0) {
+    throw new Error(
+      `importId ${JSON.stringify(importId)} names a ${what} whose ${mismatches.join(", ")}; ` +
+        "these fields cannot change in place: make the inputs match the existing index, or remove importId to create a new one",
+    );
+  }
 }

@@ -1,23 +1,18 @@
 /**
- * SearchIndex: inputs <-> API body, the canonical form definitions are compared in, and the outputs.
- *
- * The service may echo a definition with its defaults filled in (analyzer lucene.standard,
- * numPartitions 1, ...) or exactly as sent; either way the same definition must compare equal. So
- * definitions are compared in a canonical form with every default applied, structurally (key order
- * never matters).
+ * SearchIndex: inputs <-> API body and the outputs. Definitions are compared in the canonical form
+ * of framework/searchDefinition.ts (every default applied, key order ignored).
  */
 
-import { DEFAULT_ANALYZER } from "../../../api/vocabulary";
 import type { JsonObject } from "../../client/schemas";
 import type { SearchIndex as ApiSearchIndex, SearchIndexInput } from "../../client/searchIndexes";
-import { type Classification, deepEqual, storedInputs } from "../../framework/diff";
+import { type Classification, storedInputs } from "../../framework/diff";
 import { formatId } from "../../framework/ids";
 import {
-  DEFAULT_SORT_NO_DATA,
+  definitionsEqual,
   FLAT_DEFINITION_FIELDS,
-  type SearchIndexInputs,
-  type SearchIndexType,
-} from "./schema";
+  isVectorDefinition,
+} from "../../framework/searchDefinition";
+import type { SearchIndexInputs, SearchIndexType } from "./schema";
 
 /** Outputs stored in state: the inputs as applied plus what the service computes. */
 export interface SearchIndexOutputs extends Omit<SearchIndexInputs, "definition"> {
@@ -72,85 +67,9 @@ export function toCreateBody(inputs: SearchIndexInputs): SearchIndexInput {
   };
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** Whether a definition is a vector search definition (it lists `fields`). */
-export function isVectorDefinition(definition: Record<string, unknown>): boolean {
-  return Array.isArray(definition.fields);
-}
-
 /** The index type a definition belongs to. */
 export function definitionType(definition: Record<string, unknown>): SearchIndexType {
   return isVectorDefinition(definition) ? "vectorSearch" : "search";
-}
-
-/**
- * `sort` for comparison: a list of [path, {order, noData}] in the written order, because the order of
- * the keys is the sort's priority (a plain object would compare equal in any key order), and `1` means
- * the same as `{order: 1, noData: "lowest"}`.
- */
-function canonicalSort(sort: unknown): unknown {
-  if (!isPlainObject(sort)) return sort;
-  return Object.entries(sort).map(([path, spec]) => [
-    path,
-    typeof spec === "number"
-      ? { order: spec, noData: DEFAULT_SORT_NO_DATA }
-      : isPlainObject(spec)
-        ? { noData: DEFAULT_SORT_NO_DATA, ...stripUndefined(spec) }
-        : spec,
-  ]);
-}
-
-/** `typeSets` for comparison: a set by name (the service may list them in another order). */
-function canonicalTypeSets(typeSets: unknown): unknown {
-  if (!Array.isArray(typeSets)) return [];
-  const name = (typeSet: unknown) => (isPlainObject(typeSet) ? String(typeSet.name) : "");
-  return [...typeSets].sort((left, right) => name(left).localeCompare(name(right)));
-}
-
-/**
- * The definition with every service default applied, for comparison only (never sent). Text:
- * analyzer/searchAnalyzer lucene.standard, numPartitions 1, mappings {dynamic false, fields {}},
- * storedSource false, no analyzers, synonyms, typeSets or sort. Vector: numPartitions 1, quantization
- * none, no nestedRoot.
- */
-export function canonicalDefinition(definition: unknown): unknown {
-  if (!isPlainObject(definition)) return definition;
-  if (isVectorDefinition(definition)) {
-    const fields = (definition.fields as unknown[]).map((field) =>
-      isPlainObject(field) && field.type === "vector"
-        ? { quantization: "none", ...stripUndefined(field) }
-        : field,
-    );
-    return { numPartitions: 1, ...stripUndefined(definition), fields };
-  }
-  const mappings = isPlainObject(definition.mappings) ? definition.mappings : {};
-  const analyzers = Array.isArray(definition.analyzers) ? definition.analyzers : [];
-  return {
-    analyzer: DEFAULT_ANALYZER,
-    searchAnalyzer: DEFAULT_ANALYZER,
-    numPartitions: 1,
-    storedSource: false,
-    synonyms: [],
-    ...stripUndefined(definition),
-    sort: canonicalSort(definition.sort ?? {}),
-    typeSets: canonicalTypeSets(definition.typeSets),
-    analyzers: analyzers.map((analyzer) =>
-      isPlainObject(analyzer) ? { charFilters: [], tokenFilters: [], ...stripUndefined(analyzer) } : analyzer,
-    ),
-    mappings: { dynamic: false, fields: {}, ...stripUndefined(mappings) },
-  };
-}
-
-function stripUndefined(value: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
-}
-
-/** Whether two definitions mean the same index (defaults applied, key order ignored). */
-export function definitionsEqual(left: unknown, right: unknown): boolean {
-  return deepEqual(canonicalDefinition(left), canonicalDefinition(right));
 }
 
 /** The live view of an index that read and the waits need. */

@@ -8,195 +8,41 @@
  * into `definition`, so the stored inputs have one shape and a later diff compares like with like.
  */
 import { z } from "zod";
-import {
-  DEFAULT_ANALYZER,
-  LUCENE_ANALYZERS,
-  SEARCH_INDEX_NUM_PARTITIONS,
-  VECTOR_DIMENSIONS,
-  VECTOR_QUANTIZATIONS,
-  VECTOR_SIMILARITIES,
-} from "../../../api/vocabulary";
+import { VECTOR_DIMENSIONS, VECTOR_QUANTIZATIONS, VECTOR_SIMILARITIES } from "../../../api/vocabulary";
 import { importIdSchema } from "../../framework/adoption";
 import { deepEqual } from "../../framework/diff";
+import {
+  customAnalyzerSchema,
+  FLAT_DEFINITION_FIELDS,
+  mappingsSchema,
+  nonEmpty,
+  numPartitionsSchema,
+  storedSourceSchema,
+  synonymSchema,
+  type TextDefinition,
+  textDefinitionSchema,
+} from "../../framework/searchDefinition";
 import { timeoutsSchema } from "../../framework/timeouts";
 import { idPartSchema, ruleMessage } from "../../framework/validation";
 
 /** The parts of this resource's id and importId, in order. */
 export const SEARCH_INDEX_ID_PARTS = ["groupId", "clusterName", "indexId"] as const;
 
-/** Built-in analyzer names as plain strings, for membership tests on user input. */
-const BUILT_IN_ANALYZERS: readonly string[] = LUCENE_ANALYZERS;
-
-/** The first style's flat fields that check moves into `definition`. */
-export const FLAT_DEFINITION_FIELDS = [
-  "analyzer",
-  "analyzers",
-  "searchAnalyzer",
-  "mappings",
-  "numPartitions",
-  "storedSource",
-  "synonyms",
+/**
+ * The parts of the id's second format, by names: an index adopted by
+ * `<groupId>/<clusterName>/<database>/<collectionName>/<indexName>` stays addressed by those names
+ * (get 28, update 29, delete 27), so the resource manages whichever index holds that name.
+ */
+export const SEARCH_INDEX_NAMES_ID_PARTS = [
+  "groupId",
+  "clusterName",
+  "database",
+  "collectionName",
+  "indexName",
 ] as const;
-export type FlatDefinitionField = (typeof FLAT_DEFINITION_FIELDS)[number];
 
 /** The flat fields that only a text search definition can express. */
 const TEXT_ONLY_FLAT_FIELDS = FLAT_DEFINITION_FIELDS.filter((field) => field !== "numPartitions");
-
-const nonEmpty = z.string().min(1, "must not be empty");
-
-const numPartitionsSchema = z
-  .number()
-  .refine((value) => (SEARCH_INDEX_NUM_PARTITIONS as readonly number[]).includes(value), "must be 1, 2 or 4");
-
-/** A tokenizer, char filter or token filter: free-form, but each names its `type`. */
-const analysisComponent = z.looseObject({ type: nonEmpty });
-
-export const customAnalyzerSchema = z.strictObject({
-  name: nonEmpty.refine(
-    (name) => !name.startsWith("lucene."),
-    'must not start with "lucene." (reserved for built-in analyzers)',
-  ),
-  charFilters: z.array(analysisComponent).optional(),
-  tokenFilters: z.array(analysisComponent).optional(),
-  tokenizer: analysisComponent,
-});
-
-/** Field names given to storedSource include/exclude. */
-const fieldNameList = z.array(nonEmpty).min(1);
-
-export const storedSourceSchema = z.union([
-  z.boolean(),
-  z.strictObject({ include: fieldNameList }),
-  z.strictObject({ exclude: fieldNameList }),
-]);
-
-export const mappingsSchema = z.strictObject({
-  // true/false, or {typeSet}: index every field dynamically with the types of that type set.
-  dynamic: z
-    .union([z.boolean(), z.strictObject({ typeSet: nonEmpty })], {
-      error: (issue) =>
-        issue.code === "invalid_union"
-          ? "must be true, false or {typeSet: <the name of one of typeSets>}"
-          : undefined,
-    })
-    .default(false),
-  fields: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
-});
-
-export const synonymSchema = z.strictObject({
-  analyzer: nonEmpty,
-  name: nonEmpty,
-  source: z.strictObject({ collection: nonEmpty }),
-});
-
-/** Upper bound of `typeSets` and of each type set's `types` (the contract's maxItems). */
-export const TYPE_SETS_MAX = 100;
-
-/**
- * `typeSets` (the contract's SearchTypeSets): named lists of field types a mapping can point at with
- * `typeSet`. Each type is an object naming its `type` (string, token, number, ...).
- */
-export const typeSetSchema = z.strictObject({
-  name: nonEmpty,
-  types: z.array(analysisComponent).min(1).max(TYPE_SETS_MAX),
-});
-
-/** A sort direction: 1 ascending, -1 descending. */
-const sortOrder = z.union([z.literal(1), z.literal(-1)], {
-  error: () => "must be 1 (ascending) or -1 (descending)",
-});
-
-/** Where documents without the field sort (the public service's default: lowest). */
-export const SORT_NO_DATA = ["lowest", "highest"] as const;
-export const DEFAULT_SORT_NO_DATA = "lowest" satisfies (typeof SORT_NO_DATA)[number];
-
-/**
- * `sort` (an object in the contract): the index's presort, field path -> 1, -1 or {order, noData}.
- * Key order is the sort's priority, so it is kept as written.
- */
-export const sortSchema = z.record(
-  nonEmpty,
-  z.union([sortOrder, z.strictObject({ order: sortOrder, noData: z.enum(SORT_NO_DATA).optional() })], {
-    error: (issue) =>
-      issue.code === "invalid_union"
-        ? 'must be 1, -1 or {order: 1 | -1, noData: "lowest" | "highest"}'
-        : undefined,
-  }),
-);
-
-/** Text search definition ("search"): the second style's fields; defaults applied. */
-export const textDefinitionSchema = z
-  .strictObject({
-    analyzer: nonEmpty.default(DEFAULT_ANALYZER),
-    analyzers: z.array(customAnalyzerSchema).optional(),
-    mappings: mappingsSchema.optional(),
-    numPartitions: numPartitionsSchema.default(1),
-    searchAnalyzer: nonEmpty.default(DEFAULT_ANALYZER),
-    sort: sortSchema.optional(),
-    storedSource: storedSourceSchema.optional(),
-    synonyms: z.array(synonymSchema).optional(),
-    typeSets: z.array(typeSetSchema).max(TYPE_SETS_MAX).optional(),
-  })
-  .superRefine((definition, ctx) => {
-    const typeSetNames = (definition.typeSets ?? []).map((typeSet) => typeSet.name);
-    for (const [index, name] of typeSetNames.entries()) {
-      if (typeSetNames.indexOf(name) !== index) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["typeSets", index, "name"],
-          message: `must be unique among typeSets; "${name}" is defined more than once`,
-        });
-      }
-    }
-    const dynamic = definition.mappings?.dynamic;
-    if (typeof dynamic === "object" && !typeSetNames.includes(dynamic.typeSet)) {
-      const defined = typeSetNames.length === 0 ? "none is defined" : `defined: ${typeSetNames.join(", ")}`;
-      ctx.addIssue({
-        code: "custom",
-        path: ["mappings", "dynamic", "typeSet"],
-        message: `must name one of typeSets; "${dynamic.typeSet}" is not among them (${defined})`,
-      });
-    }
-    const custom = (definition.analyzers ?? []).map((analyzer) => analyzer.name);
-    for (const [index, name] of custom.entries()) {
-      if (custom.indexOf(name) !== index) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["analyzers", index, "name"],
-          message: `must be unique among analyzers; "${name}" is defined more than once`,
-        });
-      }
-    }
-    const known = (name: string): boolean => BUILT_IN_ANALYZERS.includes(name) || custom.includes(name);
-    const rule = `must be a built-in analyzer (lucene.standard, lucene.english, ...) or the name of one of analyzers`;
-    for (const key of ["analyzer", "searchAnalyzer"] as const) {
-      if (!known(definition[key])) {
-        ctx.addIssue({
-          code: "custom",
-          path: [key],
-          message: `${rule}; got ${JSON.stringify(definition[key])}`,
-        });
-      }
-    }
-    const synonymNames = (definition.synonyms ?? []).map((synonym) => synonym.name);
-    for (const [index, synonym] of (definition.synonyms ?? []).entries()) {
-      // The service accepts only built-in analyzers for synonym mappings.
-      if (!BUILT_IN_ANALYZERS.includes(synonym.analyzer)) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["synonyms", index, "analyzer"],
-          message: `must be a built-in analyzer (lucene.standard, lucene.english, ...); got ${JSON.stringify(synonym.analyzer)}`,
-        });
-      }
-      if (synonymNames.indexOf(synonym.name) !== index) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["synonyms", index, "name"],
-          message: `must be unique among synonyms; "${synonym.name}" is defined more than once`,
-        });
-      }
-    }
-  });
 
 export const vectorFieldSchema = z.strictObject({
   type: z.literal("vector"),
@@ -244,7 +90,6 @@ export const vectorDefinitionSchema = z
     }
   });
 
-export type TextDefinition = z.output<typeof textDefinitionSchema>;
 export type VectorDefinition = z.output<typeof vectorDefinitionSchema>;
 export type SearchIndexType = "search" | "vectorSearch";
 
@@ -254,7 +99,7 @@ const identityFields = {
   database: nonEmpty,
   collectionName: nonEmpty,
   name: nonEmpty,
-  importId: importIdSchema(SEARCH_INDEX_ID_PARTS).optional(),
+  importId: importIdSchema(SEARCH_INDEX_ID_PARTS, SEARCH_INDEX_NAMES_ID_PARTS).optional(),
   timeouts: timeoutsSchema.optional(),
   /** Delete an index this resource created when its build fails or times out (default: keep it in state). */
   deleteOnCreateFailure: z.boolean().optional(),

@@ -135,22 +135,51 @@ describe("15-19 first style", () => {
     );
   });
 
-  it("17 deletes: DELETING, then gone after the delay", () => {
+  it("17 deletes at once (only the second style's delete is eventually consistent)", () => {
     const state = makeState();
     const id = String(bodyOf(call(state, "15", { body: flat })).indexID);
     expect(call(state, "17", { params: { indexId: id }, asyncDelayMs: 1000 })).toEqual({
       kind: "empty",
       status: 204,
     });
-    expect(
-      bodyOf(call(state, "18", { params: { indexId: id }, now: T0 + 10, asyncDelayMs: 1000 })).status,
-    ).toBe("DELETING");
     expectError(
-      () => call(state, "18", { params: { indexId: id }, now: T0 + 1000, asyncDelayMs: 1000 }),
+      () => call(state, "18", { params: { indexId: id }, now: T0 + 10, asyncDelayMs: 1000 }),
+      404,
+      "SEARCH_INDEX_NOT_FOUND",
+    );
+    expectError(
+      () => call(state, "31", { params: { indexId: id }, now: T0 + 10, asyncDelayMs: 1000 }),
       404,
       "SEARCH_INDEX_NOT_FOUND",
     );
     expectError(() => call(state, "17", { params: { indexId: id } }), 404, "SEARCH_INDEX_NOT_FOUND");
+  });
+
+  it("the first style does not show an index a second-style delete is removing (no DELETING status)", () => {
+    const state = makeState();
+    const id = String(bodyOf(call(state, "15", { body: flat })).indexID);
+    call(state, "30", { params: { indexId: id }, now: T0, asyncDelayMs: 1000 });
+    expect(
+      bodyOf(call(state, "31", { params: { indexId: id }, now: T0 + 10, asyncDelayMs: 1000 })).status,
+    ).toBe("DELETING");
+    for (const operation of ["18", "17"]) {
+      expectError(
+        () => call(state, operation, { params: { indexId: id }, now: T0 + 10, asyncDelayMs: 1000 }),
+        404,
+        "SEARCH_INDEX_NOT_FOUND",
+      );
+    }
+    expectError(
+      () => call(state, "19", { params: { indexId: id }, body: flat, now: T0 + 10, asyncDelayMs: 1000 }),
+      404,
+      "SEARCH_INDEX_NOT_FOUND",
+    );
+    const listed = call(state, "16", {
+      params: { databaseName: flat.database, collectionName: flat.collectionName },
+      now: T0 + 10,
+      asyncDelayMs: 1000,
+    });
+    expect(arrayOf(listed)).toEqual([]);
   });
 });
 

@@ -146,6 +146,8 @@ describe("export against the emulator", () => {
       LiveMigration: [],
       LiveMigrationLinkToken: [],
       PrivateIpMode: [],
+      // Declared as SearchIndex (exportTypes.ts).
+      FtsIndex: [],
     });
     expect(plan.clusters).toEqual([...EXPORT_CLUSTERS]);
     expect(plan.secrets.map((secret) => [secret.key, secret.visibleSuffix])).toEqual([

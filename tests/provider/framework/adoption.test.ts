@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createOrAdopt, importIdSchema } from "../../../provider/framework/adoption";
+import { assertAdoptedIdentity, createOrAdopt, importIdSchema } from "../../../provider/framework/adoption";
 import { checkWith } from "../../../provider/framework/validation";
 
 const GROUP = "5f1a000000000000000000a1";
@@ -27,6 +27,46 @@ describe("importIdSchema", () => {
           'importId must look like <groupId>/<clusterName>/<indexId>: groupId must be 24 hexadecimal digits (a-f, 0-9); got "nothex"',
       },
     ]);
+  });
+});
+
+describe("importIdSchema with a second format", () => {
+  const byNames = ["groupId", "clusterName", "database", "collectionName", "indexName"] as const;
+  const schema = z.strictObject({ importId: importIdSchema(names, byNames).optional() });
+  const failures = (importId: string) => checkWith(schema, { importId }).failures.map((f) => f.reason);
+
+  test("accepts either format, told apart by the number of parts", () => {
+    expect(failures(`${GROUP}/demo-cluster/${INDEX}`)).toEqual([]);
+    expect(failures(`${GROUP}/demo-cluster/sample_mflix/movies/movies`)).toEqual([]);
+  });
+
+  test("a failure names both formats, or the rule of the format the parts count selects", () => {
+    expect(failures("a/b")).toEqual([
+      'importId must look like <groupId>/<clusterName>/<indexId> or <groupId>/<clusterName>/<database>/<collectionName>/<indexName>; got "a/b"',
+    ]);
+    expect(failures("nothex/demo-cluster/sample_mflix/movies/movies")).toEqual([
+      'importId must look like <groupId>/<clusterName>/<database>/<collectionName>/<indexName>: groupId must be 24 hexadecimal digits (a-f, 0-9); got "nothex"',
+    ]);
+    // Checking a value of the second format does not change how the next value is read.
+    expect(failures(`${GROUP}/demo-cluster/nothex`)).toEqual([
+      'importId must look like <groupId>/<clusterName>/<indexId>: indexId must be 24 hexadecimal digits (a-f, 0-9); got "nothex"',
+    ]);
+  });
+});
+
+describe("assertAdoptedIdentity", () => {
+  test("lists every mismatch; a value the service does not show is not one", () => {
+    expect(() =>
+      assertAdoptedIdentity("x/y/z", "search index", [
+        ["database", "a", "b"],
+        ["name", "n", "n"],
+        ["collectionName", "c", undefined],
+        ["type", "search", "vectorSearch"],
+      ]),
+    ).toThrow(
+      'importId "x/y/z" names a search index whose database is "b" (inputs say "a"), type is "vectorSearch" (inputs say "search"); these fields cannot change in place',
+    );
+    expect(() => assertAdoptedIdentity("x/y/z", "search index", [["name", "n", "n"]])).not.toThrow();
   });
 });
 

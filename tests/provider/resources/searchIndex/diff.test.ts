@@ -1,9 +1,6 @@
+import { canonicalDefinition, definitionsEqual } from "../../../../provider/framework/searchDefinition";
 import { UNKNOWN } from "../../../../provider/framework/validation";
-import {
-  canonicalDefinition,
-  definitionsEqual,
-  inputsFromLive,
-} from "../../../../provider/resources/searchIndex/model";
+import { inputsFromLive } from "../../../../provider/resources/searchIndex/model";
 import { createSearchIndexProvider } from "../../../../provider/resources/searchIndex/provider";
 import type { SearchIndexInputs } from "../../../../provider/resources/searchIndex/schema";
 

@@ -245,4 +245,68 @@ describe("SearchIndex provider against the emulator", () => {
     const created = await create(vector);
     expect(created.outs).toMatchObject({ name: "movies", type: "vectorSearch", status: "READY" });
   });
+
+  describe("an index adopted by names stays addressed by names", () => {
+    /** The operations the emulator saw, as "METHOD operation". */
+    const sent = () => fx.emu.core.requestLog.list().map((entry) => `${entry.method} ${entry.operation}`);
+    const namesId = `${GROUP}/demo-cluster/sample_mflix/movies/movies`;
+
+    test("adopt reads by names (28) and updates by names (29); read, update and delete use the names", async () => {
+      const existing = await fx.client.searchIndexes.create(GROUP, "demo-cluster", {
+        database: "sample_mflix",
+        collectionName: "movies",
+        name: "movies",
+        definition: { mappings: { dynamic: true } },
+      });
+      fx.emu.core.requestLog.clear();
+      const inputs = await checked({ ...TEXT, importId: namesId });
+      const { id, outs } = await create(inputs);
+      expect(id).toBe(namesId);
+      expect(outs).toMatchObject({
+        indexId: existing.indexID,
+        definition: APPLIED_DEFINITION,
+        status: "READY",
+      });
+      expect(sent().slice(0, 2)).toEqual(["GET 28", "PATCH 29"]);
+      expect(sent().filter((line) => !line.startsWith("GET"))).toEqual(["PATCH 29"]);
+
+      fx.emu.core.requestLog.clear();
+      expect(await provider().read(id, outs)).toEqual({ id, props: outs, inputs });
+      expect(sent()).toEqual(["GET 28"]);
+
+      fx.emu.core.requestLog.clear();
+      const news = await checked({ ...TEXT, importId: namesId, definition: { mappings: { dynamic: true } } });
+      const updated = await provider().update?.(id, outs, news);
+      expect(updated).toEqual({
+        id: namesId,
+        outs: expect.objectContaining({
+          definition: expect.objectContaining({ mappings: { dynamic: true } }),
+        }),
+      });
+      expect(sent().filter((line) => !line.startsWith("GET"))).toEqual(["PATCH 29"]);
+
+      fx.emu.core.requestLog.clear();
+      await provider().delete(id, updated?.outs ?? {});
+      expect(sent().filter((line) => !line.startsWith("GET"))).toEqual(["DELETE 27"]);
+      expect(await fx.client.searchIndexes.list(GROUP, "demo-cluster")).toEqual([]);
+      expect(await provider().read(id, outs)).toEqual({});
+    });
+
+    test("importId by names must agree with the inputs' namespace", async () => {
+      const inputs = await checked({
+        ...TEXT,
+        importId: `${GROUP}/demo-cluster/sample_mflix/comments/movies`,
+      });
+      await expect(provider().create(inputs)).rejects.toThrow(
+        `importId "${GROUP}/demo-cluster/sample_mflix/comments/movies" names collectionName "comments", but the collectionName input is "movies"; make them agree`,
+      );
+    });
+
+    test("importId by names naming no index says so", async () => {
+      const inputs = await checked({ ...TEXT, importId: namesId });
+      await expect(provider().create(inputs)).rejects.toThrow(
+        `importId "${namesId}" names no existing search index movies on demo-cluster (sample_mflix.movies)`,
+      );
+    });
+  });
 });

@@ -294,8 +294,27 @@ describe("SearchIndex check: identity", () => {
         importId: `${GROUP}/demo-cluster/65f0c0ffee0000000000abcd`,
       }).failures,
     ).toEqual([]);
+    // The id has two formats (by id, by names): the message names both.
     expect(reasons({ ...BASE, definition: { mappings: {} }, importId: "demo-cluster-abc" })).toEqual([
-      'importId must look like <groupId>/<clusterName>/<indexId>; got "demo-cluster-abc"',
+      'importId must look like <groupId>/<clusterName>/<indexId> or <groupId>/<clusterName>/<database>/<collectionName>/<indexName>; got "demo-cluster-abc"',
+    ]);
+    expect(
+      reasons({
+        ...BASE,
+        definition: { mappings: {} },
+        importId: `${BASE.groupId}/demo-cluster/sample_mflix/movies/movies`,
+      }),
+    ).toEqual([]);
+    expect(
+      reasons({
+        ...BASE,
+        definition: { mappings: {} },
+        importId: "nothex/demo-cluster/sample_mflix/movies/movies",
+      }),
+    ).toEqual([
+      expect.stringMatching(
+        /^importId must look like <groupId>\/<clusterName>\/<database>\/<collectionName>\/<indexName>: groupId /,
+      ),
     ]);
     expect(reasons({ ...BASE, definition: { mappings: {} }, timeouts: { create: "soon" } })).toEqual([
       'timeouts.create must be a duration such as "90s", "30m", "1h" or "1h30m", or a positive number of seconds',

@@ -1,0 +1,260 @@
+/**
+ * Search index definitions, shared by the resources that manage search indexes in either definition
+ * style (SearchIndex: second style, `definition`; FtsIndex: first style, flat fields). The text search
+ * definition's rules (docs/spec/api-spec.md, operations 15 and 25) and the canonical form two
+ * definitions are compared in: the service may echo a definition with its defaults filled in
+ * (analyzer lucene.standard, numPartitions 1, ...) or exactly as sent, and either way the same
+ * definition must compare equal, structurally (key order never matters).
+ */
+import { z } from "zod";
+import { DEFAULT_ANALYZER, LUCENE_ANALYZERS, SEARCH_INDEX_NUM_PARTITIONS } from "../../api/vocabulary";
+import { deepEqual } from "./diff";
+
+/** Built-in analyzer names as plain strings, for membership tests on user input. */
+export const BUILT_IN_ANALYZERS: readonly string[] = LUCENE_ANALYZERS;
+
+/** The first style's flat fields that check moves into `definition`. */
+export const FLAT_DEFINITION_FIELDS = [
+  "analyzer",
+  "analyzers",
+  "searchAnalyzer",
+  "mappings",
+  "numPartitions",
+  "storedSource",
+  "synonyms",
+] as const;
+export type FlatDefinitionField = (typeof FLAT_DEFINITION_FIELDS)[number];
+
+export const nonEmpty = z.string().min(1, "must not be empty");
+
+export const numPartitionsSchema = z
+  .number()
+  .refine((value) => (SEARCH_INDEX_NUM_PARTITIONS as readonly number[]).includes(value), "must be 1, 2 or 4");
+
+/** A tokenizer, char filter or token filter: free-form, but each names its `type`. */
+export const analysisComponent = z.looseObject({ type: nonEmpty });
+
+export const customAnalyzerSchema = z.strictObject({
+  name: nonEmpty.refine(
+    (name) => !name.startsWith("lucene."),
+    'must not start with "lucene." (reserved for built-in analyzers)',
+  ),
+  charFilters: z.array(analysisComponent).optional(),
+  tokenFilters: z.array(analysisComponent).optional(),
+  tokenizer: analysisComponent,
+});
+
+/** Field names given to storedSource include/exclude. */
+const fieldNameList = z.array(nonEmpty).min(1);
+
+export const storedSourceSchema = z.union([
+  z.boolean(),
+  z.strictObject({ include: fieldNameList }),
+  z.strictObject({ exclude: fieldNameList }),
+]);
+
+export const mappingsSchema = z.strictObject({
+  // true/false, or {typeSet}: index every field dynamically with the types of that type set.
+  dynamic: z
+    .union([z.boolean(), z.strictObject({ typeSet: nonEmpty })], {
+      error: (issue) =>
+        issue.code === "invalid_union"
+          ? "must be true, false or {typeSet: <the name of one of typeSets>}"
+          : undefined,
+    })
+    .default(false),
+  fields: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
+});
+
+export const synonymSchema = z.strictObject({
+  analyzer: nonEmpty,
+  name: nonEmpty,
+  source: z.strictObject({ collection: nonEmpty }),
+});
+
+/** Upper bound of `typeSets` and of each type set's `types` (the contract's maxItems). */
+export const TYPE_SETS_MAX = 100;
+
+/**
+ * `typeSets` (the contract's SearchTypeSets): named lists of field types a mapping can point at with
+ * `typeSet`. Each type is an object naming its `type` (string, token, number, ...).
+ */
+export const typeSetSchema = z.strictObject({
+  name: nonEmpty,
+  types: z.array(analysisComponent).min(1).max(TYPE_SETS_MAX),
+});
+
+/** A sort direction: 1 ascending, -1 descending. */
+const sortOrder = z.union([z.literal(1), z.literal(-1)], {
+  error: () => "must be 1 (ascending) or -1 (descending)",
+});
+
+/** Where documents without the field sort (the public service's default: lowest). */
+export const SORT_NO_DATA = ["lowest", "highest"] as const;
+export const DEFAULT_SORT_NO_DATA = "lowest" satisfies (typeof SORT_NO_DATA)[number];
+
+/**
+ * `sort` (an object in the contract): the index's presort, field path -> 1, -1 or {order, noData}.
+ * Key order is the sort's priority, so it is kept as written.
+ */
+export const sortSchema = z.record(
+  nonEmpty,
+  z.union([sortOrder, z.strictObject({ order: sortOrder, noData: z.enum(SORT_NO_DATA).optional() })], {
+    error: (issue) =>
+      issue.code === "invalid_union"
+        ? 'must be 1, -1 or {order: 1 | -1, noData: "lowest" | "highest"}'
+        : undefined,
+  }),
+);
+
+/** Text search definition ("search"): the second style's fields; defaults applied. */
+export const textDefinitionSchema = z
+  .strictObject({
+    analyzer: nonEmpty.default(DEFAULT_ANALYZER),
+    analyzers: z.array(customAnalyzerSchema).optional(),
+    mappings: mappingsSchema.optional(),
+    numPartitions: numPartitionsSchema.default(1),
+    searchAnalyzer: nonEmpty.default(DEFAULT_ANALYZER),
+    sort: sortSchema.optional(),
+    storedSource: storedSourceSchema.optional(),
+    synonyms: z.array(synonymSchema).optional(),
+    typeSets: z.array(typeSetSchema).max(TYPE_SETS_MAX).optional(),
+  })
+  .superRefine((definition, ctx) => {
+    const typeSetNames = (definition.typeSets ?? []).map((typeSet) => typeSet.name);
+    for (const [index, name] of typeSetNames.entries()) {
+      if (typeSetNames.indexOf(name) !== index) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["typeSets", index, "name"],
+          message: `must be unique among typeSets; "${name}" is defined more than once`,
+        });
+      }
+    }
+    const dynamic = definition.mappings?.dynamic;
+    if (typeof dynamic === "object" && !typeSetNames.includes(dynamic.typeSet)) {
+      const defined = typeSetNames.length === 0 ? "none is defined" : `defined: ${typeSetNames.join(", ")}`;
+      ctx.addIssue({
+        code: "custom",
+        path: ["mappings", "dynamic", "typeSet"],
+        message: `must name one of typeSets; "${dynamic.typeSet}" is not among them (${defined})`,
+      });
+    }
+    const custom = (definition.analyzers ?? []).map((analyzer) => analyzer.name);
+    for (const [index, name] of custom.entries()) {
+      if (custom.indexOf(name) !== index) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["analyzers", index, "name"],
+          message: `must be unique among analyzers; "${name}" is defined more than once`,
+        });
+      }
+    }
+    const known = (name: string): boolean => BUILT_IN_ANALYZERS.includes(name) || custom.includes(name);
+    const rule = `must be a built-in analyzer (lucene.standard, lucene.english, ...) or the name of one of analyzers`;
+    for (const key of ["analyzer", "searchAnalyzer"] as const) {
+      if (!known(definition[key])) {
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: `${rule}; got ${JSON.stringify(definition[key])}`,
+        });
+      }
+    }
+    const synonymNames = (definition.synonyms ?? []).map((synonym) => synonym.name);
+    for (const [index, synonym] of (definition.synonyms ?? []).entries()) {
+      // The service accepts only built-in analyzers for synonym mappings.
+      if (!BUILT_IN_ANALYZERS.includes(synonym.analyzer)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["synonyms", index, "analyzer"],
+          message: `must be a built-in analyzer (lucene.standard, lucene.english, ...); got ${JSON.stringify(synonym.analyzer)}`,
+        });
+      }
+      if (synonymNames.indexOf(synonym.name) !== index) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["synonyms", index, "name"],
+          message: `must be unique among synonyms; "${synonym.name}" is defined more than once`,
+        });
+      }
+    }
+  });
+
+export type TextDefinition = z.output<typeof textDefinitionSchema>;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Whether a definition is a vector search definition (it lists `fields`). */
+export function isVectorDefinition(definition: Record<string, unknown>): boolean {
+  return Array.isArray(definition.fields);
+}
+
+/**
+ * `sort` for comparison: a list of [path, {order, noData}] in the written order, because the order of
+ * the keys is the sort's priority (a plain object would compare equal in any key order), and `1` means
+ * the same as `{order: 1, noData: "lowest"}`.
+ */
+function canonicalSort(sort: unknown): unknown {
+  if (!isPlainObject(sort)) return sort;
+  return Object.entries(sort).map(([path, spec]) => [
+    path,
+    typeof spec === "number"
+      ? { order: spec, noData: DEFAULT_SORT_NO_DATA }
+      : isPlainObject(spec)
+        ? { noData: DEFAULT_SORT_NO_DATA, ...stripUndefined(spec) }
+        : spec,
+  ]);
+}
+
+/** `typeSets` for comparison: a set by name (the service may list them in another order). */
+function canonicalTypeSets(typeSets: unknown): unknown {
+  if (!Array.isArray(typeSets)) return [];
+  const name = (typeSet: unknown) => (isPlainObject(typeSet) ? String(typeSet.name) : "");
+  return [...typeSets].sort((left, right) => name(left).localeCompare(name(right)));
+}
+
+/**
+ * The definition with every service default applied, for comparison only (never sent). Text:
+ * analyzer/searchAnalyzer lucene.standard, numPartitions 1, mappings {dynamic false, fields {}},
+ * storedSource false, no analyzers, synonyms, typeSets or sort. Vector: numPartitions 1, quantization
+ * none, no nestedRoot.
+ */
+export function canonicalDefinition(definition: unknown): unknown {
+  if (!isPlainObject(definition)) return definition;
+  if (isVectorDefinition(definition)) {
+    const fields = (definition.fields as unknown[]).map((field) =>
+      isPlainObject(field) && field.type === "vector"
+        ? { quantization: "none", ...stripUndefined(field) }
+        : field,
+    );
+    return { numPartitions: 1, ...stripUndefined(definition), fields };
+  }
+  const mappings = isPlainObject(definition.mappings) ? definition.mappings : {};
+  const analyzers = Array.isArray(definition.analyzers) ? definition.analyzers : [];
+  return {
+    analyzer: DEFAULT_ANALYZER,
+    searchAnalyzer: DEFAULT_ANALYZER,
+    numPartitions: 1,
+    storedSource: false,
+    synonyms: [],
+    ...stripUndefined(definition),
+    sort: canonicalSort(definition.sort ?? {}),
+    typeSets: canonicalTypeSets(definition.typeSets),
+    analyzers: analyzers.map((analyzer) =>
+      isPlainObject(analyzer) ? { charFilters: [], tokenFilters: [], ...stripUndefined(analyzer) } : analyzer,
+    ),
+    mappings: { dynamic: false, fields: {}, ...stripUndefined(mappings) },
+  };
+}
+
+function stripUndefined(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
+}
+
+/** Whether two definitions mean the same index (defaults applied, key order ignored). */
+export function definitionsEqual(left: unknown, right: unknown): boolean {
+  return deepEqual(canonicalDefinition(left), canonicalDefinition(right));
+}
