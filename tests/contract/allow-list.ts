@@ -218,7 +218,7 @@ export const TO_TRIAGE: readonly AllowListEntry[] = [
       // "threshold.operator" or "metricThreshold.units" among the places the alternatives disagree.
       messageIncludes: "hreshold.",
       reason:
-        'Threshold and metric alerts that fit their variant in api/alertVariants.ts (TOO_MANY_ELECTIONS with threshold {operator ">", units "count"}, OUTSIDE_METRIC_THRESHOLD with a RAW metricThreshold; tests/e2e/metricAlerts.e2e.test.ts) match no alternative of GroupAlertsConfig. The catch-all\'s eventTypeName typed object explains one alternative (see the contract artifacts); why the variant\'s own alternative refuses them (its eventTypeName oneOf of enumerations, or the nested threshold views) is not settled yet.',
+        "Threshold and metric alerts that fit their variant in api/alertVariants.ts (TOO_MANY_ELECTIONS with threshold {operator GREATER_THAN, units RAW}, the narrowing of the variant's own discriminator, now applied; OUTSIDE_METRIC_THRESHOLD with a RAW metricThreshold; tests/e2e/metricAlerts.e2e.test.ts) still match none of GroupAlertsConfig's alternatives: the check reports disagreement at eventTypeName, matchers, units and operator at once, so the failing alternative is not yet isolated (candidates: the catch-all's eventTypeName typed object, oneOf exclusivity of the notification kinds, HostMetricThreshold's discriminator).",
     }),
   ),
 ];
