@@ -117,7 +117,7 @@ function thresholdIssues(
   judged: (value: unknown) => value is string | number,
 ): VariantIssue[] {
   if (threshold === undefined || threshold === null || typeof threshold !== "object") return [];
-  const rule = variant.threshold;
+  const rule = variant.thresholdByEventType?.[eventTypeName] ?? variant.threshold;
   if (rule === null) {
     const instead = variant.metricFamily !== null ? " (its bound is a metricThreshold)" : "";
     return [{ path: ["threshold"], message: `threshold: ${eventTypeName} takes no threshold${instead}` }];

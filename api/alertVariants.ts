@@ -348,6 +348,12 @@ export interface AlertVariant {
   threshold: ThresholdRule | null;
   /** The metric family of its `metricThreshold`; null: it takes none. */
   metricFamily: MetricFamily | null;
+  /**
+   * Event types whose `threshold` the contract narrows further, by a discriminator on eventTypeName
+   * inside the variant (Replica Set Threshold: TOO_MANY_ELECTIONS takes GreaterThanRawThreshold,
+   * REPLICATION_OPLOG_WINDOW_RUNNING_OUT LessThanTimeThreshold); they take this rule, not `threshold`.
+   */
+  thresholdByEventType?: Readonly<Record<string, ThresholdRule>>;
 }
 
 /** Every variant of GroupAlertsConfig, in the contract's order. */
@@ -608,6 +614,14 @@ export const ALERT_VARIANTS: readonly AlertVariant[] = [
     matcherFieldNames: ["REPLICA_SET_NAME", "SHARD_NAME", "CLUSTER_NAME"],
     threshold: { operators: ["<", ">"], units: THRESHOLD_UNIT_NAMES, integer: true },
     metricFamily: null,
+    thresholdByEventType: {
+      REPLICATION_OPLOG_WINDOW_RUNNING_OUT: {
+        operators: ["LESS_THAN"],
+        units: METRIC_UNITS.TIME,
+        integer: true,
+      },
+      TOO_MANY_ELECTIONS: { operators: ["GREATER_THAN"], units: METRIC_UNITS.RAW, integer: true },
+    },
   },
   {
     title: "Serverless Alert Configuration",

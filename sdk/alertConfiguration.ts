@@ -26,8 +26,8 @@ export interface AlertMatcher {
 
 /**
  * `threshold` of the threshold event types (replica set, billing, backup, encryption key, X.509):
- * which operators and units depend on the event type, e.g. TOO_MANY_ELECTIONS takes `<` or `>` and
- * units such as "count"; CPS_SNAPSHOT_BEHIND takes GREATER_THAN and a time unit (HOURS, ...).
+ * which operators and units depend on the event type, e.g. TOO_FEW_HEALTHY_MEMBERS takes `<` or `>` and
+ * units such as "count", TOO_MANY_ELECTIONS GREATER_THAN and RAW; CPS_SNAPSHOT_BEHIND takes GREATER_THAN and a time unit (HOURS, ...).
  */
 export interface AlertThreshold {
   operator: string;

@@ -25,14 +25,16 @@ import {
   int,
   invalidAttribute,
   missingAttribute,
+  type ObjectSchema,
   obj,
   queryBoolean,
   readOnly,
   required,
+  type Schema,
   str,
   validateBody,
 } from "../domain/validation";
-import { defineOperation } from "./define";
+import { defineOperation, VERSION_2023_01_01 } from "./define";
 
 function render(state: EmulatorState, policy: CompliancePolicyRecord, req: OperationRequest): JsonObject {
   const {
@@ -54,7 +56,7 @@ function render(state: EmulatorState, policy: CompliancePolicyRecord, req: Opera
   return shown;
 }
 
-const putBody = {
+const putBody: ObjectSchema = {
   authorizedEmail: required(str({ pattern: /^[^@\s]+@[^@\s]+\.[^@\s]+$/ })),
   authorizedUserFirstName: required(str({ minLength: 1 })),
   authorizedUserLastName: required(str({ minLength: 1 })),
@@ -70,6 +72,20 @@ const putBody = {
   updatedDate: readOnly(str()),
   updatedUser: readOnly(str()),
 };
+
+/**
+ * The body of the served version: 2023-10-01 (DataProtectionSettings20231001) requires the
+ * authorized user's first and last name; 2023-01-01 (DataProtectionSettings) only the email.
+ */
+function putBodyOf(version: string): ObjectSchema {
+  if (version !== VERSION_2023_01_01) return putBody;
+  const { authorizedUserFirstName, authorizedUserLastName, ...rest } = putBody;
+  return {
+    ...rest,
+    authorizedUserFirstName: { ...authorizedUserFirstName, required: false } as Schema,
+    authorizedUserLastName: { ...authorizedUserLastName, required: false } as Schema,
+  };
+}
 
 const selfPath = (groupId: string) => `/groups/${groupId}/backupCompliancePolicy`;
 
@@ -126,7 +142,7 @@ export const compliancePolicyOperations: OperationDef[] = [
           args: [groupId, complianceState(existing, req)],
         });
       }
-      const body = validateBody(req.body, putBody);
+      const body = validateBody(req.body, putBodyOf(req.version));
       if (body.projectId !== undefined && body.projectId !== groupId) {
         invalidAttribute("projectId", `must be the project in the path (${groupId})`);
       }
@@ -162,8 +178,11 @@ export const compliancePolicyOperations: OperationDef[] = [
       const policy: CompliancePolicyRecord = {
         projectId: groupId,
         authorizedEmail: body.authorizedEmail as string,
-        authorizedUserFirstName: body.authorizedUserFirstName as string,
-        authorizedUserLastName: body.authorizedUserLastName as string,
+        // 2023-01-01 does not require the names: a policy keeps the ones it had (else none given).
+        authorizedUserFirstName:
+          (body.authorizedUserFirstName as string | undefined) ?? existing?.authorizedUserFirstName ?? "",
+        authorizedUserLastName:
+          (body.authorizedUserLastName as string | undefined) ?? existing?.authorizedUserLastName ?? "",
         copyProtectionEnabled: (body.copyProtectionEnabled as boolean | undefined) ?? false,
         encryptionAtRestEnabled: (body.encryptionAtRestEnabled as boolean | undefined) ?? false,
         pitEnabled,

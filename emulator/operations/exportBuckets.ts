@@ -13,8 +13,17 @@ import {
   schedulesExportingTo,
 } from "../domain/exportBucket";
 import { mintId } from "../domain/ids";
-import { bool, hex24, readOnly, required, type Schema, str, validateBodyAs } from "../domain/validation";
-import { defineOperation } from "./define";
+import {
+  bool,
+  hex24,
+  type ObjectSchema,
+  readOnly,
+  required,
+  type Schema,
+  str,
+  validateBodyAs,
+} from "../domain/validation";
+import { defineOperation, VERSION_2023_01_01 } from "./define";
 
 /** The contract's response variant for the bucket's provider (DiskBackupSnapshot<P>ExportBucketResponse). */
 function render(bucket: ExportBucketRecord): JsonObject {
@@ -44,16 +53,17 @@ const bucketPath = (item: JsonObject, groupId: string) =>
 const bucketName = str({ minLength: 3, maxLength: 63 });
 /** The contract's request variants (DiskBackupSnapshot<P>ExportBucketRequest), told apart by
  * cloudProvider; each refuses the others' fields. */
+const awsBucket: ObjectSchema = {
+  _id: readOnly(hex24()),
+  bucketName: required(bucketName),
+  iamRoleId: required(hex24()),
+  requirePrivateNetworking: bool(),
+};
 const createBody: Schema = {
   kind: "tagged",
   tag: "cloudProvider",
   variants: {
-    AWS: {
-      _id: readOnly(hex24()),
-      bucketName: required(bucketName),
-      iamRoleId: required(hex24()),
-      requirePrivateNetworking: bool(),
-    },
+    AWS: awsBucket,
     AZURE: {
       _id: readOnly(hex24()),
       bucketName,
@@ -63,6 +73,13 @@ const createBody: Schema = {
     },
     GCP: { _id: readOnly(hex24()), bucketName: required(bucketName), roleId: required(hex24()) },
   },
+};
+
+/** 2023-01-01 (DiskBackupSnapshotAWSExportBucketRequest) knows only AWS buckets. */
+const createBody20230101: Schema = {
+  kind: "tagged",
+  tag: "cloudProvider",
+  variants: { AWS: awsBucket },
 };
 
 /** An Azure bucket is the container named by the service URL's path when no bucketName is given. */
@@ -94,7 +111,10 @@ export const exportBucketOperations: OperationDef[] = [
     rateLimited: true,
     handler: (req, state) => {
       const groupId = pathGroupId(state, req);
-      const body = validateBodyAs(req.body, createBody);
+      const body = validateBodyAs(
+        req.body,
+        req.version === VERSION_2023_01_01 ? createBody20230101 : createBody,
+      );
       const cloudProvider = body.cloudProvider as string;
       const iamRoleId = (cloudProvider === "AWS" ? body.iamRoleId : body.roleId) as string;
       const role = usableRole(state, groupId, iamRoleId, cloudProvider);

@@ -10,9 +10,7 @@
  * - a named function is exported from the package entry with its `...Output` variant, and its
  *   definition in provider/functions/ calls the method.
  *
- * Operations that the resources built in parallel will call are listed apart
- * (BUILT_BY_PARALLEL_WORK); once such a resource is in the resource table its claim is checked like
- * the others. Operations no program can reach yet are listed in NOT_YET_REACHED, with the reason.
+ * Operations no program can reach yet are listed in NOT_YET_REACHED, with the reason (empty today).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -121,44 +119,27 @@ const REACHED: Record<string, Reach> = {
   "74": { client: "cloudProviderAccess.get", by: ["function getCloudProviderAccessRole"] },
   "76": { client: "outageSimulations.get", by: ["function getOutageSimulation"] },
   "78": { client: "legacy.listAllClusters", by: ["function getLegacyClusters"] },
-};
-
-/** The resources other helpers build in parallel (issue 10), folded into REACHED at merge. */
-const PARALLEL_RESOURCES = [
-  "OnDemandSnapshot",
-  "SnapshotExportJob",
-  "RestoreJob",
-  "CloudProviderAccessRole",
-  "OutageSimulation",
-  "LiveMigration",
-  "LiveMigrationLinkToken",
-  "PrivateIpMode",
-] as const;
-type ParallelResource = (typeof PARALLEL_RESOURCES)[number];
-
-/** The operations only those resources call (their writes; the reads are functions above). */
-const BUILT_BY_PARALLEL_WORK: Record<string, { client: string; resource: ParallelResource }> = {
-  "45": { client: "exportJobs.create", resource: "SnapshotExportJob" },
-  "48": { client: "restoreJobs.create", resource: "RestoreJob" },
-  "49": { client: "restoreJobs.cancel", resource: "RestoreJob" },
-  "55": { client: "snapshots.takeOnDemand", resource: "OnDemandSnapshot" },
-  "56": { client: "snapshots.deleteSharded", resource: "OnDemandSnapshot" },
-  "59": { client: "snapshots.delete", resource: "OnDemandSnapshot" },
-  "61": { client: "snapshots.updateExpiration", resource: "OnDemandSnapshot" },
-  "62-create": { client: "serverlessBackups.createRestoreJob", resource: "RestoreJob" },
-  "64": { client: "liveMigrations.create", resource: "LiveMigration" },
-  "65": { client: "liveMigrations.validate", resource: "LiveMigration" },
-  "66": { client: "liveMigrations.getValidation", resource: "LiveMigration" },
-  "67": { client: "liveMigrations.get", resource: "LiveMigration" },
-  "68": { client: "liveMigrations.cutover", resource: "LiveMigration" },
-  "70": { client: "liveMigrations.deleteLinkTokens", resource: "LiveMigrationLinkToken" },
-  "71": { client: "liveMigrations.createLinkToken", resource: "LiveMigrationLinkToken" },
-  "73": { client: "cloudProviderAccess.create", resource: "CloudProviderAccessRole" },
-  "74a": { client: "cloudProviderAccess.authorize", resource: "CloudProviderAccessRole" },
-  "74b": { client: "cloudProviderAccess.deauthorize", resource: "CloudProviderAccessRole" },
-  "75": { client: "outageSimulations.end", resource: "OutageSimulation" },
-  "76a": { client: "outageSimulations.start", resource: "OutageSimulation" },
-  "77": { client: "legacy.setPrivateIpMode", resource: "PrivateIpMode" },
+  "45": { client: "exportJobs.create", by: ["resource SnapshotExportJob"] },
+  "48": { client: "restoreJobs.create", by: ["resource RestoreJob"] },
+  "49": { client: "restoreJobs.cancel", by: ["resource RestoreJob"] },
+  "55": { client: "snapshots.takeOnDemand", by: ["resource OnDemandSnapshot"] },
+  "56": { client: "snapshots.deleteSharded", by: ["resource OnDemandSnapshot"] },
+  "59": { client: "snapshots.delete", by: ["resource OnDemandSnapshot"] },
+  "61": { client: "snapshots.updateExpiration", by: ["resource OnDemandSnapshot"] },
+  "62-create": { client: "serverlessBackups.createRestoreJob", by: ["resource RestoreJob"] },
+  "64": { client: "liveMigrations.create", by: ["resource LiveMigration"] },
+  "65": { client: "liveMigrations.validate", by: ["resource LiveMigration"] },
+  "66": { client: "liveMigrations.getValidation", by: ["resource LiveMigration"] },
+  "67": { client: "liveMigrations.get", by: ["resource LiveMigration"] },
+  "68": { client: "liveMigrations.cutover", by: ["resource LiveMigration"] },
+  "70": { client: "liveMigrations.deleteLinkTokens", by: ["resource LiveMigrationLinkToken"] },
+  "71": { client: "liveMigrations.createLinkToken", by: ["resource LiveMigrationLinkToken"] },
+  "73": { client: "cloudProviderAccess.create", by: ["resource CloudProviderAccessRole"] },
+  "74a": { client: "cloudProviderAccess.authorize", by: ["resource CloudProviderAccessRole"] },
+  "74b": { client: "cloudProviderAccess.deauthorize", by: ["resource CloudProviderAccessRole"] },
+  "75": { client: "outageSimulations.end", by: ["resource OutageSimulation"] },
+  "76a": { client: "outageSimulations.start", by: ["resource OutageSimulation"] },
+  "77": { client: "legacy.setPrivateIpMode", by: ["resource PrivateIpMode"] },
 };
 
 /**
@@ -267,18 +248,14 @@ test("the table lists every operation of the specification: 84", () => {
   expect(ALL_OPERATIONS).toHaveLength(84);
 });
 
-test("every operation is named exactly once: reached, built by parallel work, or not yet reached", () => {
-  const named = [
-    ...Object.keys(REACHED),
-    ...Object.keys(BUILT_BY_PARALLEL_WORK),
-    ...Object.keys(NOT_YET_REACHED),
-  ];
+test("every operation is named exactly once: reached or not yet reached", () => {
+  const named = [...Object.keys(REACHED), ...Object.keys(NOT_YET_REACHED)];
   expect([...named].sort()).toEqual([...ALL_OPERATIONS].sort());
   expect(new Set(named).size).toBe(named.length);
 });
 
 describe.each(ALL_OPERATIONS)("operation %s", (operation) => {
-  const claim = REACHED[operation] ?? BUILT_BY_PARALLEL_WORK[operation] ?? NOT_YET_REACHED[operation];
+  const claim = REACHED[operation] ?? NOT_YET_REACHED[operation];
 
   test("the named client method exists and sends this operation", async () => {
     expect(claim).toBeDefined();
@@ -287,23 +264,16 @@ describe.each(ALL_OPERATIONS)("operation %s", (operation) => {
 
   test("the named resources and functions call that method", () => {
     const reach = REACHED[operation];
-    const parallel = BUILT_BY_PARALLEL_WORK[operation];
     if (reach !== undefined) {
       expect(reach.by.length).toBeGreaterThan(0);
       expect(reach.by.flatMap((caller) => checkCaller(caller, reach.client))).toEqual([]);
-    } else if (parallel !== undefined) {
-      expect(PARALLEL_RESOURCES).toContain(parallel.resource);
-      // Checked like the others once the resource is in the table (after the merge).
-      if (parallel.resource in RESOURCE_MODULES)
-        expect(checkCaller(`resource ${parallel.resource}`, parallel.client)).toEqual([]);
     } else {
       expect(NOT_YET_REACHED[operation]?.why).toMatch(/\w/);
     }
   });
 });
 
-test("the operations reached now: 63 of 84 (21 more by the resources built in parallel, none not yet)", () => {
-  expect(Object.keys(REACHED)).toHaveLength(63);
-  expect(Object.keys(BUILT_BY_PARALLEL_WORK)).toHaveLength(21);
+test("every one of the 84 operations is reached by a resource or a function", () => {
+  expect(Object.keys(REACHED)).toHaveLength(84);
   expect(Object.keys(NOT_YET_REACHED)).toHaveLength(0);
 });

@@ -52,7 +52,8 @@ describe("AlertAcknowledgement through the real engine", () => {
       mainAlertConfigId: "5f1a0000000000000000e410",
       mainAcknowledgedUntil: UNTIL,
       mainComment: "maintenance",
-      mainUsername: PLATFORM_PUBLIC_KEY,
+      // The acting API key, in the email form the contract gives user names.
+      mainUsername: `${PLATFORM_PUBLIC_KEY}@api-keys.platform.invalid`,
     });
     expect(await acknowledgementOf(FIRST)).toEqual({ until: UNTIL, comment: "maintenance" });
     await expectSmallCredentialFreeProviders(stack, TYPE);

@@ -44,7 +44,7 @@ describe("metric and threshold alerts through the real engine", () => {
     });
     expect(cpu?.severityOverride).toBe("WARNING");
     const elections = live.find((config) => config.eventTypeName === "TOO_MANY_ELECTIONS");
-    expect(elections?.threshold).toEqual({ operator: ">", threshold: 3, units: "count" });
+    expect(elections?.threshold).toEqual({ operator: "GREATER_THAN", threshold: 3, units: "RAW" });
     alertRequests();
   });
 

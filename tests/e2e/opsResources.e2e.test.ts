@@ -4,7 +4,7 @@
  * LiveMigrationLinkToken and PrivateIpMode each go through create, a clean preview and refresh, an
  * in-place change or a replacement, adoption by importId (not the link token: the API never shows a
  * token again), and destroy (an out-of-band change read by refresh is in the integration tests). The link token and the migration source's password stay encrypted in
- * state; turning Peering-Only mode off where a cluster runs 4.0 fails at preview, naming it.
+ * state; turning Peering-Only mode off where a cluster runs 4.0 fails before any write, naming it.
  */
 import type { E2EStack } from "./harness";
 import {
@@ -135,12 +135,14 @@ describe("CloudProviderAccessRole, OutageSimulation, LiveMigration(LinkToken), P
     await stack.refresh({ expectNoChanges: true });
   });
 
-  test("turning Peering-Only mode off where a cluster runs 4.0 fails at preview, naming the cluster", async () => {
-    const { stack } = e2e;
+  test("turning Peering-Only mode off where a cluster runs 4.0 fails before any write, naming the cluster", async () => {
+    const { stack, emulator } = e2e;
     await setConfig(stack, "ipModeOther", { groupId: DEMO_GROUP, enabled: false });
-    const preview = await stack.pulumi(["preview"], { allowFailure: true });
-    expect(preview.code).not.toBe(0);
-    expect(preview.stdout + preview.stderr).toContain(
+    emulator.core.requestLog.clear();
+    const up = await stack.pulumi(["up", "--yes", "--skip-preview"], { allowFailure: true });
+    expect(up.code).not.toBe(0);
+    expect(emulator.core.requestLog.list().filter((entry) => entry.method !== "GET")).toEqual([]);
+    expect(up.stdout + up.stderr).toContain(
       `enabled cannot be false while a cluster of project ${DEMO_GROUP} runs a database version below 5.0: old-cluster (4.0.28)`,
     );
     await removeConfig(stack, "ipModeOther");

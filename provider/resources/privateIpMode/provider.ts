@@ -17,7 +17,6 @@ import { reportProgress } from "../../framework/progress";
 import { platformClient } from "../../framework/settings";
 import { projectSingletonProvider, storedImportId } from "../../framework/singleton";
 import type { PlatformProvider } from "../../framework/types";
-import { containsUnknown } from "../../framework/validation";
 import {
   describePrivateIpMode,
   PRIVATE_IP_MODE_CLASSIFICATION,
@@ -68,18 +67,10 @@ export function createPrivateIpModeProvider(deps: PrivateIpModeProviderDeps): Pl
     },
   });
 
-  return {
-    ...singleton,
-    /** The schema's rules, then the database-version rule of a disable (skipped while values are unknown). */
-    async check(olds, news) {
-      const result = await singleton.check(olds, news);
-      const { groupId, enabled } = result.inputs ?? {};
-      if ((result.failures ?? []).length > 0 || enabled !== false || containsUnknown(groupId)) return result;
-      const problem = await disableProblem(deps.client(), String(groupId));
-      if (problem === undefined) return result;
-      return { ...result, failures: [{ property: "enabled", reason: problem }] };
-    },
-  };
+  // The database-version rule of a disable needs the project's clusters, so it is applied by create
+  // and update before their one write (converge), not by check: check sends no request (it runs in
+  // every preview, and its inputs may still be unknown).
+  return singleton;
 }
 
 export const provider: PlatformProvider = createPrivateIpModeProvider({ client: platformClient });

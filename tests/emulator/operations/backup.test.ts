@@ -938,3 +938,32 @@ describe("compliance policy and schedules together", () => {
     );
   });
 });
+
+describe("38 and 43 per version (the contract's request schemas of 2023-01-01)", () => {
+  it("38 under 2023-01-01 takes AWS buckets only (DiskBackupSnapshotAWSExportBucketRequest)", () => {
+    const state = makeState();
+    expect(bodyOf(call(state, "38", { version: "2023-01-01", body: bucketBody }))).toMatchObject({
+      bucketName: "my-exports",
+      cloudProvider: "AWS",
+    });
+    const gcp = { cloudProvider: "GCP", bucketName: "gcp-exports", roleId: AWS_ROLE };
+    const error = expectError(
+      () => call(state, "38", { version: "2023-01-01", body: gcp }),
+      400,
+      "INVALID_ENUM_VALUE",
+    );
+    expect(error.parameters).toEqual(["GCP", "cloudProvider"]);
+  });
+
+  it("43 under 2023-01-01 requires only authorizedEmail; under 2023-10-01 the names too", () => {
+    const { authorizedUserFirstName: _first, authorizedUserLastName: _last, ...emailOnly } = policyBody;
+    expectError(
+      () => call(makeState(), "43", { version: "2023-10-01", body: emailOnly }),
+      400,
+      "MISSING_ATTRIBUTE",
+    );
+    const state = makeState();
+    const enabled = bodyOf(call(state, "43", { version: "2023-01-01", body: emailOnly }));
+    expect(enabled).toMatchObject({ authorizedEmail: "owner@example.com", state: "ACTIVE" });
+  });
+});

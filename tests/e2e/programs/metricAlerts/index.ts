@@ -27,7 +27,7 @@ const elections = new AlertConfiguration("elections", {
   enabled: true,
   eventTypeName: "TOO_MANY_ELECTIONS",
   matchers: [{ fieldName: "CLUSTER_NAME", operator: "EQUALS", value: "demo-cluster" }],
-  threshold: { operator: ">", threshold: 3, units: "count" },
+  threshold: { operator: "GREATER_THAN", threshold: 3, units: "RAW" },
   notifications,
 });
 

@@ -37,7 +37,8 @@ describe("AlertAcknowledgement provider against the emulator", () => {
         alertConfigId,
         eventTypeName: "HOST_DOWN",
         status: "OPEN",
-        acknowledgingUsername: "demo-public-key",
+        // The acting API key, in the email form the contract gives user names.
+        acknowledgingUsername: "demo-public-key@api-keys.platform.invalid",
       },
     });
     expect(await fx.client.alerts.get(GROUP, alertId)).toMatchObject({
@@ -144,7 +145,7 @@ describe("AlertAcknowledgement provider against the emulator", () => {
       acknowledgementComment: "ours",
     });
     await expect(provider().create(inputs)).rejects.toThrow(
-      `cannot create the acknowledgement of alert ${alertId} in project ${GROUP}: the alert is already acknowledged until 2031-01-01T00:00:00Z by demo-public-key; set importId: "${GROUP}/${alertId}" to manage that acknowledgement with this resource`,
+      `cannot create the acknowledgement of alert ${alertId} in project ${GROUP}: the alert is already acknowledged until 2031-01-01T00:00:00Z by demo-public-key@api-keys.platform.invalid; set importId: "${GROUP}/${alertId}" to manage that acknowledgement with this resource`,
     );
     const adopted = await provider().create(await checked({ ...inputs, importId: `${GROUP}/${alertId}` }));
     expect(adopted.id).toBe(`${GROUP}/${alertId}`);

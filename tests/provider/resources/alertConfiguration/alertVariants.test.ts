@@ -64,6 +64,27 @@ const FAMILIES: Record<string, string> = {
 };
 const CATCH_ALL = "Any Other Alert Configurations";
 
+/** The threshold rule of a threshold schema: its operators, units and whether the bound is whole. */
+function thresholdRule(schema: Schema | undefined) {
+  return {
+    operators: enumOf(schema?.properties?.operator),
+    units: enumOf(schema?.properties?.units),
+    integer: schema?.properties?.threshold?.type === "integer",
+  };
+}
+
+/** A variant's discriminator on eventTypeName: the threshold each event type it maps takes instead. */
+function narrowedThresholds(variant: Schema) {
+  const mapping = variant.discriminator?.mapping;
+  if (mapping === undefined) return {};
+  const byEventType = Object.fromEntries(
+    Object.entries(mapping)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([eventType, ref]) => [eventType, thresholdRule(deref(props(deref({ $ref: ref })).threshold))]),
+  );
+  return { thresholdByEventType: byEventType };
+}
+
 const variantSchemas = (schemas.GroupAlertsConfig?.oneOf ?? []).map((variant) => deref(variant) as Schema);
 
 describe("api/alertVariants.ts equals the contract's GroupAlertsConfig", () => {
@@ -90,6 +111,7 @@ describe("api/alertVariants.ts equals the contract's GroupAlertsConfig", () => {
                 integer: threshold.properties?.threshold?.type === "integer",
               },
         metricFamily: p.metricThreshold?.$ref ? FAMILIES[refName(p.metricThreshold.$ref)] : null,
+        ...narrowedThresholds(variant),
       };
     });
     expect(variantSchemas).toHaveLength(18);

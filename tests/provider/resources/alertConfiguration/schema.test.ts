@@ -351,17 +351,34 @@ describe("AlertConfiguration check: the event type's variant (matchers, threshol
 
   it("checks a threshold's operator, units and whole number against its variant", () => {
     expect(
-      check(base("TOO_MANY_ELECTIONS", { threshold: { operator: ">", threshold: 3, units: "count" } }))
+      check(
+        base("TOO_MANY_ELECTIONS", { threshold: { operator: "GREATER_THAN", threshold: 3, units: "RAW" } }),
+      ).failures,
+    ).toEqual([]);
+    // The replica set threshold variant's own rule (< or >, units such as count) holds for its other
+    // event types; the contract narrows TOO_MANY_ELECTIONS and REPLICATION_OPLOG_WINDOW_RUNNING_OUT.
+    expect(
+      check(base("TOO_FEW_HEALTHY_MEMBERS", { threshold: { operator: "<", threshold: 2, units: "count" } }))
         .failures,
     ).toEqual([]);
     expect(
       reasons(
-        base("TOO_MANY_ELECTIONS", {
-          threshold: { operator: "GREATER_THAN", threshold: 1.5, units: "count" },
+        base("REPLICATION_OPLOG_WINDOW_RUNNING_OUT", {
+          threshold: { operator: "<", threshold: 1, units: "hours" },
         }),
       ),
     ).toEqual([
-      "threshold.operator: TOO_MANY_ELECTIONS takes operator < or >; got GREATER_THAN",
+      "threshold.operator: REPLICATION_OPLOG_WINDOW_RUNNING_OUT takes operator LESS_THAN; got <",
+      "threshold.units: REPLICATION_OPLOG_WINDOW_RUNNING_OUT takes units NANOSECONDS, MILLISECONDS, MILLION_MINUTES, SECONDS, MINUTES, HOURS, DAYS; got hours",
+    ]);
+    expect(
+      reasons(
+        base("TOO_MANY_ELECTIONS", {
+          threshold: { operator: ">", threshold: 1.5, units: "RAW" },
+        }),
+      ),
+    ).toEqual([
+      "threshold.operator: TOO_MANY_ELECTIONS takes operator GREATER_THAN; got >",
       "threshold.threshold: TOO_MANY_ELECTIONS takes a whole number; got 1.5",
     ]);
     expect(
@@ -371,9 +388,9 @@ describe("AlertConfiguration check: the event type's variant (matchers, threshol
     ).toEqual([
       "threshold.units: CPS_SNAPSHOT_BEHIND takes units NANOSECONDS, MILLISECONDS, MILLION_MINUTES, SECONDS, MINUTES, HOURS, DAYS; got RAW",
     ]);
-    expect(reasons(base("TOO_MANY_ELECTIONS", { threshold: { operator: ">", units: "count" } }))).toEqual([
-      "threshold.threshold is required",
-    ]);
+    expect(
+      reasons(base("TOO_MANY_ELECTIONS", { threshold: { operator: "GREATER_THAN", units: "RAW" } })),
+    ).toEqual(["threshold.threshold is required"]);
   });
 
   it("checks severityOverride", () => {

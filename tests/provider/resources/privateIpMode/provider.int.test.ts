@@ -25,16 +25,14 @@ describe("PrivateIpMode provider against the emulator", () => {
     });
   });
 
-  it("check refuses enabled: false while a cluster runs below 5.0, naming the cluster and its version", async () => {
-    const result = await provider().check({}, { groupId: GROUP, enabled: false });
-    expect(result.failures).toEqual([
-      {
-        property: "enabled",
-        reason:
-          `enabled cannot be false while a cluster of project ${GROUP} runs a database version below 5.0: ` +
-          "old-cluster (4.0.28); upgrade it first, or keep enabled: true",
-      },
-    ]);
+  it("create refuses enabled: false while a cluster runs below 5.0, naming the cluster, before any write", async () => {
+    fx.emu.core.requestLog.clear();
+    expect((await provider().check({}, { groupId: GROUP, enabled: false })).failures).toEqual([]);
+    expect(fx.emu.core.requestLog.list()).toEqual([]); // check sends no request
+    await expect(provider().create({ groupId: GROUP, enabled: false })).rejects.toThrow(
+      `enabled cannot be false while a cluster of project ${GROUP} runs a database version below 5.0: ` +
+        "old-cluster (4.0.28); upgrade it first, or keep enabled: true",
+    );
     expect(writes()).toEqual([]);
   });
 
