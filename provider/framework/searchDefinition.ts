@@ -13,7 +13,7 @@ import { deepEqual } from "./diff";
 /** Built-in analyzer names as plain strings, for membership tests on user input. */
 export const BUILT_IN_ANALYZERS: readonly string[] = LUCENE_ANALYZERS;
 
-/** The first style's flat fields that check moves into `definition`. */
+/** The first style's flat definition fields: FtsIndex's own inputs; SearchIndex's check moves them into `definition`. */
 export const FLAT_DEFINITION_FIELDS = [
   "analyzer",
   "analyzers",

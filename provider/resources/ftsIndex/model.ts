@@ -8,13 +8,12 @@
 import type { FtsIndex as ApiFtsIndex, FtsIndexInput } from "../../client/searchIndexes";
 import { type Classification, type FieldRule, storedInputs } from "../../framework/diff";
 import { formatId } from "../../framework/ids";
-import { definitionsEqual } from "../../framework/searchDefinition";
 import {
-  FTS_DEFINITION_FIELDS,
-  type FtsDefinitionField,
-  type FtsIndexInputs,
-  ftsDefinitionOf,
-} from "./schema";
+  definitionsEqual,
+  FLAT_DEFINITION_FIELDS,
+  type FlatDefinitionField,
+} from "../../framework/searchDefinition";
+import { type FtsIndexInputs, ftsDefinitionOf } from "./schema";
 
 /** Outputs stored in state: the inputs as applied plus what the service computes. */
 export interface FtsIndexOutputs extends FtsIndexInputs {
@@ -25,7 +24,7 @@ export interface FtsIndexOutputs extends FtsIndexInputs {
 }
 
 /** A definition field compares as part of the whole definition (its default applied). */
-function definitionField(field: FtsDefinitionField): FieldRule {
+function definitionField(field: FlatDefinitionField): FieldRule {
   return {
     effect: "update",
     compare: (state, input) => definitionsEqual({ [field]: state }, { [field]: input }),
@@ -43,7 +42,7 @@ export const FTS_INDEX_CLASSIFICATION: Classification = {
   database: "replace",
   collectionName: "replace",
   name: "replace",
-  ...Object.fromEntries(FTS_DEFINITION_FIELDS.map((field) => [field, definitionField(field)])),
+  ...Object.fromEntries(FLAT_DEFINITION_FIELDS.map((field) => [field, definitionField(field)])),
   // Only how long we wait changes: an update with no API call, so later waits use the new values.
   timeouts: "update",
   importId: "ignore-drift",
@@ -89,7 +88,7 @@ export function fromApi(index: ApiFtsIndex): LiveFtsIndex {
     database: index.database,
     collectionName: index.collectionName,
     status: index.status ?? "UNKNOWN",
-    definition: ftsDefinitionOf(index as Partial<Record<FtsDefinitionField, unknown>>),
+    definition: ftsDefinitionOf(index as Partial<Record<FlatDefinitionField, unknown>>),
   };
 }
 

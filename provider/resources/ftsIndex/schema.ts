@@ -11,6 +11,8 @@ import { z } from "zod";
 import { importIdSchema } from "../../framework/adoption";
 import {
   customAnalyzerSchema,
+  FLAT_DEFINITION_FIELDS,
+  type FlatDefinitionField,
   mappingsSchema,
   nonEmpty,
   numPartitionsSchema,
@@ -24,18 +26,6 @@ import { idPartSchema, ruleMessage } from "../../framework/validation";
 
 /** The parts of this resource's id and importId, in order. */
 export const FTS_INDEX_ID_PARTS = ["groupId", "clusterName", "indexId"] as const;
-
-/** The first style's definition fields (the contract's ClusterSearchIndex / SearchIndex body). */
-export const FTS_DEFINITION_FIELDS = [
-  "analyzer",
-  "analyzers",
-  "searchAnalyzer",
-  "mappings",
-  "numPartitions",
-  "storedSource",
-  "synonyms",
-] as const;
-export type FtsDefinitionField = (typeof FTS_DEFINITION_FIELDS)[number];
 
 const rawShape = z.strictObject({
   groupId: idPartSchema("groupId"),
@@ -55,7 +45,7 @@ const rawShape = z.strictObject({
 });
 
 /** The flat definition after check: defaults applied (analyzer, searchAnalyzer, numPartitions, mappings.dynamic). */
-export type FtsDefinition = Pick<TextDefinition, FtsDefinitionField>;
+export type FtsDefinition = Pick<TextDefinition, FlatDefinitionField>;
 
 /** Inputs after check. */
 export interface FtsIndexInputs extends FtsDefinition {
@@ -70,10 +60,10 @@ export interface FtsIndexInputs extends FtsDefinition {
 
 /** The definition fields of inputs (or stored outputs), as a text search definition. */
 export function ftsDefinitionOf(
-  values: Partial<Record<FtsDefinitionField, unknown>>,
+  values: Partial<Record<FlatDefinitionField, unknown>>,
 ): Record<string, unknown> {
   const definition: Record<string, unknown> = {};
-  for (const field of FTS_DEFINITION_FIELDS)
+  for (const field of FLAT_DEFINITION_FIELDS)
     if (values[field] !== undefined) definition[field] = values[field];
   return definition;
 }
