@@ -11,12 +11,12 @@
 import { z } from "zod";
 import { HEX24 } from "../../../api/ids";
 import {
+  AUTO_EXPORT_FREQUENCY_TYPES,
   CLOUD_PROVIDERS,
   COPY_FREQUENCIES,
   COPY_LAST_NUMBER_OF_SNAPSHOTS,
   COPY_POLICY_ITEM_FREQUENCY_TYPES,
   COPY_POLICY_ITEMS_MAX,
-  EXPORT_FREQUENCY_TYPES,
   ON_DEMAND_FREQUENCY_TYPE,
   RETENTION_UNITS,
   SNAPSHOT_FREQUENCY_TYPES,
@@ -105,7 +105,8 @@ const extraRetentionSchema = z.strictObject({
 const exportSchema = z.strictObject({
   /** An export bucket of the project (24 hex): the ExportBucket resource's exportBucketId. */
   exportBucketId: idPartSchema("exportBucketId"),
-  frequencyType: z.enum(EXPORT_FREQUENCY_TYPES),
+  /** monthly or yearly: the only export frequencies the service takes (the contract's AutoExportPolicyView). */
+  frequencyType: z.enum(AUTO_EXPORT_FREQUENCY_TYPES),
 });
 
 const deleteCopiedBackupSchema = z.strictObject({

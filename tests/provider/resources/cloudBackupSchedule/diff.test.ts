@@ -86,7 +86,7 @@ describe("CloudBackupSchedule diff", () => {
     autoExportEnabled: false,
     copyPolicyItemsEnabled: false,
     copySettings: [copyA],
-    export: { exportBucketId: "5f1a0000000000000000d001", frequencyType: "weekly" },
+    export: { exportBucketId: "5f1a0000000000000000d001", frequencyType: "yearly" },
     extraRetentionSettings: [{ frequencyType: "monthly", retentionDays: 500 }],
     policies: [{ policyItems: [hourly, { ...daily, retentionValue: 14 }] }],
     referenceHourOfDay: 3,

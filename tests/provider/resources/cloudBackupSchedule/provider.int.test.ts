@@ -253,6 +253,37 @@ describe("CloudBackupSchedule provider against the emulator", () => {
     await fx.client.exportBuckets.delete(GROUP, bucket._id);
   });
 
+  it("a daily or weekly export fails check before any request; the service refuses it too", async () => {
+    const bucket = await fx.client.exportBuckets.create(GROUP, {
+      bucketName: "exports",
+      cloudProvider: "AWS",
+      iamRoleId: AWS_ROLE,
+    });
+    const policies = policiesForRequest((await fx.client.backupSchedules.get(GROUP, CLUSTER)).policies);
+    for (const frequencyType of ["daily", "weekly"]) {
+      fx.emu.core.requestLog.clear();
+      const result = await provider().check(
+        {},
+        { groupId: GROUP, clusterName: CLUSTER, export: { exportBucketId: bucket._id, frequencyType } },
+      );
+      expect(result.failures).toEqual([
+        {
+          property: "export.frequencyType",
+          reason: 'export.frequencyType must be one of "monthly", "yearly"',
+        },
+      ]);
+      expect(fx.emu.core.requestLog.list()).toEqual([]);
+      // The same value sent anyway: the emulator holds the contract's value set (AutoExportPolicyView).
+      await expect(
+        fx.client.backupSchedules.update(GROUP, CLUSTER, {
+          policies,
+          export: { exportBucketId: bucket._id, frequencyType },
+        }),
+      ).rejects.toMatchObject({ status: 400, code: "INVALID_ENUM_VALUE" });
+    }
+    await fx.client.exportBuckets.delete(GROUP, bucket._id);
+  });
+
   it("a change of cluster or project replaces the resource", async () => {
     const created = await provider().create(await checked({ groupId: GROUP, clusterName: CLUSTER }));
     expect(

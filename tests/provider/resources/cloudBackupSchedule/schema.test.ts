@@ -280,7 +280,7 @@ describe("CloudBackupSchedule check", () => {
       },
       {
         property: "export.frequencyType",
-        reason: 'export.frequencyType must be one of "daily", "weekly", "monthly", "yearly"',
+        reason: 'export.frequencyType must be one of "monthly", "yearly"',
       },
       {
         property: "extraRetentionSettings[0].frequencyType",
@@ -296,6 +296,23 @@ describe("CloudBackupSchedule check", () => {
         reason: "deleteCopiedBackups[0].zoneId must be 24 hexadecimal digits (a-f, 0-9)",
       },
     ]);
+  });
+
+  it("accepts a monthly or yearly export and refuses daily or weekly before any request (the service exports only monthly or yearly)", () => {
+    const exportOf = (frequencyType: string) => ({
+      ...BASE,
+      export: { exportBucketId: "65f0c0ffee0000000000abcd", frequencyType },
+    });
+    expect(check(exportOf("monthly")).failures).toEqual([]);
+    expect(check(exportOf("yearly")).failures).toEqual([]);
+    for (const frequencyType of ["daily", "weekly"]) {
+      expect(check(exportOf(frequencyType)).failures).toEqual([
+        {
+          property: "export.frequencyType",
+          reason: 'export.frequencyType must be one of "monthly", "yearly"',
+        },
+      ]);
+    }
   });
 
   it("rejects a bad clusterName and the read-only fields", () => {
