@@ -4,7 +4,7 @@
  * See docs/resources/cloudBackupSchedule.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { AUTO_EXPORT_FREQUENCY_TYPES } from "../api/vocabulary";
+import type { AUTO_EXPORT_FREQUENCY_TYPES, EXTRA_RETENTION_FREQUENCY_TYPES } from "../api/vocabulary";
 import { PlatformResource } from "./base";
 
 export type BackupCloudProvider = "AWS" | "AZURE" | "GCP";
@@ -67,8 +67,10 @@ export interface ScheduleExportOutput {
   frequencyType: ExportFrequency;
 }
 
+/** A longer retention for one kind of snapshot. */
 export interface ExtraRetentionSetting {
-  frequencyType: "hourly" | "daily" | "weekly" | "monthly" | "yearly" | "ondemand";
+  /** Upper case, as the service takes it: HOURLY, DAILY, WEEKLY, MONTHLY, YEARLY or ON_DEMAND. */
+  frequencyType: (typeof EXTRA_RETENTION_FREQUENCY_TYPES)[number];
   /** Positive. */
   retentionDays: number;
 }

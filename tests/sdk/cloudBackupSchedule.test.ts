@@ -5,10 +5,14 @@
  * `@ts-expect-error` fails when a refused value type-checks.
  */
 import type { z } from "zod";
-import { AUTO_EXPORT_FREQUENCY_TYPES } from "../../api/vocabulary";
+import { AUTO_EXPORT_FREQUENCY_TYPES, EXTRA_RETENTION_FREQUENCY_TYPES } from "../../api/vocabulary";
 import { checkWith } from "../../provider/framework/validation";
 import { cloudBackupScheduleInputsSchema } from "../../provider/resources/cloudBackupSchedule/schema";
-import type { ExportFrequency, ScheduleExportOutput } from "../../sdk/cloudBackupSchedule";
+import type {
+  ExportFrequency,
+  ExtraRetentionSetting,
+  ScheduleExportOutput,
+} from "../../sdk/cloudBackupSchedule";
 
 /** `true` only when A and B are the same type (not merely assignable one way). */
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -31,5 +35,28 @@ describe("CloudBackupSchedule SDK types", () => {
     for (const frequencyType of AUTO_EXPORT_FREQUENCY_TYPES satisfies readonly ExportFrequency[]) {
       expect(check({ ...BASE, export: { exportBucketId: BUCKET, frequencyType } })).toEqual([]);
     }
+  });
+
+  test("extraRetentionSettings[].frequencyType: upper case, the set check() accepts (HOURLY ... ON_DEMAND)", () => {
+    type SdkFrequency = ExtraRetentionSetting["frequencyType"];
+    type CheckedFrequency = NonNullable<CheckedInputs["extraRetentionSettings"]>[number]["frequencyType"];
+    const sameAsCheck: Same<SdkFrequency, CheckedFrequency> = true;
+    expect(sameAsCheck).toBe(true);
+    // @ts-expect-error lower case is refused by check() and by the service
+    const refused: SdkFrequency = "monthly";
+    expect(
+      check({ ...BASE, extraRetentionSettings: [{ frequencyType: refused, retentionDays: 400 }] }),
+    ).toEqual([
+      {
+        property: "extraRetentionSettings[0].frequencyType",
+        reason:
+          'extraRetentionSettings[0].frequencyType must be one of "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND"',
+      },
+    ]);
+    const every: ExtraRetentionSetting[] = EXTRA_RETENTION_FREQUENCY_TYPES.map((frequencyType) => ({
+      frequencyType,
+      retentionDays: 400,
+    }));
+    expect(check({ ...BASE, extraRetentionSettings: every })).toEqual([]);
   });
 });

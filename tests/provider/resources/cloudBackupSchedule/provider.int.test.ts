@@ -253,6 +253,21 @@ describe("CloudBackupSchedule provider against the emulator", () => {
     await fx.client.exportBuckets.delete(GROUP, bucket._id);
   });
 
+  it("extra retention settings (upper case, as the service takes them) converge and read back without drift", async () => {
+    const extraRetentionSettings = [
+      { frequencyType: "MONTHLY", retentionDays: 400 },
+      { frequencyType: "ON_DEMAND", retentionDays: 30 },
+    ];
+    const inputs = await checked({ groupId: GROUP, clusterName: CLUSTER, extraRetentionSettings });
+    const created = await provider().create(inputs);
+    expect(created.outs?.extraRetentionSettings).toEqual(extraRetentionSettings);
+    expect((await fx.client.backupSchedules.get(GROUP, CLUSTER)).extraRetentionSettings).toEqual(
+      extraRetentionSettings,
+    );
+    const read = await provider().read(ID, created.outs ?? {});
+    expect(await provider().diff(ID, read.props ?? {}, inputs)).toEqual({ changes: false, replaces: [] });
+  });
+
   it("a daily or weekly export fails check before any request; the service refuses it too", async () => {
     const bucket = await fx.client.exportBuckets.create(GROUP, {
       bucketName: "exports",

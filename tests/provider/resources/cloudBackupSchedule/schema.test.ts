@@ -45,7 +45,7 @@ describe("CloudBackupSchedule check", () => {
         },
       ],
       export: { exportBucketId: "65f0c0ffee0000000000abcd", frequencyType: "monthly" },
-      extraRetentionSettings: [{ frequencyType: "monthly", retentionDays: 400 }],
+      extraRetentionSettings: [{ frequencyType: "MONTHLY", retentionDays: 400 }],
       policies: [{ policyItems: [daily, weekly] }],
       referenceHourOfDay: 23,
       referenceMinuteOfHour: 59,
@@ -260,7 +260,7 @@ describe("CloudBackupSchedule check", () => {
         ...BASE,
         copySettings: [{ cloudProvider: "IBM", regionName: "", frequencies: ["daily"], zoneId: ZONE }],
         export: { exportBucketId: "bucket", frequencyType: "hourly" },
-        extraRetentionSettings: [{ frequencyType: "MONTHLY", retentionDays: 0 }],
+        extraRetentionSettings: [{ frequencyType: "monthly", retentionDays: 0 }],
         deleteCopiedBackups: [{ cloudProvider: "AWS", regionName: "US_EAST_1", zoneId: "zone-1" }],
       }).failures,
     ).toEqual([
@@ -285,7 +285,7 @@ describe("CloudBackupSchedule check", () => {
       {
         property: "extraRetentionSettings[0].frequencyType",
         reason:
-          'extraRetentionSettings[0].frequencyType must be one of "hourly", "daily", "weekly", "monthly", "yearly", "ondemand"',
+          'extraRetentionSettings[0].frequencyType must be one of "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND"',
       },
       {
         property: "extraRetentionSettings[0].retentionDays",
