@@ -16,18 +16,16 @@
  *
  *   npm run soak [-- --fault-runs 20 --crash-trials 10 --rate 0.1 --seed 1]
  */
-import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { startEmulator } from "../emulator";
-import type { LocalStack } from "./lib/pulumi-stack";
 import {
-  apiQuietAfter,
+  crashTrial,
+  crashTrialOk,
   injectFaults,
-  processesOfStack,
   quickstartProblems,
   quickstartStack,
-  recover,
-  upKilledAfter,
+  seededRandom,
+  upSpanMs,
 } from "./lib/reliability";
 
 const { values } = parseArgs({
@@ -42,29 +40,6 @@ const faultRuns = Number(values["fault-runs"]);
 const crashTrials = Number(values["crash-trials"]);
 const rate = Number(values.rate);
 const seed = Number(values.seed);
-
-/** mulberry32, so a seed gives the same kill moments every time. */
-function seeded(start: number): () => number {
-  let value = start >>> 0;
-  return () => {
-    value = (value + 0x6d2b79f5) >>> 0;
-    let mixed = value;
-    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** The dynamic provider host processes still running for the stack. */
-function providerProcesses(stack: LocalStack): number[] {
-  return processesOfStack(stack).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("dynamic-provider");
-    } catch {
-      return false;
-    }
-  });
-}
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -125,62 +100,44 @@ async function main(): Promise<number> {
 
     // 2. Crash trials, a fresh emulator state and stack for each. First an unkilled `up` measures how
     // long the run lasts after its first write: the kill moments are drawn from that span.
-    const random = seeded(seed);
+    const random = seededRandom(seed);
     let trialsOk = 0;
     let trialsKilled = 0;
     let draws = 0;
     let pendingSeen = 0;
-    let upSpanMs = 0;
-    if (crashTrials > 0) {
-      emulator.core.faults.clear();
-      emulator.reset();
-      const stack = await quickstartStack(emulator, false);
-      try {
-        const calibration = await upKilledAfter(stack, emulator, 600_000);
-        upSpanMs = calibration.spanMs;
-        report(`crash trials: an unkilled up lasts ${seconds(upSpanMs)} after its first write`);
-      } finally {
-        stack.dispose();
-      }
-    }
+    const spanMs = crashTrials > 0 ? await upSpanMs(emulator) : 0;
+    if (crashTrials > 0)
+      report(`crash trials: an unkilled up lasts ${seconds(spanMs)} after its first write`);
     // Each draw that up outlives is drawn again, at most 3 draws per trial in all.
     while (trialsKilled < crashTrials && draws < 3 * crashTrials) {
       draws += 1;
-      emulator.core.faults.clear();
-      emulator.reset();
-      const stack = await quickstartStack(emulator, false);
-      try {
-        const delayMs = Math.floor(random() * upSpanMs);
-        const started = Date.now();
-        const killed = await upKilledAfter(stack, emulator, delayMs);
-        if (!killed.killed) {
-          report(`crash draw at +${delayMs} ms: up finished first, drawn again`);
-          continue;
-        }
-        trialsKilled += 1;
-        const trial = trialsKilled;
-        const providerEnded = await apiQuietAfter(emulator);
-        const recovered = await recover(stack);
-        const adopted = /adopted (\d+), cleared (\d+)/.exec(recovered.stdout);
-        pendingSeen += adopted === null ? 0 : Number(adopted[1]) + Number(adopted[2]);
-        const up = await stack.pulumi(["up", "--yes", "--skip-preview"], { allowFailure: true, quiet: true });
-        const problems = up.code === 0 ? await quickstartProblems(emulator, "up") : [];
-        const ok = recovered.code === 0 && up.code === 0 && problems.length === 0 && providerEnded;
-        if (ok) trialsOk += 1;
-        else failures += 1;
-        report(
-          `crash trial ${trial} kill at +${delayMs} ms (after ${killed.writesBeforeKill} writes): ` +
-            `${ok ? "ok" : "FAILED"} ${seconds(Date.now() - started)}; recover: ${recovered.stdout.split("\n")[0]}` +
-            (providerEnded ? "" : "; the API was still called 10 s after the kill") +
-            `; provider processes left: ${providerProcesses(stack).length}` +
-            (recovered.code === 0 ? "" : `; recover exit ${recovered.code}: ${recovered.stderr.trim()}`) +
-            (up.code === 0 ? "" : `; up exit ${up.code}: ${lastError(up.stdout + up.stderr)}`) +
-            (problems.length === 0 ? "" : `; state: ${problems.join("; ")}`),
-        );
-      } finally {
-        for (const pid of processesOfStack(stack)) process.kill(pid, "SIGKILL");
-        stack.dispose();
+      const delayMs = Math.floor(random() * spanMs);
+      const started = Date.now();
+      const trial = await crashTrial(emulator, delayMs);
+      if (trial === undefined) {
+        report(`crash draw at +${delayMs} ms: up finished first, drawn again`);
+        continue;
       }
+      trialsKilled += 1;
+      const { recovered, upAfter, problems } = trial;
+      const adopted = /adopted (\d+), cleared (\d+)/.exec(recovered.stdout);
+      pendingSeen += adopted === null ? 0 : Number(adopted[1]) + Number(adopted[2]);
+      const ok = crashTrialOk(trial);
+      if (ok) trialsOk += 1;
+      else failures += 1;
+      report(
+        `crash trial ${trialsKilled} kill at +${delayMs} ms (after ${trial.writesBeforeKill} writes): ` +
+          `${ok ? "ok" : "FAILED"} ${seconds(Date.now() - started)}; recover: ${recovered.stdout.split("\n")[0]}` +
+          (trial.providerEnded ? "" : "; the provider host outlived the CLI or the API was still called") +
+          (recovered.code === 0 ? "" : `; recover exit ${recovered.code}: ${recovered.stderr.trim()}`) +
+          (trial.pendingAfterRecover.length === 0
+            ? ""
+            : `; ${trial.pendingAfterRecover.length} pending operations left`) +
+          (upAfter.code === 0
+            ? ""
+            : `; up exit ${upAfter.code}: ${lastError(upAfter.stdout + upAfter.stderr)}`) +
+          (problems.length === 0 ? "" : `; state: ${problems.join("; ")}`),
+      );
     }
     if (trialsKilled < crashTrials) {
       failures += 1;
