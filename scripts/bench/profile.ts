@@ -9,12 +9,21 @@
  *   npx ts-node --transpile-only scripts/bench/profile.ts -- --kind platform --count 200 \
  *     --command refresh --out .bench-state/profiles
  */
-import { mkdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { startEmulator } from "../../emulator";
 import { DEFAULT_SEED } from "../../emulator/seed/demo-credentials";
 import { LocalStack } from "../lib/pulumi-stack";
+
+/** CPU seconds of this process's waited-for children (Linux /proc/self/stat cutime + cstime). */
+function childrenCpuSeconds(): number {
+  const ticks = Number(execFileSync("getconf", ["CLK_TCK"]).toString());
+  const stat = readFileSync("/proc/self/stat", "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[16 - 3]) + Number(fields[17 - 3])) / ticks;
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -55,9 +64,23 @@ async function main(): Promise<void> {
     stack.env.NODE_OPTIONS = `--require ${join(__dirname, "cpu-profile-hook.js")}`;
     stack.env.BENCH_CPU_PROFILE_DIR = out;
     if (values["usage-only"]) stack.env.BENCH_CPU_USAGE_ONLY = "1";
+    const treeBefore = childrenCpuSeconds();
     if (values.command === "up") await stack.up();
     else if (values.command === "refresh") await stack.refresh({ expectNoChanges: true });
     else await stack.destroy();
+    const tree = childrenCpuSeconds() - treeBefore;
+    const perProcess = readdirSync(out)
+      .filter((name) => name.endsWith(".cpu.json"))
+      .map((name) => {
+        const { argv, usage } = JSON.parse(readFileSync(join(out, name), "utf8")) as {
+          argv: string[];
+          usage: { user: number; system: number };
+        };
+        return `${((usage.user + usage.system) / 1e6).toFixed(2)} s  ${argv.slice(1, 2).join(" ") || "node -e"}`;
+      });
+    process.stdout.write(
+      `${values.kind} ${values.command} of ${values.count}: CLI tree CPU ${tree.toFixed(2)} s; Node processes:\n  ${perProcess.join("\n  ")}\n`,
+    );
     delete stack.env.NODE_OPTIONS;
     delete stack.env.BENCH_CPU_PROFILE_DIR;
     delete stack.env.BENCH_CPU_USAGE_ONLY;
