@@ -8,10 +8,13 @@
  *   2. crash trials: `pulumi up` killed (SIGKILL) at a seeded random moment, then
  *      `pulumi-cluster-platform recover`, then `pulumi up`: it must succeed and the emulator must
  *      hold exactly the declared objects; the provider process must have ended with the CLI.
+ *      The moments are drawn from the length of an unkilled `up` (measured first, from its first
+ *      write to its end), so they fall anywhere in the run; a draw that `up` outlives by finishing
+ *      first is not a crash trial and is drawn again, so `--crash-trials` counts real kills.
  *
  * Prints one line per command or trial and a summary; exits 1 when anything failed.
  *
- *   npm run soak [-- --fault-runs 20 --crash-trials 10 --rate 0.1 --seed 1 --max-kill-ms 4000]
+ *   npm run soak [-- --fault-runs 20 --crash-trials 10 --rate 0.1 --seed 1]
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -33,14 +36,12 @@ const { values } = parseArgs({
     "crash-trials": { type: "string", default: "10" },
     rate: { type: "string", default: "0.1" },
     seed: { type: "string", default: "1" },
-    "max-kill-ms": { type: "string", default: "4000" },
   },
 });
 const faultRuns = Number(values["fault-runs"]);
 const crashTrials = Number(values["crash-trials"]);
 const rate = Number(values.rate);
 const seed = Number(values.seed);
-const maxKillMs = Number(values["max-kill-ms"]);
 
 /** mulberry32, so a seed gives the same kill moments every time. */
 function seeded(start: number): () => number {
@@ -92,6 +93,11 @@ async function main(): Promise<number> {
                 : [command, "--yes", "--skip-preview"];
             const result = await stack.pulumi(args, { allowFailure: true, quiet: true });
             commands += 1;
+            // The command's own requests, before the state check adds its unfaulted reads.
+            const log = emulator.core.requestLog.list();
+            requests += log.length;
+            faulted += log.filter((entry) => entry.fault !== null).length;
+            emulator.core.requestLog.clear();
             let problems: string[] = [];
             if (result.code === 0 && command !== "refresh")
               problems = await quickstartProblems(emulator, command === "up" ? "up" : "destroyed");
@@ -109,28 +115,50 @@ async function main(): Promise<number> {
               // Put the stack back on its feet for the next run (not counted as a first try).
               await stack.pulumi([command, "--yes", "--skip-preview"], { allowFailure: true, quiet: true });
             }
+            emulator.core.requestLog.clear();
           }
-          const log = emulator.core.requestLog.list();
-          requests += log.length;
-          faulted += log.filter((entry) => entry.fault !== null).length;
         }
       } finally {
         stack.dispose();
       }
     }
 
-    // 2. Crash trials, a fresh emulator state and stack for each.
+    // 2. Crash trials, a fresh emulator state and stack for each. First an unkilled `up` measures how
+    // long the run lasts after its first write: the kill moments are drawn from that span.
     const random = seeded(seed);
     let trialsOk = 0;
+    let trialsKilled = 0;
+    let draws = 0;
     let pendingSeen = 0;
-    for (let trial = 1; trial <= crashTrials; trial++) {
+    let upSpanMs = 0;
+    if (crashTrials > 0) {
       emulator.core.faults.clear();
       emulator.reset();
       const stack = await quickstartStack(emulator, false);
       try {
-        const delayMs = Math.floor(random() * maxKillMs);
+        const calibration = await upKilledAfter(stack, emulator, 600_000);
+        upSpanMs = calibration.spanMs;
+        report(`crash trials: an unkilled up lasts ${seconds(upSpanMs)} after its first write`);
+      } finally {
+        stack.dispose();
+      }
+    }
+    // Each draw that up outlives is drawn again, at most 3 draws per trial in all.
+    while (trialsKilled < crashTrials && draws < 3 * crashTrials) {
+      draws += 1;
+      emulator.core.faults.clear();
+      emulator.reset();
+      const stack = await quickstartStack(emulator, false);
+      try {
+        const delayMs = Math.floor(random() * upSpanMs);
         const started = Date.now();
         const killed = await upKilledAfter(stack, emulator, delayMs);
+        if (!killed.killed) {
+          report(`crash draw at +${delayMs} ms: up finished first, drawn again`);
+          continue;
+        }
+        trialsKilled += 1;
+        const trial = trialsKilled;
         const providerEnded = await apiQuietAfter(emulator);
         const recovered = await recover(stack);
         const adopted = /adopted (\d+), cleared (\d+)/.exec(recovered.stdout);
@@ -141,7 +169,7 @@ async function main(): Promise<number> {
         if (ok) trialsOk += 1;
         else failures += 1;
         report(
-          `crash trial ${trial} kill at +${delayMs} ms (${killed.killed ? `killed after ${killed.writesBeforeKill} writes` : "up finished first"}): ` +
+          `crash trial ${trial} kill at +${delayMs} ms (after ${killed.writesBeforeKill} writes): ` +
             `${ok ? "ok" : "FAILED"} ${seconds(Date.now() - started)}; recover: ${recovered.stdout.split("\n")[0]}` +
             (providerEnded ? "" : "; the API was still called 10 s after the kill") +
             `; provider processes left: ${providerProcesses(stack).length}` +
@@ -149,10 +177,14 @@ async function main(): Promise<number> {
             (up.code === 0 ? "" : `; up exit ${up.code}: ${lastError(up.stdout + up.stderr)}`) +
             (problems.length === 0 ? "" : `; state: ${problems.join("; ")}`),
         );
-        for (const pid of processesOfStack(stack)) process.kill(pid, "SIGKILL");
       } finally {
+        for (const pid of processesOfStack(stack)) process.kill(pid, "SIGKILL");
         stack.dispose();
       }
+    }
+    if (trialsKilled < crashTrials) {
+      failures += 1;
+      report(`crash trials: only ${trialsKilled} of ${draws} draws killed up before it finished`);
     }
 
     report("");
@@ -163,8 +195,8 @@ async function main(): Promise<number> {
       );
     if (crashTrials > 0)
       report(
-        `crash trials: ${trialsOk}/${crashTrials} recovered to exactly the declared objects; ` +
-          `${pendingSeen} pending operations resolved by recover`,
+        `crash trials: ${trialsOk}/${trialsKilled} killed runs recovered to exactly the declared objects ` +
+          `(${draws} draws); ${pendingSeen} pending operations resolved by recover`,
       );
   } finally {
     await emulator.close();

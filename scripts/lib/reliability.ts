@@ -134,6 +134,8 @@ export interface KilledUp {
   killed: boolean;
   /** Mutating API requests the emulator had answered when the CLI was killed. */
   writesBeforeKill: number;
+  /** From the first answered write to the kill, or to the end when `up` finished first. */
+  spanMs: number;
 }
 
 function writes(emulator: RunningEmulator): number {
@@ -161,11 +163,14 @@ export async function upKilledAfter(
     exited = true;
   });
   await waitUntil(() => exited || writes(emulator) > before, 120_000, 20);
-  await new Promise((resolve) => setTimeout(resolve, delayMs));
+  const firstWrite = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, delayMs)))]);
+  clearTimeout(timer);
   const killed = !exited;
   if (killed) child.kill("SIGKILL");
   await closed;
-  return { killed, writesBeforeKill: writes(emulator) - before };
+  return { killed, writesBeforeKill: writes(emulator) - before, spanMs: Date.now() - firstWrite };
 }
 
 /**
