@@ -9,7 +9,7 @@
  * - a `pulumi up` killed while its creates wait on long builds: the provider process ends with the
  *   CLI (it does not go on polling), `pulumi-cluster-platform recover` resolves the pending creates,
  *   and the next `up` succeeds with exactly the declared objects on the service (no duplicate, no
- *   orphan). Ten kills at seeded random moments: crashTrials.e2e.test.ts.
+ *   orphan). Ten kills at seeded random moments: crashTrials.ts.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -96,7 +96,7 @@ describe("quickstart under faults, an emulator restart and a killed CLI", () => 
   });
 
   // One moment early in the writes, while the creates wait on long builds (ten trials at random
-  // moments of a normal run: crashTrials.e2e.test.ts).
+  // moments of a normal run: crashTrials.ts).
   test.each([["early", 100 + ((SEED * 389) % 400)]])(
     "up killed %s (+%i ms after its first write): recover, up, destroy leave exactly the declared objects",
     async (_when, delayMs) => {
