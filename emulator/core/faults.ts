@@ -59,8 +59,8 @@ export function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
-/** mulberry32: tiny, fast and good enough to spread faults. */
-function seededRandom(seed: number): () => number {
+/** mulberry32: tiny, fast and good enough to spread faults (and the crash moments of scripts/lib). */
+export function seededRandom(seed: number): () => number {
   let value = seed >>> 0;
   return () => {
     value = (value + 0x6d2b79f5) >>> 0;

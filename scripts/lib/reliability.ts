@@ -9,8 +9,13 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RunningEmulator } from "../../emulator";
 import { DEFAULT_SEED } from "../../emulator";
+import { seededRandom } from "../../emulator/core/faults";
 import { collect, createClient } from "../../provider/client";
+
 import { LocalStack, type RunResult, repoRoot, runProcess } from "./pulumi-stack";
+
+/** A seed gives the same draws in [0, 1) every time: the crash moments of the suite and the soak. */
+export { seededRandom };
 
 export const QUICKSTART_GROUP = "5f1a000000000000000000a1";
 const CLUSTER = "demo-cluster";
@@ -212,18 +217,6 @@ export async function pendingOperations(stack: LocalStack): Promise<Array<{ type
     deployment: { pending_operations?: Array<{ type: string; resource: { urn: string } }> };
   };
   return (state.deployment.pending_operations ?? []).map((op) => ({ type: op.type, urn: op.resource.urn }));
-}
-
-/** mulberry32: a seed gives the same sequence of draws in [0, 1) every time (crash moments). */
-export function seededRandom(seed: number): () => number {
-  let value = seed >>> 0;
-  return () => {
-    value = (value + 0x6d2b79f5) >>> 0;
-    let mixed = value;
-    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The dynamic provider host processes still running for the stack. */
