@@ -12,9 +12,9 @@
  *   to send the command's requests, given the project's counter when the command started, and the
  *   ratio of the wall time to it.
  *
- * The bound (the emulator's windows start at multiples of the window on its clock,
- * docs/api-choices.md "Rate limiting"): the command starts at `t`, in the window starting at
- * `W = floor(t / window) * window`, where the project has already used `c` requests (the request log's
+ * The bound (scripts/lib/fixed-window-bound.ts; the emulator's windows start at multiples of the
+ * window on its clock, docs/api-choices.md "Rate limiting"): the command starts at `t`, in the
+ * window starting at `W = floor(t / window) * window`, where the project has already used `c` requests (the request log's
  * rate-limited answers of the project other than 429 in [W, t)). The command needs `n` counted
  * requests (its rate-limited answers other than 429: a 429 is a wasted request no optimal sender
  * makes). The first `limit - c` fit in the current window, each later window holds `limit`, and a
@@ -39,6 +39,7 @@ import { parseArgs } from "node:util";
 import { type RunningEmulator, startEmulator } from "../emulator";
 import { registeredOperations } from "../emulator/core/registry";
 import { DEFAULT_SEED } from "../emulator/seed/demo-credentials";
+import { fixedWindowBoundSeconds } from "./lib/fixed-window-bound";
 import { LocalStack, runProcess } from "./lib/pulumi-stack";
 
 const PROGRAM = join(__dirname, "bench", "program");
@@ -56,22 +57,6 @@ interface Row {
   /** Seconds into the emulator's window when the command began. */
   windowOffsetSeconds: number;
   boundSeconds: number;
-}
-
-/** The bound of the header comment, in seconds. */
-export function fixedWindowBoundSeconds(input: {
-  startMs: number;
-  usedAtStart: number;
-  needed: number;
-  limit: number;
-  windowMs: number;
-}): number {
-  const { startMs, usedAtStart, needed, limit, windowMs } = input;
-  const windowStart = Math.floor(startMs / windowMs) * windowMs;
-  const free = Math.max(0, limit - usedAtStart);
-  if (needed <= free) return 0;
-  const laterWindows = Math.ceil((needed - free) / limit);
-  return (windowStart + laterWindows * windowMs - startMs) / 1000;
 }
 
 async function main(): Promise<void> {
@@ -206,9 +191,7 @@ async function main(): Promise<void> {
   );
 }
 
-if (require.main === module) {
-  main().catch((error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  });
-}
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

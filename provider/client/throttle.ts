@@ -105,6 +105,8 @@ export class ProjectThrottle {
   /** Windows an answer of this bucket was surely counted in (no probe needed). */
   readonly #observed = new Set<number>();
   readonly #queue: Waiter[] = [];
+  /** A 429 that was not the project's counter's: nothing goes before its Retry-After. */
+  #pausedUntil = Number.NEGATIVE_INFINITY;
   #timer: unknown;
   #timerAt = Number.POSITIVE_INFINITY;
   #shared: { store: BudgetStore; key: string } | undefined;
@@ -269,7 +271,7 @@ export class ProjectThrottle {
   #learn(request: KnownRequest, answer: BudgetAnswer, now: number): void {
     if (answer.limit !== undefined && answer.limit > 0) this.lowerLimit(answer.limit);
     if (answer.refused) {
-      this.#refused(request, answer.retryAfterMs, now);
+      this.#refused(request, answer, now);
       // It counted (if at all) in the windows now marked full, not in a later one.
       for (const [id, known] of this.#requests) if (known === request) this.#requests.delete(id);
       return;
@@ -284,8 +286,18 @@ export class ProjectThrottle {
     if (unknown > (this.#unknown.get(window) ?? 0)) this.#unknown.set(window, unknown);
   }
 
-  /** A 429: its window is full, and Retry-After says where the window ends. */
-  #refused(request: KnownRequest, retryAfterMs: number | undefined, now: number): void {
+  /**
+   * A 429. With `RateLimit-Remaining: 0` it is the project's counter (the contract declares the
+   * RateLimit-* headers on the rate-limited operations): its window is full, and Retry-After says
+   * where the window ends. Without, it may be another limit or a proxy's: nothing is sent before its
+   * Retry-After, and the windows stay where they were.
+   */
+  #refused(request: KnownRequest, answer: BudgetAnswer, now: number): void {
+    const retryAfterMs = answer.retryAfterMs;
+    if (answer.remaining !== 0) {
+      this.#pausedUntil = Math.max(this.#pausedUntil, now + (retryAfterMs ?? 0));
+      return;
+    }
     const full = new Set<number>();
     // The window ends within a second of Retry-After after the service counted the request.
     const endsFrom = request.sentAt + (retryAfterMs ?? 0) - RETRY_AFTER_GRANULARITY_MS;
@@ -319,6 +331,10 @@ export class ProjectThrottle {
     const usage = new Map<number, number>();
     for (let k = first; k <= last; k++) usage.set(k, this.#usage(k, now));
     while (this.#queue.length > 0) {
+      if (now < this.#pausedUntil) {
+        this.#wakeAt(this.#pausedUntil, now);
+        return;
+      }
       let blockedUntil: number | undefined;
       for (const [k, used] of usage) {
         if (used >= this.#limit) blockedUntil = (k + 1) * this.#windowMs + this.#phase.hi;

@@ -236,7 +236,7 @@ describe("ProjectThrottle learns the budget from the service's answers", () => {
   it("a 429's Retry-After that agrees with the clock's minutes narrows the phase", async () => {
     const clock = manualClock(59_500);
     const throttle = new ProjectThrottle(5, 60_000, clock, { marginMs: 1000 });
-    (await throttle.acquire()).release({ refused: true, retryAfterMs: 1000 });
+    (await throttle.acquire()).release({ refused: true, limit: 5, remaining: 0, retryAfterMs: 1000 });
     expect(throttle.phase).toEqual({ lo: -500, hi: 1000 });
     expect(throttle.available).toBe(0);
     clock.advance(1_499); // 60 999
@@ -245,13 +245,35 @@ describe("ProjectThrottle learns the budget from the service's answers", () => {
     expect(throttle.available).toBe(5);
   });
 
-  it("a 429 without Retry-After fills every window the request may have been counted in", async () => {
+  it("a 429 of the counter without Retry-After fills every window the request may have been counted in", async () => {
     const clock = manualClock(500);
     const throttle = new ProjectThrottle(5, 1000, clock, { marginMs: 0 });
-    (await throttle.acquire()).release({ refused: true });
+    (await throttle.acquire()).release({ refused: true, remaining: 0 });
     expect(throttle.available).toBe(0);
     clock.advance(500);
     expect(throttle.available).toBe(5);
+  });
+
+  it("a 429 without RateLimit-Remaining pauses every call until its Retry-After and moves no window", async () => {
+    const clock = manualClock(10_000);
+    const throttle = new ProjectThrottle(5, 60_000, clock, { marginMs: 1000 });
+    const first = await throttle.acquire();
+    first.release({ limit: 5, remaining: 4 });
+    (await throttle.acquire()).release({ refused: true, retryAfterMs: 1000 });
+    expect(throttle.phase).toEqual({ lo: -1000, hi: 1000 });
+    let granted = false;
+    const waiting = throttle.acquire().then((permit) => {
+      granted = true;
+      return permit;
+    });
+    clock.advance(999);
+    await flush();
+    expect(granted).toBe(false);
+    clock.advance(1);
+    await flush();
+    expect(granted).toBe(true);
+    expect(throttle.available).toBe(3); // the window was not marked full
+    (await waiting).release({});
   });
 });
 
@@ -309,7 +331,7 @@ describe("ProjectThrottle shares the budget through a store", () => {
     const store = fileBudgetStore(dir);
     const earlier = new ProjectThrottle(5, 60_000, clock, { marginMs: 1000 });
     earlier.shareThrough(store, "origin|p");
-    (await earlier.acquire()).release({ refused: true, retryAfterMs: 20_000 });
+    (await earlier.acquire()).release({ refused: true, remaining: 0, retryAfterMs: 20_000 });
     const later = new ProjectThrottle(5, 60_000, clock, { marginMs: 1000 });
     later.shareThrough(store, "origin|p");
     expect(later.phase).toEqual({ lo: -31_000, hi: -29_000 });
