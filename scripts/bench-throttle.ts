@@ -8,6 +8,10 @@
  * - wall seconds;
  * - the project's rate-limited API requests the emulator answered during the command, and of those
  *   the 429 answers (the emulator's request log);
+ * - when the command's first and last rate-limited answers came (from its start: the CLI's own start
+ *   comes before the first);
+ * - the counted requests per window of the emulator the command touched (a command whose first window
+ *   holds fewer than the window's room was held back by the engine's own pace, not the throttle);
  * - the BOUND: the least time any sender that respects the service's fixed-window limit could take
  *   to send the command's requests, given the project's counter when the command started, and the
  *   ratio of the wall time to it.
@@ -57,6 +61,22 @@ interface Row {
   /** Seconds into the emulator's window when the command began. */
   windowOffsetSeconds: number;
   boundSeconds: number;
+  /** Seconds from the command's start to its first and its last rate-limited answer. */
+  firstAnswerSeconds: number;
+  lastAnswerSeconds: number;
+  /** Counted requests per emulator window the command touched, in order ("37, 100, 63"). */
+  perWindow: string;
+}
+
+/** The counts of consecutive windows from the first to the last, empty ones included. */
+function countsInOrder(perWindow: Map<number, number>): string {
+  const windows = [...perWindow.keys()];
+  if (windows.length === 0) return "";
+  const counts: number[] = [];
+  for (let window = Math.min(...windows); window <= Math.max(...windows); window++) {
+    counts.push(perWindow.get(window) ?? 0);
+  }
+  return counts.join(", ");
 }
 
 async function main(): Promise<void> {
@@ -141,6 +161,12 @@ async function main(): Promise<void> {
       const seconds = (performance.now() - started) / 1000;
       const during = projectAnswers(emulator).slice(before.length);
       const answers429 = during.filter((a) => a.status === 429).length;
+      const perWindow = new Map<number, number>();
+      for (const answer of during) {
+        if (answer.status === 429) continue;
+        const window = Math.floor(answer.at / windowMs);
+        perWindow.set(window, (perWindow.get(window) ?? 0) + 1);
+      }
       const row: Row = {
         command,
         seconds,
@@ -148,6 +174,9 @@ async function main(): Promise<void> {
         answers429,
         usedAtStart,
         windowOffsetSeconds: (startMs - windowStart) / 1000,
+        perWindow: countsInOrder(perWindow),
+        firstAnswerSeconds: ((during[0]?.at ?? Number.NaN) - startMs) / 1000,
+        lastAnswerSeconds: ((during.at(-1)?.at ?? Number.NaN) - startMs) / 1000,
         boundSeconds: fixedWindowBoundSeconds({
           startMs,
           usedAtStart,
@@ -159,7 +188,7 @@ async function main(): Promise<void> {
       rows.push(row);
       log(
         `${command}: ${seconds.toFixed(1)} s, ${row.rateLimited} rate-limited requests, ${answers429} answers 429, ` +
-          `began ${row.windowOffsetSeconds.toFixed(1)} s into a window with ${usedAtStart} used, bound ${row.boundSeconds.toFixed(1)} s`,
+          `began ${row.windowOffsetSeconds.toFixed(1)} s into a window with ${usedAtStart} used, bound ${row.boundSeconds.toFixed(1)} s, answers from ${row.firstAnswerSeconds.toFixed(1)} s to ${row.lastAnswerSeconds.toFixed(1)} s, per window ${row.perWindow}`,
       );
     }
   } finally {
@@ -178,13 +207,13 @@ async function main(): Promise<void> {
       `uptime before: ${uptimeBefore}`,
       `uptime after:  ${await uptime()}`,
       "",
-      "| command | wall s | rate-limited requests | 429 answers | began (s into window, used) | bound s | wall / bound | over bound s |",
-      "| --- | --- | --- | --- | --- | --- | --- | --- |",
+      "| command | wall s | rate-limited requests | 429 answers | began (s into window, used) | bound s | wall / bound | over bound s | first / last answer at s | counted per window |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
       ...rows.map(
         (row) =>
           `| ${row.command} | ${row.seconds.toFixed(1)} | ${row.rateLimited} | ${row.answers429} | ` +
           `${row.windowOffsetSeconds.toFixed(1)}, ${row.usedAtStart} | ${row.boundSeconds.toFixed(1)} | ${ratio(row)} | ` +
-          `${(row.seconds - row.boundSeconds).toFixed(1)} |`,
+          `${(row.seconds - row.boundSeconds).toFixed(1)} | ${row.firstAnswerSeconds.toFixed(1)} / ${row.lastAnswerSeconds.toFixed(1)} | ${row.perWindow} |`,
       ),
       "",
     ].join("\n"),

@@ -6,6 +6,7 @@
  * One small file per origin and project under a directory, one line per event, appended:
  * - `s <id> <sentAt>`: a request was sent (so a process starting meanwhile counts it in flight);
  * - `a <id> <sentAt> <answeredAt>`: its answer arrived;
+ * - `r <id>`: it was refused (429): the service did not count it;
  * - `p <lo> <hi>`: the service's window boundary lies in [lo, hi] (epoch ms), learned from a 429's
  *   Retry-After; the last such line wins.
  * Appends of one short line are atomic on POSIX file systems (O_APPEND), so concurrent processes
@@ -35,6 +36,7 @@ export interface BudgetStore {
   load(key: string, since: number): { requests: StoredRequest[]; phase: ServicePhase | undefined };
   recordSent(key: string, id: string, sentAt: number): void;
   recordAnswered(key: string, id: string, sentAt: number, answeredAt: number): void;
+  recordRefused(key: string, id: string): void;
   recordPhase(key: string, phase: ServicePhase): void;
 }
 
@@ -69,12 +71,15 @@ export function fileBudgetStore(dir: string): BudgetStore {
       const lines = text.split("\n");
       const requests = new Map<string, StoredRequest>();
       let phase: ServicePhase | undefined;
+      const refused = new Set<string>();
       for (const line of lines) {
         const [kind, first, second, third] = line.split(" ");
         if (kind === "p") {
           const lo = whole(first);
           const hi = whole(second);
           if (lo !== undefined && hi !== undefined && lo <= hi) phase = { lo, hi };
+        } else if (kind === "r" && first !== undefined) {
+          refused.add(first);
         } else if ((kind === "s" || kind === "a") && first !== undefined && first !== "") {
           const sentAt = whole(second);
           const answeredAt = kind === "a" ? whole(third) : undefined;
@@ -85,7 +90,7 @@ export function fileBudgetStore(dir: string): BudgetStore {
         }
       }
       const recent = [...requests.values()].filter(
-        (request) => (request.answeredAt ?? request.sentAt) >= since,
+        (request) => !refused.has(request.id) && (request.answeredAt ?? request.sentAt) >= since,
       );
       if (lines.length > COMPACT_AFTER_LINES) {
         try {
@@ -109,6 +114,9 @@ export function fileBudgetStore(dir: string): BudgetStore {
     },
     recordAnswered(key, id, sentAt, answeredAt) {
       append(key, `a ${id} ${Math.round(sentAt)} ${Math.round(answeredAt)}`);
+    },
+    recordRefused(key, id) {
+      append(key, `r ${id}`);
     },
     recordPhase(key, phase) {
       append(key, `p ${Math.round(phase.lo)} ${Math.round(phase.hi)}`);

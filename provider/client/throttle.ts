@@ -260,7 +260,8 @@ export class ProjectThrottle {
         if (request.answeredAt !== undefined) return;
         const now = this.#clock.now();
         request.answeredAt = now;
-        this.#shared?.store.recordAnswered(this.#shared.key, id, request.sentAt, now);
+        if (answer?.refused) this.#shared?.store.recordRefused(this.#shared.key, id);
+        else this.#shared?.store.recordAnswered(this.#shared.key, id, request.sentAt, now);
         if (answer !== undefined) this.#learn(request, answer, now);
         this.#pump();
       },

@@ -3,7 +3,7 @@
  * the window unless a 429's Retry-After says otherwise), queues (FIFO) instead of earning 429s, and
  * probes a window it has had no answer from with one request.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BudgetStore, fileBudgetStore, type StoredRequest } from "../../../provider/client/budgetStore";
@@ -337,14 +337,19 @@ describe("ProjectThrottle shares the budget through a store", () => {
     expect(later.phase).toEqual({ lo: -31_000, hi: -29_000 });
   });
 
-  it("the file store keeps answers over sends, skips bad lines, and forgets what is older than asked", () => {
+  it("the file store keeps answers over sends, drops refused requests, skips bad lines, forgets what is older than asked", () => {
     const store: BudgetStore = fileBudgetStore(dir);
     store.recordSent("k", "a1", 1000);
     store.recordAnswered("k", "a1", 1000, 1010);
     store.recordSent("k", "b2", 1020);
     store.recordAnswered("k", "old", 10, 20);
+    store.recordSent("k", "refused", 1030);
+    store.recordRefused("k", "refused");
     store.recordPhase("k", { lo: 5, hi: 7 });
     store.recordAnswered("other", "c3", 1000, 1010);
+    // Lines no reader understands (an older format, a torn write) are skipped.
+    for (const file of readdirSync(dir))
+      appendFileSync(join(dir, file), "12345\na x1 notanumber 5\ns\np 9\n");
     const loaded = store.load("k", 500);
     const byId = (a: StoredRequest, b: StoredRequest) => a.id.localeCompare(b.id);
     expect(loaded.requests.sort(byId)).toEqual([
