@@ -18,9 +18,10 @@
  *
  * Phase: the service resets "each minute", so windows are taken to start at multiples of the window
  * on the clock (the epoch's minutes), give or take `marginMs` of clock skew between client and
- * service. A 429's `Retry-After` (whole seconds until the window resets) places the boundary by the
- * service's own word: the bucket narrows its phase to it, or moves to it if the two disagree, and
- * shares it through the store. A request may fall in either window near a boundary, so it needs room
+ * service. The service's answers place the boundary by its own word: a count no higher than that of
+ * an answer received before the request was sent (the counter was reset in between), and a 429's
+ * `Retry-After` (whole seconds until the window resets). The bucket narrows its phase to what they
+ * say, or moves to it if the two disagree, and shares it through the store. A request may fall in either window near a boundary, so it needs room
  * in both; hence a window's requests start `marginMs` after its earliest possible start.
  *
  * Probe: in a window the bucket has had no answer from, its first request goes alone, and the rest
@@ -82,6 +83,16 @@ interface KnownRequest {
   own: boolean;
 }
 
+/** An answer's count of the window that counted it (RateLimit-Remaining), with its request's times. */
+interface Observation {
+  sentAt: number;
+  answeredAt: number;
+  counted: number;
+}
+
+/** Answers kept to place a counter reset between two of them. */
+const RECENT_OBSERVATIONS = 32;
+
 /** Retry-After is given in whole seconds: the service's boundary is known to within this, either way. */
 const RETRY_AFTER_GRANULARITY_MS = 1000;
 
@@ -104,6 +115,12 @@ export class ProjectThrottle {
   readonly #unknown = new Map<number, number>();
   /** Windows an answer of this bucket was surely counted in (no probe needed). */
   readonly #observed = new Set<number>();
+  /** Windows a 429 of the counter said are full. */
+  readonly #full = new Set<number>();
+  /** Per window: the latest answer surely counted in it, with its count (caps the window's usage). */
+  readonly #counts = new Map<number, Observation & { request: KnownRequest }>();
+  /** The latest answers' counts, to place a counter reset ({@link #placeReset}). */
+  readonly #recent: Observation[] = [];
   readonly #queue: Waiter[] = [];
   /** A 429 that was not the project's counter's: nothing goes before its Retry-After. */
   #pausedUntil = Number.NEGATIVE_INFINITY;
@@ -197,14 +214,33 @@ export class ProjectThrottle {
     return request.own ? now : Math.min(now, request.sentAt + this.#windowMs);
   }
 
-  /** Requests the service may have counted (or will count) in window k, as far as the bucket knows. */
+  /**
+   * Requests the service may have counted (or will count) in window k, as far as the bucket knows:
+   * the requests that may fall in it plus the unknown ones. An answer surely counted in the window
+   * caps that: its count holds every request answered before it was sent, so only the requests
+   * answered since (or in flight) can add to it. A request near a boundary, which the bucket had to
+   * count in both windows, stops costing the window that did not count it once an answer says so.
+   */
   #usage(k: number, now: number, sentUpTo = Number.POSITIVE_INFINITY): number {
+    const counted = sentUpTo === Number.POSITIVE_INFINITY ? this.#counts.get(k) : undefined;
     let count = 0;
+    let sinceCounted = 0;
     for (const request of this.#requests.values()) {
       if (request.sentAt > sentUpTo) continue;
-      if (this.#firstWindow(request.sentAt) <= k && k <= this.#lastWindow(this.#endOf(request, now))) count++;
+      if (this.#firstWindow(request.sentAt) > k || k > this.#lastWindow(this.#endOf(request, now))) continue;
+      count++;
+      if (
+        counted !== undefined &&
+        request !== counted.request &&
+        this.#endOf(request, now) >= counted.sentAt
+      ) {
+        sinceCounted++;
+      }
     }
-    return count + (sentUpTo === Number.POSITIVE_INFINITY ? (this.#unknown.get(k) ?? 0) : 0);
+    if (sentUpTo !== Number.POSITIVE_INFINITY) return count;
+    if (this.#full.has(k)) return Number.POSITIVE_INFINITY;
+    const plain = count + (this.#unknown.get(k) ?? 0);
+    return counted === undefined ? plain : Math.min(plain, counted.counted + sinceCounted);
   }
 
   /** Forget what can no longer be counted in a window a request sent now could fall in. */
@@ -217,6 +253,8 @@ export class ProjectThrottle {
     }
     for (const k of this.#unknown.keys()) if (k < current) this.#unknown.delete(k);
     for (const k of this.#observed) if (k < current) this.#observed.delete(k);
+    for (const k of this.#counts.keys()) if (k < current) this.#counts.delete(k);
+    for (const k of this.#full) if (k < current) this.#full.delete(k);
   }
 
   /** Read the other processes' requests and the learned phase (at most once a window). */
@@ -277,14 +315,45 @@ export class ProjectThrottle {
       for (const [id, known] of this.#requests) if (known === request) this.#requests.delete(id);
       return;
     }
+    const counted =
+      answer.remaining === undefined ? undefined : (answer.limit ?? this.#limit) - answer.remaining;
+    if (counted !== undefined) this.#placeReset(request.sentAt, now, counted);
     const window = this.#firstWindow(request.sentAt);
     if (window !== this.#lastWindow(now)) return; // counted on one side of a boundary or the other
     this.#observed.add(window);
-    if (answer.remaining === undefined) return;
-    const counted = (answer.limit ?? this.#limit) - answer.remaining;
+    if (counted === undefined) return;
+    const latest = this.#counts.get(window);
+    if (latest === undefined || latest.sentAt <= request.sentAt) {
+      this.#counts.set(window, { sentAt: request.sentAt, answeredAt: now, counted, request });
+    }
     // Requests sent after this answer arrived cannot be in its count; the others may be.
     const unknown = counted - this.#usage(window, now, now);
     if (unknown > (this.#unknown.get(window) ?? 0)) this.#unknown.set(window, unknown);
+  }
+
+  /**
+   * Within a window the service's count only grows, and each request adds one. So when an answer
+   * counts no more than an answer that arrived before this request was sent, the counter was reset
+   * in between: the boundary lies between that request's send and this answer. Two requests a few
+   * milliseconds apart across a boundary place it that closely (on this clock: no skew).
+   */
+  #placeReset(sentAt: number, answeredAt: number, counted: number): void {
+    let before: Observation | undefined;
+    for (const observation of this.#recent) {
+      if (
+        observation.answeredAt < sentAt &&
+        (before === undefined || observation.answeredAt > before.answeredAt)
+      ) {
+        before = observation;
+      }
+    }
+    this.#recent.push({ sentAt, answeredAt, counted });
+    if (this.#recent.length > RECENT_OBSERVATIONS) this.#recent.shift();
+    if (before === undefined || counted > before.counted) return;
+    if (answeredAt - before.sentAt >= this.#phase.hi - this.#phase.lo) return; // no narrower
+    const learned = { lo: before.sentAt, hi: answeredAt };
+    this.#adoptPhase(learned);
+    if (this.#shared) this.#shared.store.recordPhase(this.#shared.key, learned);
   }
 
   /**
@@ -318,7 +387,7 @@ export class ProjectThrottle {
       for (let k = this.#firstWindow(request.sentAt); k <= this.#lastWindow(now); k++) full.add(k);
     }
     for (const k of full) {
-      this.#unknown.set(k, this.#limit);
+      this.#full.add(k);
       this.#observed.add(k);
     }
   }

@@ -211,6 +211,43 @@ describe("ProjectThrottle learns the budget from the service's answers", () => {
     expect(throttle.available).toBe(39);
   });
 
+  it("a count no higher than an earlier answer's places the counter's reset between them", async () => {
+    const clock = manualClock(960);
+    const throttle = new ProjectThrottle(100, 1000, clock, { marginMs: 50 });
+    const before = await throttle.acquire();
+    clock.advance(2);
+    before.release({ limit: 100, remaining: 60 }); // counted 40, at 961 on the service
+    clock.advance(23); // 985
+    const after = await throttle.acquire();
+    clock.advance(2);
+    after.release({ limit: 100, remaining: 99 }); // counted 1: the counter was reset since 960
+    expect(throttle.phase).toEqual({ lo: -40, hi: -13 });
+  });
+
+  it("a growing count places no reset", async () => {
+    const clock = manualClock(960);
+    const throttle = new ProjectThrottle(100, 1000, clock, { marginMs: 50 });
+    (await throttle.acquire()).release({ limit: 100, remaining: 60 });
+    clock.advance(25);
+    (await throttle.acquire()).release({ limit: 100, remaining: 59 });
+    expect(throttle.phase).toEqual({ lo: -50, hi: 50 });
+  });
+
+  it("once the reset is placed, a request just after it needs room in the new window only", async () => {
+    const clock = manualClock(900);
+    const throttle = new ProjectThrottle(3, 1000, clock, { marginMs: 50 });
+    const first = await throttle.acquire();
+    clock.advance(1);
+    first.release({ limit: 3, remaining: 1 }); // window 0 counts 2 (one of another client's)
+    clock.advance(89); // 990: within the margin of the boundary at 1000
+    const second = await throttle.acquire();
+    clock.advance(1);
+    second.release({ limit: 3, remaining: 2 }); // counted 1: the counter was reset after 900
+    expect(throttle.phase).toEqual({ lo: -50, hi: -9 });
+    clock.advance(1); // 992: in window 1 surely; without the reset placed it could be window 0, full
+    expect(throttle.available).toBe(2);
+  });
+
   it("a 429's Retry-After that disagrees with the clock's minutes moves the phase to the service's", async () => {
     const clock = manualClock(10_000);
     const throttle = new ProjectThrottle(5, 60_000, clock, { marginMs: 1000 });
@@ -252,6 +289,32 @@ describe("ProjectThrottle learns the budget from the service's answers", () => {
     expect(throttle.available).toBe(0);
     clock.advance(500);
     expect(throttle.available).toBe(5);
+  });
+
+  it("a 429 of the counter keeps its window full, whatever count an earlier answer gave", async () => {
+    const clock = manualClock(100);
+    const throttle = new ProjectThrottle(5, 1000, clock, { marginMs: 0 });
+    (await throttle.acquire()).release({ limit: 5, remaining: 4 });
+    clock.advance(1);
+    (await throttle.acquire()).release({ refused: true, limit: 5, remaining: 0 });
+    expect(throttle.available).toBe(0);
+    clock.advance(899);
+    expect(throttle.available).toBe(5);
+  });
+
+  it("an answer's count caps its window: requests it already holds are not counted again", async () => {
+    const clock = manualClock(960);
+    const throttle = new ProjectThrottle(3, 1000, clock, { marginMs: 50 });
+    // Sent and answered within the margin of the boundary at 1000: counted in window 0 or 1.
+    (await throttle.acquire()).release({ limit: 3, remaining: 2 });
+    clock.advance(20); // 980
+    (await throttle.acquire()).release({ limit: 3, remaining: 1 });
+    clock.advance(70); // 1050: window 1 surely; both may be in it
+    expect(throttle.available).toBe(1);
+    const probe = await throttle.acquire();
+    clock.advance(1);
+    probe.release({ limit: 3, remaining: 2 }); // window 1 counts 1: the probe alone
+    expect(throttle.available).toBe(2);
   });
 
   it("a 429 without RateLimit-Remaining pauses every call until its Retry-After and moves no window", async () => {
