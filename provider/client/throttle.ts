@@ -14,15 +14,18 @@
  * send to answer (to now while in flight) meets the window; plus the requests the service said it
  * counted that the bucket does not know of (another client's), a lower bound learned from
  * `RateLimit-Remaining` (docs/spec/operations.md: 200 answers may carry `RateLimit-Limit` and
- * `RateLimit-Remaining`). A request in flight across a boundary counts in both windows.
+ * `RateLimit-Remaining`). A request in flight across a boundary counts in both windows, until an
+ * answer surely counted in one of them caps it: its count holds every request answered before it
+ * was sent.
  *
  * Phase: the service resets "each minute", so windows are taken to start at multiples of the window
  * on the clock (the epoch's minutes), give or take `marginMs` of clock skew between client and
  * service. The service's answers place the boundary by its own word: a count no higher than that of
  * an answer received before the request was sent (the counter was reset in between), and a 429's
  * `Retry-After` (whole seconds until the window resets). The bucket narrows its phase to what they
- * say, or moves to it if the two disagree, and shares it through the store. A request may fall in either window near a boundary, so it needs room
- * in both; hence a window's requests start `marginMs` after its earliest possible start.
+ * say, or moves to it if the two disagree, and shares it through the store. A request may fall in
+ * either window near a boundary, so it needs room in both; hence, after a full window, the next
+ * window's requests start once it surely began (`marginMs` after the clock's minute, at first).
  *
  * Probe: in a window the bucket has had no answer from, its first request goes alone, and the rest
  * wait for that answer (one round trip): it tells how many requests the window already counts, so a
