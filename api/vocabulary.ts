@@ -309,10 +309,8 @@ export type AuditConfigurationType = (typeof AUDIT_CONFIGURATION_TYPES)[number];
 export const SNAPSHOT_FREQUENCY_TYPES = ["hourly", "daily", "weekly", "monthly", "yearly"] as const;
 /** `frequencyType` of an on-demand policy item (compliance policy) and of on-demand snapshots. */
 export const ON_DEMAND_FREQUENCY_TYPE = "ondemand";
-/** `export.frequencyType` of a backup schedule's automatic export as the provider accepts it: wider
- * than the contract, which allows only AUTO_EXPORT_FREQUENCY_TYPES. */
-export const EXPORT_FREQUENCY_TYPES = ["daily", "weekly", "monthly", "yearly"] as const;
-/** `export.frequencyType` as the contract's AutoExportPolicyView allows it (what the emulator accepts). */
+/** `export.frequencyType` of a backup schedule's automatic export, as the contract's AutoExportPolicyView
+ * allows it: what the emulator accepts and the provider's check() allows. */
 export const AUTO_EXPORT_FREQUENCY_TYPES = ["monthly", "yearly"] as const;
 
 /**

@@ -8,23 +8,24 @@
  *   2. crash trials: `pulumi up` killed (SIGKILL) at a seeded random moment, then
  *      `pulumi-cluster-platform recover`, then `pulumi up`: it must succeed and the emulator must
  *      hold exactly the declared objects; the provider process must have ended with the CLI.
+ *      The moments are drawn from the length of an unkilled `up` (measured first, from its first
+ *      write to its end), so they fall anywhere in the run; a draw that `up` outlives by finishing
+ *      first is not a crash trial and is drawn again, so `--crash-trials` counts real kills.
  *
  * Prints one line per command or trial and a summary; exits 1 when anything failed.
  *
- *   npm run soak [-- --fault-runs 20 --crash-trials 10 --rate 0.1 --seed 1 --max-kill-ms 4000]
+ *   npm run soak [-- --fault-runs 20 --crash-trials 10 --rate 0.1 --seed 1]
  */
-import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { startEmulator } from "../emulator";
-import type { LocalStack } from "./lib/pulumi-stack";
 import {
-  apiQuietAfter,
+  crashTrial,
+  crashTrialOk,
   injectFaults,
-  processesOfStack,
   quickstartProblems,
   quickstartStack,
-  recover,
-  upKilledAfter,
+  seededRandom,
+  upSpanMs,
 } from "./lib/reliability";
 
 const { values } = parseArgs({
@@ -33,37 +34,12 @@ const { values } = parseArgs({
     "crash-trials": { type: "string", default: "10" },
     rate: { type: "string", default: "0.1" },
     seed: { type: "string", default: "1" },
-    "max-kill-ms": { type: "string", default: "4000" },
   },
 });
 const faultRuns = Number(values["fault-runs"]);
 const crashTrials = Number(values["crash-trials"]);
 const rate = Number(values.rate);
 const seed = Number(values.seed);
-const maxKillMs = Number(values["max-kill-ms"]);
-
-/** mulberry32, so a seed gives the same kill moments every time. */
-function seeded(start: number): () => number {
-  let value = start >>> 0;
-  return () => {
-    value = (value + 0x6d2b79f5) >>> 0;
-    let mixed = value;
-    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** The dynamic provider host processes still running for the stack. */
-function providerProcesses(stack: LocalStack): number[] {
-  return processesOfStack(stack).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("dynamic-provider");
-    } catch {
-      return false;
-    }
-  });
-}
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -92,6 +68,11 @@ async function main(): Promise<number> {
                 : [command, "--yes", "--skip-preview"];
             const result = await stack.pulumi(args, { allowFailure: true, quiet: true });
             commands += 1;
+            // The command's own requests, before the state check adds its unfaulted reads.
+            const log = emulator.core.requestLog.list();
+            requests += log.length;
+            faulted += log.filter((entry) => entry.fault !== null).length;
+            emulator.core.requestLog.clear();
             let problems: string[] = [];
             if (result.code === 0 && command !== "refresh")
               problems = await quickstartProblems(emulator, command === "up" ? "up" : "destroyed");
@@ -109,50 +90,58 @@ async function main(): Promise<number> {
               // Put the stack back on its feet for the next run (not counted as a first try).
               await stack.pulumi([command, "--yes", "--skip-preview"], { allowFailure: true, quiet: true });
             }
+            emulator.core.requestLog.clear();
           }
-          const log = emulator.core.requestLog.list();
-          requests += log.length;
-          faulted += log.filter((entry) => entry.fault !== null).length;
         }
       } finally {
         stack.dispose();
       }
     }
 
-    // 2. Crash trials, a fresh emulator state and stack for each.
-    const random = seeded(seed);
+    // 2. Crash trials, a fresh emulator state and stack for each. First an unkilled `up` measures how
+    // long the run lasts after its first write: the kill moments are drawn from that span.
+    const random = seededRandom(seed);
     let trialsOk = 0;
+    let trialsKilled = 0;
+    let draws = 0;
     let pendingSeen = 0;
-    for (let trial = 1; trial <= crashTrials; trial++) {
-      emulator.core.faults.clear();
-      emulator.reset();
-      const stack = await quickstartStack(emulator, false);
-      try {
-        const delayMs = Math.floor(random() * maxKillMs);
-        const started = Date.now();
-        const killed = await upKilledAfter(stack, emulator, delayMs);
-        const providerEnded = await apiQuietAfter(emulator);
-        const recovered = await recover(stack);
-        const adopted = /adopted (\d+), cleared (\d+)/.exec(recovered.stdout);
-        pendingSeen += adopted === null ? 0 : Number(adopted[1]) + Number(adopted[2]);
-        const up = await stack.pulumi(["up", "--yes", "--skip-preview"], { allowFailure: true, quiet: true });
-        const problems = up.code === 0 ? await quickstartProblems(emulator, "up") : [];
-        const ok = recovered.code === 0 && up.code === 0 && problems.length === 0 && providerEnded;
-        if (ok) trialsOk += 1;
-        else failures += 1;
-        report(
-          `crash trial ${trial} kill at +${delayMs} ms (${killed.killed ? `killed after ${killed.writesBeforeKill} writes` : "up finished first"}): ` +
-            `${ok ? "ok" : "FAILED"} ${seconds(Date.now() - started)}; recover: ${recovered.stdout.split("\n")[0]}` +
-            (providerEnded ? "" : "; the API was still called 10 s after the kill") +
-            `; provider processes left: ${providerProcesses(stack).length}` +
-            (recovered.code === 0 ? "" : `; recover exit ${recovered.code}: ${recovered.stderr.trim()}`) +
-            (up.code === 0 ? "" : `; up exit ${up.code}: ${lastError(up.stdout + up.stderr)}`) +
-            (problems.length === 0 ? "" : `; state: ${problems.join("; ")}`),
-        );
-        for (const pid of processesOfStack(stack)) process.kill(pid, "SIGKILL");
-      } finally {
-        stack.dispose();
+    const spanMs = crashTrials > 0 ? await upSpanMs(emulator) : 0;
+    if (crashTrials > 0)
+      report(`crash trials: an unkilled up lasts ${seconds(spanMs)} after its first write`);
+    // Each draw that up outlives is drawn again, at most 3 draws per trial in all.
+    while (trialsKilled < crashTrials && draws < 3 * crashTrials) {
+      draws += 1;
+      const delayMs = Math.floor(random() * spanMs);
+      const started = Date.now();
+      const trial = await crashTrial(emulator, delayMs);
+      if (trial === undefined) {
+        report(`crash draw at +${delayMs} ms: up finished first, drawn again`);
+        continue;
       }
+      trialsKilled += 1;
+      const { recovered, upAfter, problems } = trial;
+      const adopted = /adopted (\d+), cleared (\d+)/.exec(recovered.stdout);
+      pendingSeen += adopted === null ? 0 : Number(adopted[1]) + Number(adopted[2]);
+      const ok = crashTrialOk(trial);
+      if (ok) trialsOk += 1;
+      else failures += 1;
+      report(
+        `crash trial ${trialsKilled} kill at +${delayMs} ms (after ${trial.writesBeforeKill} writes): ` +
+          `${ok ? "ok" : "FAILED"} ${seconds(Date.now() - started)}; recover: ${recovered.stdout.split("\n")[0]}` +
+          (trial.providerEnded ? "" : "; the provider host outlived the CLI or the API was still called") +
+          (recovered.code === 0 ? "" : `; recover exit ${recovered.code}: ${recovered.stderr.trim()}`) +
+          (trial.pendingAfterRecover.length === 0
+            ? ""
+            : `; ${trial.pendingAfterRecover.length} pending operations left`) +
+          (upAfter.code === 0
+            ? ""
+            : `; up exit ${upAfter.code}: ${lastError(upAfter.stdout + upAfter.stderr)}`) +
+          (problems.length === 0 ? "" : `; state: ${problems.join("; ")}`),
+      );
+    }
+    if (trialsKilled < crashTrials) {
+      failures += 1;
+      report(`crash trials: only ${trialsKilled} of ${draws} draws killed up before it finished`);
     }
 
     report("");
@@ -163,8 +152,8 @@ async function main(): Promise<number> {
       );
     if (crashTrials > 0)
       report(
-        `crash trials: ${trialsOk}/${crashTrials} recovered to exactly the declared objects; ` +
-          `${pendingSeen} pending operations resolved by recover`,
+        `crash trials: ${trialsOk}/${trialsKilled} killed runs recovered to exactly the declared objects ` +
+          `(${draws} draws); ${pendingSeen} pending operations resolved by recover`,
       );
   } finally {
     await emulator.close();

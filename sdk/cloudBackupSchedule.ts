@@ -4,10 +4,13 @@
  * See docs/resources/cloudBackupSchedule.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import type { AUTO_EXPORT_FREQUENCY_TYPES, EXTRA_RETENTION_FREQUENCY_TYPES } from "../api/vocabulary";
 import { PlatformResource } from "./base";
 
 export type BackupCloudProvider = "AWS" | "AZURE" | "GCP";
 export type SnapshotFrequency = "HOURLY" | "DAILY" | "WEEKLY" | "MONTHLY" | "YEARLY" | "ON_DEMAND";
+/** How often snapshots are exported automatically: monthly or yearly (the service takes no other). */
+export type ExportFrequency = (typeof AUTO_EXPORT_FREQUENCY_TYPES)[number];
 
 /** A policy item; frequencyType + frequencyInterval identify it (each pair once per policy). */
 export interface SchedulePolicyItem {
@@ -55,17 +58,19 @@ export interface CopySetting {
 export interface ScheduleExport {
   /** An export bucket of the project: an ExportBucket's `exportBucketId` output (which makes the schedule depend on it). */
   exportBucketId: pulumi.Input<string>;
-  frequencyType: pulumi.Input<"daily" | "weekly" | "monthly" | "yearly">;
+  frequencyType: pulumi.Input<ExportFrequency>;
 }
 
 /** An export setting as stored. */
 export interface ScheduleExportOutput {
   exportBucketId: string;
-  frequencyType: "daily" | "weekly" | "monthly" | "yearly";
+  frequencyType: ExportFrequency;
 }
 
+/** A longer retention for one kind of snapshot. */
 export interface ExtraRetentionSetting {
-  frequencyType: "hourly" | "daily" | "weekly" | "monthly" | "yearly" | "ondemand";
+  /** Upper case, as the service takes it: HOURLY, DAILY, WEEKLY, MONTHLY, YEARLY or ON_DEMAND. */
+  frequencyType: (typeof EXTRA_RETENTION_FREQUENCY_TYPES)[number];
   /** Positive. */
   retentionDays: number;
 }

@@ -33,8 +33,21 @@ export type Progress = (line: string) => void;
 /** An error the tool reports on one line and exits 1 for. */
 export class CliError extends Error {}
 
-/** Opens an existing stack of the Pulumi project in `cwd` (never creates one). */
-export async function openStack(stackName: string | undefined, cwd: string): Promise<Stack> {
+/**
+ * Mends what keeps a stack from being opened (recover.ts, repairFileCheckpoint) and says what it
+ * did, in words; nothing said means nothing was mended.
+ */
+export type StackRepair = (workspace: LocalWorkspace, stackName: string) => Promise<string[]>;
+
+/**
+ * Opens an existing stack of the Pulumi project in `cwd` (never creates one). With `repair`, a stack
+ * whose checkpoint cannot be loaded is mended (each repair reported through `progress`) and opened again.
+ */
+export async function openStack(
+  stackName: string | undefined,
+  cwd: string,
+  repair?: { mend: StackRepair; progress: Progress },
+): Promise<Stack> {
   let workspace: LocalWorkspace;
   try {
     workspace = await LocalWorkspace.create({ workDir: cwd });
@@ -59,7 +72,17 @@ export async function openStack(stackName: string | undefined, cwd: string): Pro
   try {
     return await LocalWorkspace.selectStack({ stackName: name, workDir: cwd });
   } catch (error) {
-    throw new CliError(`stack ${name}: ${causeOf(error, [])}`);
+    const mended =
+      repair !== undefined && /failed to load checkpoint/i.test(String(error))
+        ? await repair.mend(workspace, name)
+        : [];
+    if (mended.length === 0) throw new CliError(`stack ${name}: ${causeOf(error, [])}`);
+    for (const line of mended) repair?.progress(`  ${line}`);
+    try {
+      return await LocalWorkspace.selectStack({ stackName: name, workDir: cwd });
+    } catch (again) {
+      throw new CliError(`stack ${name}: ${causeOf(again, [])}`);
+    }
   }
 }
 

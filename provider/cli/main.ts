@@ -23,7 +23,13 @@ import {
   type RecoverOptions,
   USAGE,
 } from "./options";
-import { configureFromStack, type FindCreated, recoverStack, renderRecovery } from "./recover";
+import {
+  configureFromStack,
+  type FindCreated,
+  recoverStack,
+  renderRecovery,
+  repairFileCheckpoint,
+} from "./recover";
 import { driftSummary, pendingSummary, renderCompareText, renderMarkdown, renderText } from "./render";
 
 const progress: Progress = (line) => process.stderr.write(`${line}\n`);
@@ -82,7 +88,7 @@ const findCreated: FindCreated = async (typeName, inputs, taken) => {
 
 /** Exit 0 when the stack is ready for pulumi up (whether or not there was anything to do). */
 async function recover(options: RecoverOptions): Promise<number> {
-  const stack = await openStack(options.stack, options.cwd);
+  const stack = await openStack(options.stack, options.cwd, { mend: repairFileCheckpoint, progress });
   await configureFromStack(stack);
   const report = await recoverStack(stack, findCreated, progress);
   process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : renderRecovery(report));

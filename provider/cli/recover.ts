@@ -18,13 +18,14 @@
  *   its resource is in the state as the engine last wrote it, and the next command converges it;
  * - a lock left by the killed CLI (file backends) is removed, after checking that the process that
  *   holds it is gone;
- * - a checkpoint of a file backend that the kill left unreadable is repaired (repairFileCheckpoint).
+ * - a checkpoint of a file backend that the kill left unreadable is repaired (repairFileCheckpoint),
+ *   before the stack is even selected (selecting it loads the checkpoint).
  */
 import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Stack } from "@pulumi/pulumi/automation";
+import type { Stack, Workspace } from "@pulumi/pulumi/automation";
 import { setConfigValues } from "../framework/settings";
 import { PROVIDER_KEY } from "../framework/validation";
 import { CliError, causeOf, nameOfUrn, type Progress, shortType } from "./engine";
@@ -202,11 +203,11 @@ async function withStaleLockRemoved<T>(
  * sidecar (the backend reads a missing one as "no attributes"), and puts the previous checkpoint
  * (`.bak`) back when the checkpoint itself is not JSON. Returns what it repaired, in words.
  */
-export async function repairFileCheckpoint(stack: Stack): Promise<string[]> {
-  const { url } = await stack.workspace.whoAmI();
+export async function repairFileCheckpoint(workspace: Workspace, fullStackName: string): Promise<string[]> {
+  const { url } = await workspace.whoAmI();
   if (url === undefined || !url.startsWith("file://")) return [];
-  const project = (await stack.workspace.projectSettings()).name;
-  const stackName = stack.name.split("/").pop() ?? stack.name;
+  const project = (await workspace.projectSettings()).name;
+  const stackName = fullStackName.split("/").pop() ?? fullStackName;
   const folder = join(fileURLToPath(url), ".pulumi", "stacks", project);
   if (!existsSync(folder)) return [];
   const repaired: string[] = [];
@@ -242,7 +243,7 @@ async function exportRepairing(stack: Stack, progress: Progress): ReturnType<Sta
     return await stack.exportStack();
   } catch (error) {
     const repaired = /failed to load checkpoint/i.test(String(error))
-      ? await repairFileCheckpoint(stack)
+      ? await repairFileCheckpoint(stack.workspace, stack.name)
       : [];
     if (repaired.length === 0) throw new CliError(`stack ${stack.name}: ${causeOf(error, [])}`);
     for (const line of repaired) progress(`  ${line}`);

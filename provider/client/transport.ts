@@ -12,7 +12,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { rootCertificates } from "node:tls";
-import { Agent, type Dispatcher } from "undici";
 import type { z } from "zod";
 import { isLegacyOperation, OPERATION_VERSIONS, type OperationId, versionFor } from "../../api/versions";
 import { type Authenticator, createAuthenticator } from "./authentication";
@@ -50,6 +49,7 @@ import {
   type ThrottleClock,
   type ThrottlePermit,
 } from "./throttle";
+import { Agent, type Dispatcher, request as undiciRequest } from "./undiciParts";
 
 const USER_AGENT = "pulumi-cluster-platform-client/0.1";
 
@@ -287,7 +287,7 @@ export class Transport {
     context.httpRequests += 1;
     this.#counters.httpRequests += 1;
     try {
-      const response = await this.#dispatcher.request({
+      const response = await undiciRequest(this.#dispatcher, {
         origin: this.config.origin,
         path: request.path,
         method: context.method,

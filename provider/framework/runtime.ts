@@ -7,6 +7,9 @@
  * never change. Resource implementations are loaded lazily, on first use of their type, so one
  * broken resource module cannot break the others.
  */
+// First, for its side effect: the compile cache covers the modules loaded after it (compileCache.ts).
+import "./compileCache";
+import { flushProviderCompileCache } from "./compileCache";
 import { exitWhenEngineGone } from "./engineWatch";
 import { isPartialFailure } from "./errors";
 import { applyConfigure } from "./settings";
@@ -116,11 +119,31 @@ function keepProviderOnPartialFailure(error: unknown, source: unknown): unknown 
   return error;
 }
 
+/** Types whose first call has completed in this process (the compile cache is written then). */
+const typesCalled = new Set<string>();
+
 /**
  * Runs one provider method for a type. Called only by the shim; `args` are the host's arguments as
  * given. `__provider` is removed from property bags before the implementation sees them.
  */
 export async function dispatch(
+  typeName: string,
+  method: DispatchMethod,
+  args: readonly unknown[],
+): Promise<unknown> {
+  try {
+    return await runMethod(typeName, method, args);
+  } finally {
+    // After the first call of a type, its modules are loaded, undici's lazily loaded parts included:
+    // write them to the compile cache once (compileCache.ts).
+    if (method !== "configure" && !typesCalled.has(typeName)) {
+      typesCalled.add(typeName);
+      flushProviderCompileCache();
+    }
+  }
+}
+
+async function runMethod(
   typeName: string,
   method: DispatchMethod,
   args: readonly unknown[],

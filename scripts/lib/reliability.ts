@@ -134,6 +134,8 @@ export interface KilledUp {
   killed: boolean;
   /** Mutating API requests the emulator had answered when the CLI was killed. */
   writesBeforeKill: number;
+  /** From the first answered write to the kill, or to the end when `up` finished first. */
+  spanMs: number;
 }
 
 function writes(emulator: RunningEmulator): number {
@@ -161,11 +163,14 @@ export async function upKilledAfter(
     exited = true;
   });
   await waitUntil(() => exited || writes(emulator) > before, 120_000, 20);
-  await new Promise((resolve) => setTimeout(resolve, delayMs));
+  const firstWrite = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, delayMs)))]);
+  clearTimeout(timer);
   const killed = !exited;
   if (killed) child.kill("SIGKILL");
   await closed;
-  return { killed, writesBeforeKill: writes(emulator) - before };
+  return { killed, writesBeforeKill: writes(emulator) - before, spanMs: Date.now() - firstWrite };
 }
 
 /**
@@ -207,4 +212,124 @@ export async function pendingOperations(stack: LocalStack): Promise<Array<{ type
     deployment: { pending_operations?: Array<{ type: string; resource: { urn: string } }> };
   };
   return (state.deployment.pending_operations ?? []).map((op) => ({ type: op.type, urn: op.resource.urn }));
+}
+
+/** mulberry32: a seed gives the same sequence of draws in [0, 1) every time (crash moments). */
+export function seededRandom(seed: number): () => number {
+  let value = seed >>> 0;
+  return () => {
+    value = (value + 0x6d2b79f5) >>> 0;
+    let mixed = value;
+    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The dynamic provider host processes still running for the stack. */
+export function providerProcesses(stack: LocalStack): number[] {
+  return processesOfStack(stack).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("dynamic-provider");
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * How long an unkilled `up` of the quickstart runs after its first write, on a fresh stack and a
+ * reset emulator: crash moments are drawn from this span so that they fall anywhere in the run.
+ */
+export async function upSpanMs(emulator: RunningEmulator): Promise<number> {
+  emulator.core.faults.clear();
+  emulator.reset();
+  const stack = await quickstartStack(emulator, false);
+  try {
+    return (await upKilledAfter(stack, emulator, 600_000)).spanMs;
+  } finally {
+    stack.dispose();
+  }
+}
+
+export interface CrashTrial {
+  delayMs: number;
+  writesBeforeKill: number;
+  /** The provider host ended with the CLI and nothing called the API afterwards. */
+  providerEnded: boolean;
+  recovered: RunResult;
+  /** Pending operations left in the state after recover (none expected). */
+  pendingAfterRecover: Array<{ type: string; urn: string }>;
+  upAfter: RunResult;
+  /** What differs between the emulator and the declared objects after that `up`. */
+  problems: string[];
+  /** With `destroyAfter`: the `destroy` after that `up`, and what it left on the emulator. */
+  destroyed?: { code: number; problems: string[] };
+}
+
+/**
+ * One crash trial on a fresh stack and a reset emulator: `pulumi up` killed `delayMs` after its first
+ * write, then `pulumi-cluster-platform recover`, then `pulumi up`. Undefined when `up` finished before
+ * the moment came (no crash to recover from). The stack's processes are killed and its folder
+ * removed at the end.
+ */
+export async function crashTrial(
+  emulator: RunningEmulator,
+  delayMs: number,
+  options: { destroyAfter?: boolean } = {},
+): Promise<CrashTrial | undefined> {
+  emulator.core.faults.clear();
+  emulator.reset();
+  const stack = await quickstartStack(emulator, false);
+  try {
+    const killed = await upKilledAfter(stack, emulator, delayMs);
+    if (!killed.killed) return undefined;
+    // The provider host probes the engine every 2 s and exits after two refusals.
+    const hostsGone = await waitUntil(() => providerProcesses(stack).length === 0, 20_000, 200);
+    const providerEnded = hostsGone && (await apiQuietAfter(emulator, 0, 2_000));
+    const recovered = await recover(stack);
+    const pendingAfterRecover = recovered.code === 0 ? await pendingOperations(stack) : [];
+    const upAfter = await stack.pulumi(["up", "--yes", "--skip-preview"], {
+      allowFailure: true,
+      quiet: true,
+    });
+    const problems = upAfter.code === 0 ? await quickstartProblems(emulator, "up") : [];
+    let destroyed: CrashTrial["destroyed"];
+    if (options.destroyAfter === true && upAfter.code === 0) {
+      // Everything the killed run made is in the state after recover: destroy finds it all.
+      const destroy = await stack.pulumi(["destroy", "--yes", "--skip-preview"], {
+        allowFailure: true,
+        quiet: true,
+      });
+      destroyed = {
+        code: destroy.code,
+        problems: destroy.code === 0 ? await quickstartProblems(emulator, "destroyed") : [],
+      };
+    }
+    return {
+      delayMs,
+      writesBeforeKill: killed.writesBeforeKill,
+      providerEnded,
+      recovered,
+      pendingAfterRecover,
+      upAfter,
+      problems,
+      ...(destroyed === undefined ? {} : { destroyed }),
+    };
+  } finally {
+    for (const pid of processesOfStack(stack)) process.kill(pid, "SIGKILL");
+    stack.dispose();
+  }
+}
+
+/** Whether a trial ended with exactly the declared objects and nothing left behind. */
+export function crashTrialOk(trial: CrashTrial): boolean {
+  return (
+    trial.providerEnded &&
+    trial.recovered.code === 0 &&
+    trial.pendingAfterRecover.length === 0 &&
+    trial.upAfter.code === 0 &&
+    trial.problems.length === 0 &&
+    (trial.destroyed === undefined || (trial.destroyed.code === 0 && trial.destroyed.problems.length === 0))
+  );
 }

@@ -6,6 +6,8 @@
  * destroy that disables the policy before resetting the schedule, leaving a policy marked
  * keepEnabledOnDelete in place.
  */
+
+import type { CompliancePolicyInput } from "../../provider/client/compliancePolicy";
 import {
   expectCleanPreviewAndRefresh,
   expectDestroyDeletes,
@@ -99,11 +101,25 @@ describe("BackupCompliancePolicy through the real engine", () => {
   test("refresh shows an out-of-band change; up converges it back", async () => {
     const { stack, client } = e2e;
     const current = await policyIn(GROUP);
-    const { state: _s, deletable: _d, updatedDate: _u, updatedUser: _w, links: _l, ...body } = current ?? {};
+    const {
+      state: _s,
+      deletable: _d,
+      updatedDate: _u,
+      updatedUser: _w,
+      links: _l,
+      scheduledPolicyItems,
+      onDemandPolicyItem,
+      ...body
+    } = current ?? {};
+    // Policy item ids are read-only (the contract); the body sends the items without them, as the
+    // provider does.
+    const withoutId = ({ id: _id, ...item }: Record<string, unknown>) => item;
     await client.compliancePolicy.update(GROUP, {
-      ...(body as typeof PERSON),
+      ...body,
+      scheduledPolicyItems: scheduledPolicyItems?.map(withoutId),
+      onDemandPolicyItem: onDemandPolicyItem === undefined ? undefined : withoutId(onDemandPolicyItem),
       authorizedUserLastName: "King",
-    });
+    } as CompliancePolicyInput);
     await settle();
     await expectRefreshReportsOnly(stack, ["authorizedUserLastName"], {
       ignoring: ["updatedDate", "updatedUser", "state"],

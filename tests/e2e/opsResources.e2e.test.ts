@@ -3,13 +3,17 @@
  * one stack to keep the suite short: CloudProviderAccessRole, OutageSimulation, LiveMigration,
  * LiveMigrationLinkToken and PrivateIpMode each go through create, a clean preview and refresh, an
  * in-place change or a replacement, adoption by importId (not the link token: the API never shows a
- * token again), and destroy (an out-of-band change read by refresh is in the integration tests). The link token and the migration source's password stay encrypted in
- * state; turning Peering-Only mode off where a cluster runs 4.0 fails before any write, naming it.
+ * token again), and destroy; CloudProviderAccessRole also through an out-of-band authorization that
+ * refresh shows and up converges back (the others' out-of-band changes are in the integration
+ * tests; PrivateIpMode has no read operation, so refresh cannot see its changes). The link token
+ * and the migration source's password stay encrypted in state; turning Peering-Only mode off where a
+ * cluster runs 4.0 fails before any write, naming it.
  */
 import type { E2EStack } from "./harness";
 import {
   expectCleanPreviewAndRefresh,
   expectDestroyDeletes,
+  expectRefreshReportsOnly,
   expectSmallCredentialFreeProviders,
   expectUp,
   removeConfig,
@@ -25,6 +29,7 @@ const ORG = "5f1a00000000000000000001";
 const SEEDED_ROLE = "5f1a000000000000000000c1";
 const SEEDED_ARN = "arn:aws:iam::123456789012:role/demo-export-role";
 const ARN = "arn:aws:iam::123456789012:role/platform-e2e";
+const OTHER_ARN = "arn:aws:iam::123456789012:role/platform-e2e-elsewhere";
 const SOURCE_PASSWORD = "e2e-source-password-7731";
 const SOURCE_GROUP = "65f0c0ffee0000000000aa01";
 /** The marker Pulumi puts on a secret value in exported state. */
@@ -194,6 +199,25 @@ describe("CloudProviderAccessRole, OutageSimulation, LiveMigration(LinkToken), P
       { ...WEST, type: "REGION" },
     ]);
     // No preview here: the adoption step's clean preview and refresh cover every resource of the stack.
+  });
+
+  test("refresh shows the role authorized out of band for another IAM role; up converges it back", async () => {
+    const { stack, client } = e2e;
+    const roleId = String((await stack.outputs()).roleId);
+    await client.cloudProviderAccess.authorize(GROUP, roleId, {
+      providerName: "AWS",
+      iamAssumedRoleArn: OTHER_ARN,
+    });
+    // Re-authorizing stamps a new authorizedDate (an output the service sets on every authorization).
+    await expectRefreshReportsOnly(stack, ["iamAssumedRoleArn"], { ignoring: ["authorizedDate"] });
+    const stored = await storedResource(stack, type("CloudProviderAccessRole"), "role");
+    expect(stored?.outputs.iamAssumedRoleArn).toBe(OTHER_ARN);
+    await expectUp(stack, "~ 1 updated");
+    expect((await client.cloudProviderAccess.get(GROUP, roleId)).iamAssumedRoleArn).toBe(ARN);
+    expect(
+      (await storedResource(stack, type("CloudProviderAccessRole"), "role"))?.outputs.iamAssumedRoleArn,
+    ).toBe(ARN);
+    // No preview here: the adoption step's clean preview and refresh follow.
   });
 
   test("importId adopts a role, a running simulation, a migration and another project's mode", async () => {

@@ -11,15 +11,15 @@
 import { z } from "zod";
 import { HEX24 } from "../../../api/ids";
 import {
+  AUTO_EXPORT_FREQUENCY_TYPES,
   CLOUD_PROVIDERS,
   COPY_FREQUENCIES,
   COPY_LAST_NUMBER_OF_SNAPSHOTS,
   COPY_POLICY_ITEM_FREQUENCY_TYPES,
   COPY_POLICY_ITEMS_MAX,
-  EXPORT_FREQUENCY_TYPES,
+  EXTRA_RETENTION_FREQUENCY_TYPES,
   ON_DEMAND_FREQUENCY_TYPE,
   RETENTION_UNITS,
-  SNAPSHOT_FREQUENCY_TYPES,
 } from "../../../api/vocabulary";
 import { policyItemSchema, refineUniquePolicyItems } from "../../framework/backupPolicy";
 import { parseId } from "../../framework/ids";
@@ -27,12 +27,6 @@ import { containsUnknown, idPartSchema } from "../../framework/validation";
 
 /** The parts of the id and of importId, in order. */
 export const SCHEDULE_ID_PARTS = ["groupId", "clusterName"] as const;
-
-/** Snapshot kinds an extra retention setting applies to: the scheduled ones and on-demand. */
-export const EXTRA_RETENTION_FREQUENCY_TYPES = [
-  ...SNAPSHOT_FREQUENCY_TYPES,
-  ON_DEMAND_FREQUENCY_TYPE,
-] as const;
 
 const positiveInt = z.number().int().positive();
 const nonEmpty = z.string().min(1, "must not be empty");
@@ -98,6 +92,7 @@ const copySettingSchema = z.strictObject({
 });
 
 const extraRetentionSchema = z.strictObject({
+  /** Upper case, HOURLY ... ON_DEMAND: the snapshot kind the setting applies to (the contract's ExtraRetentionSetting). */
   frequencyType: z.enum(EXTRA_RETENTION_FREQUENCY_TYPES),
   retentionDays: positiveInt,
 });
@@ -105,7 +100,8 @@ const extraRetentionSchema = z.strictObject({
 const exportSchema = z.strictObject({
   /** An export bucket of the project (24 hex): the ExportBucket resource's exportBucketId. */
   exportBucketId: idPartSchema("exportBucketId"),
-  frequencyType: z.enum(EXPORT_FREQUENCY_TYPES),
+  /** monthly or yearly: the only export frequencies the service takes (the contract's AutoExportPolicyView). */
+  frequencyType: z.enum(AUTO_EXPORT_FREQUENCY_TYPES),
 });
 
 const deleteCopiedBackupSchema = z.strictObject({

@@ -9,7 +9,6 @@
  */
 import type { RestoreJob, RestoreJobInput } from "../../client/restoreJobs";
 import { type Classification, storedInputs } from "../../framework/diff";
-import { formatId } from "../../framework/ids";
 import type { RestoreJobInputs } from "./schema";
 
 /** Outputs stored in state: the inputs as applied plus what the service computes. */
@@ -59,11 +58,6 @@ const REQUEST_FIELDS = [
   "oplogTs",
   "oplogInc",
 ] as const;
-
-/** The id: `<groupId>/<clusterName>/<restoreJobId>`. */
-export function restoreJobId(groupId: string, clusterName: string, jobId: string): string {
-  return formatId([groupId, clusterName, jobId]);
-}
 
 /** The body of create (48, 62). */
 export function toBody(inputs: RestoreJobInputs): RestoreJobInput {

@@ -16,7 +16,7 @@ import { hasErrorCode, type PlatformClient } from "../../client";
 import { createOrAdopt } from "../../framework/adoption";
 import { checkAndDiff } from "../../framework/diff";
 import { parseId } from "../../framework/ids";
-import { type LifecycleTarget, waitAndSettle } from "../../framework/lifecycle";
+import { jobResource } from "../../framework/jobResource";
 import { reportProgress } from "../../framework/progress";
 import { platformClient } from "../../framework/settings";
 import type { PlatformProvider } from "../../framework/types";
@@ -32,7 +32,6 @@ import {
   mismatchedFields,
   previousInputs,
   RESTORE_JOB_CLASSIFICATION,
-  restoreJobId,
   toBody,
   toOutputs,
 } from "./model";
@@ -79,30 +78,20 @@ export function createRestoreJobProvider(deps: RestoreJobProviderDeps): Platform
     serverless: inputs.serverless,
   });
 
-  const target = (
-    client: PlatformClient,
-    inputs: RestoreJobInputs,
-    jobId: string,
-  ): LifecycleTarget<RestoreJobLocation> => ({
-    client,
-    where: locate(inputs, jobId),
-    describe: describeRestoreJob(inputs, jobId),
-    timeouts: inputs.timeouts,
+  const { settle, adoptUnchanged, update } = jobResource({
+    lifecycle,
+    schema: restoreJobInputsSchema,
+    idParts: RESTORE_JOB_ID_PARTS,
+    locate,
+    describe: describeRestoreJob,
+    jobIdOf: (live: LiveRestoreJob) => live.restoreJobId,
+    toOutputs,
+    mismatchedFields,
+    words: { kind: "restore job", plural: "Restore jobs", instead: "run a new restore" },
+    liveFromOutputs,
+    client: deps.client,
     clock: deps.clock,
   });
-
-  /** Waits until finished; a failed or timed-out wait keeps the job in state. */
-  const settle = (
-    client: PlatformClient,
-    inputs: RestoreJobInputs,
-    known: LiveRestoreJob,
-    phase: "create" | "update",
-  ) =>
-    waitAndSettle(lifecycle, target(client, inputs, known.restoreJobId), phase, {
-      id: restoreJobId(inputs.groupId, inputs.clusterName, known.restoreJobId),
-      known,
-      outputs: (live: LiveRestoreJob) => toOutputs(inputs, live),
-    });
 
   const start = async (client: PlatformClient, inputs: RestoreJobInputs): Promise<LiveRestoreJob> => {
     const body = toBody(inputs);
@@ -133,18 +122,13 @@ export function createRestoreJobProvider(deps: RestoreJobProviderDeps): Platform
         describe: describeRestoreJob(inputs),
         locatedBy: { groupId: inputs.groupId, clusterName: inputs.clusterName },
         create: async () => settle(client, inputs, await start(client, inputs), "create"),
-        adopt: async (parts, id) => {
-          const live = await lifecycle.read(client, { ...parts, serverless: inputs.serverless });
-          if (live === undefined) return undefined;
-          const mismatches = mismatchedFields(inputs, live);
-          if (mismatches.length > 0) {
-            throw new Error(
-              `cannot adopt restore job ${id}: its ${mismatches.join("; its ")}. Restore jobs cannot be changed: ` +
-                "make the inputs match the job, or remove importId to run a new restore.",
-            );
-          }
-          return settle(client, inputs, live, "create");
-        },
+        adopt: async (parts, id) =>
+          adoptUnchanged(
+            client,
+            inputs,
+            id,
+            await lifecycle.read(client, { ...parts, serverless: inputs.serverless }),
+          ),
       });
     },
 
@@ -160,17 +144,8 @@ export function createRestoreJobProvider(deps: RestoreJobProviderDeps): Platform
       return { id, props: { ...toOutputs(inputs, live) }, inputs: { ...inputs } };
     },
 
-    async update(id, olds, news) {
-      // Only timeouts change in place (every API field replaces): no API call; an earlier wait
-      // that did not finish resumes.
-      const parts = parseId(id, RESTORE_JOB_ID_PARTS);
-      const inputs = {
-        ...parseInputs(restoreJobInputsSchema, news),
-        groupId: parts.groupId,
-        clusterName: parts.clusterName,
-      };
-      return settle(deps.client(), inputs, liveFromOutputs(olds, parts.restoreJobId), "update");
-    },
+    // Only timeouts change in place (every API field replaces): framework/jobResource.ts.
+    update,
 
     async delete(id, props) {
       const parts = parseId(id, RESTORE_JOB_ID_PARTS);

@@ -6,7 +6,6 @@
  */
 import type { ExportJob, ExportJobInput } from "../../client/exportJobs";
 import { type Classification, deepEqual, storedInputs } from "../../framework/diff";
-import { formatId } from "../../framework/ids";
 import type { CustomDataItem, SnapshotExportJobInputs } from "./schema";
 
 /** How far an export has come (the API's `exportStatus`). */
@@ -48,11 +47,6 @@ export const SNAPSHOT_EXPORT_JOB_CLASSIFICATION: Classification = {
   createdAt: "output",
   finishedAt: "output",
 };
-
-/** The id: `<groupId>/<clusterName>/<exportJobId>`. */
-export function snapshotExportJobId(groupId: string, clusterName: string, exportJobId: string): string {
-  return formatId([groupId, clusterName, exportJobId]);
-}
 
 /** The body of create (45). */
 export function toBody(inputs: SnapshotExportJobInputs): ExportJobInput {

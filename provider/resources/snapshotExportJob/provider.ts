@@ -12,7 +12,7 @@ import type { PlatformClient } from "../../client";
 import { createOrAdopt } from "../../framework/adoption";
 import { checkAndDiff } from "../../framework/diff";
 import { parseId } from "../../framework/ids";
-import { type LifecycleTarget, waitAndSettle } from "../../framework/lifecycle";
+import { jobResource } from "../../framework/jobResource";
 import { reportProgress } from "../../framework/progress";
 import { platformClient } from "../../framework/settings";
 import type { PlatformProvider } from "../../framework/types";
@@ -28,7 +28,6 @@ import {
   mismatchedFields,
   previousInputs,
   SNAPSHOT_EXPORT_JOB_CLASSIFICATION,
-  snapshotExportJobId,
   toBody,
   toOutputs,
 } from "./model";
@@ -44,30 +43,24 @@ export interface SnapshotExportJobProviderDeps {
 }
 
 export function createSnapshotExportJobProvider(deps: SnapshotExportJobProviderDeps): PlatformProvider {
-  const target = (
-    client: PlatformClient,
-    inputs: SnapshotExportJobInputs,
-    exportJobId: string,
-  ): LifecycleTarget<ExportJobLocation> => ({
-    client,
-    where: { groupId: inputs.groupId, clusterName: inputs.clusterName, exportJobId },
-    describe: describeExportJob(inputs, exportJobId),
-    timeouts: inputs.timeouts,
+  const { settle, adoptUnchanged, update } = jobResource({
+    lifecycle,
+    schema: snapshotExportJobInputsSchema,
+    idParts: SNAPSHOT_EXPORT_JOB_ID_PARTS,
+    locate: (inputs: SnapshotExportJobInputs, exportJobId: string): ExportJobLocation => ({
+      groupId: inputs.groupId,
+      clusterName: inputs.clusterName,
+      exportJobId,
+    }),
+    describe: describeExportJob,
+    jobIdOf: (live: LiveExportJob) => live.exportJobId,
+    toOutputs,
+    mismatchedFields,
+    words: { kind: "snapshot export job", plural: "Export jobs", instead: "run a new export" },
+    liveFromOutputs,
+    client: deps.client,
     clock: deps.clock,
   });
-
-  /** Waits until Successful; a failed or timed-out wait keeps the job in state. */
-  const settle = (
-    client: PlatformClient,
-    inputs: SnapshotExportJobInputs,
-    known: LiveExportJob,
-    phase: "create" | "update",
-  ) =>
-    waitAndSettle(lifecycle, target(client, inputs, known.exportJobId), phase, {
-      id: snapshotExportJobId(inputs.groupId, inputs.clusterName, known.exportJobId),
-      known,
-      outputs: (live: LiveExportJob) => toOutputs(inputs, live),
-    });
 
   return {
     ...checkAndDiff(snapshotExportJobInputsSchema, SNAPSHOT_EXPORT_JOB_CLASSIFICATION),
@@ -86,18 +79,7 @@ export function createSnapshotExportJobProvider(deps: SnapshotExportJobProviderD
           );
           return settle(client, inputs, created, "create");
         },
-        adopt: async (parts, id) => {
-          const live = await lifecycle.read(client, parts);
-          if (live === undefined) return undefined;
-          const mismatches = mismatchedFields(inputs, live);
-          if (mismatches.length > 0) {
-            throw new Error(
-              `cannot adopt snapshot export job ${id}: its ${mismatches.join("; its ")}. Export jobs cannot be ` +
-                "changed: make the inputs match the job, or remove importId to run a new export.",
-            );
-          }
-          return settle(client, inputs, live, "create");
-        },
+        adopt: async (parts, id) => adoptUnchanged(client, inputs, id, await lifecycle.read(client, parts)),
       });
     },
 
@@ -109,17 +91,8 @@ export function createSnapshotExportJobProvider(deps: SnapshotExportJobProviderD
       return { id, props: { ...toOutputs(inputs, live) }, inputs: { ...inputs } };
     },
 
-    async update(id, olds, news) {
-      // Only timeouts change in place (every API field replaces): no API call; an earlier wait
-      // that did not finish resumes.
-      const where = parseId(id, SNAPSHOT_EXPORT_JOB_ID_PARTS);
-      const inputs = {
-        ...parseInputs(snapshotExportJobInputsSchema, news),
-        groupId: where.groupId,
-        clusterName: where.clusterName,
-      };
-      return settle(deps.client(), inputs, liveFromOutputs(olds, where.exportJobId), "update");
-    },
+    // Only timeouts change in place (every API field replaces): framework/jobResource.ts.
+    update,
 
     async delete(id, props) {
       // No delete operation exists (44-46): the job and its files stay; say so rather than pretend.

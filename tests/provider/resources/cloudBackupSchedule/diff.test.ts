@@ -36,7 +36,7 @@ const LIVE = {
   copyPolicyItemsEnabled: true,
   copySettings: [copyA, copyB],
   export: { exportBucketId: "5f1a0000000000000000d001", frequencyType: "monthly" },
-  extraRetentionSettings: [{ frequencyType: "monthly", retentionDays: 400 }],
+  extraRetentionSettings: [{ frequencyType: "MONTHLY", retentionDays: 400 }],
   policies: [
     {
       id: "5f1a0000000000000000f000",
@@ -86,8 +86,8 @@ describe("CloudBackupSchedule diff", () => {
     autoExportEnabled: false,
     copyPolicyItemsEnabled: false,
     copySettings: [copyA],
-    export: { exportBucketId: "5f1a0000000000000000d001", frequencyType: "weekly" },
-    extraRetentionSettings: [{ frequencyType: "monthly", retentionDays: 500 }],
+    export: { exportBucketId: "5f1a0000000000000000d001", frequencyType: "yearly" },
+    extraRetentionSettings: [{ frequencyType: "MONTHLY", retentionDays: 500 }],
     policies: [{ policyItems: [hourly, { ...daily, retentionValue: 14 }] }],
     referenceHourOfDay: 3,
     referenceMinuteOfHour: 0,

@@ -253,6 +253,46 @@ describe("CloudBackupSchedule provider against the emulator", () => {
     await fx.client.exportBuckets.delete(GROUP, bucket._id);
   });
 
+  it("extra retention settings (upper case, as the service takes them) converge and read back without drift", async () => {
+    const extraRetentionSettings = [
+      { frequencyType: "MONTHLY", retentionDays: 400 },
+      { frequencyType: "ON_DEMAND", retentionDays: 30 },
+    ];
+    const inputs = await checked({ groupId: GROUP, clusterName: CLUSTER, extraRetentionSettings });
+    const created = await provider().create(inputs);
+    expect(created.outs?.extraRetentionSettings).toEqual(extraRetentionSettings);
+    expect((await fx.client.backupSchedules.get(GROUP, CLUSTER)).extraRetentionSettings).toEqual(
+      extraRetentionSettings,
+    );
+    const read = await provider().read(ID, created.outs ?? {});
+    expect(await provider().diff(ID, read.props ?? {}, inputs)).toEqual({ changes: false, replaces: [] });
+  });
+
+  it("a daily or weekly export to a real bucket fails check, and nothing is sent", async () => {
+    // The emulator refuses both with 400 INVALID_ENUM_VALUE, the contract's AutoExportPolicyView
+    // (tests/emulator/operations/vocabulary.test.ts); check() names the rule before any request.
+    const bucket = await fx.client.exportBuckets.create(GROUP, {
+      bucketName: "exports",
+      cloudProvider: "AWS",
+      iamRoleId: AWS_ROLE,
+    });
+    for (const frequencyType of ["daily", "weekly"]) {
+      fx.emu.core.requestLog.clear();
+      const result = await provider().check(
+        {},
+        { groupId: GROUP, clusterName: CLUSTER, export: { exportBucketId: bucket._id, frequencyType } },
+      );
+      expect(result.failures).toEqual([
+        {
+          property: "export.frequencyType",
+          reason: 'export.frequencyType must be one of "monthly", "yearly"',
+        },
+      ]);
+      expect(fx.emu.core.requestLog.list()).toEqual([]);
+    }
+    await fx.client.exportBuckets.delete(GROUP, bucket._id);
+  });
+
   it("a change of cluster or project replaces the resource", async () => {
     const created = await provider().create(await checked({ groupId: GROUP, clusterName: CLUSTER }));
     expect(

@@ -45,7 +45,7 @@ describe("CloudBackupSchedule check", () => {
         },
       ],
       export: { exportBucketId: "65f0c0ffee0000000000abcd", frequencyType: "monthly" },
-      extraRetentionSettings: [{ frequencyType: "monthly", retentionDays: 400 }],
+      extraRetentionSettings: [{ frequencyType: "MONTHLY", retentionDays: 400 }],
       policies: [{ policyItems: [daily, weekly] }],
       referenceHourOfDay: 23,
       referenceMinuteOfHour: 59,
@@ -260,7 +260,7 @@ describe("CloudBackupSchedule check", () => {
         ...BASE,
         copySettings: [{ cloudProvider: "IBM", regionName: "", frequencies: ["daily"], zoneId: ZONE }],
         export: { exportBucketId: "bucket", frequencyType: "hourly" },
-        extraRetentionSettings: [{ frequencyType: "MONTHLY", retentionDays: 0 }],
+        extraRetentionSettings: [{ frequencyType: "monthly", retentionDays: 0 }],
         deleteCopiedBackups: [{ cloudProvider: "AWS", regionName: "US_EAST_1", zoneId: "zone-1" }],
       }).failures,
     ).toEqual([
@@ -280,12 +280,12 @@ describe("CloudBackupSchedule check", () => {
       },
       {
         property: "export.frequencyType",
-        reason: 'export.frequencyType must be one of "daily", "weekly", "monthly", "yearly"',
+        reason: 'export.frequencyType must be one of "monthly", "yearly"',
       },
       {
         property: "extraRetentionSettings[0].frequencyType",
         reason:
-          'extraRetentionSettings[0].frequencyType must be one of "hourly", "daily", "weekly", "monthly", "yearly", "ondemand"',
+          'extraRetentionSettings[0].frequencyType must be one of "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND"',
       },
       {
         property: "extraRetentionSettings[0].retentionDays",
@@ -296,6 +296,23 @@ describe("CloudBackupSchedule check", () => {
         reason: "deleteCopiedBackups[0].zoneId must be 24 hexadecimal digits (a-f, 0-9)",
       },
     ]);
+  });
+
+  it("accepts a monthly or yearly export and refuses daily or weekly before any request (the service exports only monthly or yearly)", () => {
+    const exportOf = (frequencyType: string) => ({
+      ...BASE,
+      export: { exportBucketId: "65f0c0ffee0000000000abcd", frequencyType },
+    });
+    expect(check(exportOf("monthly")).failures).toEqual([]);
+    expect(check(exportOf("yearly")).failures).toEqual([]);
+    for (const frequencyType of ["daily", "weekly"]) {
+      expect(check(exportOf(frequencyType)).failures).toEqual([
+        {
+          property: "export.frequencyType",
+          reason: 'export.frequencyType must be one of "monthly", "yearly"',
+        },
+      ]);
+    }
   });
 
   it("rejects a bad clusterName and the read-only fields", () => {

@@ -1,0 +1,98 @@
+/**
+ * CPU profiles of the Node processes the Pulumi CLI spawns (language host, dynamic provider host)
+ * during one command over N resources of one kind of scripts/bench/program, for finding where the
+ * provider's time goes (BENCHMARKS.md, "Provider overhead"). Writes V8 .cpuprofile files (open them in
+ * Chrome DevTools, or summarize with scripts/bench/profile-summary.ts) and each process's CPU time
+ * (NAME.cpu.json) to the given folder. The engine ends its plugins with a signal, which --cpu-prof
+ * does not survive, hence the preloaded scripts/bench/cpu-profile-hook.js.
+ *
+ *   npx ts-node --transpile-only scripts/bench/profile.ts -- --kind platform --count 200 \
+ *     --command refresh --out .bench-state/profiles
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { startEmulator } from "../../emulator";
+import { DEFAULT_SEED } from "../../emulator/seed/demo-credentials";
+import { LocalStack } from "../lib/pulumi-stack";
+
+/** CPU seconds of this process's waited-for children (Linux /proc/self/stat cutime + cstime). */
+function childrenCpuSeconds(): number {
+  const ticks = Number(execFileSync("getconf", ["CLK_TCK"]).toString());
+  const stat = readFileSync("/proc/self/stat", "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[16 - 3]) + Number(fields[17 - 3])) / ticks;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      kind: { type: "string", default: "platform" },
+      count: { type: "string", default: "200" },
+      command: { type: "string", default: "refresh" },
+      out: { type: "string", default: ".bench-state/profiles" },
+      /** Only each process's CPU time (NAME.cpu.json), without the profiler's own cost. */
+      "usage-only": { type: "boolean", default: false },
+    },
+  });
+  const out = resolve(values.out ?? "");
+  mkdirSync(out, { recursive: true });
+  const emulator = await startEmulator({
+    port: 0,
+    seed: "default",
+    asyncDelayMs: 0,
+    rateLimit: { limit: 1e9, windowMs: 60_000 },
+  });
+  const stack = await LocalStack.create({
+    program: join(__dirname, "program"),
+    workRoot: ".bench-state",
+    echo: false,
+    config: {
+      kind: values.kind ?? "platform",
+      count: values.count ?? "200",
+      groupId: DEFAULT_SEED.projectId,
+      "platform:baseUrl": emulator.baseUrl,
+      "platform:publicKey": DEFAULT_SEED.orgOwnerKey.publicKey,
+      "platform:rateLimitPerMinute": "0",
+    },
+    secrets: { "platform:privateKey": DEFAULT_SEED.orgOwnerKey.privateKey },
+  });
+  try {
+    if (values.command !== "up") await stack.up();
+    // Only the measured command's Node processes write profiles.
+    stack.env.NODE_OPTIONS = `--require ${join(__dirname, "cpu-profile-hook.js")}`;
+    stack.env.BENCH_CPU_PROFILE_DIR = out;
+    if (values["usage-only"]) stack.env.BENCH_CPU_USAGE_ONLY = "1";
+    const treeBefore = childrenCpuSeconds();
+    if (values.command === "up") await stack.up();
+    else if (values.command === "refresh") await stack.refresh({ expectNoChanges: true });
+    else await stack.destroy();
+    const tree = childrenCpuSeconds() - treeBefore;
+    const perProcess = readdirSync(out)
+      .filter((name) => name.endsWith(".cpu.json"))
+      .map((name) => {
+        const { argv, usage } = JSON.parse(readFileSync(join(out, name), "utf8")) as {
+          argv: string[];
+          usage: { user: number; system: number };
+        };
+        return `${((usage.user + usage.system) / 1e6).toFixed(2)} s  ${argv.slice(1, 2).join(" ") || "node -e"}`;
+      });
+    process.stdout.write(
+      `${values.kind} ${values.command} of ${values.count}: CLI tree CPU ${tree.toFixed(2)} s; Node processes:\n  ${perProcess.join("\n  ")}\n`,
+    );
+    delete stack.env.NODE_OPTIONS;
+    delete stack.env.BENCH_CPU_PROFILE_DIR;
+    delete stack.env.BENCH_CPU_USAGE_ONLY;
+    if (values.command !== "destroy") await stack.destroy();
+  } finally {
+    stack.dispose();
+    await emulator.close();
+  }
+  process.stdout.write(`profiles in ${out}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
