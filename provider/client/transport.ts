@@ -43,7 +43,7 @@ import {
 } from "./retry";
 import { type LogSink, maskingLogger } from "./secrets";
 import {
-  type ProjectThrottle,
+  type BudgetAnswer,
   projectIdOfPath,
   projectThrottle,
   type ThrottleClock,
@@ -271,10 +271,9 @@ export class Transport {
   /** One HTTP request: throttle token, send, read the whole body. */
   async #sendOnce(context: CallContext, request: OutgoingRequest): Promise<HttpExchange> {
     let permit: ThrottlePermit | undefined;
-    let throttle: ProjectThrottle | undefined;
     const limit = this.config.rateLimit;
     if (limit && request.projectId) {
-      throttle = projectThrottle(
+      const throttle = projectThrottle(
         this.config.origin,
         request.projectId,
         limit.limit,
@@ -306,8 +305,7 @@ export class Transport {
       this.#log(
         `platform request ${context.requestId}: ${context.method} ${context.displayPath} answered ${response.statusCode} in ${this.#now() - started} ms`,
       );
-      permit?.release();
-      if (throttle !== undefined) observeBudget(throttle, response.statusCode, response.headers, this.#now());
+      permit?.release(budgetAnswer(response.statusCode, response.headers, this.#now()));
       return { status: response.statusCode, headers: response.headers, text };
     } finally {
       permit?.release();
@@ -316,24 +314,24 @@ export class Transport {
 }
 
 /**
- * Tells the project's throttle what the answer said about the budget: the contract's
+ * What the answer said about the project's budget, for the throttle: the contract's
  * `RateLimit-Limit` / `RateLimit-Remaining` headers, and a 429's `Retry-After` (throttle.ts).
  */
-function observeBudget(
-  throttle: ProjectThrottle,
+function budgetAnswer(
   status: number,
   headers: Record<string, string | string[] | undefined>,
   now: number,
-): void {
+): BudgetAnswer {
   const number = (name: string): number | undefined => {
     const value = Number(header(headers, name));
     return header(headers, name) === undefined || !Number.isFinite(value) || value < 0 ? undefined : value;
   };
-  throttle.observe({
+  return {
     limit: number("ratelimit-limit"),
     remaining: number("ratelimit-remaining"),
+    refused: status === 429,
     retryAfterMs: status === 429 ? parseRetryAfter(headers["retry-after"], now) : undefined,
-  });
+  };
 }
 
 /**

@@ -26,10 +26,15 @@ describe("a project's request budget shared between processes", () => {
     });
   });
   afterAll(async () => emulator.close());
-  beforeEach(() => {
+  beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), "budget-"));
     emulator.reset();
     resetThrottles();
+    // Start a fifth into one of the emulator's windows (multiples of WINDOW_MS on its real clock), so
+    // a first burst of a few milliseconds never straddles a boundary and the windows below are exact.
+    const into = Date.now() % WINDOW_MS;
+    const start = WINDOW_MS / 5;
+    await new Promise((resolve) => setTimeout(resolve, (start - into + WINDOW_MS) % WINDOW_MS));
   });
   afterEach(() => {
     resetThrottles();
@@ -57,6 +62,17 @@ describe("a project's request budget shared between processes", () => {
 
   const answers429 = () => emulator.core.requestLog.list().filter((entry) => entry.status === 429).length;
 
+  /** Answers of 200 per window of the emulator's limiter (windows at multiples of WINDOW_MS). */
+  const answersPerWindow = () => {
+    const counts = new Map<number, number>();
+    for (const entry of emulator.core.requestLog.list()) {
+      if (entry.status !== 200) continue;
+      const window = Math.floor(Date.parse(entry.time) / WINDOW_MS);
+      counts.set(window, (counts.get(window) ?? 0) + 1);
+    }
+    return counts;
+  };
+
   test("back to back with the shared budget: no 429", async () => {
     await burst(LIMIT, true);
     await burst(LIMIT, true);
@@ -64,9 +80,20 @@ describe("a project's request budget shared between processes", () => {
     expect(emulator.core.requestLog.list().filter((entry) => entry.status === 200)).toHaveLength(2 * LIMIT);
   });
 
-  test("without it, the second client starts with a full bucket and earns 429s (what the store prevents)", async () => {
+  test("the second client waits for the next windows and fills them, without a 429", async () => {
+    await burst(LIMIT, true);
+    await burst(2 * LIMIT, true);
+    expect(answers429()).toBe(0);
+    // The first client's window is full; the second client's calls fill the next two windows.
+    expect([...answersPerWindow().values()]).toEqual([LIMIT, LIMIT, LIMIT]);
+  });
+
+  test("without it, the second client's probe earns the one 429 the store prevents, and the rest wait", async () => {
     await burst(LIMIT, false);
     await burst(LIMIT, false);
-    expect(answers429()).toBeGreaterThan(0);
+    // The second client knows nothing of the first's window: its first request goes alone (the
+    // probe), is refused, and the others wait for the next window instead of earning 429s too.
+    expect(answers429()).toBe(1);
+    expect(emulator.core.requestLog.list().filter((entry) => entry.status === 200)).toHaveLength(2 * LIMIT);
   });
 });

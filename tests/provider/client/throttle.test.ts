@@ -1,15 +1,25 @@
-/** Per-project throttle: queues (FIFO) instead of earning 429s; tokens return a window after use. */
+/**
+ * Per-project throttle: keeps the service's fixed-window books (windows at the clock's multiples of
+ * the window unless a 429's Retry-After says otherwise), queues (FIFO) instead of earning 429s, and
+ * probes a window it has had no answer from with one request.
+ */
+import { appendFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type BudgetStore, fileBudgetStore, type StoredRequest } from "../../../provider/client/budgetStore";
 import {
+  type BudgetAnswer,
   ProjectThrottle,
   projectIdOfPath,
   projectThrottle,
   resetThrottles,
   type ThrottleClock,
+  type ThrottlePermit,
 } from "../../../provider/client/throttle";
 
 /** A manual clock: time moves only through advance(). */
-function manualClock() {
-  let now = 0;
+function manualClock(start = 0) {
+  let now = start;
   const timers: Array<{ at: number; callback: () => void; id: number }> = [];
   let nextId = 1;
   const clock: ThrottleClock & { advance(ms: number): void; pending(): number } = {
@@ -42,123 +52,375 @@ function manualClock() {
 
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
-describe("ProjectThrottle", () => {
-  it("grants `limit` at once and queues the rest without polling", async () => {
-    const clock = manualClock();
-    const throttle = new ProjectThrottle(3, 1000, clock);
-    const granted: number[] = [];
-    const permits = await Promise.all([0, 1, 2].map(() => throttle.acquire()));
-    const waiting = [3, 4].map((n) =>
-      throttle.acquire().then((p) => {
-        granted.push(n);
-        return p;
-      }),
-    );
+/** Acquire in order; `granted` lists the indexes granted so far (with the permits by index). */
+function queueCalls(throttle: ProjectThrottle, count: number) {
+  const granted: number[] = [];
+  const permits = new Map<number, ThrottlePermit>();
+  for (let index = 0; index < count; index++) {
+    void throttle.acquire().then((permit) => {
+      granted.push(index);
+      permits.set(index, permit);
+    });
+  }
+  return { granted, permits };
+}
+
+describe("ProjectThrottle keeps the service's fixed windows", () => {
+  it("sends a window's first request alone, then fills the window, then waits for the next one", async () => {
+    const clock = manualClock(0);
+    const throttle = new ProjectThrottle(3, 1000, clock, { marginMs: 0 });
+    const { granted, permits } = queueCalls(throttle, 5);
     await flush();
-    expect(granted).toEqual([]);
-    expect(throttle.queued).toBe(2);
-    expect(clock.pending()).toBe(0); // all tokens in flight: no timer, waiting for a release
-    for (const p of permits) p.release(); // answers arrive at t=0; tokens come back at t=1000
-    expect(clock.pending()).toBe(1); // one timer for the earliest token
+    expect(granted).toEqual([0]); // the probe: the window's count is not known yet
+    expect(throttle.queued).toBe(4);
+    permits.get(0)?.release({ limit: 3, remaining: 2 });
+    await flush();
+    expect(granted).toEqual([0, 1, 2]); // the window holds 3
+    permits.get(1)?.release({ limit: 3, remaining: 1 });
+    permits.get(2)?.release({ limit: 3, remaining: 0 });
+    await flush();
+    expect(granted).toEqual([0, 1, 2]);
+    expect(clock.pending()).toBe(1); // one timer: the next window's start
     clock.advance(999);
     await flush();
-    expect(granted).toEqual([]);
+    expect(granted).toEqual([0, 1, 2]);
     clock.advance(1);
     await flush();
-    expect(granted).toEqual([3, 4]); // FIFO
-    for (const p of await Promise.all(waiting)) p.release();
+    expect(granted).toEqual([0, 1, 2, 3]); // the next window's probe, FIFO
+    permits.get(3)?.release({ limit: 3, remaining: 2 });
+    await flush();
+    expect(granted).toEqual([0, 1, 2, 3, 4]);
   });
 
-  it("never lets more than `limit` requests be answered within any window", async () => {
-    const clock = manualClock();
-    const limit = 5;
-    const windowMs = 1000;
-    const throttle = new ProjectThrottle(limit, windowMs, clock);
-    const sendTimes: number[] = [];
-    const answerTimes: number[] = [];
-    const calls = Array.from({ length: 23 }, async () => {
+  it("starts the next batch at the window's start, not a window after the first send", async () => {
+    const clock = manualClock(700);
+    const throttle = new ProjectThrottle(2, 1000, clock, { marginMs: 0 });
+    const sentAt: number[] = [];
+    const calls = Array.from({ length: 6 }, async () => {
       const permit = await throttle.acquire();
-      sendTimes.push(clock.now());
+      sentAt.push(clock.now());
       await flush();
-      clock.advance(7); // request latency
-      answerTimes.push(clock.now());
-      permit.release();
+      clock.advance(5); // latency
+      permit.release({});
     });
-    for (let i = 0; i < 200 && sendTimes.length < 23; i++) {
+    for (let step = 0; step < 100 && sentAt.length < 6; step++) {
       await flush();
-      clock.advance(50);
+      clock.advance(25);
     }
     await Promise.all(calls);
-    // Any window [t, t + windowMs) holds at most `limit` sends.
-    for (const start of sendTimes) {
-      expect(sendTimes.filter((t) => t >= start && t < start + windowMs).length).toBeLessThanOrEqual(limit);
-    }
-    // 23 calls at 5 per window need 4 full windows beyond the first batch.
-    expect(Math.max(...sendTimes)).toBeGreaterThanOrEqual(4 * windowMs);
-    expect(Math.max(...sendTimes)).toBeLessThan(4 * windowMs + 500);
+    // Two in the window [0, 1000) from 700, two from 1000, two from 2000: the fixed-window optimum.
+    expect(sentAt.map((t) => Math.floor(t / 1000))).toEqual([0, 0, 1, 1, 2, 2]);
+    expect(sentAt[2]).toBeLessThan(1100);
+    expect(sentAt[4]).toBeLessThan(2100);
   });
 
-  it("an aborted waiter leaves the queue", async () => {
-    const clock = manualClock();
-    const throttle = new ProjectThrottle(1, 1000, clock);
+  it("keeps a margin each side of a boundary: a request there needs room in both windows", async () => {
+    const clock = manualClock(0);
+    const throttle = new ProjectThrottle(2, 1000, clock, { marginMs: 50 });
     const first = await throttle.acquire();
-    const controller = new AbortController();
-    const waiting = throttle.acquire(controller.signal);
-    controller.abort(new Error("deadline"));
-    await expect(waiting).rejects.toThrow("deadline");
-    expect(throttle.queued).toBe(0);
-    first.release();
-  });
-});
-
-describe("ProjectThrottle learns the budget from the service's answers", () => {
-  it("requests the service counted but this bucket did not send are held for a window", async () => {
-    const clock = manualClock();
-    const throttle = new ProjectThrottle(10, 1000, clock);
-    const permit = await throttle.acquire();
-    permit.release();
-    // The service counted 7 (another process sent 6): 3 remain.
-    throttle.observe({ limit: 10, remaining: 3 });
-    expect(throttle.available).toBe(3);
-    clock.advance(1000);
-    expect(throttle.available).toBe(10);
-  });
-
-  it("a remaining count the bucket already accounts for changes nothing", async () => {
-    const clock = manualClock();
-    const throttle = new ProjectThrottle(10, 1000, clock);
-    (await throttle.acquire()).release();
-    (await throttle.acquire()).release();
-    throttle.observe({ limit: 10, remaining: 9 });
-    expect(throttle.available).toBe(8);
-  });
-
-  it("a lower RateLimit-Limit lowers the bucket's limit", () => {
-    const throttle = new ProjectThrottle(100, 1000, manualClock());
-    throttle.observe({ limit: 40, remaining: 40 });
-    expect(throttle.limit).toBe(40);
-    expect(throttle.available).toBe(40);
-  });
-
-  it("a 429's Retry-After empties the bucket until then, and queued calls wait for it", async () => {
-    const clock = manualClock();
-    const throttle = new ProjectThrottle(5, 60_000, clock);
-    (await throttle.acquire()).release();
-    throttle.observe({ retryAfterMs: 2000 });
+    first.release({});
+    (await throttle.acquire()).release({});
+    clock.advance(960); // within 50 ms of the boundary at 1000: the full window [0, 1000) may count it
     expect(throttle.available).toBe(0);
     let granted = false;
     const waiting = throttle.acquire().then((permit) => {
       granted = true;
       return permit;
     });
-    clock.advance(1999);
+    clock.advance(89); // 1049
+    await flush();
+    expect(granted).toBe(false);
+    clock.advance(1); // 1050: surely in the window from 1000
+    await flush();
+    expect(granted).toBe(true);
+    (await waiting).release({});
+  });
+
+  it("never puts more than `limit` requests in one of the service's windows, wherever it counts them", async () => {
+    for (const servicePhase of [-40, 0, 40]) {
+      const clock = manualClock(330);
+      const limit = 5;
+      const windowMs = 1000;
+      const throttle = new ProjectThrottle(limit, windowMs, clock, { marginMs: 50 });
+      const perWindow = new Map<number, number>();
+      const sentAt: number[] = [];
+      let answered = 0;
+      const calls = Array.from({ length: 23 }, async (_, index) => {
+        const permit = await throttle.acquire();
+        sentAt.push(clock.now());
+        const latency = 3 + (index % 4) * 4;
+        await flush();
+        clock.advance(latency);
+        // The service counts the request halfway through its flight, in windows offset by its phase.
+        const window = Math.floor((clock.now() - latency / 2 - servicePhase) / windowMs);
+        const count = (perWindow.get(window) ?? 0) + 1;
+        perWindow.set(window, count);
+        answered++;
+        permit.release({ limit, remaining: Math.max(0, limit - count) });
+      });
+      for (let step = 0; step < 400 && answered < 23; step++) {
+        await flush();
+        clock.advance(10);
+      }
+      await Promise.all(calls);
+      expect(Math.max(...perWindow.values())).toBeLessThanOrEqual(limit);
+      // 23 at 5 a window from 330: the 21st to 23rd go in the fifth window, at its start plus the margin.
+      expect(Math.floor(Math.max(...sentAt) / windowMs)).toBe(4);
+    }
+  });
+
+  it("an aborted waiter leaves the queue", async () => {
+    const clock = manualClock();
+    const throttle = new ProjectThrottle(1, 1000, clock, { marginMs: 0 });
+    const first = await throttle.acquire();
+    const controller = new AbortController();
+    const waiting = throttle.acquire(controller.signal);
+    controller.abort(new Error("deadline"));
+    await expect(waiting).rejects.toThrow("deadline");
+    expect(throttle.queued).toBe(0);
+    first.release({});
+  });
+});
+
+describe("ProjectThrottle learns the budget from the service's answers", () => {
+  it("requests the service counted but this bucket did not send are held until the window ends", async () => {
+    const clock = manualClock(100);
+    const throttle = new ProjectThrottle(10, 1000, clock, { marginMs: 0 });
+    const permit = await throttle.acquire();
+    // The service counted 7 (another client sent 6): 3 remain.
+    permit.release({ limit: 10, remaining: 3 });
+    expect(throttle.available).toBe(3);
+    clock.advance(899);
+    expect(throttle.available).toBe(3);
+    clock.advance(1);
+    expect(throttle.available).toBe(10);
+  });
+
+  it("a remaining count the bucket already accounts for changes nothing", async () => {
+    const clock = manualClock(100);
+    const throttle = new ProjectThrottle(10, 1000, clock, { marginMs: 0 });
+    (await throttle.acquire()).release({ limit: 10, remaining: 9 });
+    (await throttle.acquire()).release({ limit: 10, remaining: 8 });
+    expect(throttle.available).toBe(8);
+  });
+
+  it("a lower RateLimit-Limit lowers the bucket's limit", async () => {
+    const throttle = new ProjectThrottle(100, 1000, manualClock(100), { marginMs: 0 });
+    (await throttle.acquire()).release({ limit: 40, remaining: 39 });
+    expect(throttle.limit).toBe(40);
+    expect(throttle.available).toBe(39);
+  });
+
+  it("a count no higher than an earlier answer's places the counter's reset between them", async () => {
+    const clock = manualClock(960);
+    const throttle = new ProjectThrottle(100, 1000, clock, { marginMs: 50 });
+    const before = await throttle.acquire();
+    clock.advance(2);
+    before.release({ limit: 100, remaining: 60 }); // counted 40, at 961 on the service
+    clock.advance(23); // 985
+    const after = await throttle.acquire();
+    clock.advance(2);
+    after.release({ limit: 100, remaining: 99 }); // counted 1: the counter was reset since 960
+    expect(throttle.phase).toEqual({ lo: -40, hi: -13 });
+  });
+
+  it("a growing count places no reset", async () => {
+    const clock = manualClock(960);
+    const throttle = new ProjectThrottle(100, 1000, clock, { marginMs: 50 });
+    (await throttle.acquire()).release({ limit: 100, remaining: 60 });
+    clock.advance(25);
+    (await throttle.acquire()).release({ limit: 100, remaining: 59 });
+    expect(throttle.phase).toEqual({ lo: -50, hi: 50 });
+  });
+
+  it("once the reset is placed, a request just after it needs room in the new window only", async () => {
+    const clock = manualClock(900);
+    const throttle = new ProjectThrottle(3, 1000, clock, { marginMs: 50 });
+    const first = await throttle.acquire();
+    clock.advance(1);
+    first.release({ limit: 3, remaining: 1 }); // window 0 counts 2 (one of another client's)
+    clock.advance(89); // 990: within the margin of the boundary at 1000
+    const second = await throttle.acquire();
+    clock.advance(1);
+    second.release({ limit: 3, remaining: 2 }); // counted 1: the counter was reset after 900
+    expect(throttle.phase).toEqual({ lo: -50, hi: -9 });
+    clock.advance(1); // 992: in window 1 surely; without the reset placed it could be window 0, full
+    expect(throttle.available).toBe(2);
+  });
+
+  it("a 429's Retry-After that disagrees with the clock's minutes moves the phase to the service's", async () => {
+    const clock = manualClock(10_000);
+    const throttle = new ProjectThrottle(5, 60_000, clock, { marginMs: 1000 });
+    const refused: BudgetAnswer = { refused: true, limit: 5, remaining: 0, retryAfterMs: 20_000 };
+    (await throttle.acquire()).release(refused);
+    // The service's window ends 20 s (to within a second) after 10 s: at 30 s, not at 60 s.
+    expect(throttle.phase).toEqual({ lo: -31_000, hi: -29_000 });
+    expect(throttle.available).toBe(0);
+    let granted = false;
+    const waiting = throttle.acquire().then((permit) => {
+      granted = true;
+      return permit;
+    });
+    clock.advance(20_999); // 30 999
+    await flush();
+    expect(granted).toBe(false);
+    clock.advance(1); // 31 000: the latest the service's window can have ended
+    await flush();
+    expect(granted).toBe(true);
+    (await waiting).release({});
+  });
+
+  it("a 429's Retry-After that agrees with the clock's minutes narrows the phase", async () => {
+    const clock = manualClock(59_500);
+    const throttle = new ProjectThrottle(5, 60_000, clock, { marginMs: 1000 });
+    (await throttle.acquire()).release({ refused: true, limit: 5, remaining: 0, retryAfterMs: 1000 });
+    expect(throttle.phase).toEqual({ lo: -500, hi: 1000 });
+    expect(throttle.available).toBe(0);
+    clock.advance(1_499); // 60 999
+    expect(throttle.available).toBe(0);
+    clock.advance(1); // 61 000: the window from 60 s has room
+    expect(throttle.available).toBe(5);
+  });
+
+  it("a 429 of the counter without Retry-After fills every window the request may have been counted in", async () => {
+    const clock = manualClock(500);
+    const throttle = new ProjectThrottle(5, 1000, clock, { marginMs: 0 });
+    (await throttle.acquire()).release({ refused: true, remaining: 0 });
+    expect(throttle.available).toBe(0);
+    clock.advance(500);
+    expect(throttle.available).toBe(5);
+  });
+
+  it("a 429 of the counter keeps its window full, whatever count an earlier answer gave", async () => {
+    const clock = manualClock(100);
+    const throttle = new ProjectThrottle(5, 1000, clock, { marginMs: 0 });
+    (await throttle.acquire()).release({ limit: 5, remaining: 4 });
+    clock.advance(1);
+    (await throttle.acquire()).release({ refused: true, limit: 5, remaining: 0 });
+    expect(throttle.available).toBe(0);
+    clock.advance(899);
+    expect(throttle.available).toBe(5);
+  });
+
+  it("an answer's count caps its window: requests it already holds are not counted again", async () => {
+    const clock = manualClock(960);
+    const throttle = new ProjectThrottle(3, 1000, clock, { marginMs: 50 });
+    // Sent and answered within the margin of the boundary at 1000: counted in window 0 or 1.
+    (await throttle.acquire()).release({ limit: 3, remaining: 2 });
+    clock.advance(20); // 980
+    (await throttle.acquire()).release({ limit: 3, remaining: 1 });
+    clock.advance(70); // 1050: window 1 surely; both may be in it
+    expect(throttle.available).toBe(1);
+    const probe = await throttle.acquire();
+    clock.advance(1);
+    probe.release({ limit: 3, remaining: 2 }); // window 1 counts 1: the probe alone
+    expect(throttle.available).toBe(2);
+  });
+
+  it("a 429 without RateLimit-Remaining pauses every call until its Retry-After and moves no window", async () => {
+    const clock = manualClock(10_000);
+    const throttle = new ProjectThrottle(5, 60_000, clock, { marginMs: 1000 });
+    const first = await throttle.acquire();
+    first.release({ limit: 5, remaining: 4 });
+    (await throttle.acquire()).release({ refused: true, retryAfterMs: 1000 });
+    expect(throttle.phase).toEqual({ lo: -1000, hi: 1000 });
+    let granted = false;
+    const waiting = throttle.acquire().then((permit) => {
+      granted = true;
+      return permit;
+    });
+    clock.advance(999);
     await flush();
     expect(granted).toBe(false);
     clock.advance(1);
     await flush();
     expect(granted).toBe(true);
-    expect(throttle.available).toBe(3); // the one sent before still counts until its window ends
-    (await waiting).release();
+    expect(throttle.available).toBe(3); // the window was not marked full
+    (await waiting).release({});
+  });
+});
+
+describe("ProjectThrottle shares the budget through a store", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "throttle-"));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("a bucket started after another used the window waits for the next window, then fills it", async () => {
+    const clock = manualClock(60_000 * 1000 + 10_000);
+    const store = fileBudgetStore(dir);
+    const earlier = new ProjectThrottle(3, 60_000, clock, { marginMs: 1000 });
+    earlier.shareThrough(store, "origin|p");
+    const sent = queueCalls(earlier, 3);
+    await flush();
+    sent.permits.get(0)?.release({ limit: 3, remaining: 2 });
+    await flush();
+    sent.permits.get(1)?.release({ limit: 3, remaining: 1 });
+    sent.permits.get(2)?.release({ limit: 3, remaining: 0 });
+    clock.advance(5_000);
+
+    const later = new ProjectThrottle(3, 60_000, clock, { marginMs: 1000 });
+    later.shareThrough(store, "origin|p");
+    expect(later.available).toBe(0);
+    const { granted, permits } = queueCalls(later, 3);
+    await flush();
+    expect(granted).toEqual([]);
+    clock.advance(60_000 - 15_000 + 999); // one ms before the next window surely started
+    await flush();
+    expect(granted).toEqual([]);
+    clock.advance(1);
+    await flush();
+    expect(granted).toEqual([0]);
+    permits.get(0)?.release({ limit: 3, remaining: 2 });
+    await flush();
+    expect(granted).toEqual([0, 1, 2]);
+  });
+
+  it("a bucket started while another's request is in flight counts that request", async () => {
+    const clock = manualClock(60_000 * 1000 + 10_000);
+    const store = fileBudgetStore(dir);
+    const earlier = new ProjectThrottle(2, 60_000, clock, { marginMs: 1000 });
+    earlier.shareThrough(store, "origin|p");
+    const inFlight = await earlier.acquire();
+    const later = new ProjectThrottle(2, 60_000, clock, { marginMs: 1000 });
+    later.shareThrough(store, "origin|p");
+    expect(later.available).toBe(1);
+    inFlight.release({});
+  });
+
+  it("a phase learned from a 429 in one bucket is used by the next", async () => {
+    const clock = manualClock(60_000 * 1000 + 10_000);
+    const store = fileBudgetStore(dir);
+    const earlier = new ProjectThrottle(5, 60_000, clock, { marginMs: 1000 });
+    earlier.shareThrough(store, "origin|p");
+    (await earlier.acquire()).release({ refused: true, remaining: 0, retryAfterMs: 20_000 });
+    const later = new ProjectThrottle(5, 60_000, clock, { marginMs: 1000 });
+    later.shareThrough(store, "origin|p");
+    expect(later.phase).toEqual({ lo: -31_000, hi: -29_000 });
+  });
+
+  it("the file store keeps answers over sends, drops refused requests, skips bad lines, forgets what is older than asked", () => {
+    const store: BudgetStore = fileBudgetStore(dir);
+    store.recordSent("k", "a1", 1000);
+    store.recordAnswered("k", "a1", 1000, 1010);
+    store.recordSent("k", "b2", 1020);
+    store.recordAnswered("k", "old", 10, 20);
+    store.recordSent("k", "refused", 1030);
+    store.recordRefused("k", "refused");
+    store.recordPhase("k", { lo: 5, hi: 7 });
+    store.recordAnswered("other", "c3", 1000, 1010);
+    // Lines no reader understands (an older format, a torn write) are skipped.
+    for (const file of readdirSync(dir))
+      appendFileSync(join(dir, file), "12345\na x1 notanumber 5\ns\np 9\n");
+    const loaded = store.load("k", 500);
+    const byId = (a: StoredRequest, b: StoredRequest) => a.id.localeCompare(b.id);
+    expect(loaded.requests.sort(byId)).toEqual([
+      { id: "a1", sentAt: 1000, answeredAt: 1010 },
+      { id: "b2", sentAt: 1020, answeredAt: undefined },
+    ]);
+    expect(loaded.phase).toEqual({ lo: 5, hi: 7 });
+    expect(fileBudgetStore(join(dir, "missing")).load("k", 0)).toEqual({ requests: [], phase: undefined });
   });
 });
 
