@@ -44,7 +44,7 @@ import { type RunningEmulator, startEmulator } from "../emulator";
 import { registeredOperations } from "../emulator/core/registry";
 import { DEFAULT_SEED } from "../emulator/seed/demo-credentials";
 import { fixedWindowBoundSeconds } from "./lib/fixed-window-bound";
-import { LocalStack, runProcess } from "./lib/pulumi-stack";
+import { emulatorStack, runProcess } from "./lib/pulumi-stack";
 
 const PROGRAM = join(__dirname, "bench", "program");
 const COMMANDS = ["up", "refresh", "destroy"] as const;
@@ -126,7 +126,7 @@ async function main(): Promise<void> {
       )
       .map((entry) => ({ at: Date.parse(entry.time), status: entry.status }));
 
-  const stack = await LocalStack.create({
+  const stack = await emulatorStack(emulator, {
     program: PROGRAM,
     workRoot: ".bench-state",
     echo: false,
@@ -134,13 +134,10 @@ async function main(): Promise<void> {
       kind: "platform",
       count: String(count),
       groupId: project,
-      "platform:baseUrl": emulator.baseUrl,
-      "platform:publicKey": DEFAULT_SEED.orgOwnerKey.publicKey,
       // The client's throttle at the service's limit (the defaults when 100 per 60 s).
       "platform:rateLimitPerMinute": String(limit),
       "platform:rateLimitWindowMs": String(windowMs),
     },
-    secrets: { "platform:privateKey": DEFAULT_SEED.orgOwnerKey.privateKey },
   });
   const rows: Row[] = [];
   try {

@@ -27,7 +27,7 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { type RunningEmulator, startEmulator } from "../emulator";
 import { DEFAULT_SEED } from "../emulator/seed/demo-credentials";
-import { LocalStack, repoRoot } from "./lib/pulumi-stack";
+import { emulatorStack, type LocalStack, repoRoot } from "./lib/pulumi-stack";
 
 const PROGRAM = join(__dirname, "bench", "program");
 const COMMANDS = ["up", "refresh", "destroy"] as const;
@@ -85,7 +85,7 @@ function median(values: readonly number[]): number {
 }
 
 async function createStack(kind: Kind, count: number, emulator: RunningEmulator): Promise<LocalStack> {
-  return LocalStack.create({
+  return emulatorStack(emulator, {
     program: PROGRAM,
     workRoot: ".bench-state",
     echo: false,
@@ -93,12 +93,9 @@ async function createStack(kind: Kind, count: number, emulator: RunningEmulator)
       kind,
       count: String(count),
       groupId: DEFAULT_SEED.projectId,
-      "platform:baseUrl": emulator.baseUrl,
-      "platform:publicKey": DEFAULT_SEED.orgOwnerKey.publicKey,
       // Overhead, not throttling: the emulator's limit is lifted too.
       "platform:rateLimitPerMinute": "0",
     },
-    secrets: { "platform:privateKey": DEFAULT_SEED.orgOwnerKey.privateKey },
   });
 }
 

@@ -8,8 +8,8 @@
  * emulator's asynchronous lifecycles take (default 3000 ms, so the waits are visible).
  */
 import { join } from "node:path";
-import { DEFAULT_SEED, startEmulator } from "../emulator";
-import { LocalStack, repoRoot } from "./lib/pulumi-stack";
+import { startEmulator } from "../emulator";
+import { emulatorStack, repoRoot } from "./lib/pulumi-stack";
 
 async function main(): Promise<void> {
   const keep = process.argv.includes("--keep");
@@ -21,15 +21,10 @@ async function main(): Promise<void> {
     `Emulator (default seed) serving ${emulator.baseUrl}; asynchronous operations take ${asyncDelayMs} ms.`,
   );
 
-  const stack = await LocalStack.create({
+  const stack = await emulatorStack(emulator, {
     program: join(repoRoot, "examples", "quickstart"),
     workRoot: ".demo-state",
     stackName: "demo",
-    config: {
-      "platform:baseUrl": emulator.baseUrl,
-      "platform:publicKey": DEFAULT_SEED.orgOwnerKey.publicKey,
-    },
-    secrets: { "platform:privateKey": DEFAULT_SEED.orgOwnerKey.privateKey },
   });
   try {
     await stack.up();

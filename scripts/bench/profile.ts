@@ -15,7 +15,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { startEmulator } from "../../emulator";
 import { DEFAULT_SEED } from "../../emulator/seed/demo-credentials";
-import { LocalStack } from "../lib/pulumi-stack";
+import { emulatorStack } from "../lib/pulumi-stack";
 
 /** CPU seconds of this process's waited-for children (Linux /proc/self/stat cutime + cstime). */
 function childrenCpuSeconds(): number {
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     asyncDelayMs: 0,
     rateLimit: { limit: 1e9, windowMs: 60_000 },
   });
-  const stack = await LocalStack.create({
+  const stack = await emulatorStack(emulator, {
     program: join(__dirname, "program"),
     workRoot: ".bench-state",
     echo: false,
@@ -52,11 +52,8 @@ async function main(): Promise<void> {
       kind: values.kind ?? "platform",
       count: values.count ?? "200",
       groupId: DEFAULT_SEED.projectId,
-      "platform:baseUrl": emulator.baseUrl,
-      "platform:publicKey": DEFAULT_SEED.orgOwnerKey.publicKey,
       "platform:rateLimitPerMinute": "0",
     },
-    secrets: { "platform:privateKey": DEFAULT_SEED.orgOwnerKey.privateKey },
   });
   try {
     if (values.command !== "up") await stack.up();

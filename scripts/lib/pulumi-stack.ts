@@ -11,6 +11,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { DEFAULT_SEED } from "../../emulator/seed/demo-credentials";
 
 export const repoRoot = resolve(__dirname, "..", "..");
 const toolsBin = join(repoRoot, ".tools", "bin");
@@ -167,5 +168,22 @@ export function runProcess(
     });
     child.on("error", reject);
     child.on("close", (code) => resolvePromise({ code: code ?? 1, stdout, stderr }));
+  });
+}
+
+/**
+ * A stack of `options.program` against an emulator, signed in as its default seed's organization
+ * owner (`platform:baseUrl`, `platform:publicKey`, secret `platform:privateKey`); `options.config`
+ * and `options.secrets` add to or override those.
+ */
+export function emulatorStack(emulator: { baseUrl: string }, options: StackOptions): Promise<LocalStack> {
+  return LocalStack.create({
+    ...options,
+    config: {
+      "platform:baseUrl": emulator.baseUrl,
+      "platform:publicKey": DEFAULT_SEED.orgOwnerKey.publicKey,
+      ...options.config,
+    },
+    secrets: { "platform:privateKey": DEFAULT_SEED.orgOwnerKey.privateKey, ...options.secrets },
   });
 }

@@ -12,7 +12,7 @@ import { DEFAULT_SEED } from "../../emulator";
 import { seededRandom } from "../../emulator/core/faults";
 import { collect, createClient } from "../../provider/client";
 
-import { LocalStack, type RunResult, repoRoot, runProcess } from "./pulumi-stack";
+import { emulatorStack, type LocalStack, type RunResult, repoRoot, runProcess } from "./pulumi-stack";
 
 /** A seed gives the same draws in [0, 1) every time: the crash moments of the suite and the soak. */
 export { seededRandom };
@@ -22,13 +22,8 @@ const CLUSTER = "demo-cluster";
 
 /** The quickstart's stack against this emulator (its own backend, home and program copy). */
 export function quickstartStack(emulator: RunningEmulator, echo = true): Promise<LocalStack> {
-  return LocalStack.create({
+  return emulatorStack(emulator, {
     program: join(repoRoot, "examples", "quickstart"),
-    config: {
-      "platform:baseUrl": emulator.baseUrl,
-      "platform:publicKey": DEFAULT_SEED.orgOwnerKey.publicKey,
-    },
-    secrets: { "platform:privateKey": DEFAULT_SEED.orgOwnerKey.privateKey },
     echo,
   });
 }

@@ -8,7 +8,7 @@
 import { join } from "node:path";
 import { DEFAULT_SEED, type RunningEmulator, startEmulator } from "../../emulator";
 import { createClient, type PlatformClient } from "../../provider/client";
-import { E2EStack, repoRoot } from "./harness";
+import { type E2EStack, emulatorStack, repoRoot } from "./harness";
 
 const GROUP = "5f1a0000000000000000e201";
 const CLUSTER = "orders-cluster";
@@ -22,13 +22,8 @@ describe("examples/backup through the real engine", () => {
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, seed: "default", asyncDelayMs: 300 });
     client = createClient({ baseUrl: emulator.baseUrl, ...DEFAULT_SEED.orgOwnerKey });
-    stack = await E2EStack.create({
+    stack = await emulatorStack(emulator, {
       program: join(repoRoot, "examples", "backup"),
-      config: {
-        "platform:baseUrl": emulator.baseUrl,
-        "platform:publicKey": DEFAULT_SEED.orgOwnerKey.publicKey,
-      },
-      secrets: { "platform:privateKey": DEFAULT_SEED.orgOwnerKey.privateKey },
     });
   });
 

@@ -1,2 +1,2 @@
 // End-to-end tests drive the same local-stack runner the demo uses.
-export { LocalStack as E2EStack, repoRoot, runProcess } from "../../scripts/lib/pulumi-stack";
+export { emulatorStack, LocalStack as E2EStack, repoRoot, runProcess } from "../../scripts/lib/pulumi-stack";

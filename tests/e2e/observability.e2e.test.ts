@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { DEFAULT_SEED, type RunningEmulator, startEmulator } from "../../emulator";
 import { collect, createClient, type PlatformClient } from "../../provider/client";
-import { E2EStack, repoRoot } from "./harness";
+import { type E2EStack, emulatorStack, repoRoot } from "./harness";
 
 const GROUP = "5f1a0000000000000000e401";
 const FIRST_HOST_DOWN = "5f1a0000000000000000e420";
@@ -20,13 +20,8 @@ describe("examples/observability through the real engine", () => {
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, seed: "default", asyncDelayMs: 300 });
     client = createClient({ baseUrl: emulator.baseUrl, ...DEFAULT_SEED.orgOwnerKey });
-    stack = await E2EStack.create({
+    stack = await emulatorStack(emulator, {
       program: join(repoRoot, "examples", "observability"),
-      config: {
-        "platform:baseUrl": emulator.baseUrl,
-        "platform:publicKey": DEFAULT_SEED.orgOwnerKey.publicKey,
-      },
-      secrets: { "platform:privateKey": DEFAULT_SEED.orgOwnerKey.privateKey },
     });
   });
 

@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { DEFAULT_SEED, type RunningEmulator, startEmulator } from "../../emulator";
 import { collect, createClient } from "../../provider/client";
-import { E2EStack, repoRoot } from "./harness";
+import { type E2EStack, emulatorStack, repoRoot } from "./harness";
 
 const groupId = "5f1a000000000000000000a1";
 
@@ -17,13 +17,8 @@ describe("examples/quickstart through the real engine", () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, seed: "default", asyncDelayMs: 300 });
-    stack = await E2EStack.create({
+    stack = await emulatorStack(emulator, {
       program: join(repoRoot, "examples", "quickstart"),
-      config: {
-        "platform:baseUrl": emulator.baseUrl,
-        "platform:publicKey": DEFAULT_SEED.orgOwnerKey.publicKey,
-      },
-      secrets: { "platform:privateKey": DEFAULT_SEED.orgOwnerKey.privateKey },
     });
   });
 

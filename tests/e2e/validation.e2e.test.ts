@@ -3,8 +3,8 @@
  * and the rule, and the emulator's request log shows that no API request was sent.
  */
 import { join } from "node:path";
-import { DEFAULT_SEED, type RunningEmulator, startEmulator } from "../../emulator";
-import { E2EStack } from "./harness";
+import { type RunningEmulator, startEmulator } from "../../emulator";
+import { type E2EStack, emulatorStack } from "./harness";
 
 describe("validation before any request, through the real engine", () => {
   let emulator: RunningEmulator;
@@ -25,14 +25,11 @@ describe("validation before any request, through the real engine", () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, seed: "default" });
-    stack = await E2EStack.create({
+    stack = await emulatorStack(emulator, {
       program: join(__dirname, "programs", "validation"),
       config: {
-        "platform:baseUrl": emulator.baseUrl,
-        "platform:publicKey": DEFAULT_SEED.orgOwnerKey.publicKey,
         ...valid,
       },
-      secrets: { "platform:privateKey": DEFAULT_SEED.orgOwnerKey.privateKey },
     });
   });
 
