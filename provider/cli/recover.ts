@@ -237,7 +237,12 @@ function isJsonFile(path: string): boolean {
   }
 }
 
-/** The stack's deployment; a file checkpoint a killed CLI left unreadable is repaired first. */
+/**
+ * The stack's deployment; a file checkpoint a killed CLI left unreadable is repaired first. Both
+ * repair points are needed: selecting the stack reads the checkpoint's blob (an empty sidecar fails
+ * there, mended by openStack), while only the export parses it (a cut-off checkpoint fails here);
+ * tests/cli/recoverCheckpoint.e2e.test.ts covers each.
+ */
 async function exportRepairing(stack: Stack, progress: Progress): ReturnType<Stack["exportStack"]> {
   try {
     return await stack.exportStack();
