@@ -47,11 +47,16 @@ const COMPACT_AFTER_LINES = 2000;
 export function fileBudgetStore(dir: string): BudgetStore {
   const fileOf = (key: string) =>
     join(dir, `${createHash("sha256").update(key).digest("hex").slice(0, 24)}.budget`);
+  // Every request appends two lines: the directory is made once, not before each append (made
+  // again only after an append failed, e.g. when the directory was removed meanwhile).
+  let directoryMade = false;
   const append = (key: string, line: string) => {
     try {
-      mkdirSync(dir, { recursive: true });
+      if (!directoryMade) mkdirSync(dir, { recursive: true });
+      directoryMade = true;
       appendFileSync(fileOf(key), `${line}\n`);
     } catch {
+      directoryMade = false;
       // A budget that cannot be shared still throttles this process.
     }
   };
