@@ -3,12 +3,15 @@
  *
  * Id and importId: `<groupId>/<alertConfigId>`. An update that changes only `enabled` uses the toggle
  * operation (PATCH `{enabled}`); any other change replaces the configuration's content with PUT.
+ * A refresh of many configurations of one project reads them from list pages
+ * (provider/framework/pageReads.ts); every write of this provider drops the project's pages.
  */
 import { collect, type PlatformClient } from "../../client";
 import { createOrAdopt } from "../../framework/adoption";
 import { changedInputs, checkAndDiff } from "../../framework/diff";
 import { parseId } from "../../framework/ids";
 import { deleteIfExists, readIfExists } from "../../framework/lifecycle";
+import { createPageReader } from "../../framework/pageReads";
 import { platformClient } from "../../framework/settings";
 import type { PlatformProvider, PropertyBag } from "../../framework/types";
 import { parseInputs } from "../../framework/validation";
@@ -79,6 +82,12 @@ export async function findAlertConfiguration(
 }
 
 export function createAlertConfigurationProvider(deps: AlertConfigurationProviderDeps): PlatformProvider {
+  const pages = createPageReader({
+    listAll: (groupId) => deps.client().alertConfigs.listAll(groupId),
+    getOne: (groupId, alertConfigId) => deps.client().alertConfigs.get(groupId, alertConfigId),
+    idOf: (configuration) => configuration.id,
+  });
+
   /** Applies the plan; returns the computed fields after the write. */
   const write = async (
     client: PlatformClient,
@@ -89,9 +98,17 @@ export function createAlertConfigurationProvider(deps: AlertConfigurationProvide
   ) => {
     const plan = planWrite(current, inputs);
     if (plan === "toggle")
-      return fromApi(await client.alertConfigs.setEnabled(inputs.groupId, alertConfigId, inputs.enabled));
+      return fromApi(
+        await pages.writing(inputs.groupId, () =>
+          client.alertConfigs.setEnabled(inputs.groupId, alertConfigId, inputs.enabled),
+        ),
+      );
     if (plan === "replace")
-      return fromApi(await client.alertConfigs.update(inputs.groupId, alertConfigId, toBody(inputs)));
+      return fromApi(
+        await pages.writing(inputs.groupId, () =>
+          client.alertConfigs.update(inputs.groupId, alertConfigId, toBody(inputs)),
+        ),
+      );
     return known;
   };
 
@@ -107,7 +124,11 @@ export function createAlertConfigurationProvider(deps: AlertConfigurationProvide
         describe: describeAlertConfiguration(inputs),
         locatedBy: { groupId: inputs.groupId },
         create: async () => {
-          const created = fromApi(await client.alertConfigs.create(inputs.groupId, toBody(inputs)));
+          const created = fromApi(
+            await pages.writing(inputs.groupId, () =>
+              client.alertConfigs.create(inputs.groupId, toBody(inputs)),
+            ),
+          );
           return {
             id: alertConfigurationId(inputs.groupId, created.alertConfigId),
             outs: { ...toOutputs(inputs, created) },
@@ -142,7 +163,7 @@ export function createAlertConfigurationProvider(deps: AlertConfigurationProvide
     async read(id, props) {
       const where = parseId(id, ALERT_CONFIGURATION_ID_PARTS);
       const live = await readIfExists(async () =>
-        fromApi(await deps.client().alertConfigs.get(where.groupId, where.alertConfigId)),
+        fromApi(await pages.read(where.groupId, where.alertConfigId)),
       );
       if (live === undefined) return {};
       const inputs = inputsFromLive(previousInputs(props), live, where.groupId);
@@ -170,7 +191,9 @@ export function createAlertConfigurationProvider(deps: AlertConfigurationProvide
     async delete(id) {
       const where = parseId(id, ALERT_CONFIGURATION_ID_PARTS);
       // Already gone (deleted out of band) is fine: the goal of delete is reached.
-      await deleteIfExists(() => deps.client().alertConfigs.delete(where.groupId, where.alertConfigId));
+      await pages.writing(where.groupId, () =>
+        deleteIfExists(() => deps.client().alertConfigs.delete(where.groupId, where.alertConfigId)),
+      );
     },
   };
 }

@@ -1,0 +1,131 @@
+/**
+ * Reads answered from list pages when the engine reads many objects of one kind in one scope at once.
+ *
+ * `pulumi refresh` (and `up --refresh`) calls `read` on every resource of the stack together. For a
+ * kind a project holds many of (alert configurations), one GET per resource costs one request of the
+ * project's rate-limit budget (100 a minute on the service) and the per-request work of both sides;
+ * one list page answers 500.
+ *
+ * Contract of {@link PageReader.read}:
+ * - The first `threshold - 1` reads of a scope in this process are sent as single reads (`getOne`): a
+ *   stack with a few objects in a project of thousands pays no pages.
+ * - From the `threshold`-th on, reads are answered from a snapshot of every page of the scope, taken
+ *   once and shared by all reads that wait for it.
+ * - An id the snapshot does not hold is read with `getOne`: only the object's own read may say it is
+ *   gone (not found), and an object created after the snapshot by someone else is still found.
+ * - A snapshot never answers for a state this process changed: every write of the kind runs through
+ *   `writing(scope, write)`, which drops the scope's snapshot before the write is sent and again when
+ *   it ends (a snapshot taken during the write may or may not show it; a failed write may have acted),
+ *   and reads waiting for a dropped snapshot fall back to `getOne`. A snapshot never answers after
+ *   `maxAgeMs` either: it serves one burst of reads, not a session.
+ * - A snapshot that fails (after the client's own retries) is not kept: the reads waiting for it are
+ *   sent as single reads, each with its own retries; a page fault never fails a refresh that single
+ *   reads could finish.
+ */
+
+/** The reads of a scope, in one process, after which reads come from pages. */
+export const PAGE_READ_THRESHOLD = 8;
+
+/** How long a snapshot answers reads: longer than one refresh's burst of reads, far shorter than a session. */
+export const PAGE_SNAPSHOT_MAX_AGE_MS = 30_000;
+
+export interface PageReaderOptions<Item> {
+  /** Every object of the scope (all pages). */
+  listAll: (scope: string) => AsyncIterable<Item>;
+  /** One object by id; rejects with the client's not-found error when it does not exist. */
+  getOne: (scope: string, id: string) => Promise<Item>;
+  /** The id of a listed object, as `read` is asked for it. */
+  idOf: (item: Item) => string;
+  /** Defaults to {@link PAGE_READ_THRESHOLD}. */
+  threshold?: number;
+  /** Defaults to {@link PAGE_SNAPSHOT_MAX_AGE_MS}. */
+  maxAgeMs?: number;
+  /** The clock (tests). */
+  now?: () => number;
+}
+
+export interface PageReader<Item> {
+  /** The object `id` of `scope`, from a snapshot when the scope is read in bulk, else by its own read. */
+  read(scope: string, id: string): Promise<Item>;
+  /** Runs a write to `scope`: no snapshot taken before it ends answers again. */
+  writing<T>(scope: string, write: () => Promise<T>): Promise<T>;
+}
+
+interface Snapshot<Item> {
+  takenAt: number;
+  /** Undefined when the pages failed: the reads fall back to single reads. */
+  items: Promise<Map<string, Item> | undefined>;
+}
+
+interface ScopeState<Item> {
+  reads: number;
+  /** Bumped by every write: a snapshot of an older generation does not answer. */
+  generation: number;
+  snapshot?: Snapshot<Item> & { generation: number };
+}
+
+export function createPageReader<Item>(options: PageReaderOptions<Item>): PageReader<Item> {
+  const threshold = options.threshold ?? PAGE_READ_THRESHOLD;
+  const maxAgeMs = options.maxAgeMs ?? PAGE_SNAPSHOT_MAX_AGE_MS;
+  const now = options.now ?? Date.now;
+  const scopes = new Map<string, ScopeState<Item>>();
+
+  const stateOf = (scope: string): ScopeState<Item> => {
+    let state = scopes.get(scope);
+    if (state === undefined) {
+      state = { reads: 0, generation: 0 };
+      scopes.set(scope, state);
+    }
+    return state;
+  };
+
+  const takeSnapshot = async (scope: string): Promise<Map<string, Item> | undefined> => {
+    try {
+      const items = new Map<string, Item>();
+      for await (const item of options.listAll(scope)) items.set(options.idOf(item), item);
+      return items;
+    } catch {
+      return undefined;
+    }
+  };
+
+  /** The scope's current snapshot, taken now when there is none or it is too old. */
+  const currentSnapshot = (scope: string, state: ScopeState<Item>): Snapshot<Item> => {
+    const held = state.snapshot;
+    if (held !== undefined && held.generation === state.generation && now() - held.takenAt <= maxAgeMs)
+      return held;
+    const snapshot = { takenAt: now(), generation: state.generation, items: takeSnapshot(scope) };
+    state.snapshot = snapshot;
+    // A failed snapshot is dropped, so the next burst tries pages again.
+    void snapshot.items.then((items) => {
+      if (items === undefined && state.snapshot === snapshot) state.snapshot = undefined;
+    });
+    return snapshot;
+  };
+
+  return {
+    async read(scope, id) {
+      const state = stateOf(scope);
+      state.reads += 1;
+      if (state.reads < threshold) return options.getOne(scope, id);
+      const generation = state.generation;
+      const items = await currentSnapshot(scope, state).items;
+      const item = items?.get(id);
+      if (item === undefined || state.generation !== generation) return options.getOne(scope, id);
+      return item;
+    },
+    async writing(scope, write) {
+      const state = stateOf(scope);
+      const drop = () => {
+        state.generation += 1;
+        state.snapshot = undefined;
+      };
+      drop();
+      try {
+        return await write();
+      } finally {
+        drop();
+      }
+    },
+  };
+}

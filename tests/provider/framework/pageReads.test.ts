@@ -1,0 +1,162 @@
+import { createPageReader, PAGE_READ_THRESHOLD } from "../../../provider/framework/pageReads";
+
+interface Item {
+  id: string;
+  value: string;
+}
+
+/** A scope's objects, with counters of the page snapshots and single reads the reader asked for. */
+function fakeService(items: Item[]) {
+  const store = new Map(items.map((item) => [item.id, item]));
+  const calls = { listAll: 0, getOne: [] as string[] };
+  let failPages = 0;
+  let pageGate: Promise<void> = Promise.resolve();
+  return {
+    store,
+    calls,
+    failNextPages(times: number) {
+      failPages = times;
+    },
+    /** Holds every page snapshot until the returned function is called. */
+    holdPages(): () => void {
+      let release = () => {};
+      pageGate = new Promise((resolve) => {
+        release = resolve;
+      });
+      return release;
+    },
+    options: {
+      listAll: async function* (scope: string) {
+        calls.listAll += 1;
+        // The page shows the objects as they were when it was asked for.
+        const listed = [...store.values()];
+        await pageGate;
+        if (failPages > 0) {
+          failPages -= 1;
+          throw new Error(`page of ${scope} failed`);
+        }
+        yield* listed;
+      },
+      getOne: async (_scope: string, id: string) => {
+        calls.getOne.push(id);
+        const item = store.get(id);
+        if (item === undefined) throw new Error(`not found: ${id}`);
+        return item;
+      },
+      idOf: (item: Item) => item.id,
+    },
+  };
+}
+
+const ITEMS: Item[] = Array.from({ length: 20 }, (_, index) => ({ id: `id-${index}`, value: `v${index}` }));
+const ids = (count: number) => ITEMS.slice(0, count).map((item) => item.id);
+
+describe("createPageReader", () => {
+  test("the first threshold - 1 reads of a scope are single reads, no page is fetched", async () => {
+    const service = fakeService(ITEMS);
+    const reader = createPageReader({ ...service.options, threshold: 4 });
+    const read = await Promise.all(ids(3).map((id) => reader.read("g", id)));
+    expect(read).toEqual(ITEMS.slice(0, 3));
+    expect(service.calls).toEqual({ listAll: 0, getOne: ["id-0", "id-1", "id-2"] });
+  });
+
+  test("from the threshold on, concurrent reads share one snapshot of the scope", async () => {
+    const service = fakeService(ITEMS);
+    const reader = createPageReader({ ...service.options, threshold: 4 });
+    const read = await Promise.all(ids(20).map((id) => reader.read("g", id)));
+    expect(read).toEqual(ITEMS);
+    expect(service.calls).toEqual({ listAll: 1, getOne: ["id-0", "id-1", "id-2"] });
+  });
+
+  test("scopes are counted apart: a burst in one scope does not make another read pages", async () => {
+    const service = fakeService(ITEMS);
+    const reader = createPageReader({ ...service.options, threshold: 4 });
+    await Promise.all(ids(10).map((id) => reader.read("g1", id)));
+    await reader.read("g2", "id-11");
+    expect(service.calls).toEqual({ listAll: 1, getOne: ["id-0", "id-1", "id-2", "id-11"] });
+  });
+
+  test("an id the snapshot does not hold is read by itself: found when created since, not found when gone", async () => {
+    const service = fakeService(ITEMS);
+    const reader = createPageReader({ ...service.options, threshold: 1 });
+    await reader.read("g", "id-0");
+    service.store.set("late", { id: "late", value: "created after the snapshot" });
+    await expect(reader.read("g", "late")).resolves.toEqual({
+      id: "late",
+      value: "created after the snapshot",
+    });
+    await expect(reader.read("g", "never")).rejects.toThrow("not found: never");
+    expect(service.calls).toEqual({ listAll: 1, getOne: ["late", "never"] });
+  });
+
+  test("a write drops the snapshot: later reads take a new one and see the write", async () => {
+    const service = fakeService(ITEMS);
+    const reader = createPageReader({ ...service.options, threshold: 1 });
+    await reader.read("g", "id-0");
+    const written = await reader.writing("g", async () => {
+      service.store.set("id-0", { id: "id-0", value: "changed" });
+      return "done";
+    });
+    expect(written).toBe("done");
+    await expect(reader.read("g", "id-0")).resolves.toEqual({ id: "id-0", value: "changed" });
+    expect(service.calls).toEqual({ listAll: 2, getOne: [] });
+  });
+
+  test("a read waiting for a snapshot when a write starts is answered by its own read", async () => {
+    const service = fakeService(ITEMS);
+    const reader = createPageReader({ ...service.options, threshold: 1 });
+    const release = service.holdPages();
+    const waiting = reader.read("g", "id-1");
+    await reader.writing("g", async () => {
+      service.store.set("id-1", { id: "id-1", value: "changed" });
+    });
+    release();
+    await expect(waiting).resolves.toEqual({ id: "id-1", value: "changed" });
+    expect(service.calls.getOne).toEqual(["id-1"]);
+  });
+
+  test("a write that fails still drops the snapshot, and its error reaches the caller", async () => {
+    const service = fakeService(ITEMS);
+    const reader = createPageReader({ ...service.options, threshold: 1 });
+    await reader.read("g", "id-0");
+    await expect(
+      reader.writing("g", async () => {
+        throw new Error("500 after acting");
+      }),
+    ).rejects.toThrow("500 after acting");
+    await reader.read("g", "id-0");
+    expect(service.calls.listAll).toBe(2);
+  });
+
+  test("a snapshot older than maxAgeMs is taken again", async () => {
+    const service = fakeService(ITEMS);
+    let clock = 0;
+    const reader = createPageReader({ ...service.options, threshold: 1, maxAgeMs: 1_000, now: () => clock });
+    await reader.read("g", "id-0");
+    clock = 1_000;
+    await reader.read("g", "id-1");
+    expect(service.calls.listAll).toBe(1);
+    clock = 1_001;
+    await reader.read("g", "id-2");
+    expect(service.calls.listAll).toBe(2);
+  });
+
+  test("a failed snapshot falls back to single reads, and the next burst tries pages again", async () => {
+    const service = fakeService(ITEMS);
+    const reader = createPageReader({ ...service.options, threshold: 1 });
+    service.failNextPages(1);
+    const read = await Promise.all(ids(3).map((id) => reader.read("g", id)));
+    expect(read).toEqual(ITEMS.slice(0, 3));
+    expect(service.calls).toEqual({ listAll: 1, getOne: ["id-0", "id-1", "id-2"] });
+    await expect(reader.read("g", "id-4")).resolves.toEqual(ITEMS[4]);
+    expect(service.calls).toEqual({ listAll: 2, getOne: ["id-0", "id-1", "id-2"] });
+  });
+
+  test("the default threshold is 8 reads", async () => {
+    expect(PAGE_READ_THRESHOLD).toBe(8);
+    const service = fakeService(ITEMS);
+    const reader = createPageReader(service.options);
+    await Promise.all(ids(8).map((id) => reader.read("g", id)));
+    expect(service.calls).toEqual({ listAll: 1, getOne: ids(7) });
+  });
+});
