@@ -11,6 +11,11 @@
  *   every output name is passed (as `undefined` unless it is also an input).
  * - Outputs derived from secrets are listed in `additionalSecretOutputs` (Pulumi marks an output
  *   secret by itself only when an input of the same name was secret).
+ * - Pulumi's constructor records a stack trace on each of the four promises it makes per property,
+ *   for its promise-leak report; under ts-node every trace is source-mapped, and that was the largest
+ *   part of what a resource costs the program (BENCHMARKS.md, "Provider overhead"). The constructor
+ *   runs with those traces off unless `PULUMI_DEBUG_PROMISE_LEAKS` asks for them
+ *   ({@link promiseTracesWanted}); the resource's source position is unaffected (Pulumi captures it with its own limit).
  *
  * Example (sdk/searchIndex.ts):
  * ```ts
@@ -69,6 +74,22 @@ export abstract class PlatformResource extends pulumi.CustomResource {
       secretOutputs.length > 0
         ? { ...opts, additionalSecretOutputs: [...new Set(secretOutputs)] }
         : { ...opts };
-    super(platformTypeToken(typeName), name, props, options);
+    const stackTraceLimit = Error.stackTraceLimit;
+    if (!promiseTracesWanted()) Error.stackTraceLimit = 0;
+    try {
+      super(platformTypeToken(typeName), name, props, options);
+    } catch (error) {
+      // Thrown while traces were off: give it the trace it would have had (the program's call site).
+      Error.stackTraceLimit = stackTraceLimit;
+      if (error instanceof Error) Error.captureStackTrace(error, PlatformResource);
+      throw error;
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
   }
+}
+
+/** Whether the program asked Pulumi to print leaked promises with their traces (Pulumi's own test: set, non-empty). */
+function promiseTracesWanted(): boolean {
+  return !!process.env.PULUMI_DEBUG_PROMISE_LEAKS;
 }

@@ -60,4 +60,64 @@ describe("PlatformResource", () => {
     expect(entry?.inputs.name).toBe("movies");
     expect(entry?.inputs.__provider).toBe(providerShimText("Thing"));
   });
+
+  describe("Pulumi's promise traces while the resource is constructed", () => {
+    /** Error.stackTraceLimit as Pulumi's constructor sees it (transformations run inside it). */
+    function limitDuringConstruction(name: string): number | undefined {
+      let seen: number | undefined;
+      new Thing(
+        name,
+        { name: "x" },
+        {
+          transformations: [
+            () => {
+              seen = Error.stackTraceLimit;
+              return undefined;
+            },
+          ],
+        },
+      );
+      return seen;
+    }
+
+    test("are off inside the constructor and the program's limit is back after it", () => {
+      const before = Error.stackTraceLimit;
+      expect(limitDuringConstruction("trace-1")).toBe(0);
+      expect(Error.stackTraceLimit).toBe(before);
+    });
+
+    test("stay on when PULUMI_DEBUG_PROMISE_LEAKS asks for them", () => {
+      const before = Error.stackTraceLimit;
+      process.env.PULUMI_DEBUG_PROMISE_LEAKS = "1";
+      try {
+        expect(limitDuringConstruction("trace-2")).toBe(before);
+      } finally {
+        delete process.env.PULUMI_DEBUG_PROMISE_LEAKS;
+      }
+    });
+
+    test("an error thrown inside the constructor still carries the program's call site", () => {
+      const before = Error.stackTraceLimit;
+      let thrown: unknown;
+      try {
+        new Thing(
+          "trace-3",
+          { name: "x" },
+          {
+            transformations: [
+              () => {
+                throw new Error("transformation failed");
+              },
+            ],
+          },
+        );
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(Error);
+      expect((thrown as Error).message).toBe("transformation failed");
+      expect((thrown as Error).stack).toMatch(/^Error: transformation failed\n\s+at .*base\.test\.ts:\d+/);
+      expect(Error.stackTraceLimit).toBe(before);
+    });
+  });
 });
