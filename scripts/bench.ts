@@ -8,8 +8,9 @@
  *   CPU time of waited-for children, /proc/self/stat cutime + cstime, Linux only), platform and
  *   no-op, and their ratio; on a shared machine this is steadier than wall time, which counts the
  *   time other jobs hold the cores; plus the emulator's own CPU seconds (it runs in this process);
- * - HTTP requests the emulator saw per resource, API calls per resource (reads per resource on
- *   refresh), and HTTP requests per API call (Digest challenges included);
+ * - HTTP requests the emulator saw per resource, API calls per resource, the reads of a refresh (single
+ *   reads per resource and list pages: each resource's Read is answered by its own GET or, once a
+ *   refresh reads many, from a page), and HTTP requests per API call (Digest challenges included);
  * - state bytes per resource (`pulumi stack export`, one resource's JSON) of both, and their ratio;
  * then the emulator's req/s against a bare node:http server (scripts/bench-emulator.ts, shortened).
  *
@@ -42,8 +43,10 @@ interface Traffic {
   requests: number;
   /** Of those, requests that reached an operation (API calls). */
   calls: number;
-  /** API calls that read one alert configuration (operation 7) or a page of them (4). */
-  reads: number;
+  /** API calls that read one alert configuration (operation 7). */
+  singleReads: number;
+  /** API calls that read a page of them (operation 4). */
+  pages: number;
 }
 
 interface Measure {
@@ -122,7 +125,8 @@ function traffic(emulator: RunningEmulator): Traffic {
   return {
     requests: entries.length,
     calls: entries.filter((entry) => entry.operation !== null).length,
-    reads: entries.filter((entry) => entry.operation === "7" || entry.operation === "4").length,
+    singleReads: entries.filter((entry) => entry.operation === "7").length,
+    pages: entries.filter((entry) => entry.operation === "4").length,
   };
 }
 
@@ -189,7 +193,7 @@ async function main(): Promise<void> {
             seconds: { platform: [], noop: [] },
             cpuSeconds: { platform: [], noop: [] },
             emulatorCpuSeconds: [],
-            traffic: { requests: 0, calls: 0, reads: 0 },
+            traffic: { requests: 0, calls: 0, singleReads: 0, pages: 0 },
           },
         ]),
       );
@@ -234,7 +238,7 @@ async function main(): Promise<void> {
         const noop = median(measure.seconds.noop);
         const cpuPlatform = median(measure.cpuSeconds.platform);
         const cpuNoop = median(measure.cpuSeconds.noop);
-        const { requests, calls, reads } = measure.traffic;
+        const { requests, calls, singleReads, pages } = measure.traffic;
         const stateCells =
           command === "up"
             ? `${median(state.platform).toFixed(0)} | ${median(state.noop).toFixed(0)} | ${(median(state.platform) / median(state.noop)).toFixed(2)}x`
@@ -243,7 +247,7 @@ async function main(): Promise<void> {
           `| ${count} | ${command} | ${platform.toFixed(2)} | ${noop.toFixed(2)} | ${(platform / noop).toFixed(2)}x | ` +
             `${cpuPlatform.toFixed(2)} | ${cpuNoop.toFixed(2)} | ${(cpuPlatform / cpuNoop).toFixed(2)}x | ` +
             `${median(measure.emulatorCpuSeconds).toFixed(2)} | ` +
-            `${(requests / count).toFixed(2)} | ${(calls / count).toFixed(2)} | ${command === "refresh" ? (reads / count).toFixed(2) : ""} | ` +
+            `${(requests / count).toFixed(2)} | ${(calls / count).toFixed(2)} | ${command === "refresh" ? `${(singleReads / count).toFixed(2)} | ${pages}` : " | "} | ` +
             `${calls === 0 ? "" : (requests / calls).toFixed(3)} | ${stateCells} |`,
         );
       }
@@ -260,8 +264,8 @@ async function main(): Promise<void> {
           .map((value) => value.toFixed(1))
           .join(" ")} at the end`,
       "",
-      "| N | command | platform s | no-op s | ratio | platform CPU s | no-op CPU s | CPU ratio | emulator CPU s | HTTP req/resource | API calls/resource | reads/resource | HTTP req/API call | state B/resource | no-op state B/resource | state ratio |",
-      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+      "| N | command | platform s | no-op s | ratio | platform CPU s | no-op CPU s | CPU ratio | emulator CPU s | HTTP req/resource | API calls/resource | single reads/resource | pages | HTTP req/API call | state B/resource | no-op state B/resource | state ratio |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
       ...rows,
       "",
       "Emulator vs bare node:http (scripts/bench-emulator.ts):",
