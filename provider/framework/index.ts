@@ -56,8 +56,13 @@ export {
   waitUntilGone,
 } from "./lifecycle";
 export { isMasked, keepKnownSecret, mask, maskedSuffix, sameSecret } from "./masking";
-export type { PageReader, PageReaderOptions } from "./pageReads";
-export { createPageReader, PAGE_READ_THRESHOLD, PAGE_SNAPSHOT_MAX_AGE_MS } from "./pageReads";
+export type { ListedPage, PageReader, PageReaderOptions } from "./pageReads";
+export {
+  createPageReader,
+  PAGE_READ_PAGE_SIZE,
+  PAGE_READ_THRESHOLD,
+  PAGE_SNAPSHOT_MAX_AGE_MS,
+} from "./pageReads";
 export type { ProgressEvent, ProgressSink } from "./progress";
 export { reportProgress, setProgressSink } from "./progress";
 export type { ConfigSource } from "./settings";

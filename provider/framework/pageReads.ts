@@ -4,13 +4,17 @@
  * `pulumi refresh` (and `up --refresh`) calls `read` on every resource of the stack together. For a
  * kind a project holds many of (alert configurations), one GET per resource costs one request of the
  * project's rate-limit budget (100 a minute on the service) and the per-request work of both sides;
- * one list page answers 500.
+ * one list page answers up to 500.
  *
  * Contract of {@link PageReader.read}:
  * - The first `threshold - 1` reads of a scope in this process are sent as single reads (`getOne`): a
- *   stack with a few objects in a project of thousands pays no pages.
+ *   stack with a few objects pays no pages.
  * - From the `threshold`-th on, reads are answered from a snapshot of every page of the scope, taken
  *   once and shared by all reads that wait for it.
+ * - Pages must not cost more requests than single reads: when the first page's `totalCount` says the
+ *   scope needs more further pages than there are reads waiting for the snapshot (a stack with some
+ *   objects in a project of thousands), the snapshot stops at its first page, and the reads of
+ *   objects not on it are single reads.
  * - An id the snapshot does not hold is read with `getOne`: only the object's own read may say it is
  *   gone (not found), and an object created after the snapshot by someone else is still found.
  * - A snapshot never answers for a state this process changed: every write of the kind runs through
@@ -18,9 +22,8 @@
  *   it ends (a snapshot taken during the write may or may not show it; a failed write may have acted),
  *   and reads waiting for a dropped snapshot fall back to `getOne`. A snapshot never answers after
  *   `maxAgeMs` either: it serves one burst of reads, not a session.
- * - A snapshot that fails (after the client's own retries) is not kept: the reads waiting for it are
- *   sent as single reads, each with its own retries; a page fault never fails a refresh that single
- *   reads could finish.
+ * - A snapshot that fails (after the client's own retries) leaves the reads of its lifetime to `getOne`, each with its own retries: a page fault never fails a refresh that single
+ *   reads could finish, and no read starts another attempt until the snapshot is dropped or too old.
  */
 
 /** The reads of a scope, in one process, after which reads come from pages. */
@@ -29,9 +32,19 @@ export const PAGE_READ_THRESHOLD = 8;
 /** How long a snapshot answers reads: longer than one refresh's burst of reads, far shorter than a session. */
 export const PAGE_SNAPSHOT_MAX_AGE_MS = 30_000;
 
+/** Objects per page asked for: the API's maximum (operations' `itemsPerPage`, 1..500). */
+export const PAGE_READ_PAGE_SIZE = 500;
+
+/** One page of a scope's objects, as the list operation answers it. */
+export interface ListedPage<Item> {
+  results: Item[];
+  /** The scope's number of objects (asked for with `includeCount`); undefined when not answered. */
+  totalCount: number | undefined;
+}
+
 export interface PageReaderOptions<Item> {
-  /** Every object of the scope (all pages). */
-  listAll: (scope: string) => AsyncIterable<Item>;
+  /** Page `pageNum` (1-based) of the scope, `itemsPerPage` objects per page, with the total count. */
+  listPage: (scope: string, page: { pageNum: number; itemsPerPage: number }) => Promise<ListedPage<Item>>;
   /** One object by id; rejects with the client's not-found error when it does not exist. */
   getOne: (scope: string, id: string) => Promise<Item>;
   /** The id of a listed object, as `read` is asked for it. */
@@ -40,6 +53,8 @@ export interface PageReaderOptions<Item> {
   threshold?: number;
   /** Defaults to {@link PAGE_SNAPSHOT_MAX_AGE_MS}. */
   maxAgeMs?: number;
+  /** Defaults to {@link PAGE_READ_PAGE_SIZE}. */
+  pageSize?: number;
   /** The clock (tests). */
   now?: () => number;
 }
@@ -53,7 +68,11 @@ export interface PageReader<Item> {
 
 interface Snapshot<Item> {
   takenAt: number;
-  /** Undefined when the pages failed: the reads fall back to single reads. */
+  /** The scope's generation when it was taken: a write since makes it stale. */
+  generation: number;
+  /** Reads waiting for it (the declining rule compares pages with them). */
+  waiting: number;
+  /** Undefined when a page failed: the reads fall back to single reads. */
   items: Promise<Map<string, Item> | undefined>;
 }
 
@@ -61,12 +80,13 @@ interface ScopeState<Item> {
   reads: number;
   /** Bumped by every write: a snapshot of an older generation does not answer. */
   generation: number;
-  snapshot?: Snapshot<Item> & { generation: number };
+  snapshot?: Snapshot<Item>;
 }
 
 export function createPageReader<Item>(options: PageReaderOptions<Item>): PageReader<Item> {
   const threshold = options.threshold ?? PAGE_READ_THRESHOLD;
   const maxAgeMs = options.maxAgeMs ?? PAGE_SNAPSHOT_MAX_AGE_MS;
+  const itemsPerPage = options.pageSize ?? PAGE_READ_PAGE_SIZE;
   const now = options.now ?? Date.now;
   const scopes = new Map<string, ScopeState<Item>>();
 
@@ -79,27 +99,47 @@ export function createPageReader<Item>(options: PageReaderOptions<Item>): PageRe
     return state;
   };
 
-  const takeSnapshot = async (scope: string): Promise<Map<string, Item> | undefined> => {
+  /**
+   * Every object of the scope (only the first page's when more pages would cost more than the waiting
+   * reads), or undefined when a page failed.
+   */
+  const takeSnapshot = async (
+    scope: string,
+    snapshot: Snapshot<Item>,
+  ): Promise<Map<string, Item> | undefined> => {
     try {
       const items = new Map<string, Item>();
-      for await (const item of options.listAll(scope)) items.set(options.idOf(item), item);
+      const first = await options.listPage(scope, { pageNum: 1, itemsPerPage });
+      for (const item of first.results) items.set(options.idOf(item), item);
+      if (first.totalCount !== undefined) {
+        const furtherPages = Math.ceil(first.totalCount / itemsPerPage) - 1;
+        if (furtherPages > snapshot.waiting) return items;
+      }
+      let last = first;
+      for (let pageNum = 2; last.results.length === itemsPerPage; pageNum++) {
+        if (first.totalCount !== undefined && items.size >= first.totalCount) break;
+        last = await options.listPage(scope, { pageNum, itemsPerPage });
+        for (const item of last.results) items.set(options.idOf(item), item);
+      }
       return items;
     } catch {
       return undefined;
     }
   };
 
-  /** The scope's current snapshot, taken now when there is none or it is too old. */
+  /** The scope's current snapshot, taken now when there is none, it is stale or too old. */
   const currentSnapshot = (scope: string, state: ScopeState<Item>): Snapshot<Item> => {
     const held = state.snapshot;
     if (held !== undefined && held.generation === state.generation && now() - held.takenAt <= maxAgeMs)
       return held;
-    const snapshot = { takenAt: now(), generation: state.generation, items: takeSnapshot(scope) };
+    const snapshot: Snapshot<Item> = {
+      takenAt: now(),
+      generation: state.generation,
+      waiting: 0,
+      items: Promise.resolve(undefined),
+    };
+    snapshot.items = takeSnapshot(scope, snapshot);
     state.snapshot = snapshot;
-    // A failed snapshot is dropped, so the next burst tries pages again.
-    void snapshot.items.then((items) => {
-      if (items === undefined && state.snapshot === snapshot) state.snapshot = undefined;
-    });
     return snapshot;
   };
 
@@ -109,7 +149,9 @@ export function createPageReader<Item>(options: PageReaderOptions<Item>): PageRe
       state.reads += 1;
       if (state.reads < threshold) return options.getOne(scope, id);
       const generation = state.generation;
-      const items = await currentSnapshot(scope, state).items;
+      const snapshot = currentSnapshot(scope, state);
+      snapshot.waiting += 1;
+      const items = await snapshot.items;
       const item = items?.get(id);
       if (item === undefined || state.generation !== generation) return options.getOne(scope, id);
       return item;

@@ -83,7 +83,7 @@ export async function findAlertConfiguration(
 
 export function createAlertConfigurationProvider(deps: AlertConfigurationProviderDeps): PlatformProvider {
   const pages = createPageReader({
-    listAll: (groupId) => deps.client().alertConfigs.listAll(groupId),
+    listPage: (groupId, page) => deps.client().alertConfigs.list(groupId, { ...page, includeCount: true }),
     getOne: (groupId, alertConfigId) => deps.client().alertConfigs.get(groupId, alertConfigId),
     idOf: (configuration) => configuration.id,
   });

@@ -5,15 +5,20 @@ interface Item {
   value: string;
 }
 
-/** A scope's objects, with counters of the page snapshots and single reads the reader asked for. */
+/**
+ * A scope's objects, with the pages (by number) and single reads (by id) the reader asked for; a
+ * snapshot is counted by its first page (`listAll`).
+ */
 function fakeService(items: Item[]) {
   const store = new Map(items.map((item) => [item.id, item]));
   const calls = { listAll: 0, getOne: [] as string[] };
+  const pagesAsked: number[] = [];
   let failPages = 0;
   let pageGate: Promise<void> = Promise.resolve();
   return {
     store,
     calls,
+    pagesAsked,
     failNextPages(times: number) {
       failPages = times;
     },
@@ -26,8 +31,9 @@ function fakeService(items: Item[]) {
       return release;
     },
     options: {
-      listAll: async function* (scope: string) {
-        calls.listAll += 1;
+      listPage: async (scope: string, page: { pageNum: number; itemsPerPage: number }) => {
+        if (page.pageNum === 1) calls.listAll += 1;
+        pagesAsked.push(page.pageNum);
         // The page shows the objects as they were when it was asked for.
         const listed = [...store.values()];
         await pageGate;
@@ -35,7 +41,8 @@ function fakeService(items: Item[]) {
           failPages -= 1;
           throw new Error(`page of ${scope} failed`);
         }
-        yield* listed;
+        const start = (page.pageNum - 1) * page.itemsPerPage;
+        return { results: listed.slice(start, start + page.itemsPerPage), totalCount: listed.length };
       },
       getOne: async (_scope: string, id: string) => {
         calls.getOne.push(id);
@@ -141,15 +148,52 @@ describe("createPageReader", () => {
     expect(service.calls.listAll).toBe(2);
   });
 
-  test("a failed snapshot falls back to single reads, and the next burst tries pages again", async () => {
+  test("a failed snapshot leaves its lifetime's reads to single reads; once it is too old, pages are tried again", async () => {
     const service = fakeService(ITEMS);
-    const reader = createPageReader({ ...service.options, threshold: 1 });
+    let clock = 0;
+    const reader = createPageReader({ ...service.options, threshold: 1, maxAgeMs: 1_000, now: () => clock });
     service.failNextPages(1);
     const read = await Promise.all(ids(3).map((id) => reader.read("g", id)));
     expect(read).toEqual(ITEMS.slice(0, 3));
-    expect(service.calls).toEqual({ listAll: 1, getOne: ["id-0", "id-1", "id-2"] });
+    await expect(reader.read("g", "id-3")).resolves.toEqual(ITEMS[3]);
+    expect(service.calls).toEqual({ listAll: 1, getOne: ["id-0", "id-1", "id-2", "id-3"] });
+    clock = 1_001;
     await expect(reader.read("g", "id-4")).resolves.toEqual(ITEMS[4]);
-    expect(service.calls).toEqual({ listAll: 2, getOne: ["id-0", "id-1", "id-2"] });
+    expect(service.calls).toEqual({ listAll: 2, getOne: ["id-0", "id-1", "id-2", "id-3"] });
+  });
+
+  test("a snapshot reads every page, each once, however many reads wait for it", async () => {
+    const service = fakeService(ITEMS);
+    const reader = createPageReader({ ...service.options, threshold: 1, pageSize: 6 });
+    const read = await Promise.all(ids(20).map((id) => reader.read("g", id)));
+    expect(read).toEqual(ITEMS);
+    expect(service.pagesAsked).toEqual([1, 2, 3, 4]);
+    expect(service.calls.getOne).toEqual([]);
+  });
+
+  test("a snapshot stops at its first page when the scope needs more further pages than reads wait (a few objects among thousands)", async () => {
+    const service = fakeService(ITEMS);
+    // 20 objects in pages of 2: 9 further pages for the 3 reads waiting, so single reads are cheaper.
+    const reader = createPageReader({ ...service.options, threshold: 1, pageSize: 2 });
+    const read = await Promise.all(ids(3).map((id) => reader.read("g", id)));
+    expect(read).toEqual(ITEMS.slice(0, 3));
+    expect(service.pagesAsked).toEqual([1]);
+    expect(service.calls.getOne).toEqual(["id-2"]);
+    // The first page holds for the snapshot's lifetime: later reads do not ask for pages again.
+    await reader.read("g", "id-1");
+    await reader.read("g", "id-5");
+    expect(service.pagesAsked).toEqual([1]);
+    expect(service.calls.getOne).toEqual(["id-2", "id-5"]);
+  });
+
+  test("pages are taken when the further pages are no more than the reads waiting", async () => {
+    const service = fakeService(ITEMS);
+    // 20 objects in pages of 5: 3 further pages for the 3 reads waiting.
+    const reader = createPageReader({ ...service.options, threshold: 1, pageSize: 5 });
+    const read = await Promise.all(ids(3).map((id) => reader.read("g", id)));
+    expect(read).toEqual(ITEMS.slice(0, 3));
+    expect(service.pagesAsked).toEqual([1, 2, 3, 4]);
+    expect(service.calls.getOne).toEqual([]);
   });
 
   test("the default threshold is 8 reads", async () => {
