@@ -1,0 +1,64 @@
+/**
+ * A refresh of many alert configurations of one project through the real Pulumi CLI: the engine reads
+ * every resource, the provider answers the first 7 with their own GET and the rest from one list page
+ * (provider/framework/pageReads.ts), and what the refresh reports is what single reads would report:
+ * no change after `up`, exactly the configurations changed out of band after that.
+ */
+import { PAGE_READ_THRESHOLD } from "../../provider/framework/pageReads";
+import { expectDestroyDeletes, expectUp, startPlatformE2E } from "./platformStack";
+
+const GROUP = "5f1a000000000000000000a1";
+const COUNT = 12;
+
+describe("refresh of a fleet of alert configurations, from list pages", () => {
+  const e2e = startPlatformE2E({ program: "alertFleet", config: { groupId: GROUP, count: COUNT } });
+
+  /** The alert configuration reads the emulator answered since the last call: single (7) and pages (4). */
+  const reads = () => {
+    const { requestLog } = e2e.emulator.core;
+    const entries = requestLog.list();
+    requestLog.clear();
+    return {
+      single: entries.filter((entry) => entry.operation === "7").length,
+      pages: entries.filter((entry) => entry.operation === "4").length,
+    };
+  };
+  const alertConfigIds = async () => (await e2e.stack.outputs()).alertConfigIds as string[];
+
+  test("up creates the fleet; refresh right after reads 7 by themselves and the rest from 1 page, and changes nothing", async () => {
+    await expectUp(e2e.stack, `+ ${COUNT + 1} created`);
+    expect((await e2e.client.alertConfigs.list(GROUP)).totalCount).toBe(COUNT);
+    reads();
+    await e2e.stack.refresh({ expectNoChanges: true });
+    expect(reads()).toEqual({ single: PAGE_READ_THRESHOLD - 1, pages: 1 });
+  });
+
+  test("two configurations disabled out of band: refresh shows exactly those two, and up converges them back", async () => {
+    const ids = await alertConfigIds();
+    const changed = [ids[3], ids[10]] as string[];
+    for (const id of changed) await e2e.client.alertConfigs.setEnabled(GROUP, id, false);
+    reads();
+
+    const refresh = await e2e.stack.refresh();
+    expect(refresh.stdout).toContain("~ 2 updated");
+    expect(refresh.stdout).toContain(`${COUNT - 1} unchanged`);
+    expect(reads()).toEqual({ single: PAGE_READ_THRESHOLD - 1, pages: 1 });
+    const state = await e2e.stack.exportState();
+    const disabled = (state.deployment.resources ?? [])
+      .map((resource) => (resource.outputs ?? {}) as { enabled?: boolean; alertConfigId?: string })
+      .filter((outputs) => outputs.enabled === false)
+      .map((outputs) => outputs.alertConfigId)
+      .sort();
+    expect(disabled).toEqual([...changed].sort());
+
+    await expectUp(e2e.stack, "~ 2 updated");
+    const live = (await e2e.client.alertConfigs.list(GROUP)).results;
+    expect(live.filter((config) => config.enabled !== true)).toEqual([]);
+    await e2e.stack.refresh({ expectNoChanges: true });
+  });
+
+  test("destroy deletes the fleet", async () => {
+    await expectDestroyDeletes(e2e.stack, COUNT + 1);
+    expect((await e2e.client.alertConfigs.list(GROUP)).totalCount).toBe(0);
+  });
+});
