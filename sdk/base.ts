@@ -15,7 +15,8 @@
  *   for its promise-leak report; under ts-node every trace is source-mapped, and that was the largest
  *   part of what a resource costs the program (BENCHMARKS.md, "Provider overhead"). The constructor
  *   runs with those traces off unless `PULUMI_DEBUG_PROMISE_LEAKS` asks for them
- *   ({@link promiseTracesWanted}); the resource's source position is unaffected (Pulumi captures it with its own limit).
+ *   ({@link promiseTracesWanted}); the resource's source position is unaffected (Pulumi captures it
+ *   with its own limit).
  *
  * Example (sdk/searchIndex.ts):
  * ```ts
@@ -89,7 +90,7 @@ export abstract class PlatformResource extends pulumi.CustomResource {
   }
 }
 
-/** Whether the program asked Pulumi to print leaked promises with their traces (Pulumi's own test: set, non-empty). */
+/** Whether the program asked Pulumi to print leaked promises with their traces (Pulumi's test: set and non-empty). */
 function promiseTracesWanted(): boolean {
   return !!process.env.PULUMI_DEBUG_PROMISE_LEAKS;
 }
