@@ -7,8 +7,10 @@
  * never change. Resource implementations are loaded lazily, on first use of their type, so one
  * broken resource module cannot break the others.
  */
-// First, for its side effect: the compile cache covers the modules loaded after it (compileCache.ts).
+// First, for their side effects: the compile cache covers the modules loaded after it
+// (compileCache.ts), and zod's setting must be made before any schema is built (zodInHost.ts).
 import "./compileCache";
+import "./zodInHost";
 import { flushProviderCompileCache } from "./compileCache";
 import { exitWhenEngineGone } from "./engineWatch";
 import { isPartialFailure } from "./errors";
