@@ -14,7 +14,6 @@
  * engine's gRPC address instead was tried first; in the crash trials the probe connections stopped
  * answering at all inside the host, so a pid is the signal kept.)
  */
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 
@@ -42,6 +41,9 @@ export function readProcess(pid: number): ProcessInfo | undefined {
     return { ppid, command: argv0 !== "" ? argv0 : stat.slice(open + 1, close) };
   } catch {
     try {
+      // Loaded here, not at the top: only where /proc is missing, and child_process costs every host
+      // process a few milliseconds to load.
+      const { execFileSync } = require("node:child_process") as typeof import("node:child_process");
       const line = execFileSync("ps", ["-o", "ppid=,comm=", "-p", String(pid)], { encoding: "utf8" }).trim();
       const match = /^(\d+)\s+(.+)$/.exec(line);
       return match === null ? undefined : { ppid: Number(match[1]), command: match[2] as string };
