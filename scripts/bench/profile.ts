@@ -4,10 +4,11 @@
  * provider's time goes (BENCHMARKS.md, "Provider overhead"). Writes V8 .cpuprofile files (open them in
  * Chrome DevTools, or summarize with scripts/bench/profile-summary.ts) and each process's CPU time
  * (NAME.cpu.json) to the given folder. The engine ends its plugins with a signal, which --cpu-prof
- * does not survive, hence the preloaded scripts/bench/cpu-profile-hook.js.
+ * does not survive, hence the preloaded scripts/bench/cpu-profile-hook.js. With --engine-profile the
+ * engine (Go) writes its own CPU profile beside them.
  *
  *   npx ts-node --transpile-only scripts/bench/profile.ts -- --kind platform --count 200 \
- *     --command refresh --out .bench-state/profiles
+ *     --command refresh --out .bench-state/profiles [--usage-only] [--engine-profile]
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
@@ -34,6 +35,11 @@ async function main(): Promise<void> {
       out: { type: "string", default: ".bench-state/profiles" },
       /** Only each process's CPU time (NAME.cpu.json), without the profiler's own cost. */
       "usage-only": { type: "boolean", default: false },
+      /**
+       * Also the engine's own Go CPU profile (the CLI's `--profiling`: engine.PID.cpu, .mem and
+       * .trace; read with `go tool pprof -top engine.PID.cpu`).
+       */
+      "engine-profile": { type: "boolean", default: false },
     },
   });
   const out = resolve(values.out ?? "");
@@ -62,9 +68,10 @@ async function main(): Promise<void> {
     stack.env.BENCH_CPU_PROFILE_DIR = out;
     if (values["usage-only"]) stack.env.BENCH_CPU_USAGE_ONLY = "1";
     const treeBefore = childrenCpuSeconds();
-    if (values.command === "up") await stack.up();
-    else if (values.command === "refresh") await stack.refresh({ expectNoChanges: true });
-    else await stack.destroy();
+    const args = values["engine-profile"] ? ["--profiling", join(out, "engine")] : [];
+    if (values.command === "up") await stack.up({ args });
+    else if (values.command === "refresh") await stack.refresh({ expectNoChanges: true, args });
+    else await stack.destroy({ args });
     const tree = childrenCpuSeconds() - treeBefore;
     const perProcess = readdirSync(out)
       .filter((name) => name.endsWith(".cpu.json"))

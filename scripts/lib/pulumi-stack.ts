@@ -102,15 +102,18 @@ export class LocalStack {
     return result;
   }
 
-  up(): Promise<RunResult> {
-    return this.pulumi(["up", "--yes", "--skip-preview"]);
+  /** `args`: more flags for the CLI (the bench's profiler passes `--profiling`). */
+  up(opts: { args?: string[] } = {}): Promise<RunResult> {
+    return this.pulumi(["up", "--yes", "--skip-preview", ...(opts.args ?? [])]);
   }
 
   preview(opts: { expectNoChanges?: boolean; allowFailure?: boolean } = {}): Promise<RunResult> {
     return this.pulumi(["preview", "--diff", ...(opts.expectNoChanges ? ["--expect-no-changes"] : [])], opts);
   }
 
-  refresh(opts: { expectNoChanges?: boolean; allowFailure?: boolean } = {}): Promise<RunResult> {
+  refresh(
+    opts: { expectNoChanges?: boolean; allowFailure?: boolean; args?: string[] } = {},
+  ): Promise<RunResult> {
     return this.pulumi(
       [
         "refresh",
@@ -118,13 +121,14 @@ export class LocalStack {
         "--skip-preview",
         "--diff",
         ...(opts.expectNoChanges ? ["--expect-no-changes"] : []),
+        ...(opts.args ?? []),
       ],
       opts,
     );
   }
 
-  destroy(): Promise<RunResult> {
-    return this.pulumi(["destroy", "--yes", "--skip-preview"]);
+  destroy(opts: { args?: string[] } = {}): Promise<RunResult> {
+    return this.pulumi(["destroy", "--yes", "--skip-preview", ...(opts.args ?? [])]);
   }
 
   async setConfig(key: string, value: string, opts: { secret?: boolean } = {}): Promise<void> {
