@@ -6,11 +6,17 @@
  * provider's own log lines, which the engine forwards), nor `pulumi stack export` contains a
  * credential, an OAuth token or a secret input in plain text; the secret inputs are secret in state.
  *
+ * The engine's automatic logs in PULUMI_HOME/logs are searched too: those of commands that do not
+ * open a stack's secrets (`config set`, `stack export`) are gzip files and are read decompressed; those
+ * of stack operations are encrypted with the stack's secrets provider ("PLOG" files), like the
+ * state's secrets, and are counted, not read.
+ *
  * What this does not cover, on purpose: the engine's own `-v=9` debug log, which prints RPC payloads
  * with secrets in plain text (docs/resources.md, "Debugging").
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { type RunningEmulator, type Seed, startEmulator } from "../../emulator";
 import defaultSeed from "../../emulator/seed/default.json";
 import type { RunResult } from "../../scripts/lib/pulumi-stack";
@@ -78,11 +84,20 @@ function seed(): Seed {
 }
 
 /** Every file under a folder, with its text. */
-function filesUnder(folder: string): Array<{ path: string; text: string }> {
+/** How a file was read: as it is, decompressed (gzip), or not at all (an encrypted engine log). */
+type FileForm = "plain" | "gzip" | "encrypted-log";
+
+function filesUnder(folder: string): Array<{ path: string; text: string; form: FileForm }> {
   return readdirSync(folder, { recursive: true, encoding: "utf8" })
     .map((relative) => join(folder, relative))
     .filter((path) => statSync(path).isFile())
-    .map((path) => ({ path, text: readFileSync(path, "latin1") }));
+    .map((path) => {
+      const raw = readFileSync(path);
+      if (raw[0] === 0x1f && raw[1] === 0x8b)
+        return { path, text: gunzipSync(raw).toString("latin1"), form: "gzip" };
+      const form: FileForm = raw.subarray(0, 4).toString("latin1") === "PLOG" ? "encrypted-log" : "plain";
+      return { path, text: raw.toString("latin1"), form };
+    });
 }
 
 /** The secrets found in `text`, by name (empty when none is). */
@@ -210,6 +225,14 @@ describe("credentials and secrets through the real engine", () => {
       (file) => !file.path.includes(`${join("program", "node_modules")}`),
     );
     expect(files.some((file) => file.path.includes(join("state", ".pulumi", "stacks")))).toBe(true);
+    // With an engine that writes automatic logs (the toolchain's v3.259.0 does; an older `pulumi` on
+    // PATH may not), logs of both kinds are there, so both readings are exercised.
+    const logs = files.filter((file) => file.path.includes(join("home", "logs")));
+    if (logs.length > 0) {
+      expect(logs.some((file) => file.form === "gzip")).toBe(true);
+      expect(logs.some((file) => file.form === "encrypted-log")).toBe(true);
+      expect(logs.filter((file) => file.form === "plain").map((file) => file.path)).toEqual([]);
+    }
     const leaks = files.flatMap((file) =>
       secretsIn(file.text, secrets()).map((name) => `${name} in ${file.path.slice(stack.workDir.length)}`),
     );
