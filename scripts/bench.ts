@@ -7,7 +7,9 @@
  * - CPU seconds per command of the whole CLI process tree (engine, language host, provider host: the
  *   CPU time of waited-for children, /proc/self/stat cutime + cstime, Linux only), platform and
  *   no-op, and their ratio; on a shared machine this is steadier than wall time, which counts the
- *   time other jobs hold the cores; plus the emulator's own CPU seconds (it runs in this process);
+ *   time other jobs hold the cores; then the lowest and highest CPU ratio of a single round (the two
+ *   kinds' commands of one round run back to back), which shows how far one measurement can be
+ *   trusted; plus the emulator's own CPU seconds (it runs in this process);
  * - HTTP requests the emulator saw per resource, API calls per resource, the reads of a refresh (single
  *   reads per resource and list pages: each resource's Read is answered by its own GET or, once a
  *   refresh reads many, from a page), and HTTP requests per API call (Digest challenges included);
@@ -176,6 +178,7 @@ async function main(): Promise<void> {
   });
   const sizes = (values.sizes ?? "").split(",").map(Number);
   const rounds = Number(values.rounds);
+  const startedAt = new Date().toISOString();
   const emulator = await startEmulator({
     port: 0,
     seed: "default",
@@ -238,6 +241,9 @@ async function main(): Promise<void> {
         const noop = median(measure.seconds.noop);
         const cpuPlatform = median(measure.cpuSeconds.platform);
         const cpuNoop = median(measure.cpuSeconds.noop);
+        const roundRatios = measure.cpuSeconds.platform.map(
+          (seconds, index) => seconds / (measure.cpuSeconds.noop[index] as number),
+        );
         const { requests, calls, singleReads, pages } = measure.traffic;
         const stateCells =
           command === "up"
@@ -246,6 +252,7 @@ async function main(): Promise<void> {
         rows.push(
           `| ${count} | ${command} | ${platform.toFixed(2)} | ${noop.toFixed(2)} | ${(platform / noop).toFixed(2)}x | ` +
             `${cpuPlatform.toFixed(2)} | ${cpuNoop.toFixed(2)} | ${(cpuPlatform / cpuNoop).toFixed(2)}x | ` +
+            `${Math.min(...roundRatios).toFixed(2)}-${Math.max(...roundRatios).toFixed(2)}x | ` +
             `${median(measure.emulatorCpuSeconds).toFixed(2)} | ` +
             `${(requests / count).toFixed(2)} | ${(calls / count).toFixed(2)} | ${command === "refresh" ? `${(singleReads / count).toFixed(2)} | ${pages}` : " | "} | ` +
             `${calls === 0 ? "" : (requests / calls).toFixed(3)} | ${stateCells} |`,
@@ -259,13 +266,13 @@ async function main(): Promise<void> {
   process.stdout.write(
     [
       "",
-      `npm run bench -- --sizes ${sizes.join(",")} --rounds ${rounds}: ${new Date().toISOString()}, Node ${process.version}, ` +
+      `npm run bench -- --sizes ${sizes.join(",")} --rounds ${rounds}: ${startedAt} to ${new Date().toISOString()}, Node ${process.version}, ` +
         `${cpus().length} cores, load average ${loadavg()
           .map((value) => value.toFixed(1))
           .join(" ")} at the end`,
       "",
-      "| N | command | platform s | no-op s | ratio | platform CPU s | no-op CPU s | CPU ratio | emulator CPU s | HTTP req/resource | API calls/resource | single reads/resource | pages | HTTP req/API call | state B/resource | no-op state B/resource | state ratio |",
-      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+      "| N | command | platform s | no-op s | ratio | platform CPU s | no-op CPU s | CPU ratio | CPU ratio of one round, lowest-highest | emulator CPU s | HTTP req/resource | API calls/resource | single reads/resource | pages | HTTP req/API call | state B/resource | no-op state B/resource | state ratio |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
       ...rows,
       "",
       "Emulator vs bare node:http (scripts/bench-emulator.ts):",
