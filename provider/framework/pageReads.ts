@@ -22,8 +22,9 @@
  *   it ends (a snapshot taken during the write may or may not show it; a failed write may have acted),
  *   and reads waiting for a dropped snapshot fall back to `getOne`. A snapshot never answers after
  *   `maxAgeMs` either: it serves one burst of reads, not a session.
- * - A snapshot that fails (after the client's own retries) leaves the reads of its lifetime to `getOne`, each with its own retries: a page fault never fails a refresh that single
- *   reads could finish, and no read starts another attempt until the snapshot is dropped or too old.
+ * - A snapshot that fails (after the client's own retries) leaves the reads of its lifetime to
+ *   `getOne`, each with its own retries: a page fault never fails a refresh that single reads could
+ *   finish, and no read starts another attempt until the snapshot is dropped or too old.
  */
 
 /** The reads of a scope, in one process, after which reads come from pages. */
