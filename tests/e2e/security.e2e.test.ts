@@ -83,10 +83,10 @@ function seed(): Seed {
   return base;
 }
 
-/** Every file under a folder, with its text. */
 /** How a file was read: as it is, decompressed (gzip), or not at all (an encrypted engine log). */
 type FileForm = "plain" | "gzip" | "encrypted-log";
 
+/** Every file under a folder, with its text (gzip files decompressed) and how it was read. */
 function filesUnder(folder: string): Array<{ path: string; text: string; form: FileForm }> {
   return readdirSync(folder, { recursive: true, encoding: "utf8" })
     .map((relative) => join(folder, relative))

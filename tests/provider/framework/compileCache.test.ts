@@ -4,10 +4,10 @@
  * is (or is not) the dynamic provider host's, because whether the cache is on is per process (and
  * this test runner may have it on already).
  */
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { PROVIDER_HOST_SCRIPT, runProbeAs } from "./hostProbe";
 
 const REPO = resolve(__dirname, "..", "..", "..");
 const MODULE = join(REPO, "provider", "framework", "compileCache.ts");
@@ -35,23 +35,15 @@ function probe(
   scriptPath: string,
   env: Record<string, string> = {},
 ): { enabled: boolean; directory: string | null } {
-  const script = join(work, scriptPath);
-  mkdirSync(join(script, ".."), { recursive: true });
-  writeFileSync(script, PROBE);
   // Node would enable the cache by itself when NODE_COMPILE_CACHE is set: leave it unset, and let
   // the default folder (<tmpdir>/node-compile-cache) fall under this test's folder.
   const { NODE_COMPILE_CACHE: _set, NODE_DISABLE_COMPILE_CACHE: _disabled, ...inherited } = process.env;
-  const childEnv: NodeJS.ProcessEnv = { ...inherited, TMPDIR: work, TS_NODE_TRANSPILE_ONLY: "true", ...env };
-  const out = execFileSync(process.execPath, ["-r", "ts-node/register", script, "127.0.0.1:4455"], {
-    cwd: REPO,
-    env: childEnv,
-    encoding: "utf8",
-  });
+  const out = runProbeAs(work, scriptPath, PROBE, { ...inherited, TMPDIR: work, ...env });
   return JSON.parse(out) as { enabled: boolean; directory: string | null };
 }
 
 test("in the provider host it is on, in Node's default folder, and written", () => {
-  const result = probe("node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js");
+  const result = probe(PROVIDER_HOST_SCRIPT);
   expect(result.enabled).toBe(true);
   expect(result.directory?.startsWith(`${join(work, "node-compile-cache")}/`)).toBe(true);
   expect(readdirSync(result.directory as string).length).toBeGreaterThan(0);
@@ -62,7 +54,8 @@ test("in any other process it stays off", () => {
 }, 30_000);
 
 test("NODE_DISABLE_COMPILE_CACHE=1 keeps it off in the provider host", () => {
-  expect(
-    probe("node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js", { NODE_DISABLE_COMPILE_CACHE: "1" }),
-  ).toEqual({ enabled: false, directory: null });
+  expect(probe(PROVIDER_HOST_SCRIPT, { NODE_DISABLE_COMPILE_CACHE: "1" })).toEqual({
+    enabled: false,
+    directory: null,
+  });
 }, 30_000);

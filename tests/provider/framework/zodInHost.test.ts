@@ -5,10 +5,10 @@
  * configuration answer with the client's schema: the compiler's work shows as `new Function` calls,
  * which the probe counts.
  */
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { PROVIDER_HOST_SCRIPT, runProbeAs } from "./hostProbe";
 
 const REPO = resolve(__dirname, "..", "..", "..");
 const RUNTIME = join(REPO, "provider", "framework", "runtime.ts");
@@ -58,21 +58,14 @@ interface ProbeResult {
 
 /** Runs the probe as `<work>/<scriptPath>` with the host's address argument. */
 function probe(scriptPath: string): ProbeResult {
-  const script = join(work, scriptPath);
-  mkdirSync(join(script, ".."), { recursive: true });
-  writeFileSync(script, PROBE);
-  const out = execFileSync(process.execPath, ["-r", "ts-node/register", script, "127.0.0.1:4455"], {
-    cwd: REPO,
-    // Whatever the runner has set, the probe decides by its own script path alone; the engine watch
-    // the runtime starts checks a parent that is not the engine and stays idle.
-    env: { ...process.env, TS_NODE_TRANSPILE_ONLY: "true", NODE_DISABLE_COMPILE_CACHE: "1" },
-    encoding: "utf8",
-  });
+  // Whatever the runner has set, the probe decides by its own script path alone; the engine watch the
+  // runtime starts finds no engine among the probe's ancestors and stays idle.
+  const out = runProbeAs(work, scriptPath, PROBE, { ...process.env, NODE_DISABLE_COMPILE_CACHE: "1" });
   return JSON.parse(out) as ProbeResult;
 }
 
 test("in the provider host zod compiles no parser, and parses the answer the same", () => {
-  const result = probe("node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js");
+  const result = probe(PROVIDER_HOST_SCRIPT);
   expect(result).toEqual({ jitless: true, compiled: 0, first: ANSWER, second: ANSWER });
 }, 30_000);
 
