@@ -76,11 +76,17 @@ async function main(): Promise<void> {
     const perProcess = readdirSync(out)
       .filter((name) => name.endsWith(".cpu.json"))
       .map((name) => {
-        const { argv, usage } = JSON.parse(readFileSync(join(out, name), "utf8")) as {
+        const { argv, usage, threads } = JSON.parse(readFileSync(join(out, name), "utf8")) as {
           argv: string[];
           usage: { user: number; system: number };
+          threads?: Record<string, number>;
         };
-        return `${((usage.user + usage.system) / 1e6).toFixed(2)} s  ${argv.slice(1, 2).join(" ") || "node -e"}`;
+        const byThread = Object.entries(threads ?? {})
+          .filter(([, seconds]) => seconds > 0)
+          .map(([thread, seconds]) => `${thread} ${seconds.toFixed(2)}`)
+          .join(", ");
+        const total = ((usage.user + usage.system) / 1e6).toFixed(2);
+        return `${total} s  ${argv.slice(1, 2).join(" ") || "node -e"}${byThread ? `  (threads: ${byThread})` : ""}`;
       });
     process.stdout.write(
       `${values.kind} ${values.command} of ${values.count}: CLI tree CPU ${tree.toFixed(2)} s; Node processes:\n  ${perProcess.join("\n  ")}\n`,
