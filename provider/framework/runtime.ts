@@ -11,7 +11,9 @@
 // (compileCache.ts), and zod's setting must be made before any schema is built (zodInHost.ts).
 import "./compileCache";
 import "./zodInHost";
+import type * as pulumi from "@pulumi/pulumi";
 import { flushProviderCompileCache } from "./compileCache";
+import { deepEqual } from "./diff";
 import { exitWhenEngineGone } from "./engineWatch";
 import { isPartialFailure } from "./errors";
 import { applyConfigure } from "./settings";
@@ -121,6 +123,28 @@ function keepProviderOnPartialFailure(error: unknown, source: unknown): unknown 
   return error;
 }
 
+/**
+ * A refresh's read as the host sends it. When the object's outputs come back exactly as stored, its
+ * `inputs` are left out of the answer: the engine then keeps the stored inputs (its refresh contract:
+ * "no inputs returned" means "inputs unchanged"), and neither side encodes, decodes and logs a second
+ * copy of every property for nothing (about a tenth of a refresh's CPU, BENCHMARKS.md). Each
+ * resource's refreshed inputs are made from its stored outputs and the live object, so unchanged
+ * outputs mean there is nothing to say about the inputs either; when anything differs (drift, an id
+ * the service rewrote, a pending create being adopted, whose stored "outputs" are its inputs), the
+ * inputs go back in full as before.
+ */
+async function readForHost(
+  provider: PlatformProvider,
+  id: string,
+  stored: PropertyBag,
+): Promise<pulumi.dynamic.ReadResult<PropertyBag>> {
+  const result = forHost(await provider.read(id, stored));
+  if (result.inputs === undefined || result.id !== id || !deepEqual(result.props ?? {}, stored))
+    return result;
+  const { inputs: _unchanged, ...withoutInputs } = result;
+  return withoutInputs;
+}
+
 /** Types whose first call has completed in this process (the compile cache is written then). */
 const typesCalled = new Set<string>();
 
@@ -167,7 +191,7 @@ async function runMethod(
         throw keepProviderOnPartialFailure(error, args[0]);
       }
     case "read":
-      return forHost(await provider.read(String(args[0]), withoutProvider(args[1])));
+      return await readForHost(provider, String(args[0]), withoutProvider(args[1]));
     case "update":
       if (provider.update === undefined) {
         throw new Error(

@@ -124,7 +124,8 @@ describe("dispatch", () => {
     registerResource("Thing", provider);
     const created = await dispatch("Thing", "create", [{}]);
     expect(created).toStrictEqual({ id: "g/c", outs: { kept: 1, nested: { list: [null, {}] } } });
-    expect(await dispatch("Thing", "read", ["g/c", {}])).toStrictEqual({
+    // Stored outputs that differ from the read's, so its inputs are part of the answer.
+    expect(await dispatch("Thing", "read", ["g/c", { before: 1 }])).toStrictEqual({
       id: "g/c",
       props: {},
       inputs: { kept: "x" },
@@ -180,6 +181,70 @@ describe("results the host can encode", () => {
     });
   });
 
+  describe("read leaves out inputs only when the outputs come back exactly as stored", () => {
+    const stored = { groupId: "g", enabled: true, matchers: [{ f: "A" }, { f: "B" }], alertId: "a1" };
+    const refreshed = { groupId: "g", enabled: true, matchers: [{ f: "A" }, { f: "B" }] };
+    const readAnswering = (answer: PropertyBag & { id?: string }) => {
+      const provider = recordingProvider();
+      provider.read = async (id) => ({ id, ...answer });
+      registerResource("Thing", provider);
+      return provider;
+    };
+
+    test("unchanged outputs (key order aside): no inputs, the engine keeps the stored ones", async () => {
+      // Keys in another order than stored, as a mapping from the live object builds them.
+      readAnswering({
+        props: { alertId: "a1", matchers: stored.matchers, enabled: true, groupId: "g" },
+        inputs: refreshed,
+      });
+      const answer = await dispatch("Thing", "read", ["g/a1", { __provider: "shim", ...stored }]);
+      expect(answer).toStrictEqual({
+        id: "g/a1",
+        props: { alertId: "a1", matchers: [{ f: "A" }, { f: "B" }], enabled: true, groupId: "g" },
+      });
+    });
+
+    test.each<[string, PropertyBag]>([
+      ["a changed value", { ...stored, enabled: false }],
+      ["a list in another order", { ...stored, matchers: [{ f: "B" }, { f: "A" }] }],
+      ["a new output", { ...stored, updated: "2026-11-25" }],
+      ["an output gone", { groupId: "g", enabled: true, matchers: stored.matchers }],
+      ["a null where a value was", { ...stored, alertId: null }],
+    ])("%s: the refreshed inputs go back in full", async (_case, props) => {
+      readAnswering({ props, inputs: refreshed });
+      expect(await dispatch("Thing", "read", ["g/a1", { __provider: "shim", ...stored }])).toStrictEqual({
+        id: "g/a1",
+        props,
+        inputs: refreshed,
+      });
+    });
+
+    test("an id the read rewrote keeps its inputs", async () => {
+      readAnswering({ id: "g/a2", props: stored, inputs: refreshed });
+      expect(await dispatch("Thing", "read", ["g/a1", stored])).toStrictEqual({
+        id: "g/a2",
+        props: stored,
+        inputs: refreshed,
+      });
+    });
+
+    test("a pending create being adopted (the host passes its inputs as the stored bag) keeps its inputs", async () => {
+      readAnswering({ props: stored, inputs: refreshed });
+      expect(await dispatch("Thing", "read", ["g/a1", { __provider: "shim", ...refreshed }])).toStrictEqual({
+        id: "g/a1",
+        props: stored,
+        inputs: refreshed,
+      });
+    });
+
+    test("an object gone answers as the resource said", async () => {
+      const provider = recordingProvider();
+      provider.read = async () => ({});
+      registerResource("Thing", provider);
+      expect(await dispatch("Thing", "read", ["g/a1", stored])).toStrictEqual({});
+    });
+  });
+
   test("create, read and update results with an undefined output reach the host encodable", async () => {
     registerResource("Thing", {
       ...recordingProvider(),
@@ -193,7 +258,11 @@ describe("results the host can encode", () => {
       "Unexpected struct type.",
     );
     expect(structProto.Struct.fromJavaScript(created.outs as never).toJavaScript()).toEqual({ roleId: "r" });
-    expect(await dispatch("Thing", "read", ["g/c", {}])).toEqual({ id: "g/c", props: {}, inputs: {} });
+    expect(await dispatch("Thing", "read", ["g/c", { authorizedDate: "2026-11-01" }])).toStrictEqual({
+      id: "g/c",
+      props: {},
+      inputs: {},
+    });
     expect(await dispatch("Thing", "update", ["g/c", {}, {}])).toEqual({ outs: {} });
   });
 });
