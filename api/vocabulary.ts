@@ -248,6 +248,24 @@ export const MASKED_NOTIFICATION_FIELDS = {
   WEBHOOK: ["webhookSecret"],
 } as const satisfies Record<NotificationTypeName, readonly string[]>;
 
+/**
+ * Fields of a notification that hold a credential, per kind: the fields the API masks, plus
+ * `webhookUrl` and `victorOpsRoutingKey`, which the public service may mask too (its masking of those
+ * two is not documented), and the webhook templates (`format: password` in the contract). The
+ * provider compares them by their visible suffix; the SDK makes `notifications` a secret output when
+ * a notification sets one of them.
+ */
+export const NOTIFICATION_CREDENTIAL_FIELDS: Readonly<Record<NotificationTypeName, readonly string[]>> = {
+  ...MASKED_NOTIFICATION_FIELDS,
+  VICTOR_OPS: [...MASKED_NOTIFICATION_FIELDS.VICTOR_OPS, "victorOpsRoutingKey"],
+  WEBHOOK: [
+    "webhookUrl",
+    ...MASKED_NOTIFICATION_FIELDS.WEBHOOK,
+    "webhookBodyTemplate",
+    "webhookHeadersTemplate",
+  ],
+};
+
 /** `opsGenieRegion` and `region` (PAGER_DUTY); both default to US. */
 export const NOTIFICATION_REGIONS = ["US", "EU"] as const;
 /** `monitoringRegion` of a MONITORING notification (the contract's MonitoringNotification). */

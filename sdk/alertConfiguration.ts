@@ -8,7 +8,7 @@ import type {
   METRIC_THRESHOLD_MODES,
   METRIC_THRESHOLD_OPERATORS,
 } from "../api/alertVariants";
-import type { MATCHER_OPERATORS } from "../api/vocabulary";
+import { type MATCHER_OPERATORS, NOTIFICATION_CREDENTIAL_FIELDS } from "../api/vocabulary";
 import { PlatformResource } from "./base";
 
 /** Narrows the events of `eventTypeName` that raise an alert. */
@@ -137,12 +137,36 @@ export interface AlertConfigurationArgs {
   severityOverride?: pulumi.Input<(typeof ALERT_SEVERITIES)[number]>;
   /**
    * Whom to notify: at least one, each one of 14 kinds told apart by `typeName`. Credentials in them
-   * come back masked from the service; they are compared by their last four characters and the whole
-   * `notifications` output is stored as a secret.
+   * come back masked from the service; they are compared by their last four characters. The whole
+   * `notifications` output is stored as a secret when a notification sets a credential field (or the
+   * list is not known until applied, see {@link notificationsMayHoldCredentials}).
    */
   notifications: pulumi.Input<pulumi.Input<AlertNotificationArgs>[]>;
   /** Adopt an existing configuration instead of creating one: `<groupId>/<alertConfigId>`. */
   importId?: pulumi.Input<string>;
+}
+
+const CREDENTIAL_FIELD_NAMES: ReadonlySet<string> = new Set(
+  Object.values(NOTIFICATION_CREDENTIAL_FIELDS).flat(),
+);
+
+/**
+ * Whether notifications as a program declares them may hold a credential: one of them sets a
+ * credential field of any kind (NOTIFICATION_CREDENTIAL_FIELDS in api/vocabulary.ts) to anything,
+ * or the list or one of its entries is not a plain value yet (an Output or a promise), so what it
+ * holds cannot be seen when the resource is declared. Then the `notifications` output is a secret.
+ * Notifications without credentials (email addresses, roles, users, teams) stay readable in state,
+ * `pulumi stack output` and diffs, and each snapshot the engine writes costs less (BENCHMARKS.md).
+ */
+export function notificationsMayHoldCredentials(notifications: unknown): boolean {
+  if (!Array.isArray(notifications)) return true;
+  return notifications.some((entry: unknown) => {
+    if (typeof entry !== "object" || entry === null || Object.getPrototypeOf(entry) !== Object.prototype)
+      return true;
+    return Object.entries(entry).some(
+      ([field, value]) => value !== undefined && CREDENTIAL_FIELD_NAMES.has(field),
+    );
+  });
 }
 
 export class AlertConfiguration extends PlatformResource {
@@ -153,7 +177,10 @@ export class AlertConfiguration extends PlatformResource {
   declare readonly threshold: pulumi.Output<AlertThreshold | undefined>;
   declare readonly metricThreshold: pulumi.Output<AlertMetricThreshold | undefined>;
   declare readonly severityOverride: pulumi.Output<(typeof ALERT_SEVERITIES)[number] | undefined>;
-  /** The notifications as applied, credentials included: always a secret output. */
+  /**
+   * The notifications as applied, credentials included: a secret output whenever they may hold a
+   * credential ({@link notificationsMayHoldCredentials}) or hold a secret input.
+   */
   declare readonly notifications: pulumi.Output<AlertNotification[]>;
   /** The configuration's id (24 hexadecimal digits). */
   declare readonly alertConfigId: pulumi.Output<string>;
@@ -178,9 +205,10 @@ export class AlertConfiguration extends PlatformResource {
           "alertConfigId",
           "created",
         ],
-        // Notifications hold credentials (API keys, tokens, webhook secrets) even when the input was
-        // not marked secret.
-        secretOutputs: ["notifications"],
+        // Notifications with credentials (API keys, tokens, webhook secrets) are kept secret even when
+        // the input was not marked secret; a secret input anywhere in them makes the output secret
+        // anyway (the engine's rule for an input holding a secret).
+        secretOutputs: notificationsMayHoldCredentials(args.notifications) ? ["notifications"] : [],
       },
       opts,
     );

@@ -11,13 +11,15 @@ import { join } from "node:path";
 import type { DriftReport } from "../../provider/cli/drift";
 import { policiesForRequest } from "../../provider/client/backupSchedules";
 import { repoRoot, runProcess } from "./harness";
-import { expectUp, setConfig, startPlatformE2E } from "./platformStack";
+import { expectUp, setConfig, startPlatformE2E, storedResource } from "./platformStack";
 
 const GROUP = "5f1a000000000000000000a1";
 const CLUSTER = "demo-cluster";
 const PAGER_KEY = "pd-e2e-service-key-0042";
 const OTHER_PAGER_KEY = "pd-e2e-rotated-key-7319";
 const MAIN = join(repoRoot, "dist", "provider", "cli", "main.js");
+/** The marker Pulumi puts on a secret value in exported state. */
+const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 
 describe("the drift command on a stack changed out of band", () => {
   const e2e = startPlatformE2E({
@@ -68,6 +70,15 @@ describe("the drift command on a stack changed out of band", () => {
 
   test("a stack just brought up has no drift and no pending change: exit 0", async () => {
     await expectUp(e2e.stack, "+ 7 created");
+    // `notifications` is a secret output when it holds a credential (the PagerDuty key), and plain
+    // when it holds none (an email address): sdk/alertConfiguration.ts notificationsMayHoldCredentials.
+    const alertType = "pulumi-nodejs:dynamic/platform:AlertConfiguration";
+    expect((await storedResource(e2e.stack, alertType, "pager"))?.outputs.notifications).toHaveProperty(
+      SECRET_SIG,
+    );
+    expect((await storedResource(e2e.stack, alertType, "failures"))?.outputs.notifications).toEqual([
+      { typeName: "EMAIL", emailAddress: "ops@example.com", delayMin: 0, intervalMin: 60 },
+    ]);
     const { code, report } = await driftJson();
     expect(code).toBe(0);
     expect(report).toEqual({

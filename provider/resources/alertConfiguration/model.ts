@@ -10,11 +10,13 @@
  *   keeps the user's order, so a refresh right after `up` changes nothing; a notification changed
  *   out of band comes back as the API shows it (masked), so the next diff shows exactly that change.
  */
+
+import { NOTIFICATION_CREDENTIAL_FIELDS } from "../../../api/vocabulary";
 import type { AlertConfigInput, AlertConfig as ApiAlertConfig } from "../../client/alertConfigs";
 import type { JsonObject } from "../../client/schemas";
 import { type Classification, deepEqual, storedInputs, valuesEqual } from "../../framework/diff";
 import { formatId } from "../../framework/ids";
-import { keepKnownSecret, sameSecret } from "../../framework/masking";
+import { isMasked, keepKnownSecret, mask, sameSecret } from "../../framework/masking";
 import {
   type AlertConfigurationInputs,
   carriedFields,
@@ -23,7 +25,6 @@ import {
   NOTIFICATION_TYPE_NAMES,
   type Notification,
   type NotificationTypeName,
-  SECRET_FIELDS,
   type Threshold,
 } from "./schema";
 
@@ -58,7 +59,7 @@ const IDENTITY_FIELD: Readonly<Record<NotificationTypeName, string>> = {
 };
 
 function secretFieldsOf(typeName: unknown): readonly string[] {
-  return SECRET_FIELDS[typeName as NotificationTypeName] ?? [];
+  return NOTIFICATION_CREDENTIAL_FIELDS[typeName as NotificationTypeName] ?? [];
 }
 
 /** Whether two notifications reach the same target (masked credentials compared by suffix). */
@@ -190,16 +191,28 @@ export function toBody(inputs: AlertConfigurationInputs): AlertConfigInput {
  */
 function notificationFromLive(previous: Notification | undefined, live: Notification): Notification {
   const result: Notification = { ...live };
-  if (previous === undefined) return result;
   for (const key of secretFieldsOf(live.typeName)) {
-    if (live[key] !== undefined) result[key] = keepKnownSecret(previous[key], live[key]);
+    const value = live[key];
+    if (value === undefined) continue;
+    // A credential the program never gave (a notification added out of band) is kept as the API
+    // masks it, also where the service answers it in full (webhookUrl, victorOpsRoutingKey): the
+    // program declared no credential, so its `notifications` output may be plain (the SDK's
+    // notificationsMayHoldCredentials), and a full credential must not land in state in the clear.
+    result[key] =
+      previous?.[key] === undefined ? maskedAsShown(value) : keepKnownSecret(previous[key], value);
   }
+  if (previous === undefined) return result;
   for (const key of SERVICE_FILLED_FIELDS) {
     if (previous[key] === undefined) delete result[key];
   }
   if (Array.isArray(previous.roles) && valuesEqual(live.roles, previous.roles, "set"))
     result.roles = previous.roles;
   return result;
+}
+
+/** A credential as the API shows it masked: asterisks but the last four characters. */
+function maskedAsShown(value: unknown): unknown {
+  return typeof value === "string" && !isMasked(value) ? mask(value) : value;
 }
 
 /**

@@ -19,7 +19,6 @@ import { HEX24 } from "../../../api/ids";
 import {
   EMAIL_SMS_NOTIFICATION_KINDS,
   INTEGRATION_NOTIFICATION_KINDS,
-  MASKED_NOTIFICATION_FIELDS,
   MATCHER_OPERATORS,
   NOTIFICATION_INTERVAL_MIN,
   NOTIFICATION_KIND_FIELDS,
@@ -43,23 +42,6 @@ export const PEOPLE_KINDS: readonly NotificationTypeName[] = EMAIL_SMS_NOTIFICAT
 export const ON_CALL_KINDS: readonly NotificationTypeName[] = ON_CALL_NOTIFICATION_KINDS;
 /** Kinds backed by a third-party integration: they carry integrationId. */
 export const INTEGRATION_KINDS: readonly NotificationTypeName[] = INTEGRATION_NOTIFICATION_KINDS;
-
-/**
- * Credential fields per kind, compared by visible suffix and never diffed on what the API cannot
- * show: the fields the API masks, plus webhookUrl and victorOpsRoutingKey, which the public service
- * may mask too (its masking of those two is not documented; an unmasked echo compares equal as well).
- */
-export const SECRET_FIELDS: Readonly<Record<NotificationTypeName, readonly string[]>> = {
-  ...MASKED_NOTIFICATION_FIELDS,
-  VICTOR_OPS: [...MASKED_NOTIFICATION_FIELDS.VICTOR_OPS, "victorOpsRoutingKey"],
-  // The templates are `format: password` in the contract: the service may mask them like the secret.
-  WEBHOOK: [
-    "webhookUrl",
-    ...MASKED_NOTIFICATION_FIELDS.WEBHOOK,
-    "webhookBodyTemplate",
-    "webhookHeadersTemplate",
-  ],
-};
 
 const hex24 = z.string().regex(HEX24.pattern, HEX24.rule);
 const nonEmpty = z.string().min(1, "must not be empty");

@@ -233,6 +233,30 @@ describe("AlertConfiguration read: notifications from the API", () => {
     expect(notificationsFromLive([PAGER, EMAIL], [replaced, EMAIL])).toEqual([EMAIL, replaced]);
   });
 
+  test("a notification added out of band keeps its credentials only as the API masks them, also those it answers in full", () => {
+    // The service answers webhookUrl and victorOpsRoutingKey in full (the emulator does; the public
+    // service's masking of them is not documented): the program declared no credential, so its
+    // output may be plain, and the full value must not be stored.
+    const addedWebhook = { ...WEBHOOK, webhookSecret: mask("whsec-abcdef-1234") };
+    const addedVictorOps: Notification = {
+      typeName: "VICTOR_OPS",
+      victorOpsApiKey: mask("vo-api-key-5678"),
+      victorOpsRoutingKey: "vo-routing-key-2468",
+      delayMin: 0,
+      intervalMin: 60,
+    };
+    expect(notificationsFromLive([EMAIL], [EMAIL, addedWebhook, addedVictorOps])).toEqual([
+      EMAIL,
+      {
+        ...WEBHOOK,
+        webhookUrl: mask(WEBHOOK.webhookUrl as string),
+        webhookSecret: mask("whsec-abcdef-1234"),
+      },
+      { ...addedVictorOps, victorOpsRoutingKey: mask("vo-routing-key-2468") },
+    ]);
+    expect(mask("vo-routing-key-2468")).toBe("***************2468");
+  });
+
   test("a field changed out of band shows as exactly that change", () => {
     const live = [masked({ ...SLACK, intervalMin: 15 })];
     expect(notificationsFromLive([SLACK], live)).toEqual([{ ...SLACK, intervalMin: 15 }]);
