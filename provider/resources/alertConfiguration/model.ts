@@ -189,17 +189,17 @@ export function toBody(inputs: AlertConfigurationInputs): AlertConfigInput {
  * One live notification as an input: the user's full credential where the masked value still
  * matches it; service-filled fields only where the user gave them.
  */
-function notificationFromLive(previous: Notification | undefined, live: Notification): Notification {
+function notificationFromLive(
+  previous: Notification | undefined,
+  live: Notification,
+  maskCredentialsNotGiven: boolean,
+): Notification {
   const result: Notification = { ...live };
   for (const key of secretFieldsOf(live.typeName)) {
     const value = live[key];
     if (value === undefined) continue;
-    // A credential the program never gave (a notification added out of band) is kept as the API
-    // masks it, also where the service answers it in full (webhookUrl, victorOpsRoutingKey): the
-    // program declared no credential, so its `notifications` output may be plain (the SDK's
-    // notificationsMayHoldCredentials), and a full credential must not land in state in the clear.
-    result[key] =
-      previous?.[key] === undefined ? maskedAsShown(value) : keepKnownSecret(previous[key], value);
+    if (previous?.[key] !== undefined) result[key] = keepKnownSecret(previous[key], value);
+    else if (maskCredentialsNotGiven) result[key] = maskedAsShown(value);
   }
   if (previous === undefined) return result;
   for (const key of SERVICE_FILLED_FIELDS) {
@@ -218,10 +218,18 @@ function maskedAsShown(value: unknown): unknown {
 /**
  * The notifications as inputs after a read: the user's order for those still there, then any the
  * service has that the user's list does not (added out of band, or changed beyond recognition).
+ *
+ * With `maskCredentialsNotGiven` (the default: a read of a resource the program declared), a
+ * credential the program never gave (a notification added out of band) is kept only as the API masks
+ * it, also where the service answers it in full (webhookUrl, victorOpsRoutingKey): a program without
+ * credentials has a plain `notifications` output (the SDK's notificationsMayHoldCredentials), and a
+ * full credential must not land in its state in the clear. Without it (the export command, which
+ * writes a program, not state, and asks for every masked value as a secret), the API's answer stands.
  */
 export function notificationsFromLive(
   previous: readonly Notification[],
   live: readonly Notification[],
+  maskCredentialsNotGiven = true,
 ): Notification[] {
   const match = matchNotifications(live, previous);
   const result: Notification[] = [];
@@ -229,10 +237,12 @@ export function notificationsFromLive(
   for (const [index, notification] of previous.entries()) {
     const liveIndex = byInput.get(index);
     if (liveIndex !== undefined)
-      result.push(notificationFromLive(notification, live[liveIndex] as Notification));
+      result.push(
+        notificationFromLive(notification, live[liveIndex] as Notification, maskCredentialsNotGiven),
+      );
   }
   for (const index of match.unmatchedState)
-    result.push(notificationFromLive(undefined, live[index] as Notification));
+    result.push(notificationFromLive(undefined, live[index] as Notification, maskCredentialsNotGiven));
   return result;
 }
 
@@ -294,7 +304,12 @@ export function inputsFromLive(
     enabled: live.enabled,
     eventTypeName: live.eventTypeName,
     matchers: valuesEqual(live.matchers, previous.matchers ?? [], "set") ? previous.matchers : live.matchers,
-    notifications: notificationsFromLive(previous.notifications ?? [], live.notifications),
+    // No previous notifications: a read without a declared resource behind it (the export command).
+    notifications: notificationsFromLive(
+      previous.notifications ?? [],
+      live.notifications,
+      previous.notifications !== undefined,
+    ),
   };
   if (live.threshold !== undefined) inputs.threshold = live.threshold;
   if (live.metricThreshold !== undefined) inputs.metricThreshold = live.metricThreshold;

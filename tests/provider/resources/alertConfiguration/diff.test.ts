@@ -255,6 +255,12 @@ describe("AlertConfiguration read: notifications from the API", () => {
       { ...addedVictorOps, victorOpsRoutingKey: mask("vo-routing-key-2468") },
     ]);
     expect(mask("vo-routing-key-2468")).toBe("***************2468");
+    // The export command reads without a declared resource and writes a program, not state: the
+    // API's answer stands (it asks for each masked value as a secret).
+    expect(notificationsFromLive([], [addedWebhook, addedVictorOps], false)).toEqual([
+      addedWebhook,
+      addedVictorOps,
+    ]);
   });
 
   test("a field changed out of band shows as exactly that change", () => {
