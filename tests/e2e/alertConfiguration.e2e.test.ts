@@ -9,6 +9,7 @@ import {
   expectDestroyDeletes,
   expectSmallCredentialFreeProviders,
   expectUp,
+  SECRET_SIG,
   startPlatformE2E,
   storedResource,
 } from "./platformStack";
@@ -19,8 +20,6 @@ const TYPE = "pulumi-nodejs:dynamic/platform:AlertConfiguration";
 const SLACK_TOKEN = "xoxb-e2e-slack-token-9999";
 const WEBHOOK_SECRET = "whsec-e2e-webhook-1234";
 const PAGER_DUTY_KEY = "pd-e2e-service-key-0042";
-/** The marker Pulumi puts on a secret value in exported state. */
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 
 describe("AlertConfiguration through the real engine", () => {
   const e2e = startPlatformE2E({

@@ -11,15 +11,13 @@ import { join } from "node:path";
 import type { DriftReport } from "../../provider/cli/drift";
 import { policiesForRequest } from "../../provider/client/backupSchedules";
 import { repoRoot, runProcess } from "./harness";
-import { expectUp, setConfig, startPlatformE2E, storedResource } from "./platformStack";
+import { expectUp, SECRET_SIG, setConfig, startPlatformE2E, storedResource } from "./platformStack";
 
 const GROUP = "5f1a000000000000000000a1";
 const CLUSTER = "demo-cluster";
 const PAGER_KEY = "pd-e2e-service-key-0042";
 const OTHER_PAGER_KEY = "pd-e2e-rotated-key-7319";
 const MAIN = join(repoRoot, "dist", "provider", "cli", "main.js");
-/** The marker Pulumi puts on a secret value in exported state. */
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 
 describe("the drift command on a stack changed out of band", () => {
   const e2e = startPlatformE2E({

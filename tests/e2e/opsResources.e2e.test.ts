@@ -17,6 +17,7 @@ import {
   expectSmallCredentialFreeProviders,
   expectUp,
   removeConfig,
+  SECRET_SIG,
   setConfig,
   startPlatformE2E,
   storedResource,
@@ -32,8 +33,6 @@ const ARN = "arn:aws:iam::123456789012:role/platform-e2e";
 const OTHER_ARN = "arn:aws:iam::123456789012:role/platform-e2e-elsewhere";
 const SOURCE_PASSWORD = "e2e-source-password-7731";
 const SOURCE_GROUP = "65f0c0ffee0000000000aa01";
-/** The marker Pulumi puts on a secret value in exported state. */
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 const type = (name: string) => `pulumi-nodejs:dynamic/platform:${name}`;
 
 /** Sets several config values in one pulumi run (each is JSON the program reads with getObject). */

@@ -113,6 +113,12 @@ export async function removeConfig(stack: E2EStack, key: string): Promise<void> 
 }
 
 /** A resource as `pulumi stack export` stores it. */
+/**
+ * The key Pulumi puts on a secret value in exported state (`@pulumi/pulumi` runtime's
+ * `specialSigKey`; spelled out so the e2e files need not load the SDK).
+ */
+export const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+
 export interface StoredResource {
   urn: string;
   type: string;

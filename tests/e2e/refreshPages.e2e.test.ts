@@ -5,10 +5,13 @@
  * no change after `up`, exactly the configurations changed out of band after that.
  */
 import { PAGE_READ_THRESHOLD } from "../../provider/framework/pageReads";
-import { expectDestroyDeletes, expectUp, startPlatformE2E, storedResourcesOfType } from "./platformStack";
-
-/** The marker Pulumi puts on a secret value in exported state. */
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+import {
+  expectDestroyDeletes,
+  expectUp,
+  SECRET_SIG,
+  startPlatformE2E,
+  storedResourcesOfType,
+} from "./platformStack";
 
 const GROUP = "5f1a000000000000000000a1";
 const COUNT = 12;

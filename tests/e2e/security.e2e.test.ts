@@ -21,7 +21,7 @@ import { type RunningEmulator, type Seed, startEmulator } from "../../emulator";
 import defaultSeed from "../../emulator/seed/default.json";
 import type { RunResult } from "../../scripts/lib/pulumi-stack";
 import { E2EStack } from "./harness";
-import { storedResource } from "./platformStack";
+import { SECRET_SIG, storedResource } from "./platformStack";
 
 const ORG = "5f1a00000000000000000001";
 const GROUP = "5f1a0000000000000000e701";
@@ -40,8 +40,6 @@ const SECRET_INPUTS = {
 };
 /** The webhook secret the test changes to, to see a secret change in `--diff` output. */
 const NEW_WEBHOOK_SECRET = "whsec_Nw3Rt7Yp1Lk5Mz9Qx2Vb8Hc4";
-/** The marker Pulumi puts on a secret value in state. */
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 
 function seed(): Seed {
   const base = structuredClone(defaultSeed) as Seed;

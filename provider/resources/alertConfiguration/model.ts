@@ -219,22 +219,22 @@ function maskedAsShown(value: unknown): unknown {
  * The notifications as inputs after a read: the user's order for those still there, then any the
  * service has that the user's list does not (added out of band, or changed beyond recognition).
  *
- * With `maskCredentialsNotGiven` (the default: a read of a resource the program declared), a
- * credential the program never gave (a notification added out of band) is kept only as the API masks
- * it, also where the service answers it in full (webhookUrl, victorOpsRoutingKey): a program without
- * credentials has a plain `notifications` output (the SDK's notificationsMayHoldCredentials), and a
- * full credential must not land in its state in the clear. Without it (the export command, which
- * writes a program, not state, and asks for every masked value as a secret), the API's answer stands.
+ * For a resource the program declared (`previous` given), a credential the program never gave (a
+ * notification added out of band) is kept only as the API masks it, also where the service answers
+ * it in full (webhookUrl, victorOpsRoutingKey): a program without credentials has a plain
+ * `notifications` output (the SDK's notificationsMayHoldCredentials), and a full credential must not
+ * land in its state in the clear. Without previous notifications (the export command, which writes a
+ * program, not state, and asks for every masked value as a secret), the API's answer stands.
  */
 export function notificationsFromLive(
-  previous: readonly Notification[],
+  previous: readonly Notification[] | undefined,
   live: readonly Notification[],
-  maskCredentialsNotGiven = true,
 ): Notification[] {
-  const match = matchNotifications(live, previous);
+  const maskCredentialsNotGiven = previous !== undefined;
+  const match = matchNotifications(live, previous ?? []);
   const result: Notification[] = [];
   const byInput = new Map(match.pairs.map((pair) => [pair.input, pair.state]));
-  for (const [index, notification] of previous.entries()) {
+  for (const [index, notification] of (previous ?? []).entries()) {
     const liveIndex = byInput.get(index);
     if (liveIndex !== undefined)
       result.push(
@@ -304,12 +304,7 @@ export function inputsFromLive(
     enabled: live.enabled,
     eventTypeName: live.eventTypeName,
     matchers: valuesEqual(live.matchers, previous.matchers ?? [], "set") ? previous.matchers : live.matchers,
-    // No previous notifications: a read without a declared resource behind it (the export command).
-    notifications: notificationsFromLive(
-      previous.notifications ?? [],
-      live.notifications,
-      previous.notifications !== undefined,
-    ),
+    notifications: notificationsFromLive(previous.notifications, live.notifications),
   };
   if (live.threshold !== undefined) inputs.threshold = live.threshold;
   if (live.metricThreshold !== undefined) inputs.metricThreshold = live.metricThreshold;

@@ -257,7 +257,7 @@ describe("AlertConfiguration read: notifications from the API", () => {
     expect(mask("vo-routing-key-2468")).toBe("***************2468");
     // The export command reads without a declared resource and writes a program, not state: the
     // API's answer stands (it asks for each masked value as a secret).
-    expect(notificationsFromLive([], [addedWebhook, addedVictorOps], false)).toEqual([
+    expect(notificationsFromLive(undefined, [addedWebhook, addedVictorOps])).toEqual([
       addedWebhook,
       addedVictorOps,
     ]);
