@@ -8,9 +8,11 @@
  * broken resource module cannot break the others.
  */
 // First, for their side effects: the compile cache covers the modules loaded after it
-// (compileCache.ts), and zod's setting must be made before any schema is built (zodInHost.ts).
+// (compileCache.ts), zod's setting must be made before any schema is built (zodInHost.ts), and V8's
+// WebAssembly budget before undici instantiates its parser (wasmInHost.ts).
 import "./compileCache";
 import "./zodInHost";
+import "./wasmInHost";
 import type * as pulumi from "@pulumi/pulumi";
 import { flushProviderCompileCache } from "./compileCache";
 import { deepEqual } from "./diff";

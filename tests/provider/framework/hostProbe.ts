@@ -15,20 +15,26 @@ export const PROVIDER_HOST_SCRIPT = "node_modules/@pulumi/pulumi/cmd/dynamic-pro
 
 /**
  * Writes `source` to `<folder>/<scriptPath>`, runs it in the repository with the host's address
- * argument and the given environment, and returns what it printed.
+ * argument, the given environment and Node options (`nodeOptions`, before the script), and returns
+ * what it printed.
  */
 export function runProbeAs(
   folder: string,
   scriptPath: string,
   source: string,
   env: NodeJS.ProcessEnv,
+  nodeOptions: readonly string[] = [],
 ): string {
   const script = join(folder, scriptPath);
   mkdirSync(join(script, ".."), { recursive: true });
   writeFileSync(script, source);
-  return execFileSync(process.execPath, ["-r", "ts-node/register", script, "127.0.0.1:4455"], {
-    cwd: REPO,
-    env: { ...env, TS_NODE_TRANSPILE_ONLY: "true" },
-    encoding: "utf8",
-  });
+  return execFileSync(
+    process.execPath,
+    [...nodeOptions, "-r", "ts-node/register", script, "127.0.0.1:4455"],
+    {
+      cwd: REPO,
+      env: { ...env, TS_NODE_TRANSPILE_ONLY: "true" },
+      encoding: "utf8",
+    },
+  );
 }
