@@ -8,8 +8,9 @@
  * broken resource module cannot break the others.
  */
 // First, for their side effects: the compile cache covers the modules loaded after it
-// (compileCache.ts), zod's setting must be made before any schema is built (zodInHost.ts), and V8's
-// WebAssembly budget before undici instantiates its parser (wasmInHost.ts).
+// (compileCache.ts), zod's lazy locale index must be in place before zod loads and its setting made
+// before any schema is built (zodInHost.ts), and V8's WebAssembly budget before undici instantiates
+// its parser (wasmInHost.ts).
 import "./compileCache";
 import "./zodInHost";
 import "./wasmInHost";
