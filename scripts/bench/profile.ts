@@ -7,7 +7,7 @@
  * does not survive, hence the preloaded scripts/bench/cpu-profile-hook.js. With --engine-profile the
  * engine (Go) writes its own CPU profile beside them.
  *
- *   npx ts-node --transpile-only scripts/bench/profile.ts -- --kind platform --count 200 \
+ *   npx ts-node --transpile-only scripts/bench/profile.ts --kind platform --count 200 \
  *     --command refresh --out .bench-state/profiles [--usage-only] [--engine-profile]
  */
 import { execFileSync } from "node:child_process";
