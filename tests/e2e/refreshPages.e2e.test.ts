@@ -1,7 +1,8 @@
 /**
  * A refresh of many alert configurations of one project through the real Pulumi CLI: the engine reads
- * every resource, the provider answers the first 7 with their own GET and the rest from one list page
- * (provider/framework/pageReads.ts), and what the refresh reports is what single reads would report:
+ * every resource, 8 at a time, and the provider answers the reads from one list page: the engine's
+ * first 8 reads arrive together and are counted together (provider/framework/pageReads.ts, gatherMs),
+ * so usually none goes alone. What the refresh reports is what single reads would report:
  * no change after `up`, exactly the configurations changed out of band after that.
  */
 import { PAGE_READ_THRESHOLD } from "../../provider/framework/pageReads";
@@ -29,9 +30,20 @@ describe("refresh of a fleet of alert configurations, from list pages", () => {
       pages: entries.filter((entry) => entry.operation === "4").length,
     };
   };
+  /**
+   * A refresh's reads: one page, and usually no read sent alone. The engine's first 8 reads reach the
+   * host together and are counted together, but on a loaded machine one may arrive after the first's
+   * 5 ms wait and go alone, as all of the first 7 did before the wait (what pageReads.test.ts holds
+   * exactly); never more than that.
+   */
+  const expectReadsFromOnePage = () => {
+    const { single, pages } = reads();
+    expect(pages).toBe(1);
+    expect(single).toBeLessThanOrEqual(PAGE_READ_THRESHOLD - 1);
+  };
   const alertConfigIds = async () => (await e2e.stack.outputs()).alertConfigIds as string[];
 
-  test("up creates the fleet; refresh right after reads 7 by themselves and the rest from 1 page, and changes nothing", async () => {
+  test("up creates the fleet; refresh right after reads them from 1 page, and changes nothing", async () => {
     await expectUp(e2e.stack, `+ ${COUNT + 1} created`);
     expect((await e2e.client.alertConfigs.list(GROUP)).totalCount).toBe(COUNT);
     // Each one's Slack token is given in plain text by the program: the SDK still makes the whole
@@ -44,7 +56,7 @@ describe("refresh of a fleet of alert configurations, from list pages", () => {
     for (const resource of stored) expect(resource.outputs.notifications).toHaveProperty(SECRET_SIG);
     reads();
     await e2e.stack.refresh({ expectNoChanges: true });
-    expect(reads()).toEqual({ single: PAGE_READ_THRESHOLD - 1, pages: 1 });
+    expectReadsFromOnePage();
   });
 
   test("two configurations disabled out of band: refresh shows exactly those two, and up converges them back", async () => {
@@ -56,7 +68,7 @@ describe("refresh of a fleet of alert configurations, from list pages", () => {
     const refresh = await e2e.stack.refresh();
     expect(refresh.stdout).toContain("~ 2 updated");
     expect(refresh.stdout).toContain(`${COUNT - 1} unchanged`);
-    expect(reads()).toEqual({ single: PAGE_READ_THRESHOLD - 1, pages: 1 });
+    expectReadsFromOnePage();
     const state = await e2e.stack.exportState();
     const disabled = (state.deployment.resources ?? [])
       .map((resource) => (resource.outputs ?? {}) as { enabled?: boolean; alertConfigId?: string })

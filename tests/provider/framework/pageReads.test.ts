@@ -1,4 +1,8 @@
-import { createPageReader, PAGE_READ_THRESHOLD } from "../../../provider/framework/pageReads";
+import {
+  createPageReader,
+  PAGE_READ_GATHER_MS,
+  PAGE_READ_THRESHOLD,
+} from "../../../provider/framework/pageReads";
 
 interface Item {
   id: string;
@@ -67,12 +71,50 @@ describe("createPageReader", () => {
     expect(service.calls).toEqual({ listAll: 0, getOne: ["id-0", "id-1", "id-2"] });
   });
 
-  test("from the threshold on, concurrent reads share one snapshot of the scope", async () => {
+  test("reads that arrive together are counted together: all of them share one snapshot", async () => {
     const service = fakeService(ITEMS);
     const reader = createPageReader({ ...service.options, threshold: 4 });
     const read = await Promise.all(ids(20).map((id) => reader.read("g", id)));
     expect(read).toEqual(ITEMS);
+    expect(service.calls).toEqual({ listAll: 1, getOne: [] });
+  });
+
+  test("reads that arrive apart: the first threshold - 1 are single reads, the later ones share a snapshot", async () => {
+    const service = fakeService(ITEMS);
+    const reader = createPageReader({ ...service.options, threshold: 4, gatherMs: 0 });
+    const one = [];
+    for (const id of ids(3)) one.push(await reader.read("g", id));
+    const read = [
+      ...one,
+      ...(await Promise.all(
+        ids(20)
+          .slice(3)
+          .map((id) => reader.read("g", id)),
+      )),
+    ];
+    expect(read).toEqual(ITEMS);
     expect(service.calls).toEqual({ listAll: 1, getOne: ["id-0", "id-1", "id-2"] });
+  });
+
+  test("a read below the threshold waits gatherMs: a read arriving within it reaches the threshold for both", async () => {
+    const service = fakeService(ITEMS);
+    const reader = createPageReader({ ...service.options, threshold: 2, gatherMs: 50 });
+    const first = reader.read("g", "id-0");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(service.calls).toEqual({ listAll: 0, getOne: [] });
+    const second = reader.read("g", "id-1");
+    expect(await Promise.all([first, second])).toEqual(ITEMS.slice(0, 2));
+    expect(service.calls).toEqual({ listAll: 1, getOne: [] });
+  });
+
+  test("a read arriving after the first's gatherMs finds it sent alone", async () => {
+    const service = fakeService(ITEMS);
+    const reader = createPageReader({ ...service.options, threshold: 2, gatherMs: 5 });
+    const first = reader.read("g", "id-0");
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(service.calls).toEqual({ listAll: 0, getOne: ["id-0"] });
+    expect(await Promise.all([first, reader.read("g", "id-1")])).toEqual(ITEMS.slice(0, 2));
+    expect(service.calls).toEqual({ listAll: 1, getOne: ["id-0"] });
   });
 
   test("scopes are counted apart: a burst in one scope does not make another read pages", async () => {
@@ -80,7 +122,7 @@ describe("createPageReader", () => {
     const reader = createPageReader({ ...service.options, threshold: 4 });
     await Promise.all(ids(10).map((id) => reader.read("g1", id)));
     await reader.read("g2", "id-11");
-    expect(service.calls).toEqual({ listAll: 1, getOne: ["id-0", "id-1", "id-2", "id-11"] });
+    expect(service.calls).toEqual({ listAll: 1, getOne: ["id-11"] });
   });
 
   test("an id the snapshot does not hold is read by itself: found when created since, not found when gone", async () => {
@@ -196,11 +238,16 @@ describe("createPageReader", () => {
     expect(service.calls.getOne).toEqual([]);
   });
 
-  test("the default threshold is 8 reads", async () => {
+  test("the default threshold is 8 reads arriving within 5 ms", async () => {
     expect(PAGE_READ_THRESHOLD).toBe(8);
-    const service = fakeService(ITEMS);
-    const reader = createPageReader(service.options);
+    expect(PAGE_READ_GATHER_MS).toBe(5);
+    const few = fakeService(ITEMS);
+    const fewReader = createPageReader(few.options);
+    await Promise.all(ids(7).map((id) => fewReader.read("g", id)));
+    expect(few.calls).toEqual({ listAll: 0, getOne: ids(7) });
+    const many = fakeService(ITEMS);
+    const reader = createPageReader(many.options);
     await Promise.all(ids(8).map((id) => reader.read("g", id)));
-    expect(service.calls).toEqual({ listAll: 1, getOne: ids(7) });
+    expect(many.calls).toEqual({ listAll: 1, getOne: [] });
   });
 });
