@@ -150,7 +150,7 @@ export {
   PlatformError,
 } from "./errors";
 export { collect, iterateAllPages, type Page, type PageOptions } from "./pagination";
-export { RETRYABLE_STATUSES } from "./retry";
+export { RETRYABLE_STATUSES, sleep } from "./retry";
 export { maskSecrets, Secret } from "./secrets";
 export { resetThrottles } from "./throttle";
 export type { TransportDeps, TransportStats } from "./transport";

@@ -8,7 +8,7 @@
  * that, `importId` has no further effect (classify it as "ignore-drift").
  */
 import { z } from "zod";
-import { hasErrorCode, mayHaveActed } from "../client";
+import { hasErrorCode, mayHaveActed, sleep } from "../client";
 import { describeIdFormat, idPartProblem, parseId } from "./ids";
 import { containsUnknown } from "./validation";
 
@@ -130,7 +130,7 @@ export async function createOrFind<const Names extends readonly string[], Result
         if (adopted !== undefined) return adopted;
       }
       if (attempt >= CREATE_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, RESEND_DELAY_MS * attempt));
+      await sleep(RESEND_DELAY_MS * attempt);
     }
   }
 }

@@ -17,7 +17,7 @@
  */
 
 import type { LIFECYCLE_STATES } from "../../api/vocabulary";
-import { isNotFound, isTransient, type PlatformClient } from "../client";
+import { isNotFound, isTransient, type PlatformClient, sleep } from "../client";
 import { keepInStateIfFails } from "./errors";
 import { resolveTimeouts, type TimeoutsInput } from "./timeouts";
 import { type PollResult, type WaitClock, type WaitOptions, waitFor } from "./waiter";
@@ -65,7 +65,7 @@ export async function deleteIfExists(
       if (isNotFound(error)) return false;
       const pauseMs = Math.min(MAX_DELETE_PAUSE_MS, 500 * 2 ** (attempt - 1));
       if (!isTransient(error) || Date.now() - started + pauseMs > budgetMs) throw error;
-      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      await sleep(pauseMs);
     }
   }
 }

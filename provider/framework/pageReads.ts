@@ -33,6 +33,8 @@
  *   finish, and no read starts another attempt until the snapshot is dropped or too old.
  */
 
+import { sleep } from "../client";
+
 /** The reads of a scope, in one process, after which reads come from pages. */
 export const PAGE_READ_THRESHOLD = 8;
 
@@ -165,7 +167,7 @@ export function createPageReader<Item>(options: PageReaderOptions<Item>): PageRe
       const state = stateOf(scope);
       state.reads += 1;
       if (state.reads < threshold) {
-        await new Promise((resolve) => setTimeout(resolve, gatherMs));
+        await sleep(gatherMs);
         if (state.reads < threshold) return options.getOne(scope, id);
       }
       const generation = state.generation;
