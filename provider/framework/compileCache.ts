@@ -15,9 +15,7 @@
  * loaded.
  *
  * Importing this module enables the cache (in the provider host): runtime.ts imports it first, before
- * the modules it should cover. Once warmCodeCache.ts is installed (runtime.ts's third import), this
- * package's modules, zod and undici are compiled by that cache instead, which also keeps the
- * functions compiled after load; Node's cache keeps the runtime's first modules and anything else.
+ * the modules it should cover.
  */
 import { enableCompileCache, flushCompileCache } from "node:module";
 import { isProviderHost } from "./engineWatch";

@@ -7,16 +7,13 @@
  * never change. Resource implementations are loaded lazily, on first use of their type, so one
  * broken resource module cannot break the others.
  */
-// First, for their side effects, in this order: Node's compile cache covers the modules loaded after
-// it (compileCache.ts); V8's WebAssembly budget must be set before undici instantiates its parser
-// (wasmInHost.ts) and before the warm code cache compiles anything, since V8 rejects code cached
-// under other flags (warmCodeCache.ts, which compiles this package's modules, zod and undici from
-// then on); zod's lazy locale index must be in place before zod loads and its setting made before
-// any schema is built (zodInHost.ts).
+// First, for their side effects: the compile cache covers the modules loaded after it
+// (compileCache.ts), zod's lazy locale index must be in place before zod loads and its setting made
+// before any schema is built (zodInHost.ts), and V8's WebAssembly budget before undici instantiates
+// its parser (wasmInHost.ts).
 import "./compileCache";
-import "./wasmInHost";
-import "./warmCodeCache";
 import "./zodInHost";
+import "./wasmInHost";
 import type * as pulumi from "@pulumi/pulumi";
 import { flushProviderCompileCache } from "./compileCache";
 import { deepEqual } from "./diff";
@@ -25,7 +22,6 @@ import { isPartialFailure } from "./errors";
 import { applyConfigure } from "./settings";
 import type { DispatchMethod, PlatformProvider, PropertyBag } from "./types";
 import { PROVIDER_KEY } from "./validation";
-import { warmCodeCacheAfterFirstCall } from "./warmCodeCache";
 
 /**
  * ===== THE RESOURCE TABLE =====
@@ -152,10 +148,8 @@ async function readForHost(
   return withoutInputs;
 }
 
-/** Types whose first call has completed in this process (Node's compile cache is written then). */
+/** Types whose first call has completed in this process (the compile cache is written then). */
 const typesCalled = new Set<string>();
-/** Calls (`Type.method`) completed in this process (the warm code cache may be written then). */
-const callsCompleted = new Set<string>();
 
 /**
  * Runs one provider method for a type. Called only by the shim; `args` are the host's arguments as
@@ -174,13 +168,6 @@ export async function dispatch(
     if (method !== "configure" && !typesCalled.has(typeName)) {
       typesCalled.add(typeName);
       flushProviderCompileCache();
-    }
-    // After the first call of each kind, the functions it ran are compiled: the warm code cache
-    // keeps them for the next process (warmCodeCache.ts), writing only what it did not hold yet.
-    const call = `${typeName}.${method}`;
-    if (method !== "configure" && !callsCompleted.has(call)) {
-      callsCompleted.add(call);
-      warmCodeCacheAfterFirstCall(call);
     }
   }
 }
