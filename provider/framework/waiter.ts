@@ -7,7 +7,7 @@
  * says which object, which state it was stuck in, how long we waited and what to do.
  */
 
-import { RETRYABLE_STATUSES } from "../client/retry";
+import { RETRYABLE_STATUSES, sleep } from "../client/retry";
 import { type ProgressEvent, reportProgress } from "./progress";
 import { formatDuration } from "./timeouts";
 
@@ -34,7 +34,7 @@ export interface WaitClock {
 /** The real clock. */
 export const realClock: WaitClock = {
   now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  sleep: (ms) => sleep(ms),
   random: () => Math.random(),
 };
 

@@ -74,6 +74,9 @@ interface ProbeResult {
   localesLoadedAfterFrench: number;
 }
 
+/** zod's French message for a number where a string is expected. */
+const FRENCH_MESSAGE = "Entrée invalide : chaîne de caractères attendu, nombre reçu";
+
 /** zod's locale index as installed, and what it exports (loaded here, in the test process). */
 const LOCALE_INDEX = require.resolve("zod/v4/locales/index.cjs");
 const REAL_LOCALES = require(LOCALE_INDEX) as Record<string, unknown>;
@@ -97,7 +100,7 @@ test("in the provider host zod compiles no parser, loads translations on first u
     // The stand-in index and English, which zod's schemas module loads by itself; then French.
     localesLoaded: 2,
     localeNames: REAL_LOCALE_NAMES,
-    frenchMessage: "Entrée invalide : chaîne de caractères attendu, nombre reçu",
+    frenchMessage: FRENCH_MESSAGE,
     localesLoadedAfterFrench: 3,
   });
 }, 30_000);
@@ -111,7 +114,7 @@ test("in any other process zod keeps its defaults and compiles its parsers", () 
   // The real index and every translation it loads.
   expect(result.localesLoaded).toBe(REAL_LOCALE_NAMES.length + 1);
   expect(result.localeNames).toEqual(REAL_LOCALE_NAMES);
-  expect(result.frenchMessage).toBe("Entrée invalide : chaîne de caractères attendu, nombre reçu");
+  expect(result.frenchMessage).toBe(FRENCH_MESSAGE);
   expect(result.localesLoadedAfterFrench).toBe(REAL_LOCALE_NAMES.length + 1);
 }, 30_000);
 
