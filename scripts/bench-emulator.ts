@@ -14,6 +14,7 @@ import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { Pool } from "undici";
 import { DEFAULT_SEED } from "../emulator/seed/demo-credentials";
+import { median } from "./lib/stats";
 
 const PROJECT = "5f1a000000000000000000a1";
 const PATH = `/api/platform/v2/groups/${PROJECT}/awsCustomDNS`;
@@ -209,14 +210,12 @@ async function main(): Promise<void> {
     emulatorBest = Math.max(emulatorBest, emulatorRate);
     bareBest = Math.max(bareBest, bareRate);
   }
-  const sorted = [...ratios].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)] as number;
   process.stdout.write(
     [
       `GET ${PATH} (${note}), Digest MD5 with nonce reuse, ${requests} requests, concurrency ${concurrency}, keep-alive, ${rounds} rounds`,
       `emulator:       ${emulatorBest.toFixed(0)} req/s (best round)`,
       `bare node:http: ${bareBest.toFixed(0)} req/s (best round)`,
-      `ratio:          ${(emulatorBest / bareBest).toFixed(2)} best/best, ${median.toFixed(2)} median of the rounds (emulator / bare)`,
+      `ratio:          ${(emulatorBest / bareBest).toFixed(2)} best/best, ${median(ratios).toFixed(2)} median of the rounds (emulator / bare)`,
       "",
     ].join("\n"),
   );

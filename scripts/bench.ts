@@ -7,9 +7,11 @@
  * - CPU seconds per command of the whole CLI process tree (engine, language host, provider host: the
  *   CPU time of waited-for children, /proc/self/stat cutime + cstime, Linux only), platform and
  *   no-op, and their ratio; on a shared machine this is steadier than wall time, which counts the
- *   time other jobs hold the cores; then the lowest and highest CPU ratio of a single round (the two
- *   kinds' commands of one round run back to back), which shows how far one measurement can be
- *   trusted; plus the emulator's own CPU seconds (it runs in this process);
+ *   time other jobs hold the cores; then the lowest and highest CPU ratio of a single pair (the two
+ *   kinds' commands run back to back), which shows how far one measurement can be trusted, and the
+ *   median of the pairs' ratios with the interval that holds the true median at 95% or more
+ *   (scripts/lib/stats.ts; as wide as the pairs' spread, narrower with more pairs); plus the
+ *   emulator's own CPU seconds (it runs in this process);
  * - HTTP requests the emulator saw per resource, API calls per resource, the reads of a refresh (single
  *   reads per resource and list pages: each resource's Read is answered by its own GET or, once a
  *   refresh reads many, from a page), and HTTP requests per API call (Digest challenges included);
@@ -20,7 +22,11 @@
  * is off (`platform:rateLimitPerMinute` 0): this measures overhead, not the 429 path. Asynchronous
  * lifecycles are immediate (alert configurations are synchronous anyway).
  *
- *   npm run bench [-- --sizes 1,50,200 --rounds 1 --emulator-requests 5000]
+ * A round creates both stacks and runs each command once per kind; `--refreshes K` runs K pairs of
+ * refreshes per round (a refresh changes nothing, so it can repeat on the same stacks), for a command
+ * whose ratio sits close to a goal.
+ *
+ *   npm run bench [-- --sizes 1,50,200 --rounds 1 --refreshes 1 --emulator-requests 5000]
  */
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -31,6 +37,7 @@ import { parseArgs } from "node:util";
 import { type RunningEmulator, startEmulator } from "../emulator";
 import { DEFAULT_SEED } from "../emulator/seed/demo-credentials";
 import { emulatorStack, type LocalStack, repoRoot } from "./lib/pulumi-stack";
+import { median, medianInterval } from "./lib/stats";
 
 const PROGRAM = join(__dirname, "bench", "program");
 const COMMANDS = ["up", "refresh", "destroy"] as const;
@@ -54,6 +61,8 @@ interface Traffic {
 interface Measure {
   seconds: Record<Kind, number[]>;
   cpuSeconds: Record<Kind, number[]>;
+  /** Platform CPU over no-op CPU of each pair of commands run back to back. */
+  pairRatios: number[];
   /** CPU seconds of this process (the emulator, mostly) during the platform command. */
   emulatorCpuSeconds: number[];
   traffic: Traffic;
@@ -79,14 +88,6 @@ function childrenCpuSeconds(): number | undefined {
 function ownCpuSeconds(): number {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1e6;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 async function createStack(kind: Kind, count: number, emulator: RunningEmulator): Promise<LocalStack> {
@@ -173,11 +174,20 @@ async function main(): Promise<void> {
     options: {
       sizes: { type: "string", default: "1,50,200" },
       rounds: { type: "string", default: "1" },
+      /** Pairs of refreshes per round (each pair: platform and no-op back to back). */
+      refreshes: { type: "string", default: "1" },
       "emulator-requests": { type: "string", default: "5000" },
     },
   });
   const sizes = (values.sizes ?? "").split(",").map(Number);
   const rounds = Number(values.rounds);
+  const refreshes = Number(values.refreshes);
+  for (const [name, value] of [
+    ["--rounds", rounds],
+    ["--refreshes", refreshes],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of 1 or more`);
+  }
   const startedAt = new Date().toISOString();
   const emulator = await startEmulator({
     port: 0,
@@ -195,6 +205,7 @@ async function main(): Promise<void> {
           {
             seconds: { platform: [], noop: [] },
             cpuSeconds: { platform: [], noop: [] },
+            pairRatios: [],
             emulatorCpuSeconds: [],
             traffic: { requests: 0, calls: 0, singleReads: 0, pages: 0 },
           },
@@ -209,21 +220,28 @@ async function main(): Promise<void> {
         try {
           for (const command of COMMANDS) {
             const measure = measures.get(command) as Measure;
-            // Alternate which kind goes first, so neither always gets the warmer (or busier) machine.
-            const order: Kind[] = round % 2 === 1 ? ["noop", "platform"] : ["platform", "noop"];
-            for (const kind of order) {
-              if (kind === "platform") traffic(emulator);
-              const took = await run(stacks[kind], command);
-              measure.seconds[kind].push(took.seconds);
-              measure.cpuSeconds[kind].push(took.cpuSeconds);
-              if (kind === "platform") {
-                measure.traffic = traffic(emulator);
-                measure.emulatorCpuSeconds.push(took.ownCpuSeconds);
+            // A refresh changes nothing, so it can run again on the same stacks: more pairs per round.
+            const pairs = command === "refresh" ? refreshes : 1;
+            for (let pair = 1; pair <= pairs; pair++) {
+              // Alternate which kind goes first, so neither always gets the warmer (or busier) machine.
+              const order: Kind[] = (round + pair) % 2 === 0 ? ["noop", "platform"] : ["platform", "noop"];
+              const pairCpu: Partial<Record<Kind, number>> = {};
+              for (const kind of order) {
+                if (kind === "platform") traffic(emulator);
+                const took = await run(stacks[kind], command);
+                measure.seconds[kind].push(took.seconds);
+                measure.cpuSeconds[kind].push(took.cpuSeconds);
+                pairCpu[kind] = took.cpuSeconds;
+                if (kind === "platform") {
+                  measure.traffic = traffic(emulator);
+                  measure.emulatorCpuSeconds.push(took.ownCpuSeconds);
+                }
+                log(
+                  `N=${count} round ${round}${pairs > 1 ? ` pair ${pair}` : ""} ${command} ${kind}: ${took.seconds.toFixed(2)} s, ` +
+                    `CLI tree CPU ${took.cpuSeconds.toFixed(2)} s, this process CPU ${took.ownCpuSeconds.toFixed(2)} s`,
+                );
               }
-              log(
-                `N=${count} round ${round} ${command} ${kind}: ${took.seconds.toFixed(2)} s, ` +
-                  `CLI tree CPU ${took.cpuSeconds.toFixed(2)} s, this process CPU ${took.ownCpuSeconds.toFixed(2)} s`,
-              );
+              measure.pairRatios.push((pairCpu.platform as number) / (pairCpu.noop as number));
             }
             if (command === "up") {
               state.platform.push(await stateBytesPerResource(stacks.platform, PLATFORM_TYPE));
@@ -241,9 +259,8 @@ async function main(): Promise<void> {
         const noop = median(measure.seconds.noop);
         const cpuPlatform = median(measure.cpuSeconds.platform);
         const cpuNoop = median(measure.cpuSeconds.noop);
-        const roundRatios = measure.cpuSeconds.platform.map(
-          (seconds, index) => seconds / (measure.cpuSeconds.noop[index] as number),
-        );
+        const pairRatio = median(measure.pairRatios);
+        const interval = medianInterval(measure.pairRatios);
         const { requests, calls, singleReads, pages } = measure.traffic;
         const stateCells =
           command === "up"
@@ -252,7 +269,8 @@ async function main(): Promise<void> {
         rows.push(
           `| ${count} | ${command} | ${platform.toFixed(2)} | ${noop.toFixed(2)} | ${(platform / noop).toFixed(2)}x | ` +
             `${cpuPlatform.toFixed(2)} | ${cpuNoop.toFixed(2)} | ${(cpuPlatform / cpuNoop).toFixed(2)}x | ` +
-            `${Math.min(...roundRatios).toFixed(2)}-${Math.max(...roundRatios).toFixed(2)}x | ` +
+            `${Math.min(...measure.pairRatios).toFixed(2)}-${Math.max(...measure.pairRatios).toFixed(2)}x | ` +
+            `${pairRatio.toFixed(3)}x (${interval.low.toFixed(3)}-${interval.high.toFixed(3)}, ${(interval.coverage * 100).toFixed(0)}%, ${measure.pairRatios.length} pairs) | ` +
             `${median(measure.emulatorCpuSeconds).toFixed(2)} | ` +
             `${(requests / count).toFixed(2)} | ${(calls / count).toFixed(2)} | ${command === "refresh" ? `${(singleReads / count).toFixed(2)} | ${pages}` : " | "} | ` +
             `${calls === 0 ? "" : (requests / calls).toFixed(3)} | ${stateCells} |`,
@@ -266,13 +284,13 @@ async function main(): Promise<void> {
   process.stdout.write(
     [
       "",
-      `npm run bench -- --sizes ${sizes.join(",")} --rounds ${rounds}: ${startedAt} to ${new Date().toISOString()}, Node ${process.version}, ` +
+      `npm run bench -- --sizes ${sizes.join(",")} --rounds ${rounds} --refreshes ${refreshes}: ${startedAt} to ${new Date().toISOString()}, Node ${process.version}, ` +
         `${cpus().length} cores, load average ${loadavg()
           .map((value) => value.toFixed(1))
           .join(" ")} at the end`,
       "",
-      "| N | command | platform s | no-op s | ratio | platform CPU s | no-op CPU s | CPU ratio | CPU ratio of one round, lowest-highest | emulator CPU s | HTTP req/resource | API calls/resource | single reads/resource | pages | HTTP req/API call | state B/resource | no-op state B/resource | state ratio |",
-      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+      "| N | command | platform s | no-op s | ratio | platform CPU s | no-op CPU s | CPU ratio | CPU ratio of one pair, lowest-highest | CPU ratio, median of the pairs (interval holding the true median, its probability) | emulator CPU s | HTTP req/resource | API calls/resource | single reads/resource | pages | HTTP req/API call | state B/resource | no-op state B/resource | state ratio |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
       ...rows,
       "",
       "Emulator vs bare node:http (scripts/bench-emulator.ts):",
