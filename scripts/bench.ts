@@ -42,10 +42,14 @@ import { median, medianInterval } from "./lib/stats";
 const PROGRAM = join(__dirname, "bench", "program");
 const COMMANDS = ["up", "refresh", "destroy"] as const;
 type Command = (typeof COMMANDS)[number];
-type Kind = "platform" | "noop";
+/** "noop-same-state": the diagnostic floor of --same-state-floor (scripts/bench/program). */
+type Kind = "platform" | "noop" | "noop-same-state";
 
-const PLATFORM_TYPE = "pulumi-nodejs:dynamic/platform:AlertConfiguration";
-const NOOP_TYPE = "pulumi-nodejs:dynamic/bench:Noop";
+const STATE_TYPE: Record<Kind, string> = {
+  platform: "pulumi-nodejs:dynamic/platform:AlertConfiguration",
+  noop: "pulumi-nodejs:dynamic/bench:Noop",
+  "noop-same-state": "pulumi-nodejs:dynamic/bench:NoopSameState",
+};
 
 interface Traffic {
   /** HTTP requests the emulator answered. */
@@ -63,6 +67,8 @@ interface Measure {
   cpuSeconds: Record<Kind, number[]>;
   /** Platform CPU over no-op CPU of each pair of commands run back to back. */
   pairRatios: number[];
+  /** Platform CPU over same-state no-op CPU, of the same runs (--same-state-floor). */
+  sameStatePairRatios: number[];
   /** CPU seconds of this process (the emulator, mostly) during the platform command. */
   emulatorCpuSeconds: number[];
   traffic: Traffic;
@@ -169,6 +175,15 @@ function emulatorRequestsPerSecond(requests: number): Promise<string[]> {
   });
 }
 
+/** The median of the platform/floor CPU ratios of the pairs, with its interval (scripts/lib/stats.ts). */
+function pairRatioCell(ratios: readonly number[]): string {
+  const interval = medianInterval(ratios);
+  return (
+    `${median(ratios).toFixed(3)}x (${interval.low.toFixed(3)}-${interval.high.toFixed(3)}, ` +
+    `${(interval.coverage * 100).toFixed(0)}%, ${ratios.length} pairs)`
+  );
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -176,12 +191,16 @@ async function main(): Promise<void> {
       rounds: { type: "string", default: "1" },
       /** Pairs of refreshes per round (each pair: platform and no-op back to back). */
       refreshes: { type: "string", default: "1" },
+      /** Also measure against no-op resources holding the same state as the platform's (a diagnostic). */
+      "same-state-floor": { type: "boolean", default: false },
       "emulator-requests": { type: "string", default: "5000" },
     },
   });
   const sizes = (values.sizes ?? "").split(",").map(Number);
   const rounds = Number(values.rounds);
   const refreshes = Number(values.refreshes);
+  const sameStateFloor = values["same-state-floor"] === true;
+  const kinds: Kind[] = sameStateFloor ? ["noop", "platform", "noop-same-state"] : ["noop", "platform"];
   for (const [name, value] of [
     ["--rounds", rounds],
     ["--refreshes", refreshes],
@@ -196,6 +215,7 @@ async function main(): Promise<void> {
     rateLimit: { limit: 1e9, windowMs: 60_000 },
   });
   const rows: string[] = [];
+  const sameStateRows: string[] = [];
   const log = (line: string) => process.stderr.write(`${line}\n`);
   try {
     for (const count of sizes) {
@@ -203,32 +223,32 @@ async function main(): Promise<void> {
         COMMANDS.map((command) => [
           command,
           {
-            seconds: { platform: [], noop: [] },
-            cpuSeconds: { platform: [], noop: [] },
+            seconds: { platform: [], noop: [], "noop-same-state": [] },
+            cpuSeconds: { platform: [], noop: [], "noop-same-state": [] },
             pairRatios: [],
+            sameStatePairRatios: [],
             emulatorCpuSeconds: [],
             traffic: { requests: 0, calls: 0, singleReads: 0, pages: 0 },
           },
         ]),
       );
-      const state = { platform: [] as number[], noop: [] as number[] };
+      const state: Record<Kind, number[]> = { platform: [], noop: [], "noop-same-state": [] };
       for (let round = 1; round <= rounds; round++) {
-        const stacks = {
-          platform: await createStack("platform", count, emulator),
-          noop: await createStack("noop", count, emulator),
-        };
+        const stacks = new Map<Kind, LocalStack>();
         try {
+          for (const kind of kinds) stacks.set(kind, await createStack(kind, count, emulator));
           for (const command of COMMANDS) {
             const measure = measures.get(command) as Measure;
             // A refresh changes nothing, so it can run again on the same stacks: more pairs per round.
             const pairs = command === "refresh" ? refreshes : 1;
             for (let pair = 1; pair <= pairs; pair++) {
-              // Alternate which kind goes first, so neither always gets the warmer (or busier) machine.
-              const order: Kind[] = (round + pair) % 2 === 0 ? ["noop", "platform"] : ["platform", "noop"];
+              // Rotate which kind goes first, so none always gets the warmer (or busier) machine.
+              const shift = (round + pair) % kinds.length;
+              const order = [...kinds.slice(shift), ...kinds.slice(0, shift)];
               const pairCpu: Partial<Record<Kind, number>> = {};
               for (const kind of order) {
                 if (kind === "platform") traffic(emulator);
-                const took = await run(stacks[kind], command);
+                const took = await run(stacks.get(kind) as LocalStack, command);
                 measure.seconds[kind].push(took.seconds);
                 measure.cpuSeconds[kind].push(took.cpuSeconds);
                 pairCpu[kind] = took.cpuSeconds;
@@ -242,15 +262,18 @@ async function main(): Promise<void> {
                 );
               }
               measure.pairRatios.push((pairCpu.platform as number) / (pairCpu.noop as number));
+              if (pairCpu["noop-same-state"] !== undefined)
+                measure.sameStatePairRatios.push((pairCpu.platform as number) / pairCpu["noop-same-state"]);
             }
             if (command === "up") {
-              state.platform.push(await stateBytesPerResource(stacks.platform, PLATFORM_TYPE));
-              state.noop.push(await stateBytesPerResource(stacks.noop, NOOP_TYPE));
+              for (const kind of kinds)
+                state[kind].push(
+                  await stateBytesPerResource(stacks.get(kind) as LocalStack, STATE_TYPE[kind]),
+                );
             }
           }
         } finally {
-          stacks.platform.dispose();
-          stacks.noop.dispose();
+          for (const stack of stacks.values()) stack.dispose();
         }
       }
       for (const command of COMMANDS) {
@@ -259,8 +282,6 @@ async function main(): Promise<void> {
         const noop = median(measure.seconds.noop);
         const cpuPlatform = median(measure.cpuSeconds.platform);
         const cpuNoop = median(measure.cpuSeconds.noop);
-        const pairRatio = median(measure.pairRatios);
-        const interval = medianInterval(measure.pairRatios);
         const { requests, calls, singleReads, pages } = measure.traffic;
         const stateCells =
           command === "up"
@@ -270,11 +291,19 @@ async function main(): Promise<void> {
           `| ${count} | ${command} | ${platform.toFixed(2)} | ${noop.toFixed(2)} | ${(platform / noop).toFixed(2)}x | ` +
             `${cpuPlatform.toFixed(2)} | ${cpuNoop.toFixed(2)} | ${(cpuPlatform / cpuNoop).toFixed(2)}x | ` +
             `${Math.min(...measure.pairRatios).toFixed(2)}-${Math.max(...measure.pairRatios).toFixed(2)}x | ` +
-            `${pairRatio.toFixed(3)}x (${interval.low.toFixed(3)}-${interval.high.toFixed(3)}, ${(interval.coverage * 100).toFixed(0)}%, ${measure.pairRatios.length} pairs) | ` +
+            `${pairRatioCell(measure.pairRatios)} | ` +
             `${median(measure.emulatorCpuSeconds).toFixed(2)} | ` +
             `${(requests / count).toFixed(2)} | ${(calls / count).toFixed(2)} | ${command === "refresh" ? `${(singleReads / count).toFixed(2)} | ${pages}` : " | "} | ` +
             `${calls === 0 ? "" : (requests / calls).toFixed(3)} | ${stateCells} |`,
         );
+        if (sameStateFloor) {
+          const cpuSameState = median(measure.cpuSeconds["noop-same-state"]);
+          sameStateRows.push(
+            `| ${count} | ${command} | ${cpuPlatform.toFixed(2)} | ${cpuSameState.toFixed(2)} | ` +
+              `${(cpuPlatform / cpuSameState).toFixed(2)}x | ${pairRatioCell(measure.sameStatePairRatios)} | ` +
+              `${command === "up" ? median(state["noop-same-state"]).toFixed(0) : ""} |`,
+          );
+        }
       }
     }
   } finally {
@@ -284,7 +313,7 @@ async function main(): Promise<void> {
   process.stdout.write(
     [
       "",
-      `npm run bench -- --sizes ${sizes.join(",")} --rounds ${rounds} --refreshes ${refreshes}: ${startedAt} to ${new Date().toISOString()}, Node ${process.version}, ` +
+      `npm run bench -- --sizes ${sizes.join(",")} --rounds ${rounds} --refreshes ${refreshes}${sameStateFloor ? " --same-state-floor" : ""}: ${startedAt} to ${new Date().toISOString()}, Node ${process.version}, ` +
         `${cpus().length} cores, load average ${loadavg()
           .map((value) => value.toFixed(1))
           .join(" ")} at the end`,
@@ -293,6 +322,16 @@ async function main(): Promise<void> {
       "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
       ...rows,
       "",
+      ...(sameStateFloor
+        ? [
+            "Against no-op resources holding the same state as the platform's (--same-state-floor: the engine's cost of the state's size is in both):",
+            "",
+            "| N | command | platform CPU s | same-state no-op CPU s | CPU ratio | CPU ratio, median of the pairs (interval holding the true median, its probability) | same-state no-op state B/resource |",
+            "| --- | --- | --- | --- | --- | --- | --- |",
+            ...sameStateRows,
+            "",
+          ]
+        : []),
       "Emulator vs bare node:http (scripts/bench-emulator.ts):",
       ...emulatorLines,
       "",

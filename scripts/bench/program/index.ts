@@ -1,6 +1,9 @@
 // npm run bench (scripts/bench.ts): `count` alert configurations in one project (kind "platform"), or
 // as many no-op dynamic resources with the same inputs (kind "noop"): what the engine costs by itself
-// for a dynamic resource, the floor the platform resources are measured against.
+// for a dynamic resource, the floor the platform resources are measured against. Kind
+// "noop-same-state" (bench --same-state-floor, a diagnostic): no-op resources whose state holds the
+// same property values as an AlertConfiguration's (the defaults its check fills in, and its two
+// computed outputs), so that the engine's cost of the state's size is not counted as the provider's.
 import * as pulumi from "@pulumi/pulumi";
 import { AlertConfiguration, type AlertConfigurationArgs } from "pulumi-cluster-platform";
 
@@ -34,7 +37,38 @@ class Noop extends pulumi.dynamic.Resource {
   }
 }
 
+/**
+ * The state an AlertConfiguration holds for alertInputs(index): inputs with the API's defaults that
+ * its check fills in (the GROUP notification's delayMin and intervalMin), outputs with its computed
+ * alertConfigId and created, and an id of the same shape (`<groupId>/<alertConfigId>`).
+ */
+const noopSameState: pulumi.dynamic.ResourceProvider = {
+  async create(inputs) {
+    const alertConfigId = `5f1b${String(inputs.matchers[0].value.replace(/\D/g, "")).padStart(20, "0")}`;
+    return {
+      id: `${inputs.groupId}/${alertConfigId}`,
+      outs: { ...inputs, alertConfigId, created: "2026-01-01T00:00:00Z" },
+    };
+  },
+};
+
+class NoopSameState extends pulumi.dynamic.Resource {
+  constructor(name: string, props: pulumi.Inputs) {
+    super(noopSameState, name, props, undefined, "bench", "NoopSameState");
+  }
+}
+
+function withCheckedDefaults(args: AlertConfigurationArgs): pulumi.Inputs {
+  const notifications = args.notifications as Array<Record<string, unknown>>;
+  return {
+    ...args,
+    notifications: notifications.map((notification) => ({ delayMin: 0, intervalMin: 60, ...notification })),
+  };
+}
+
 for (let index = 0; index < count; index++) {
   if (kind === "noop") new Noop(`noop-${index}`, { ...alertInputs(index) });
+  else if (kind === "noop-same-state")
+    new NoopSameState(`noop-${index}`, { ...withCheckedDefaults(alertInputs(index)) });
   else new AlertConfiguration(`alert-${index}`, alertInputs(index));
 }
