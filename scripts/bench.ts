@@ -180,7 +180,7 @@ function pairRatioCell(ratios: readonly number[]): string {
   const interval = medianInterval(ratios);
   return (
     `${median(ratios).toFixed(3)}x (${interval.low.toFixed(3)}-${interval.high.toFixed(3)}, ` +
-    `${(interval.coverage * 100).toFixed(0)}%, ${ratios.length} pairs)`
+    `${(interval.coverage * 100).toFixed(0)}%, ${ratios.length} ${ratios.length === 1 ? "pair" : "pairs"})`
   );
 }
 
