@@ -44,6 +44,10 @@ const COMMANDS = ["up", "refresh", "destroy"] as const;
 type Command = (typeof COMMANDS)[number];
 /** "noop-same-state": the diagnostic floor of --same-state-floor (scripts/bench/program). */
 type Kind = "platform" | "noop" | "noop-same-state";
+/** The kinds the platform is measured against. */
+type Floor = Exclude<Kind, "platform">;
+
+const FLOORS: readonly Floor[] = ["noop", "noop-same-state"];
 
 const STATE_TYPE: Record<Kind, string> = {
   platform: "pulumi-nodejs:dynamic/platform:AlertConfiguration",
@@ -65,10 +69,8 @@ interface Traffic {
 interface Measure {
   seconds: Record<Kind, number[]>;
   cpuSeconds: Record<Kind, number[]>;
-  /** Platform CPU over no-op CPU of each pair of commands run back to back. */
-  pairRatios: number[];
-  /** Platform CPU over same-state no-op CPU, of the same runs (--same-state-floor). */
-  sameStatePairRatios: number[];
+  /** Platform CPU over the floor's CPU, of each pair of commands run back to back. */
+  pairRatios: Record<Floor, number[]>;
   /** CPU seconds of this process (the emulator, mostly) during the platform command. */
   emulatorCpuSeconds: number[];
   traffic: Traffic;
@@ -225,8 +227,7 @@ async function main(): Promise<void> {
           {
             seconds: { platform: [], noop: [], "noop-same-state": [] },
             cpuSeconds: { platform: [], noop: [], "noop-same-state": [] },
-            pairRatios: [],
-            sameStatePairRatios: [],
+            pairRatios: { noop: [], "noop-same-state": [] },
             emulatorCpuSeconds: [],
             traffic: { requests: 0, calls: 0, singleReads: 0, pages: 0 },
           },
@@ -261,9 +262,11 @@ async function main(): Promise<void> {
                     `CLI tree CPU ${took.cpuSeconds.toFixed(2)} s, this process CPU ${took.ownCpuSeconds.toFixed(2)} s`,
                 );
               }
-              measure.pairRatios.push((pairCpu.platform as number) / (pairCpu.noop as number));
-              if (pairCpu["noop-same-state"] !== undefined)
-                measure.sameStatePairRatios.push((pairCpu.platform as number) / pairCpu["noop-same-state"]);
+              for (const floor of FLOORS) {
+                const floorCpu = pairCpu[floor];
+                if (floorCpu !== undefined)
+                  measure.pairRatios[floor].push((pairCpu.platform as number) / floorCpu);
+              }
             }
             if (command === "up") {
               for (const kind of kinds)
@@ -290,8 +293,8 @@ async function main(): Promise<void> {
         rows.push(
           `| ${count} | ${command} | ${platform.toFixed(2)} | ${noop.toFixed(2)} | ${(platform / noop).toFixed(2)}x | ` +
             `${cpuPlatform.toFixed(2)} | ${cpuNoop.toFixed(2)} | ${(cpuPlatform / cpuNoop).toFixed(2)}x | ` +
-            `${Math.min(...measure.pairRatios).toFixed(2)}-${Math.max(...measure.pairRatios).toFixed(2)}x | ` +
-            `${pairRatioCell(measure.pairRatios)} | ` +
+            `${Math.min(...measure.pairRatios.noop).toFixed(2)}-${Math.max(...measure.pairRatios.noop).toFixed(2)}x | ` +
+            `${pairRatioCell(measure.pairRatios.noop)} | ` +
             `${median(measure.emulatorCpuSeconds).toFixed(2)} | ` +
             `${(requests / count).toFixed(2)} | ${(calls / count).toFixed(2)} | ${command === "refresh" ? `${(singleReads / count).toFixed(2)} | ${pages}` : " | "} | ` +
             `${calls === 0 ? "" : (requests / calls).toFixed(3)} | ${stateCells} |`,
@@ -300,7 +303,7 @@ async function main(): Promise<void> {
           const cpuSameState = median(measure.cpuSeconds["noop-same-state"]);
           sameStateRows.push(
             `| ${count} | ${command} | ${cpuPlatform.toFixed(2)} | ${cpuSameState.toFixed(2)} | ` +
-              `${(cpuPlatform / cpuSameState).toFixed(2)}x | ${pairRatioCell(measure.sameStatePairRatios)} | ` +
+              `${(cpuPlatform / cpuSameState).toFixed(2)}x | ${pairRatioCell(measure.pairRatios["noop-same-state"])} | ` +
               `${command === "up" ? median(state["noop-same-state"]).toFixed(0) : ""} |`,
           );
         }

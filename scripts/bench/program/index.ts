@@ -6,6 +6,7 @@
 // computed outputs), so that the engine's cost of the state's size is not counted as the provider's.
 import * as pulumi from "@pulumi/pulumi";
 import { AlertConfiguration, type AlertConfigurationArgs } from "pulumi-cluster-platform";
+import { NOTIFICATION_INTERVAL_MIN } from "pulumi-cluster-platform/dist/api/vocabulary.js";
 import { providerShimText } from "pulumi-cluster-platform/dist/provider/framework/shim.js";
 
 const config = new pulumi.Config();
@@ -51,9 +52,12 @@ const SAME_STATE_CREATE =
   "exports.handler=()=>({create:async(i)=>{" +
   'const a="5f1b"+i.matchers[0].value.replace(/\\D/g,"").padStart(20,"0");' +
   'return{id:i.groupId+"/"+a,outs:{...i,alertConfigId:a,created:"2026-01-01T00:00:00Z"}}}});';
-const SAME_STATE_PROVIDER_TEXT = `${SAME_STATE_CREATE}/*${"-".repeat(
-  Math.max(0, providerShimText("AlertConfiguration").length - SAME_STATE_CREATE.length - 4),
-)}*/`;
+const SHIM_LENGTH = providerShimText("AlertConfiguration").length;
+if (SAME_STATE_CREATE.length + 4 > SHIM_LENGTH)
+  throw new Error(
+    `the same-state no-op's provider text (${SAME_STATE_CREATE.length} characters) must not be longer than the platform's shim (${SHIM_LENGTH})`,
+  );
+const SAME_STATE_PROVIDER_TEXT = `${SAME_STATE_CREATE}/*${"-".repeat(SHIM_LENGTH - SAME_STATE_CREATE.length - 4)}*/`;
 
 class NoopSameState extends pulumi.CustomResource {
   constructor(name: string, props: pulumi.Inputs) {
@@ -68,7 +72,12 @@ function withCheckedDefaults(args: AlertConfigurationArgs): pulumi.Inputs {
   const notifications = args.notifications as Array<Record<string, unknown>>;
   return {
     ...args,
-    notifications: notifications.map((notification) => ({ delayMin: 0, intervalMin: 60, ...notification })),
+    // As AlertConfiguration's check fills them in (provider/resources/alertConfiguration/schema.ts).
+    notifications: notifications.map((notification) => ({
+      delayMin: 0,
+      intervalMin: NOTIFICATION_INTERVAL_MIN.default,
+      ...notification,
+    })),
   };
 }
 
