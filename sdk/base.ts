@@ -48,8 +48,27 @@ export function platformTypeToken(typeName: string): string {
   return `pulumi-nodejs:dynamic/${PLATFORM_MODULE}:${typeName}`;
 }
 
+/**
+ * A value given to a resource whose parts may each be an Input: an Output of another resource, a
+ * secret from config, a promise. The engine resolves them all before the provider sees the value.
+ */
+export type InputShape<T> = T extends readonly (infer Item)[]
+  ? pulumi.Input<InputShape<Item>>[]
+  : T extends object
+    ? { [Key in keyof T]: pulumi.Input<InputShape<T[Key]>> }
+    : T;
+
 /** Base class of all platform resources. */
 export abstract class PlatformResource extends pulumi.CustomResource {
+  /**
+   * Whether `value` is a resource of this package's type `typeName`: by its type token, so that an
+   * object made by another copy of the package (two versions in one program) is recognised too.
+   */
+  protected static isInstanceOfType(value: unknown, typeName: string): boolean {
+    if (typeof value !== "object" || value === null) return false;
+    return (value as { __pulumiType?: unknown }).__pulumiType === platformTypeToken(typeName);
+  }
+
   /**
    * @param typeName the `<Type>` of the token and the key of the runtime's resource table
    * @param name the Pulumi resource name

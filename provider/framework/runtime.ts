@@ -19,6 +19,7 @@ import { flushProviderCompileCache } from "./compileCache";
 import { deepEqual } from "./diff";
 import { exitWhenEngineGone } from "./engineWatch";
 import { isPartialFailure } from "./errors";
+import type { ResourceDefinition, ResourceDeps } from "./resource";
 import { applyConfigure } from "./settings";
 import type { DispatchMethod, PlatformProvider, PropertyBag } from "./types";
 import { PROVIDER_KEY } from "./validation";
@@ -46,7 +47,7 @@ export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
   PrivateIpMode: "../resources/privateIpMode/provider",
   RestoreJob: "../resources/restoreJob/provider",
   SearchDeployment: "../resources/searchDeployment/provider",
-  SearchIndex: "../resources/searchIndex/provider",
+  SearchIndex: "../resources/searchIndex/resource",
   SnapshotExportJob: "../resources/snapshotExportJob/provider",
 };
 
@@ -83,12 +84,31 @@ export function lookupResource(typeName: string): PlatformProvider {
     );
   }
   // Lazy on purpose: load only the resources a program uses. The module shape is checked below.
-  const loaded = require(modulePath) as { provider?: PlatformProvider };
-  if (loaded.provider === undefined || typeof loaded.provider.create !== "function") {
-    throw new Error(`resource module ${modulePath} for type "${typeName}" does not export a provider`);
+  const loaded = require(modulePath) as { provider?: PlatformProvider; resource?: ResourceDefinition };
+  const provider = loaded.resource?.provider ?? loaded.provider;
+  if (provider === undefined || typeof provider.create !== "function") {
+    throw new Error(`resource module ${modulePath} for type "${typeName}" does not export a resource`);
   }
-  registry.set(typeName, loaded.provider);
-  return loaded.provider;
+  registry.set(typeName, provider);
+  return provider;
+}
+
+/**
+ * The implementation of a type built with other dependencies than the runtime's (the export command's
+ * client, a test's client and clock).
+ * @throws Error naming an unknown type
+ */
+export function providerWith(typeName: string, deps: ResourceDeps): PlatformProvider {
+  const modulePath = RESOURCE_MODULES[typeName];
+  if (modulePath === undefined) throw new Error(`unknown resource type "platform:${typeName}"`);
+  const loaded = require(modulePath) as Record<string, unknown> & { resource?: ResourceDefinition };
+  if (loaded.resource !== undefined) return loaded.resource.providerWith(deps);
+  const factory = loaded[`create${typeName}Provider`] as
+    | ((deps: ResourceDeps) => PlatformProvider)
+    | undefined;
+  if (factory === undefined)
+    throw new Error(`resource module ${modulePath} exports no create${typeName}Provider`);
+  return factory(deps);
 }
 
 function bag(value: unknown): PropertyBag {

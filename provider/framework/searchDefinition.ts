@@ -29,48 +29,76 @@ export const nonEmpty = z.string().min(1, "must not be empty");
 
 export const numPartitionsSchema = z
   .number()
-  .refine((value) => (SEARCH_INDEX_NUM_PARTITIONS as readonly number[]).includes(value), "must be 1, 2 or 4");
+  .refine((value) => (SEARCH_INDEX_NUM_PARTITIONS as readonly number[]).includes(value), "must be 1, 2 or 4")
+  .meta({ typeOf: z.literal(SEARCH_INDEX_NUM_PARTITIONS), description: "Index partitions: 1, 2 or 4." });
 
 /** A tokenizer, char filter or token filter: free-form, but each names its `type`. */
-export const analysisComponent = z.looseObject({ type: nonEmpty });
-
-export const customAnalyzerSchema = z.strictObject({
-  name: nonEmpty.refine(
-    (name) => !name.startsWith("lucene."),
-    'must not start with "lucene." (reserved for built-in analyzers)',
-  ),
-  charFilters: z.array(analysisComponent).optional(),
-  tokenFilters: z.array(analysisComponent).optional(),
-  tokenizer: analysisComponent,
+export const analysisComponent = z.looseObject({ type: nonEmpty }).meta({
+  id: "SearchAnalysisComponent",
+  description:
+    "A tokenizer, character filter or token filter: its `type` (for example `edgeGram`, `htmlStrip`) and that type's options.",
 });
+
+export const customAnalyzerSchema = z
+  .strictObject({
+    name: nonEmpty
+      .refine(
+        (name) => !name.startsWith("lucene."),
+        'must not start with "lucene." (reserved for built-in analyzers)',
+      )
+      .describe("Unique among `analyzers`; must not start with `lucene.`."),
+    charFilters: z.array(analysisComponent).optional().describe("Character filters, applied first."),
+    tokenFilters: z.array(analysisComponent).optional().describe("Token filters, applied to the tokens."),
+    tokenizer: analysisComponent.describe("The tokenizer."),
+  })
+  .meta({
+    id: "SearchAnalyzerDefinition",
+    description: "A user-defined analyzer of a text search definition.",
+  });
 
 /** Field names given to storedSource include/exclude. */
 const fieldNameList = z.array(nonEmpty).min(1);
 
-export const storedSourceSchema = z.union([
-  z.boolean(),
-  z.strictObject({ include: fieldNameList }),
-  z.strictObject({ exclude: fieldNameList }),
-]);
+export const storedSourceSchema = z
+  .union([
+    z.boolean(),
+    z.strictObject({ include: fieldNameList }),
+    z.strictObject({ exclude: fieldNameList }),
+  ])
+  .meta({
+    id: "StoredSource",
+    description: "Which fields are stored on the search nodes: all (`true`), none (`false`), or a list.",
+  });
 
-export const mappingsSchema = z.strictObject({
-  // true/false, or {typeSet}: index every field dynamically with the types of that type set.
-  dynamic: z
-    .union([z.boolean(), z.strictObject({ typeSet: nonEmpty })], {
-      error: (issue) =>
-        issue.code === "invalid_union"
-          ? "must be true, false or {typeSet: <the name of one of typeSets>}"
-          : undefined,
-    })
-    .default(false),
-  fields: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
-});
+export const mappingsSchema = z
+  .strictObject({
+    dynamic: z
+      .union([z.boolean(), z.strictObject({ typeSet: nonEmpty })], {
+        error: (issue) =>
+          issue.code === "invalid_union"
+            ? "must be true, false or {typeSet: <the name of one of typeSets>}"
+            : undefined,
+      })
+      .default(false)
+      .describe(
+        "Index every field dynamically (`true`), with the types of one of `typeSets` (`{typeSet}`), or only `fields` (`false`, the default).",
+      ),
+    fields: z
+      .record(z.string(), z.record(z.string(), z.unknown()))
+      .optional()
+      .describe("Field name -> field definition (free-form, as the service documents it)."),
+  })
+  .meta({ id: "SearchMappings", description: "Field mappings of a text search definition." });
 
-export const synonymSchema = z.strictObject({
-  analyzer: nonEmpty,
-  name: nonEmpty,
-  source: z.strictObject({ collection: nonEmpty }),
-});
+export const synonymSchema = z
+  .strictObject({
+    analyzer: nonEmpty.describe("Analyzer applied to the synonyms: a built-in `lucene.*` analyzer."),
+    name: nonEmpty.describe("Unique among `synonyms`."),
+    source: z
+      .strictObject({ collection: nonEmpty })
+      .describe("The collection holding the synonym documents."),
+  })
+  .meta({ id: "SearchSynonymMapping", description: "A synonym mapping of a text search definition." });
 
 /** Upper bound of `typeSets` and of each type set's `types` (the contract's maxItems). */
 export const TYPE_SETS_MAX = 100;
@@ -79,10 +107,16 @@ export const TYPE_SETS_MAX = 100;
  * `typeSets` (the contract's SearchTypeSets): named lists of field types a mapping can point at with
  * `typeSet`. Each type is an object naming its `type` (string, token, number, ...).
  */
-export const typeSetSchema = z.strictObject({
-  name: nonEmpty,
-  types: z.array(analysisComponent).min(1).max(TYPE_SETS_MAX),
-});
+export const typeSetSchema = z
+  .strictObject({
+    name: nonEmpty.describe("Unique among `typeSets`."),
+    types: z
+      .array(analysisComponent)
+      .min(1)
+      .max(TYPE_SETS_MAX)
+      .describe('1 to 100 field types, each naming its `type` ("string", "token", "number", ...).'),
+  })
+  .meta({ id: "SearchTypeSet", description: "A type set of a text search definition." });
 
 /** A sort direction: 1 ascending, -1 descending. */
 const sortOrder = z.union([z.literal(1), z.literal(-1)], {
@@ -107,19 +141,35 @@ export const sortSchema = z.record(
   }),
 );
 
+/** What the definition's fields are, for the SDK and the package schema. */
+const TEXT_DEFINITION_DOCS = {
+  analyzer: "Analyzer for indexing: `lucene.<language>` (lucene.standard by default) or one of `analyzers`.",
+  analyzers: "User-defined analyzers.",
+  mappings: "Field mappings.",
+  numPartitions: "Index partitions: 1 (default), 2 or 4.",
+  searchAnalyzer:
+    "Analyzer for queries: `lucene.<language>` (lucene.standard by default) or one of `analyzers`.",
+  sort: 'The index\'s presort: field path -> 1 (ascending), -1 (descending) or {order, noData}. The order of the keys is the sort\'s priority. `noData` ("lowest", the default, or "highest"): where documents without the field go.',
+  storedSource: "Stored source fields (default: none).",
+  synonyms: "Synonym mappings.",
+  typeSets:
+    "Named lists of field types (at most 100, names unique), for `mappings.dynamic.typeSet` and field mappings.",
+} as const;
+
 /** Text search definition ("search"): the second style's fields; defaults applied. */
 export const textDefinitionSchema = z
   .strictObject({
-    analyzer: nonEmpty.default(DEFAULT_ANALYZER),
-    analyzers: z.array(customAnalyzerSchema).optional(),
-    mappings: mappingsSchema.optional(),
-    numPartitions: numPartitionsSchema.default(1),
-    searchAnalyzer: nonEmpty.default(DEFAULT_ANALYZER),
-    sort: sortSchema.optional(),
-    storedSource: storedSourceSchema.optional(),
-    synonyms: z.array(synonymSchema).optional(),
-    typeSets: z.array(typeSetSchema).max(TYPE_SETS_MAX).optional(),
+    analyzer: nonEmpty.default(DEFAULT_ANALYZER).describe(TEXT_DEFINITION_DOCS.analyzer),
+    analyzers: z.array(customAnalyzerSchema).optional().describe(TEXT_DEFINITION_DOCS.analyzers),
+    mappings: mappingsSchema.optional().describe(TEXT_DEFINITION_DOCS.mappings),
+    numPartitions: numPartitionsSchema.default(1).describe(TEXT_DEFINITION_DOCS.numPartitions),
+    searchAnalyzer: nonEmpty.default(DEFAULT_ANALYZER).describe(TEXT_DEFINITION_DOCS.searchAnalyzer),
+    sort: sortSchema.optional().describe(TEXT_DEFINITION_DOCS.sort),
+    storedSource: storedSourceSchema.optional().describe(TEXT_DEFINITION_DOCS.storedSource),
+    synonyms: z.array(synonymSchema).optional().describe(TEXT_DEFINITION_DOCS.synonyms),
+    typeSets: z.array(typeSetSchema).max(TYPE_SETS_MAX).optional().describe(TEXT_DEFINITION_DOCS.typeSets),
   })
+
   .superRefine((definition, ctx) => {
     const typeSetNames = (definition.typeSets ?? []).map((typeSet) => typeSet.name);
     for (const [index, name] of typeSetNames.entries()) {
@@ -179,6 +229,10 @@ export const textDefinitionSchema = z
         });
       }
     }
+  })
+  .meta({
+    id: "TextSearchDefinition",
+    description: 'A text search definition (`type: "search"`). Defaults are filled in by check.',
   });
 
 export type TextDefinition = z.output<typeof textDefinitionSchema>;

@@ -70,9 +70,9 @@ export function formatDuration(ms: number): string {
 }
 
 /** Zod schema of one duration (for use inside resource schemas); fails with {@link DURATION_RULE}. */
-export const durationSchema = z.custom<DurationInput>((value) => parseDuration(value) !== undefined, {
-  error: DURATION_RULE,
-});
+export const durationSchema = z
+  .custom<DurationInput>((value) => parseDuration(value) !== undefined, { error: DURATION_RULE })
+  .meta({ typeOf: z.union([z.string(), z.number()]) });
 
 /** Zod schema of the `timeouts` input: unknown keys are rejected so a typo ("creat") is reported. */
 export const timeoutsSchema = z.strictObject({

@@ -5,13 +5,8 @@
 
 import type { JsonObject } from "../../client/schemas";
 import type { SearchIndex as ApiSearchIndex, SearchIndexInput } from "../../client/searchIndexes";
-import { type Classification, storedInputs } from "../../framework/diff";
 import { formatId } from "../../framework/ids";
-import {
-  definitionsEqual,
-  FLAT_DEFINITION_FIELDS,
-  isVectorDefinition,
-} from "../../framework/searchDefinition";
+import { definitionsEqual, isVectorDefinition } from "../../framework/searchDefinition";
 import type { SearchIndexInputs, SearchIndexType } from "./schema";
 
 /** Outputs stored in state: the inputs as applied plus what the service computes. */
@@ -24,32 +19,6 @@ export interface SearchIndexOutputs extends Omit<SearchIndexInputs, "definition"
   /** Whether queries can use the index. */
   queryable: boolean;
 }
-
-/**
- * What a change of each input means. Identity fields replace: the API cannot rename an index or move
- * it. A `type` change keeps the same name in the same collection, and names are unique there, so the
- * old index is deleted first.
- */
-export const SEARCH_INDEX_CLASSIFICATION: Classification = {
-  groupId: "replace",
-  clusterName: "replace",
-  database: "replace",
-  collectionName: "replace",
-  name: "replace",
-  type: { effect: "replace", deleteBeforeReplace: true },
-  definition: { effect: "update", compare: (state, input) => definitionsEqual(state, input) },
-  // The first style's flat fields: check moves them into `definition`, so they reach diff only while
-  // a value is unknown (preview); they are part of the definition, which updates in place.
-  ...Object.fromEntries(FLAT_DEFINITION_FIELDS.map((field) => [field, "update" as const])),
-  // Only how long we wait changes: an update with no API call, so later waits use the new values.
-  timeouts: "update",
-  importId: "ignore-drift",
-  // Acts only while a create waits: nothing to do when it changes later.
-  deleteOnCreateFailure: "ignore-drift",
-  indexId: "output",
-  status: "output",
-  queryable: "output",
-};
 
 /** The id: `<groupId>/<clusterName>/<indexId>`. */
 export function searchIndexId(groupId: string, clusterName: string, indexId: string): string {
@@ -146,9 +115,4 @@ export function describeSearchIndex(
   inputs: Pick<SearchIndexInputs, "name" | "clusterName" | "database" | "collectionName">,
 ): string {
   return `search index ${inputs.name} on ${inputs.clusterName} (${inputs.database}.${inputs.collectionName})`;
-}
-
-/** The inputs part of stored outputs (outputs are the inputs plus computed fields). */
-export function previousInputs(props: Record<string, unknown>): SearchIndexInputs {
-  return storedInputs(props, SEARCH_INDEX_CLASSIFICATION);
 }

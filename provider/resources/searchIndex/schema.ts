@@ -44,18 +44,32 @@ export const SEARCH_INDEX_NAMES_ID_PARTS = [
 /** The flat fields that only a text search definition can express. */
 const TEXT_ONLY_FLAT_FIELDS = FLAT_DEFINITION_FIELDS.filter((field) => field !== "numPartitions");
 
-export const vectorFieldSchema = z.strictObject({
-  type: z.literal("vector"),
-  path: nonEmpty,
-  numDimensions: z.int().min(VECTOR_DIMENSIONS.min).max(VECTOR_DIMENSIONS.max),
-  similarity: z.enum(VECTOR_SIMILARITIES),
-  quantization: z.enum(VECTOR_QUANTIZATIONS).optional(),
-});
+export const vectorFieldSchema = z
+  .strictObject({
+    type: z.literal("vector"),
+    path: nonEmpty.describe("Dotted path of the field holding the embedding."),
+    numDimensions: z
+      .int()
+      .min(VECTOR_DIMENSIONS.min)
+      .max(VECTOR_DIMENSIONS.max)
+      .describe("Number of dimensions of the embeddings: 1..8192."),
+    similarity: z.enum(VECTOR_SIMILARITIES).describe("Similarity function."),
+    quantization: z
+      .enum(VECTOR_QUANTIZATIONS)
+      .optional()
+      .describe('Quantization of the stored vectors; the service\'s default is "none".'),
+  })
+  .meta({ id: "VectorSearchVectorField", description: "A vector field of a vector search definition." });
 
-export const filterFieldSchema = z.strictObject({
-  type: z.literal("filter"),
-  path: nonEmpty,
-});
+export const filterFieldSchema = z
+  .strictObject({
+    type: z.literal("filter"),
+    path: nonEmpty.describe("Dotted path of the field to filter on."),
+  })
+  .meta({
+    id: "VectorSearchFilterField",
+    description: "A filter field of a vector search definition (pre-filtering on its values).",
+  });
 
 const vectorDefinitionField = z.discriminatedUnion("type", [vectorFieldSchema, filterFieldSchema], {
   error: (issue) => (issue.code === "invalid_union" ? 'must have type "vector" or "filter"' : undefined),
@@ -64,10 +78,14 @@ const vectorDefinitionField = z.discriminatedUnion("type", [vectorFieldSchema, f
 /** Vector search definition ("vectorSearch"): the fields the public service uses. */
 export const vectorDefinitionSchema = z
   .strictObject({
-    fields: z.array(vectorDefinitionField).min(1),
-    // The path of the array of embedded documents whose vectors are indexed each on its own (the
-    // contract's VectorSearchIndexDefinition.nestedRoot).
-    nestedRoot: nonEmpty.optional(),
+    fields: z
+      .array(vectorDefinitionField)
+      .min(1)
+      .describe("At least one vector field; paths unique per field type."),
+    // The contract's VectorSearchIndexDefinition.nestedRoot.
+    nestedRoot: nonEmpty
+      .optional()
+      .describe("The path of an array of embedded documents whose vectors are indexed each on its own."),
     numPartitions: numPartitionsSchema.optional(),
   })
   .superRefine((definition, ctx) => {
@@ -91,6 +109,15 @@ export const vectorDefinitionSchema = z
   });
 
 export type VectorDefinition = z.output<typeof vectorDefinitionSchema>;
+
+/** What a program writes as `definition`: a text or a vector definition (check tells them apart by `type`). */
+export const definitionInputSchema = z.union([
+  textDefinitionSchema,
+  vectorDefinitionSchema.meta({
+    id: "VectorSearchDefinition",
+    description: 'A vector search definition (`type: "vectorSearch"`).',
+  }),
+]);
 export type SearchIndexType = "search" | "vectorSearch";
 
 const identityFields = {

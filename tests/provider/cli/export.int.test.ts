@@ -17,29 +17,15 @@ import {
   exportProject,
 } from "../../../provider/cli/export";
 import { createClient, type PlatformClient, resetThrottles } from "../../../provider/client";
-import { RESOURCE_MODULES } from "../../../provider/framework/runtime";
+import { providerWith } from "../../../provider/framework/runtime";
 import type { PlatformProvider } from "../../../provider/framework/types";
 import { EXPORT_CLUSTERS, EXPORT_GROUP, fillExportProject } from "./exportFixture";
 
 const KEY = DEFAULT_SEED.orgOwnerKey;
 
-/**
- * Every resource implementation of the runtime table, bound to one client (what the command gets
- * from the runtime): each resource folder's provider module exports `create<Type>Provider(deps)`.
- */
+/** Every resource implementation of the runtime table, bound to one client (what the command gets from the runtime). */
 function providersOf(client: PlatformClient): (type: string) => PlatformProvider {
-  const deps = { client: () => client };
-  return (type) => {
-    const modulePath = RESOURCE_MODULES[type];
-    if (modulePath === undefined) throw new Error(`no resource type ${type}`);
-    const loaded = require(join("../../../provider/framework", modulePath)) as Record<
-      string,
-      ((deps: { client: () => PlatformClient }) => PlatformProvider) | undefined
-    >;
-    const factory = loaded[`create${type}Provider`];
-    if (factory === undefined) throw new Error(`${modulePath} does not export create${type}Provider`);
-    return factory(deps);
-  };
+  return (type) => providerWith(type, { client: () => client });
 }
 
 describe("export against the emulator", () => {

@@ -12,7 +12,7 @@ import { createCloudBackupScheduleProvider } from "../../../provider/resources/c
 import { createCustomDnsProvider } from "../../../provider/resources/customDns/provider";
 import { createExportBucketProvider } from "../../../provider/resources/exportBucket/provider";
 import { createSearchDeploymentProvider } from "../../../provider/resources/searchDeployment/provider";
-import { createSearchIndexProvider } from "../../../provider/resources/searchIndex/provider";
+import { resource as searchIndexResource } from "../../../provider/resources/searchIndex/resource";
 
 export const EXPORT_GROUP = "5f1a0000000000000000e101";
 export const EXPORT_CLUSTERS = ["export-cluster", "export-analytics"] as const;
@@ -58,7 +58,7 @@ export async function fillExportProject(client: PlatformClient): Promise<void> {
       },
     ],
   });
-  const indexes = createSearchIndexProvider(deps);
+  const indexes = searchIndexResource.providerWith(deps);
   await indexes.create({
     groupId: group,
     clusterName: cluster,

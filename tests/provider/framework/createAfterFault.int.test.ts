@@ -11,7 +11,7 @@ import { createAlertConfigurationProvider } from "../../../provider/resources/al
 import { createAuditingProvider } from "../../../provider/resources/auditing/provider";
 import { createExportBucketProvider } from "../../../provider/resources/exportBucket/provider";
 import { createSearchDeploymentProvider } from "../../../provider/resources/searchDeployment/provider";
-import { createSearchIndexProvider } from "../../../provider/resources/searchIndex/provider";
+import { resource as searchIndexResource } from "../../../provider/resources/searchIndex/resource";
 import {
   AWS_ROLE,
   checkedInputs,
@@ -76,7 +76,7 @@ describe("a create whose POST may have acted", () => {
       afterHandling: true,
       count: 1,
     });
-    const { id, outs } = await create(createSearchIndexProvider(deps()), INDEX);
+    const { id, outs } = await create(searchIndexResource.providerWith(deps()), INDEX);
     const indexes = await fx.client.searchIndexes.list(GROUP, "demo-cluster");
     expect(indexes.map((index) => index.name)).toEqual(["after-fault"]);
     expect(id).toBe(`${GROUP}/demo-cluster/${indexes[0]?.indexID}`);
@@ -86,7 +86,7 @@ describe("a create whose POST may have acted", () => {
 
   test("search index: the POST answered 500 without acting; it is sent again, one index", async () => {
     fx.emu.core.faults.add({ pathPattern: "**/search/indexes", method: "POST", status: 500, count: 2 });
-    await create(createSearchIndexProvider(deps()), INDEX);
+    await create(searchIndexResource.providerWith(deps()), INDEX);
     expect((await fx.client.searchIndexes.list(GROUP, "demo-cluster")).map((index) => index.name)).toEqual([
       "after-fault",
     ]);
@@ -153,7 +153,7 @@ describe("a create whose POST may have acted", () => {
 describe("findCreated: the natural key of each resource", () => {
   test("finds what a create made, and nothing before it", async () => {
     const cases: Array<[PlatformProvider, Record<string, unknown>]> = [
-      [createSearchIndexProvider(deps()), INDEX],
+      [searchIndexResource.providerWith(deps()), INDEX],
       [createAlertConfigurationProvider(deps()), ALERT],
       [createExportBucketProvider(deps()), BUCKET],
       [createSearchDeploymentProvider(deps()), NODES],

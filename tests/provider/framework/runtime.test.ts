@@ -270,7 +270,7 @@ describe("results the host can encode", () => {
 describe("the resource table", () => {
   test("every entry loads lazily and exports a provider", () => {
     for (const [typeName, modulePath] of Object.entries(RESOURCE_MODULES)) {
-      expect(modulePath).toMatch(/^\.\.\/resources\/[A-Za-z]+\/provider$/);
+      expect(modulePath).toMatch(/^\.\.\/resources\/[A-Za-z]+\/(provider|resource)$/);
       const provider = lookupResource(typeName);
       expect(typeof provider.create).toBe("function");
     }

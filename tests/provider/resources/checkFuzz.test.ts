@@ -238,7 +238,7 @@ function fromSchema(schema: unknown, depth = 0): fc.Arbitrary<unknown> {
 function inputsSchemaOf(modulePath: string): z.ZodType {
   // Module paths in the table are relative to provider/framework/.
   const schemaModule = require(
-    join(__dirname, "../../../provider/framework", modulePath.replace(/provider$/, "schema")),
+    join(__dirname, "../../../provider/framework", modulePath.replace(/(provider|resource)$/, "schema")),
   ) as Record<string, unknown>;
   const names = Object.keys(schemaModule).filter((name) => /InputsSchema$/.test(name));
   if (names.length !== 1) throw new Error(`${modulePath}: expected one *InputsSchema export, got ${names}`);

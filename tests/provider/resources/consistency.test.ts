@@ -21,23 +21,73 @@ import type { z } from "zod";
 import { LIFECYCLE_STATES } from "../../../api/vocabulary";
 import type { Classification, FieldRule } from "../../../provider/framework/diff";
 import type { Lifecycle } from "../../../provider/framework/lifecycle";
+import type { ResourceDefinition } from "../../../provider/framework/resource";
 import { RESOURCE_MODULES } from "../../../provider/framework/runtime";
 
 const ROOT = join(__dirname, "../../..");
 
 /** The files of every resource folder (CONTRIBUTING.md says what goes in each). */
 const FOLDER_FILES = ["lifecycle.ts", "model.ts", "provider.ts", "schema.ts"];
+/** The files of a folder whose resource is declared (resource.ts; secrets.ts when an output is secret by its arguments). */
+const DECLARED_FOLDER_FILES = ["lifecycle.ts", "model.ts", "resource.ts", "schema.ts"];
 
 interface Resource {
   typeName: string;
   folder: string;
 }
 
-const RESOURCES: Resource[] = Object.entries(RESOURCE_MODULES).map(([typeName, modulePath]) => {
-  const match = /^\.\.\/resources\/(\w+)\/provider$/.exec(modulePath);
+const ALL_RESOURCES: Resource[] = Object.entries(RESOURCE_MODULES).map(([typeName, modulePath]) => {
+  const match = /^\.\.\/resources\/(\w+)\/(provider|resource)$/.exec(modulePath);
   if (match?.[1] === undefined)
     throw new Error(`${typeName}: module path ${modulePath} is not a resource folder`);
   return { typeName, folder: match[1] };
+});
+const isDeclared = (resource: Resource) =>
+  RESOURCE_MODULES[resource.typeName]?.endsWith("/resource") === true;
+const RESOURCES = ALL_RESOURCES.filter((resource) => !isDeclared(resource));
+const DECLARED = ALL_RESOURCES.filter(isDeclared);
+
+describe.each(DECLARED)("$typeName (declared)", (resource) => {
+  const folder = join(ROOT, "provider/resources", resource.folder);
+  const { resource: definition } = require(join(folder, "resource")) as { resource: ResourceDefinition };
+
+  test("the folder has the resource folder's files, no more, no fewer", () => {
+    const expected = [
+      ...DECLARED_FOLDER_FILES,
+      ...(definition.secretWhen === undefined ? [] : ["secrets.ts"]),
+    ];
+    expect(readdirSync(folder).sort()).toEqual(expected.sort());
+  });
+
+  test("the declaration's type is the runtime table's key", () => {
+    expect(definition.type).toBe(resource.typeName);
+  });
+
+  test("every input of the schema is in the property table, and every property is an input or an output", () => {
+    const inputs = schemaFields(definition.inputs);
+    const table = definition.properties;
+    expect([...inputs].filter((field) => table[field] === undefined)).toEqual([]);
+    expect([...inputs].filter((field) => table[field]?.effect === "output")).toEqual([]);
+    expect(
+      Object.keys(table).filter((field) => !inputs.has(field) && table[field]?.effect !== "output"),
+    ).toEqual([]);
+    expect(
+      Object.keys(table).filter(
+        (field) => table[field]?.effect === "output" && table[field]?.type === undefined,
+      ),
+    ).toEqual([]);
+  });
+
+  test("the lifecycle is declared; timeouts exist exactly when something waits", () => {
+    const inputs = schemaFields(definition.inputs);
+    const lifecycle = definition.lifecycle;
+    expect(inputs.has("timeouts")).toBe(lifecycle.kind === "asynchronous");
+    if (lifecycle.kind !== "asynchronous" || lifecycle.states === undefined) return;
+    const { vocabulary, done, failed, transitional } = lifecycle.states;
+    const declared = [...done, ...Object.keys(failed), ...transitional].sort();
+    const vocabularyStates = [...LIFECYCLE_STATES[vocabulary].steps, ...LIFECYCLE_STATES[vocabulary].other];
+    expect(declared).toEqual([...vocabularyStates].sort());
+  });
 });
 
 /** The single export of a module whose name matches, e.g. the one `*_CLASSIFICATION` of model.ts. */
@@ -247,7 +297,7 @@ describe.each(RESOURCES)("$typeName", (resource) => {
 });
 
 test("the runtime's table, the SDK index, the docs pages and the resource folders list the same resources", () => {
-  const folders = RESOURCES.map((resource) => resource.folder).sort();
+  const folders = ALL_RESOURCES.map((resource) => resource.folder).sort();
   expect(readdirSync(join(ROOT, "provider/resources")).sort()).toEqual(folders);
   expect(
     readdirSync(join(ROOT, "docs/resources"))

@@ -1,10 +1,10 @@
 import { canonicalDefinition, definitionsEqual } from "../../../../provider/framework/searchDefinition";
 import { UNKNOWN } from "../../../../provider/framework/validation";
 import { inputsFromLive } from "../../../../provider/resources/searchIndex/model";
-import { createSearchIndexProvider } from "../../../../provider/resources/searchIndex/provider";
+import { resource as searchIndexResource } from "../../../../provider/resources/searchIndex/resource";
 import type { SearchIndexInputs } from "../../../../provider/resources/searchIndex/schema";
 
-const provider = createSearchIndexProvider({
+const provider = searchIndexResource.providerWith({
   client: () => {
     throw new Error("diff must not call the API");
   },

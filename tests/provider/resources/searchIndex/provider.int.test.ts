@@ -1,10 +1,10 @@
 import { isPartialFailure } from "../../../../provider/framework/errors";
-import { createSearchIndexProvider } from "../../../../provider/resources/searchIndex/provider";
+import { resource as searchIndexResource } from "../../../../provider/resources/searchIndex/resource";
 import { checkedInputs, createdWith, GROUP, useEmulatorFixture } from "../emulatorFixture";
 
 // Every build takes 4 s of emulator time: PENDING, then BUILDING, then READY.
 const fx = useEmulatorFixture({ asyncDelayMs: 4000 });
-const provider = () => createSearchIndexProvider({ client: () => fx.client, clock: fx.clock });
+const provider = () => searchIndexResource.providerWith({ client: () => fx.client, clock: fx.clock });
 
 const TEXT = {
   groupId: GROUP,

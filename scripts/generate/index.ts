@@ -1,0 +1,94 @@
+/**
+ * `npm run generate`: writes what mirrors the resource declarations (provider/resources/<name>/
+ * resource.ts) so that it is never kept by hand:
+ *
+ * - sdk/<name>.ts, the TypeScript SDK class of each resource;
+ * - the Arguments and Outputs tables of docs/resources/<name>.md;
+ * - the per-resource table of docs/resources.md and the README's resource table.
+ *
+ * `npm run generate -- --check` writes nothing and lists the files that differ from what would be
+ * written (tests/scripts/generate/generate.test.ts runs the same check).
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ResourceDefinition } from "../../provider/framework/resource";
+import { argumentsTable, outputsTable, overviewTable, readmeTable, replaceBlock } from "./docs";
+import { renderSdk } from "./sdk";
+
+export const ROOT = join(__dirname, "../..");
+
+/** A declared resource and its folder under provider/resources/. */
+export interface DeclaredResource {
+  definition: ResourceDefinition;
+  folder: string;
+}
+
+/** Every declared resource, sorted by type name. */
+export function declaredResources(): DeclaredResource[] {
+  const base = join(ROOT, "provider/resources");
+  const found: DeclaredResource[] = [];
+  for (const folder of readdirSync(base).sort()) {
+    if (!existsSync(join(base, folder, "resource.ts"))) continue;
+    const module = require(join(base, folder, "resource")) as { resource?: ResourceDefinition };
+    if (module.resource === undefined)
+      throw new Error(`provider/resources/${folder}/resource.ts exports no resource`);
+    found.push({ definition: module.resource, folder });
+  }
+  return found.sort((a, b) => a.definition.type.localeCompare(b.definition.type));
+}
+
+/** Every generated file: path relative to the repository -> its content. */
+export function generatedFiles(
+  resources: readonly DeclaredResource[] = declaredResources(),
+): Map<string, string> {
+  const files = new Map<string, string>();
+  const read = (path: string) => files.get(path) ?? readFileSync(join(ROOT, path), "utf8");
+  for (const { definition, folder } of resources) {
+    files.set(`sdk/${folder}.ts`, renderSdk(definition, folder));
+    const page = `docs/resources/${folder}.md`;
+    let text = read(page);
+    text = replaceBlock(text, "arguments", argumentsTable(definition), page);
+    text = replaceBlock(text, "outputs", outputsTable(definition), page);
+    files.set(page, text);
+  }
+  // The overview tables list every resource: written once every folder has its declaration.
+  const folders = readdirSync(join(ROOT, "provider/resources"));
+  if (folders.length === resources.length) {
+    files.set(
+      "docs/resources.md",
+      replaceBlock(read("docs/resources.md"), "resources", overviewTable(resources), "docs/resources.md"),
+    );
+    files.set("README.md", replaceBlock(read("README.md"), "resources", readmeTable(resources), "README.md"));
+  }
+  return files;
+}
+
+/** The generated files whose content on disk differs from what `npm run generate` writes. */
+export function staleFiles(files: ReadonlyMap<string, string> = generatedFiles()): string[] {
+  return [...files]
+    .filter(
+      ([path, content]) =>
+        !existsSync(join(ROOT, path)) || readFileSync(join(ROOT, path), "utf8") !== content,
+    )
+    .map(([path]) => path);
+}
+
+if (require.main === module) {
+  const check = process.argv.includes("--check");
+  const files = generatedFiles();
+  const stale = staleFiles(files);
+  if (check) {
+    if (stale.length > 0) {
+      process.stderr.write(
+        `generated files out of date (run npm run generate):\n${stale.map((path) => `  ${path}\n`).join("")}`,
+      );
+      process.exit(1);
+    }
+    process.stdout.write(`${files.size} generated files up to date\n`);
+  } else {
+    for (const path of stale) writeFileSync(join(ROOT, path), files.get(path) as string);
+    process.stdout.write(
+      `${stale.length} of ${files.size} generated files written${stale.length > 0 ? `: ${stale.join(", ")}` : ""}\n`,
+    );
+  }
+}
