@@ -1,7 +1,7 @@
 /**
  * The contract check (docs/contract-check.md): validates the traffic the test suites recorded (see
  * emulator/core/traffic-recorder.ts) against the vendored public contract, prints the figures and every
- * divergence the allow-list (tests/contract/allow-list.ts) does not cover, and exits 1 if there is one.
+ * divergence the allow-list (scripts/lib/contract/allow-list.ts) does not cover, and exits 1 if there is one.
  *
  *   ts-node --transpile-only scripts/contract-check.ts [traffic-folder]
  *
@@ -10,8 +10,8 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { ContractOracle } from "../tests/contract/oracle";
-import { buildReport, formatGroup, formatReport, readTraffic } from "../tests/contract/report";
+import { ContractOracle } from "./lib/contract/oracle";
+import { buildReport, formatGroup, formatReport, readTraffic } from "./lib/contract/report";
 
 const args = process.argv.slice(2);
 const showAll = args.includes("--all");

@@ -3,15 +3,15 @@
  * generated from each write operation's request schema (valid ones and invalid variants: wrong types,
  * unknown fields, values outside an enumeration, malformed ids), sent with valid credentials, and every
  * answer must be a non-5xx answer the contract declares (the oracle's answer checks, with the
- * allow-list of tests/contract/allow-list.ts). Seeded and bounded: a few hundred requests in total.
+ * allow-list of scripts/lib/contract/allow-list.ts). Seeded and bounded: a few hundred requests in total.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { parse } from "yaml";
 import { DEFAULT_SEED, type RunningEmulator, startEmulator } from "../../emulator";
-import { ALLOW_LIST, allows } from "./allow-list";
-import { ContractOracle, type Divergence, type RecordedExchange } from "./oracle";
+import { ALLOW_LIST, allows } from "../../scripts/lib/contract/allow-list";
+import { ContractOracle, type Divergence, type RecordedExchange } from "../../scripts/lib/contract/oracle";
 
 type Node = Record<string, unknown>;
 

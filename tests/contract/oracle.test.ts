@@ -2,9 +2,9 @@
  * The contract oracle itself, on hand-made exchanges: a valid exchange passes, and every kind of
  * divergence is reported with its path.
  */
-import { ALLOW_LIST, allows } from "./allow-list";
-import { ContractOracle, type Divergence, type RecordedExchange } from "./oracle";
-import { buildReport, formatReport } from "./report";
+import { ALLOW_LIST, allows } from "../../scripts/lib/contract/allow-list";
+import { ContractOracle, type Divergence, type RecordedExchange } from "../../scripts/lib/contract/oracle";
+import { buildReport, formatReport } from "../../scripts/lib/contract/report";
 
 const oracle = new ContractOracle();
 const GROUP = "5f1a000000000000000000a1";

@@ -10,10 +10,10 @@ import type { SchemaValidateFunction, ValidateFunction } from "ajv";
 import Ajv2019 from "ajv/dist/2019";
 import addFormats from "ajv-formats";
 import { parse } from "yaml";
-import type { RecordedExchange } from "../../emulator/core/traffic-recorder";
+import type { RecordedExchange } from "../../../emulator/core/traffic-recorder";
 import { type Direction, FORBIDDEN_KEYWORD, SchemaConverter } from "./schemas";
 
-export type { RecordedExchange } from "../../emulator/core/traffic-recorder";
+export type { RecordedExchange } from "../../../emulator/core/traffic-recorder";
 
 /** What went wrong, in words a reader can group by. */
 export type DivergenceKind =
@@ -103,7 +103,7 @@ const SERVICE_PATH = /^\/api\/([a-z][a-z0-9-]*)\/(v2|v1\.0)(?=\/|$)/;
 export class ContractOracle {
   readonly operations: Operation[] = [];
 
-  constructor(contractDir = join(__dirname, "../../api/openapi")) {
+  constructor(contractDir = join(__dirname, "../../../api/openapi")) {
     const ajv = new Ajv2019({ strict: false, allErrors: true, logger: false });
     addFormats(ajv);
     const forbidden: SchemaValidateFunction = (flag: string) => {
