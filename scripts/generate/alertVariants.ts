@@ -3,17 +3,13 @@
  * (api/openapi/openapi-v2.yml, GroupAlertsConfig), as plain `as const` data the provider, the SDK and
  * the emulator import (api/README.md: no imports, no behaviour).
  *
- *   npm run generate:alert-variants              write api/alertVariants.ts
- *   npm run generate:alert-variants -- --check   exit 1, naming the first differing line, if the file
- *                                                is not what this would write
- *
- * `renderAlertVariants()` is the whole file as a string, for a general generation entry to call and
- * for tests/scripts/generate/alertVariants.test.ts, which fails when the committed file differs.
+ * `renderAlertVariants()` is the whole file as a string: `npm run generate` (scripts/generate/index.ts)
+ * writes it, and tests/scripts/generate/alertVariants.test.ts fails when the committed file differs.
  * The generator refuses (throws, naming the schema) a contract it cannot read the way the data needs:
  * an unknown metric family or unit kind, a variant without an event type enumeration, an event type in
  * two specific variants; a refresh of the contract that changes a shape fails here, not at run time.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { array, code, type Literal, object, print, str, strings, strOrNull } from "./print";
@@ -21,7 +17,7 @@ import { array, code, type Literal, object, print, str, strings, strOrNull } fro
 export const CONTRACT_FILE = "api/openapi/openapi-v2.yml";
 export const OUTPUT_FILE = "api/alertVariants.ts";
 /** The command the output's first line names; the only one that writes the file. */
-export const GENERATE_COMMAND = "npm run generate:alert-variants";
+export const GENERATE_COMMAND = "npm run generate";
 
 const ROOT = join(__dirname, "..", "..");
 
@@ -405,18 +401,4 @@ export function alertVariantsDrift(
     `  file:      ${a[line] ?? "(end of file)"}`,
     `  generated: ${b[line] ?? "(end of file)"}`,
   ].join("\n");
-}
-
-if (require.main === module) {
-  if (process.argv.includes("--check")) {
-    const drift = alertVariantsDrift();
-    if (drift !== undefined) {
-      console.error(drift);
-      process.exit(1);
-    }
-    console.log(`${OUTPUT_FILE} is up to date with ${CONTRACT_FILE}`);
-  } else {
-    writeFileSync(join(ROOT, OUTPUT_FILE), renderAlertVariants());
-    console.log(`wrote ${OUTPUT_FILE} from ${CONTRACT_FILE}`);
-  }
 }

@@ -4,7 +4,8 @@
  *
  * - sdk/<name>.ts, the TypeScript SDK class of each resource;
  * - the Arguments and Outputs tables of docs/resources/<name>.md;
- * - the per-resource table of docs/resources.md and the README's resource table.
+ * - the per-resource table of docs/resources.md and the README's resource table;
+ * - api/alertVariants.ts, from the vendored contract (alertVariants.ts).
  *
  * `npm run generate -- --check` writes nothing and lists the files that differ from what would be
  * written (tests/scripts/generate/generate.test.ts runs the same check).
@@ -12,6 +13,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ResourceDefinition } from "../../provider/framework/resource";
+import { OUTPUT_FILE as ALERT_VARIANTS_FILE, renderAlertVariants } from "./alertVariants";
 import { argumentsTable, outputsTable, overviewTable, readmeTable, replaceBlock } from "./docs";
 import { renderSdk } from "./sdk";
 
@@ -42,6 +44,7 @@ export function generatedFiles(
   resources: readonly DeclaredResource[] = declaredResources(),
 ): Map<string, string> {
   const files = new Map<string, string>();
+  files.set(ALERT_VARIANTS_FILE, renderAlertVariants());
   const read = (path: string) => files.get(path) ?? readFileSync(join(ROOT, path), "utf8");
   for (const { definition, folder } of resources) {
     files.set(`sdk/${folder}.ts`, renderSdk(definition, folder));
