@@ -22,8 +22,8 @@ export type { KeepInStateOptions } from "./errors";
 export { isPartialFailure, keepInStateIfFails, PartialFailureError, partialFailure } from "./errors";
 export type { IdPartRule } from "./ids";
 export { describeIdFormat, formatId, ID_PART_RULES, idPartProblem, parseId } from "./ids";
-export type { JobInputs, JobResource } from "./jobResource";
-export { jobResource } from "./jobResource";
+export type { JobDeclaration, JobInputs } from "./jobResource";
+export { defineJob } from "./jobResource";
 export type {
   AsynchronousDeclaration,
   AsynchronousLifecycle,

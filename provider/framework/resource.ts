@@ -134,9 +134,13 @@ export interface ResourceFacts<Inputs> {
 
 /** An object the API creates and deletes, with an id of its own. */
 export interface ObjectBehaviour<Inputs, Where, Live, Part extends string> {
-  kind: "object";
-  /** The object in words, for progress and errors ("search index movies in demo-cluster"). */
-  describe(inputs: Inputs): string;
+  /** What kind of resource the behaviour is written for (default "object"). */
+  kind?: ResourceKind;
+  /**
+   * The object in words, for progress and errors ("search index movies in demo-cluster"); `where` is
+   * given once the object is known (its waits, its delete).
+   */
+  describe(inputs: Inputs, where?: Where): string;
   /** Where the object is, from its id's parts and what state holds (its outputs). */
   locate(parts: IdParts<Part>, stored: PropertyBag): Where;
   /** The id of the object a create or an adoption ends with. */
@@ -149,7 +153,7 @@ export interface ObjectBehaviour<Inputs, Where, Live, Part extends string> {
    * Converges an existing object (named by `importId`, or found after a create that may have acted)
    * to the inputs; refuses one whose identity differs. Default: take it as it is.
    */
-  adopt?(context: ResourceContext, inputs: Inputs, live: Live, where: Where): Promise<Live>;
+  adopt?(context: ResourceContext, inputs: Inputs, live: Live, where: Where, id: string): Promise<Live>;
   /** Applies an update; the live view after it. Absent: every input replaces. */
   update?(context: ResourceContext, where: Where, inputs: Inputs, olds: PropertyBag): Promise<Live>;
   /** Sends the delete. A not-found answer means it is gone already. */
@@ -172,6 +176,11 @@ export interface ObjectBehaviour<Inputs, Where, Live, Part extends string> {
   ): Promise<string | undefined>;
   /** A diff beyond the property table's (a change no single property shows). Default: the table's. */
   diff?: PlatformProvider["diff"];
+  /**
+   * Whether a delete of an asynchronous resource waits until the object is gone (default true). A
+   * job's delete does not: the service keeps finished jobs, and a cancel takes effect when answered.
+   */
+  deleteWaits?: boolean;
 }
 
 /** A resource declaration: its facts and its behaviour. */
@@ -240,8 +249,12 @@ function objectProvider<Inputs, Where, Live, Part extends string>(
   /** Deletes the object; waits until it is gone when the lifecycle says deletes are asynchronous. */
   const remove = async (ctx: ResourceContext, where: Where, previous: Inputs): Promise<void> => {
     const send = () => declaration.remove(ctx, where, previous);
-    if (lifecycle.kind === "asynchronous") {
-      await deleteThenWaitGone(lifecycle, target(ctx, where, declaration.describe(previous), previous), send);
+    if (lifecycle.kind === "asynchronous" && declaration.deleteWaits !== false) {
+      await deleteThenWaitGone(
+        lifecycle,
+        target(ctx, where, declaration.describe(previous, where), previous),
+        send,
+      );
     } else {
       await deleteIfExists(send);
     }
@@ -269,7 +282,7 @@ function objectProvider<Inputs, Where, Live, Part extends string>(
       createdHere && asWaiting(inputs).deleteOnCreateFailure === true
         ? () => remove(ctx, where, inputs)
         : undefined;
-    return waitAndSettle(lifecycle, target(ctx, where, declaration.describe(inputs), inputs), phase, {
+    return waitAndSettle(lifecycle, target(ctx, where, declaration.describe(inputs, where), inputs), phase, {
       id,
       known,
       outputs,
@@ -278,12 +291,12 @@ function objectProvider<Inputs, Where, Live, Part extends string>(
   };
 
   /** Reads the object at an id's parts and converges it to the inputs; undefined when there is none. */
-  const adopt = async (ctx: ResourceContext, inputs: Inputs, parts: IdParts<Part>) => {
+  const adopt = async (ctx: ResourceContext, inputs: Inputs, parts: IdParts<Part>, id: string) => {
     const where = declaration.locate(parts, {});
     const live = await declaration.read(ctx, where);
     if (live === undefined) return undefined;
     const converged =
-      declaration.adopt === undefined ? live : await declaration.adopt(ctx, inputs, live, where);
+      declaration.adopt === undefined ? live : await declaration.adopt(ctx, inputs, live, where, id);
     return settle(ctx, inputs, converged, "create", false);
   };
 
@@ -310,7 +323,7 @@ function objectProvider<Inputs, Where, Live, Part extends string>(
         describe: declaration.describe(inputs),
         locatedBy: located,
         create: async () => settle(ctx, inputs, await declaration.create(ctx, inputs), "create", true),
-        adopt: (parts) => adopt(ctx, inputs, parts as IdParts<Part>),
+        adopt: (parts, id) => adopt(ctx, inputs, parts as IdParts<Part>, id),
         findCreated: findCreated === undefined ? undefined : () => findCreated(ctx, inputs),
       });
     },
@@ -367,7 +380,7 @@ function pickInputParts(parts: Record<string, string>, properties: PropertyTable
 export function defineResource<Inputs, Where, Live, Part extends string = string>(
   declaration: ResourceDeclaration<Inputs, Where, Live, Part>,
 ): ResourceDefinition {
-  return definition(declaration, "object", (deps) => objectProvider(declaration, deps));
+  return definition(declaration, declaration.kind ?? "object", (deps) => objectProvider(declaration, deps));
 }
 
 /**

@@ -33,11 +33,11 @@ import { PROVIDER_KEY } from "./validation";
 export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
   AlertAcknowledgement: "../resources/alertAcknowledgement/provider",
   AlertConfiguration: "../resources/alertConfiguration/provider",
-  Auditing: "../resources/auditing/provider",
+  Auditing: "../resources/auditing/resource",
   BackupCompliancePolicy: "../resources/backupCompliancePolicy/provider",
   CloudBackupSchedule: "../resources/cloudBackupSchedule/provider",
   CloudProviderAccessRole: "../resources/cloudProviderAccessRole/provider",
-  CustomDns: "../resources/customDns/provider",
+  CustomDns: "../resources/customDns/resource",
   ExportBucket: "../resources/exportBucket/provider",
   FtsIndex: "../resources/ftsIndex/provider",
   LiveMigration: "../resources/liveMigration/provider",
@@ -45,10 +45,10 @@ export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
   OnDemandSnapshot: "../resources/onDemandSnapshot/provider",
   OutageSimulation: "../resources/outageSimulation/provider",
   PrivateIpMode: "../resources/privateIpMode/provider",
-  RestoreJob: "../resources/restoreJob/provider",
+  RestoreJob: "../resources/restoreJob/resource",
   SearchDeployment: "../resources/searchDeployment/provider",
   SearchIndex: "../resources/searchIndex/resource",
-  SnapshotExportJob: "../resources/snapshotExportJob/provider",
+  SnapshotExportJob: "../resources/snapshotExportJob/resource",
 };
 
 const registry = new Map<string, PlatformProvider>();

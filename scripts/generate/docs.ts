@@ -40,8 +40,9 @@ export function typeInWords(node: TypeNode): string {
     case "string":
       return "string";
     case "number":
-    case "integer":
       return "number";
+    case "integer":
+      return "integer";
     case "boolean":
       return "boolean";
     case "any":

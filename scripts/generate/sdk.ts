@@ -171,7 +171,8 @@ export function renderSdk(definition: ResourceDefinition, folder: string): strin
     const predicates = [...new Set(conditional.map(([, predicate]) => predicate))].sort();
     imports.push(`import { ${predicates.join(", ")} } from "../provider/resources/${folder}/secrets";`);
   }
-  imports.push('import { type InputShape, PlatformResource } from "./base";');
+  const shaped = argLines.some((line) => line.includes("InputShape<"));
+  imports.push(`import { ${shaped ? "type InputShape, " : ""}PlatformResource } from "./base";`);
 
   const secretList = [
     ...secretOutputs,

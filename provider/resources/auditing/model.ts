@@ -5,21 +5,7 @@
  * keys sorted, no whitespace) in inputs and outputs alike, so the same filter written two ways never
  * shows as a change, and a refresh right after an update changes nothing.
  */
-import type { Classification } from "../../framework/diff";
-import type { AuditingInputs } from "./schema";
-
-/**
- * The project locates the configuration (one per project): a change replaces the resource, so the
- * update never acts on the old project. The filter compares as JSON, not as text.
- */
-export const AUDITING_CLASSIFICATION: Classification = {
-  groupId: "replace",
-  enabled: "update",
-  auditAuthorizationSuccess: "update",
-  auditFilter: { effect: "update", compare: "json-string" },
-  importId: "ignore-drift",
-  configurationType: "output",
-};
+import { type AuditingInputs, canonicalAuditFilter } from "./schema";
 
 /** The fields the update operation (34) writes. */
 export const AUDITING_FIELDS = ["enabled", "auditAuthorizationSuccess", "auditFilter"] as const;
@@ -52,38 +38,6 @@ export interface AuditingOutputs {
   /** Read-only: NONE, FILTER_BUILDER or FILTER_JSON. */
   configurationType: string | undefined;
   importId?: string;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** Stable JSON text of a JSON value: object keys sorted at every depth, no whitespace. */
-export function canonicalJson(value: unknown): string {
-  const sorted = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(sorted);
-    if (!isPlainObject(node)) return node;
-    const result: Record<string, unknown> = {};
-    for (const key of Object.keys(node).sort()) result[key] = sorted(node[key]);
-    return result;
-  };
-  return JSON.stringify(sorted(value));
-}
-
-/**
- * The canonical text of an audit filter given as JSON text or as an object; undefined when it is
- * not a JSON object (an audit filter is a query document).
- */
-export function canonicalAuditFilter(value: unknown): string | undefined {
-  let parsed = value;
-  if (typeof value === "string") {
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      return undefined;
-    }
-  }
-  return isPlainObject(parsed) ? canonicalJson(parsed) : undefined;
 }
 
 /** The PATCH body: only the fields whose live value differs from the inputs (empty: nothing to send). */

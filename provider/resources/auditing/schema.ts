@@ -6,7 +6,38 @@
 import { z } from "zod";
 import { refineProjectImportId } from "../../framework/adoption";
 import { idPartSchema } from "../../framework/validation";
-import { canonicalAuditFilter } from "./model";
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Stable JSON text of a JSON value: object keys sorted at every depth, no whitespace. */
+export function canonicalJson(value: unknown): string {
+  const sorted = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(sorted);
+    if (!isPlainObject(node)) return node;
+    const result: Record<string, unknown> = {};
+    for (const key of Object.keys(node).sort()) result[key] = sorted(node[key]);
+    return result;
+  };
+  return JSON.stringify(sorted(value));
+}
+
+/**
+ * The canonical text of an audit filter given as JSON text or as an object; undefined when it is
+ * not a JSON object (an audit filter is a query document).
+ */
+export function canonicalAuditFilter(value: unknown): string | undefined {
+  let parsed = value;
+  if (typeof value === "string") {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+  }
+  return isPlainObject(parsed) ? canonicalJson(parsed) : undefined;
+}
 
 /** The service's defaults, which `delete` restores. */
 export const AUDITING_DEFAULTS = {

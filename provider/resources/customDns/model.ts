@@ -1,13 +1,5 @@
 /** CustomDns: inputs <-> API body, and the outputs stored in state. */
-import type { Classification } from "../../framework/diff";
 import type { CustomDnsInputs } from "./schema";
-
-/** The project locates the setting: a change replaces the resource (never an update of the old project). */
-export const CUSTOM_DNS_CLASSIFICATION: Classification = {
-  groupId: "replace",
-  enabled: "update",
-  importId: "ignore-drift",
-};
 
 export function describeCustomDns(groupId: string): string {
   return `custom DNS setting of project ${groupId}`;

@@ -8,7 +8,6 @@
  * itself, such as a snapshot for a point-in-time restore, never becomes an input and never diffs).
  */
 import type { RestoreJob, RestoreJobInput } from "../../client/restoreJobs";
-import { type Classification, storedInputs } from "../../framework/diff";
 import type { RestoreJobInputs } from "./schema";
 
 /** Outputs stored in state: the inputs as applied plus what the service computes. */
@@ -25,29 +24,6 @@ export interface RestoreJobOutputs extends RestoreJobInputs {
   deliveryUrl: string[];
   expiresAt: string | undefined;
 }
-
-/** Restore jobs cannot be changed: every field the API holds runs a new restore. */
-export const RESTORE_JOB_CLASSIFICATION: Classification = {
-  groupId: "replace",
-  clusterName: "replace",
-  serverless: "replace",
-  deliveryType: "replace",
-  snapshotId: "replace",
-  targetGroupId: "replace",
-  targetClusterName: "replace",
-  pointInTimeUTCSeconds: "replace",
-  oplogTs: "replace",
-  oplogInc: "replace",
-  importId: "ignore-drift",
-  // Only how long we wait changes: an update with no API call.
-  timeouts: "update",
-  restoreJobId: "output",
-  state: "output",
-  finishedAt: "output",
-  timestamp: "output",
-  deliveryUrl: "output",
-  expiresAt: "output",
-};
 
 /** The fields of a restore request, each optional on the resource. */
 const REQUEST_FIELDS = [
@@ -153,16 +129,10 @@ export function describeRestoreJob(
   return `${inputs.deliveryType} ${job} of ${source}`;
 }
 
-/** The inputs part of stored outputs (outputs are the inputs plus computed fields). */
-export function previousInputs(props: Record<string, unknown>): RestoreJobInputs {
-  return storedInputs(props, RESTORE_JOB_CLASSIFICATION);
-}
-
 /** The live view stored in state (an update resumes from it). */
 export function liveFromOutputs(props: Record<string, unknown>, jobId: string): LiveRestoreJob {
   const text = (value: unknown) => (typeof value === "string" ? value : undefined);
-  const previous = previousInputs(props);
-  const job: RestoreJob = { id: jobId, deliveryType: text(previous.deliveryType) };
+  const job: RestoreJob = { id: jobId, deliveryType: text(props.deliveryType) };
   const finishedAt = text(props.finishedAt);
   if (finishedAt !== undefined) job.finishedAt = finishedAt;
   return { restoreJobId: jobId, state: text(props.state) ?? "unknown", job };

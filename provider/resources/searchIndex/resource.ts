@@ -209,7 +209,6 @@ export const resource = defineResource<SearchIndexInputs, IndexAddress, LiveSear
   alternativeIdParts: SEARCH_INDEX_NAMES_ID_PARTS,
   lifecycle,
   sdkAliases: { SearchTimeouts: "SearchIndexTimeouts" },
-  kind: "object",
   describe: describeSearchIndex,
 
   /**

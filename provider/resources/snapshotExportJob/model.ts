@@ -5,7 +5,7 @@
  * replaces the job (a new export), and deleting the resource only removes it from the stack.
  */
 import type { ExportJob, ExportJobInput } from "../../client/exportJobs";
-import { type Classification, deepEqual, storedInputs } from "../../framework/diff";
+import { deepEqual } from "../../framework/diff";
 import type { CustomDataItem, SnapshotExportJobInputs } from "./schema";
 
 /** How far an export has come (the API's `exportStatus`). */
@@ -28,25 +28,6 @@ export interface SnapshotExportJobOutputs extends SnapshotExportJobInputs {
   createdAt: string | undefined;
   finishedAt: string | undefined;
 }
-
-/** Export jobs cannot be changed: every field the API holds runs a new export. */
-export const SNAPSHOT_EXPORT_JOB_CLASSIFICATION: Classification = {
-  groupId: "replace",
-  clusterName: "replace",
-  snapshotId: "replace",
-  exportBucketId: "replace",
-  customData: "replace",
-  importId: "ignore-drift",
-  // Only how long we wait changes: an update with no API call.
-  timeouts: "update",
-  exportJobId: "output",
-  state: "output",
-  prefix: "output",
-  exportStatus: "output",
-  stateReason: "output",
-  createdAt: "output",
-  finishedAt: "output",
-};
 
 /** The body of create (45). */
 export function toBody(inputs: SnapshotExportJobInputs): ExportJobInput {
@@ -153,15 +134,10 @@ export function describeExportJob(
   return `${job} of snapshot ${inputs.snapshotId} (cluster ${inputs.clusterName})`;
 }
 
-/** The inputs part of stored outputs (outputs are the inputs plus computed fields). */
-export function previousInputs(props: Record<string, unknown>): SnapshotExportJobInputs {
-  return storedInputs(props, SNAPSHOT_EXPORT_JOB_CLASSIFICATION);
-}
-
 /** The live view stored in state (an update resumes from it). */
 export function liveFromOutputs(props: Record<string, unknown>, exportJobId: string): LiveExportJob {
   const text = (value: unknown) => (typeof value === "string" ? value : undefined);
-  const previous = previousInputs(props);
+  const previous = props as Partial<SnapshotExportJobInputs>;
   const progress = (props.exportStatus ?? {}) as Record<string, unknown>;
   return {
     exportJobId,

@@ -10,10 +10,12 @@ import { idPartSchema } from "../../framework/validation";
 export const SNAPSHOT_EXPORT_JOB_ID_PARTS = ["groupId", "clusterName", "exportJobId"] as const;
 
 /** One label of `customData` (the contract's BackupLabel). */
-export const customDataItemSchema = z.strictObject({
-  key: z.string().min(1),
-  value: z.string(),
-});
+export const customDataItemSchema = z
+  .strictObject({
+    key: z.string().min(1),
+    value: z.string(),
+  })
+  .meta({ id: "ExportCustomData", description: "A label stored with the export: a key and its value." });
 
 export const snapshotExportJobInputsSchema = z.strictObject({
   groupId: idPartSchema("groupId"),

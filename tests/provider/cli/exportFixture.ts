@@ -6,10 +6,10 @@
  */
 import type { PlatformClient } from "../../../provider/client";
 import { createAlertConfigurationProvider } from "../../../provider/resources/alertConfiguration/provider";
-import { createAuditingProvider } from "../../../provider/resources/auditing/provider";
+import { resource as auditingResource } from "../../../provider/resources/auditing/resource";
 import { createBackupCompliancePolicyProvider } from "../../../provider/resources/backupCompliancePolicy/provider";
 import { createCloudBackupScheduleProvider } from "../../../provider/resources/cloudBackupSchedule/provider";
-import { createCustomDnsProvider } from "../../../provider/resources/customDns/provider";
+import { resource as customDnsResource } from "../../../provider/resources/customDns/resource";
 import { createExportBucketProvider } from "../../../provider/resources/exportBucket/provider";
 import { createSearchDeploymentProvider } from "../../../provider/resources/searchDeployment/provider";
 import { resource as searchIndexResource } from "../../../provider/resources/searchIndex/resource";
@@ -122,10 +122,10 @@ export async function fillExportProject(client: PlatformClient): Promise<void> {
       { frequencyType: "daily", frequencyInterval: 1, retentionUnit: "days", retentionValue: 3 },
     ],
   });
-  await createAuditingProvider(deps).create({
+  await auditingResource.providerWith(deps).create({
     groupId: group,
     enabled: true,
     auditFilter: { atype: "authenticate" },
   });
-  await createCustomDnsProvider(deps).create({ groupId: group, enabled: true });
+  await customDnsResource.providerWith(deps).create({ groupId: group, enabled: true });
 }

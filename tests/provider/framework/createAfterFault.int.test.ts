@@ -8,7 +8,7 @@
 import { collect } from "../../../provider/client";
 import type { PlatformProvider } from "../../../provider/framework/types";
 import { createAlertConfigurationProvider } from "../../../provider/resources/alertConfiguration/provider";
-import { createAuditingProvider } from "../../../provider/resources/auditing/provider";
+import { resource as auditingResource } from "../../../provider/resources/auditing/resource";
 import { createExportBucketProvider } from "../../../provider/resources/exportBucket/provider";
 import { createSearchDeploymentProvider } from "../../../provider/resources/searchDeployment/provider";
 import { resource as searchIndexResource } from "../../../provider/resources/searchIndex/resource";
@@ -174,7 +174,7 @@ describe("findCreated: the natural key of each resource", () => {
   });
 
   test("a project singleton is its project", async () => {
-    const provider = createAuditingProvider(deps());
+    const provider = auditingResource.providerWith(deps());
     const inputs = await checkedInputs(provider, { groupId: GROUP, enabled: true });
     expect(await provider.findCreated?.(inputs)).toBe(GROUP);
   });

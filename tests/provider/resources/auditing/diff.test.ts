@@ -1,7 +1,7 @@
 import { UNKNOWN } from "../../../../provider/framework/validation";
-import { createAuditingProvider } from "../../../../provider/resources/auditing/provider";
+import { resource as auditingResource } from "../../../../provider/resources/auditing/resource";
 
-const provider = createAuditingProvider({
+const provider = auditingResource.providerWith({
   client: () => {
     throw new Error("diff must not call the API");
   },

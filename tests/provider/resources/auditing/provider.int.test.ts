@@ -1,8 +1,8 @@
-import { createAuditingProvider } from "../../../../provider/resources/auditing/provider";
+import { resource as auditingResource } from "../../../../provider/resources/auditing/resource";
 import { checkedInputs, GROUP, useEmulatorFixture } from "../emulatorFixture";
 
 const fx = useEmulatorFixture();
-const provider = () => createAuditingProvider({ client: () => fx.client });
+const provider = () => auditingResource.providerWith({ client: () => fx.client });
 
 const checked = (news: Record<string, unknown>) => checkedInputs(provider(), news);
 

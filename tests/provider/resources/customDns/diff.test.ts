@@ -1,7 +1,7 @@
 import { UNKNOWN } from "../../../../provider/framework/validation";
-import { createCustomDnsProvider } from "../../../../provider/resources/customDns/provider";
+import { resource as customDnsResource } from "../../../../provider/resources/customDns/resource";
 
-const provider = createCustomDnsProvider({
+const provider = customDnsResource.providerWith({
   client: () => {
     throw new Error("diff must not call the API");
   },

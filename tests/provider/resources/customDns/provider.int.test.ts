@@ -1,8 +1,8 @@
-import { createCustomDnsProvider } from "../../../../provider/resources/customDns/provider";
+import { resource as customDnsResource } from "../../../../provider/resources/customDns/resource";
 import { checkedInputs, GROUP, useEmulatorFixture } from "../emulatorFixture";
 
 const fx = useEmulatorFixture();
-const provider = () => createCustomDnsProvider({ client: () => fx.client });
+const provider = () => customDnsResource.providerWith({ client: () => fx.client });
 
 const checked = (news: Record<string, unknown>) => checkedInputs(provider(), news);
 

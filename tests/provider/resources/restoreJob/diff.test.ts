@@ -1,8 +1,8 @@
 import { UNKNOWN } from "../../../../provider/framework/validation";
 import { inputsFromLive, restoreStateOf, toBody } from "../../../../provider/resources/restoreJob/model";
-import { createRestoreJobProvider } from "../../../../provider/resources/restoreJob/provider";
+import { resource as restoreJobResource } from "../../../../provider/resources/restoreJob/resource";
 
-const provider = createRestoreJobProvider({
+const provider = restoreJobResource.providerWith({
   client: () => {
     throw new Error("diff must not call the API");
   },

@@ -1,10 +1,10 @@
 import { isPartialFailure } from "../../../../provider/framework/errors";
-import { createRestoreJobProvider } from "../../../../provider/resources/restoreJob/provider";
+import { resource as restoreJobResource } from "../../../../provider/resources/restoreJob/resource";
 import { checkedInputs, createdWith, GROUP, useEmulatorFixture } from "../emulatorFixture";
 
 // A restore takes 4 s of emulator time.
 const fx = useEmulatorFixture({ asyncDelayMs: 4000 });
-const provider = () => createRestoreJobProvider({ client: () => fx.client, clock: fx.clock });
+const provider = () => restoreJobResource.providerWith({ client: () => fx.client, clock: fx.clock });
 const checked = (news: Record<string, unknown>) => checkedInputs(provider(), news);
 const create = (inputs: Record<string, unknown>) => createdWith(provider(), inputs);
 const elapsedRemoved = (lines: string[]) => lines.map((line) => line.replace(/ \(\d+s elapsed\)$/, ""));
@@ -142,7 +142,7 @@ describe("RestoreJob provider against the emulator", () => {
         },
       },
     };
-    const failing = createRestoreJobProvider({ client: () => client, clock: fx.clock });
+    const failing = restoreJobResource.providerWith({ client: () => client, clock: fx.clock });
     const inputs = await checked({
       ...SOURCE,
       deliveryType: "automated",

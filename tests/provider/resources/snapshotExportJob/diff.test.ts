@@ -1,9 +1,9 @@
 import { checkWith } from "../../../../provider/framework/validation";
 import { describeProgress, inputsFromLive } from "../../../../provider/resources/snapshotExportJob/model";
-import { createSnapshotExportJobProvider } from "../../../../provider/resources/snapshotExportJob/provider";
+import { resource as snapshotExportJobResource } from "../../../../provider/resources/snapshotExportJob/resource";
 import { snapshotExportJobInputsSchema } from "../../../../provider/resources/snapshotExportJob/schema";
 
-const provider = createSnapshotExportJobProvider({
+const provider = snapshotExportJobResource.providerWith({
   client: () => {
     throw new Error("check and diff must not call the API");
   },

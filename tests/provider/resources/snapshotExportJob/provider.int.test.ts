@@ -1,12 +1,12 @@
 import { isPartialFailure } from "../../../../provider/framework/errors";
 import type { WaitClock } from "../../../../provider/framework/waiter";
-import { createSnapshotExportJobProvider } from "../../../../provider/resources/snapshotExportJob/provider";
+import { resource as snapshotExportJobResource } from "../../../../provider/resources/snapshotExportJob/resource";
 import { AWS_ROLE, checkedInputs, createdWith, GROUP, useEmulatorFixture } from "../emulatorFixture";
 
 // An export takes 4 s of emulator time (Queued, InProgress, then Successful).
 const fx = useEmulatorFixture({ asyncDelayMs: 4000 });
 const provider = (clock: WaitClock = fx.clock) =>
-  createSnapshotExportJobProvider({ client: () => fx.client, clock });
+  snapshotExportJobResource.providerWith({ client: () => fx.client, clock });
 const checked = (news: Record<string, unknown>) => checkedInputs(provider(), news);
 const create = (inputs: Record<string, unknown>) => createdWith(provider(), inputs);
 const elapsedRemoved = (lines: string[]) => lines.map((line) => line.replace(/ \(\d+s elapsed\)$/, ""));
@@ -80,7 +80,7 @@ describe("SnapshotExportJob provider against the emulator", () => {
         },
       },
     };
-    const failing = createSnapshotExportJobProvider({ client: () => client, clock: fx.clock });
+    const failing = snapshotExportJobResource.providerWith({ client: () => client, clock: fx.clock });
     const error = await failing
       .create(await checked({ groupId: GROUP, clusterName: "demo-cluster", ...ids }))
       .catch((e: unknown) => e);
