@@ -15,18 +15,18 @@ import type { EmulatorState, OperationDef } from "./core/contract";
 import { handleControl } from "./core/control";
 import { apiError, errorBody } from "./core/errors";
 import { Persistence, type Settings } from "./core/persistence";
-import { DEFAULT_RATE_LIMIT, type RateLimitConfig } from "./core/rate-limit";
+import { DEFAULT_RATE_LIMIT, type RateLimitConfig } from "./core/rateLimit";
 import { registeredAlertRaiser, registeredFailureForcer, registeredOperations } from "./core/registry";
 import { loadSeed, type SeedSource, stateFromSeed } from "./core/seed";
 import { EmulatorCore } from "./core/server";
 import { ensureCertificate } from "./core/tls";
-import { recordTraffic } from "./core/traffic-recorder";
+import { recordTraffic } from "./core/trafficRecorder";
 
 export type { EmulatorState, OperationDef } from "./core/contract";
 export type { Fault, FaultSpec } from "./core/faults";
-export type { RequestLogEntry } from "./core/request-log";
+export type { RequestLogEntry } from "./core/requestLog";
 export type { Seed, SeedSource } from "./core/seed";
-export { DEFAULT_SEED } from "./seed/demo-credentials";
+export { DEFAULT_SEED } from "./seed/demoCredentials";
 
 export interface EmulatorOptions {
   /** 0 = any free port (default 0). */

@@ -13,7 +13,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { Pool } from "undici";
-import { DEFAULT_SEED } from "../emulator/seed/demo-credentials";
+import { DEFAULT_SEED } from "../emulator/seed/demoCredentials";
 import { median } from "./lib/stats";
 
 const PROJECT = "5f1a000000000000000000a1";

@@ -42,7 +42,7 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { type RunningEmulator, startEmulator } from "../emulator";
 import { registeredOperations } from "../emulator/core/registry";
-import { DEFAULT_SEED } from "../emulator/seed/demo-credentials";
+import { DEFAULT_SEED } from "../emulator/seed/demoCredentials";
 import { fixedWindowBoundSeconds } from "./lib/fixed-window-bound";
 import { emulatorStack, runProcess } from "./lib/pulumi-stack";
 

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { ALERT_STATUSES } from "../../api/vocabulary";
-import { compileAccessList, normalizeAddress } from "./auth/access-list";
+import { compileAccessList, normalizeAddress } from "./auth/accessList";
 import { ApiError, type CredentialRecord, FAILURE_TARGETS, type JsonObject } from "./contract";
 import type { FaultSpec } from "./faults";
 import { HEX24, mintId } from "./ids";

@@ -23,12 +23,12 @@ import { booleanQuery, contentTypeFor, negotiateVersion, parsePage, renderResult
 import { apiError } from "./errors";
 import { type Fault, FaultInjector, injectedFaultReply } from "./faults";
 import { type HeaderMap, headerValue } from "./headers";
-import { handleTokenEndpoint, OAuthError, oauthErrorReply } from "./oauth-endpoints";
+import { handleTokenEndpoint, OAuthError, oauthErrorReply } from "./oauthEndpoints";
 import type { Persistence, Settings } from "./persistence";
-import { FixedWindowLimiter, type RateLimitConfig } from "./rate-limit";
+import { FixedWindowLimiter, type RateLimitConfig } from "./rateLimit";
 import { errorReply, type Reply } from "./reply";
-import { MAX_BODY_BYTES, parseBody, readBody } from "./request-body";
-import { RequestLog } from "./request-log";
+import { MAX_BODY_BYTES, parseBody, readBody } from "./requestBody";
+import { RequestLog } from "./requestLog";
 import { authorize } from "./roles";
 import { checkPathParams, Router, splitPath } from "./router";
 

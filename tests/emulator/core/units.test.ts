@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { banner, optionsFromArgs } from "../../../emulator/cli";
-import { isAllowed } from "../../../emulator/core/auth/access-list";
+import { isAllowed } from "../../../emulator/core/auth/accessList";
 import { DigestAuthenticator, parseAuthParams } from "../../../emulator/core/auth/digest";
 import { createClock } from "../../../emulator/core/clock";
 import type { OperationDef } from "../../../emulator/core/contract";
@@ -11,7 +11,7 @@ import { negotiateVersion, type RenderContext, renderResult } from "../../../emu
 import { apiError, ERROR_CODES } from "../../../emulator/core/errors";
 import { globToRegExp } from "../../../emulator/core/faults";
 import { isoDate, mintId } from "../../../emulator/core/ids";
-import { FixedWindowLimiter } from "../../../emulator/core/rate-limit";
+import { FixedWindowLimiter } from "../../../emulator/core/rateLimit";
 import { Router } from "../../../emulator/core/router";
 import { loadSeed, stateFromSeed } from "../../../emulator/core/seed";
 import { testOperations } from "./helpers";
