@@ -1,4 +1,4 @@
-/** Ids and dates in the forms the service uses. */
+/** Ids in the forms the service uses: minted, checked, and derived for fields the service fills. */
 import { CLUSTER_NAME as CLUSTER_NAME_ID, HEX24 as HEX24_ID } from "../../api/ids";
 import type { EmulatorState } from "./contract";
 
@@ -16,7 +16,8 @@ export function mintId(state: EmulatorState): string {
 export const HEX24 = HEX24_ID.pattern;
 export const CLUSTER_NAME = CLUSTER_NAME_ID.pattern;
 
-/** ISO 8601 UTC to the second ("2025-03-12T00:00:00Z"), the form the service returns. */
-export function isoDate(epochMs: number): string {
-  return new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, "Z");
+/** A deterministic UUID-shaped value derived from an id (external ids, key UUIDs). */
+export function uuidFromId(id: string): string {
+  const hex = (id + id).slice(0, 32);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }

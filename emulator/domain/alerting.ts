@@ -6,10 +6,10 @@
  */
 import type { AlertStatusName } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject, OperationRequest } from "../core/contract";
+import { isoDate } from "../core/dates";
 import { apiError } from "../core/errors";
+import { mintId } from "../core/ids";
 import { param, requireProject, table } from "./context";
-import { mintId } from "./ids";
-import { isoDate } from "./time";
 
 export interface AlertConfigRecord extends JsonObject {
   id: string;

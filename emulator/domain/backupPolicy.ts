@@ -6,8 +6,8 @@
 import { FREQUENCY_INTERVALS, RETENTION_UNITS } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject } from "../core/contract";
 import { apiError } from "../core/errors";
-import { mintId } from "./ids";
-import { hex24, int, invalidAttribute, type ObjectSchema, oneOf, required } from "./validation";
+import { mintId } from "../core/ids";
+import { hex24, int, invalidAttribute, type ObjectSchema, oneOf, required } from "../core/validation";
 
 const DAYS_PER_UNIT: Record<string, number> = { days: 1, weeks: 7, months: 31, years: 366 };
 

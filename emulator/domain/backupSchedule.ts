@@ -4,8 +4,8 @@
  * backupSchedules.ts), the compliance policy and export buckets and jobs read it here.
  */
 import type { ClusterRecord, EmulatorState, JsonObject } from "../core/contract";
+import { mintId } from "../core/ids";
 import { clusterKey, requireCloudBackup, table } from "./context";
-import { mintId } from "./ids";
 
 export const DEFAULT_REFERENCE_HOUR = 12;
 

@@ -6,12 +6,12 @@
 
 import type { ClusterRecord, EmulatorState, JsonObject, OperationRequest } from "../core/contract";
 import { apiError } from "../core/errors";
+import { mintId } from "../core/ids";
+import { lifecycleDone, lifecyclePhase } from "../core/lifecycle";
 import { raiseToRequirements, unmetRequirements } from "./backupPolicy";
 import { type BackupScheduleRecord, scheduleOf } from "./backupSchedule";
 import { clustersOfProject, hasCloudBackup, table } from "./context";
 import { isForcedFailure } from "./failures";
-import { mintId } from "./ids";
-import { lifecycleDone, lifecyclePhase } from "./lifecycle";
 
 export interface CompliancePolicyRecord extends JsonObject {
   projectId: string;

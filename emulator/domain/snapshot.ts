@@ -4,12 +4,12 @@
  */
 import { LIFECYCLE_STATES, type SnapshotType } from "../../api/vocabulary";
 import type { ClusterRecord, EmulatorState, JsonObject, OperationRequest } from "../core/contract";
+import { MS_PER_DAY } from "../core/dates";
 import { apiError } from "../core/errors";
+import { mintId } from "../core/ids";
+import { lifecyclePhase } from "../core/lifecycle";
 import { belongsTo, fullDbVersion, isServerless, pathCluster, recordsOfCluster, table } from "./context";
 import { isForcedFailure } from "./failures";
-import { mintId } from "./ids";
-import { lifecyclePhase } from "./lifecycle";
-import { MS_PER_DAY } from "./time";
 
 export type SnapshotKind = "replicaSet" | "shardedCluster" | "serverless";
 

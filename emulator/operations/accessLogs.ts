@@ -11,7 +11,9 @@ import type {
   OperationDef,
   OperationRequest,
 } from "../core/contract";
+import { isoDate } from "../core/dates";
 import { apiError } from "../core/errors";
+import { invalidQuery, queryBoolean, queryInteger } from "../core/validation";
 import {
   clusterHostnames,
   clustersOfProject,
@@ -22,8 +24,6 @@ import {
   requireProject,
   table,
 } from "../domain/context";
-import { isoDate } from "../domain/time";
-import { invalidQuery, queryBoolean, queryInteger } from "../domain/validation";
 import { defineOperation } from "./define";
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;

@@ -26,12 +26,10 @@ import {
   PROJECT_ROLES,
 } from "../../api/vocabulary";
 import type { EmulatorState, Json, JsonObject, OperationDef, OperationResult } from "../core/contract";
+import { isoDate } from "../core/dates";
 import { apiError } from "../core/errors";
-import { type AlertConfigRecord, alertConfigTable, findAlert, pathAlertConfig } from "../domain/alerting";
-import { entity, list, noContent, param, pathGroupId } from "../domain/context";
-import { mintId } from "../domain/ids";
-import { maskSecret } from "../domain/masking";
-import { isoDate } from "../domain/time";
+import { mintId } from "../core/ids";
+import { maskSecret } from "../core/masking";
 import {
   arr,
   bool,
@@ -46,7 +44,9 @@ import {
   type Schema,
   str,
   validateBody,
-} from "../domain/validation";
+} from "../core/validation";
+import { type AlertConfigRecord, alertConfigTable, findAlert, pathAlertConfig } from "../domain/alerting";
+import { entity, list, noContent, param, pathGroupId } from "../domain/context";
 import { defineOperation } from "./define";
 
 function isKindOf(kinds: readonly NotificationTypeName[], kind: NotificationTypeName): boolean {

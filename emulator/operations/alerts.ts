@@ -6,11 +6,11 @@
 
 import { ALERT_STATUS_FILTERS } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef } from "../core/contract";
+import { isoDate, parseInputDate } from "../core/dates";
 import { apiError } from "../core/errors";
+import { bool, date, queryEnum, str, validateBody } from "../core/validation";
 import { type AlertRecord, alertTable, findAlert, pathAlertConfig } from "../domain/alerting";
 import { actingUserEmail, entity, list, param, pathGroupId } from "../domain/context";
-import { isoDate, parseInputDate } from "../domain/time";
-import { bool, date, queryEnum, str, validateBody } from "../domain/validation";
 import { defineOperation, VERSION_2023_01_01 } from "./define";
 
 /** Fields without a value are omitted (spec: no sensible default exists for them). */

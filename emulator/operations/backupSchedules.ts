@@ -23,18 +23,8 @@ import {
   SNAPSHOT_FREQUENCY_TYPES,
 } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
-import { policyItemFields, settlePolicyItems } from "../domain/backupPolicy";
-import {
-  type BackupScheduleRecord,
-  backupScheduleTable,
-  defaultSchedule,
-  scheduleOf,
-} from "../domain/backupSchedule";
-import { requireCompliance, requireNoPolicyInForce } from "../domain/compliance";
-import { clusterKey, entity, pathCluster } from "../domain/context";
-import { findExportBucket } from "../domain/exportBucket";
-import { mintId } from "../domain/ids";
-import { isoDate } from "../domain/time";
+import { isoDate } from "../core/dates";
+import { mintId } from "../core/ids";
 import {
   arr,
   bool,
@@ -50,7 +40,17 @@ import {
   type Schema,
   str,
   validateBody,
-} from "../domain/validation";
+} from "../core/validation";
+import { policyItemFields, settlePolicyItems } from "../domain/backupPolicy";
+import {
+  type BackupScheduleRecord,
+  backupScheduleTable,
+  defaultSchedule,
+  scheduleOf,
+} from "../domain/backupSchedule";
+import { requireCompliance, requireNoPolicyInForce } from "../domain/compliance";
+import { clusterKey, entity, pathCluster } from "../domain/context";
+import { findExportBucket } from "../domain/exportBucket";
 import { defineOperation, VERSION_2023_01_01 } from "./define";
 
 const HOUR = 3_600_000;

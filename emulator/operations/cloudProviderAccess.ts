@@ -10,13 +10,13 @@ import type {
   OperationRequest,
   OperationResult,
 } from "../core/contract";
+import { isoDate } from "../core/dates";
 import { apiError } from "../core/errors";
+import { mintId, uuidFromId } from "../core/ids";
+import { hex24, required, type Schema, str, validateBodyAs } from "../core/validation";
 import { type AccessRoleRecord, accessRoleTable } from "../domain/accessRoles";
 import { entity, noContent, param, pathGroupId } from "../domain/context";
 import { bucketsUsingRole } from "../domain/exportBucket";
-import { mintId, uuidFromId } from "../domain/ids";
-import { isoDate } from "../domain/time";
-import { hex24, required, type Schema, str, validateBodyAs } from "../domain/validation";
 import { defineOperation } from "./define";
 
 /** The emulated platform's own AWS account (the role trusts it). */

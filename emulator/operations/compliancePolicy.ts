@@ -7,17 +7,8 @@
 
 import { ON_DEMAND_FREQUENCY_TYPE, SNAPSHOT_FREQUENCY_TYPES } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
+import { isoDate } from "../core/dates";
 import { apiError } from "../core/errors";
-import { policyItemFields, retentionDays, settlePolicyItems } from "../domain/backupPolicy";
-import {
-  bringSchedulesInLine,
-  type CompliancePolicyRecord,
-  compliancePolicyTable,
-  complianceState,
-  currentCompliancePolicy,
-} from "../domain/compliance";
-import { actingUserEmail, entity, noContent, param, pathGroupId, requireProject } from "../domain/context";
-import { isoDate } from "../domain/time";
 import {
   arr,
   bool,
@@ -33,7 +24,16 @@ import {
   type Schema,
   str,
   validateBody,
-} from "../domain/validation";
+} from "../core/validation";
+import { policyItemFields, retentionDays, settlePolicyItems } from "../domain/backupPolicy";
+import {
+  bringSchedulesInLine,
+  type CompliancePolicyRecord,
+  compliancePolicyTable,
+  complianceState,
+  currentCompliancePolicy,
+} from "../domain/compliance";
+import { actingUserEmail, entity, noContent, param, pathGroupId, requireProject } from "../domain/context";
 import { defineOperation, VERSION_2023_01_01 } from "./define";
 
 function render(state: EmulatorState, policy: CompliancePolicyRecord, req: OperationRequest): JsonObject {

@@ -4,15 +4,7 @@
  */
 import type { JsonObject, OperationDef } from "../core/contract";
 import { apiError } from "../core/errors";
-import { usableRole } from "../domain/accessRoles";
-import { entity, list, noContent, param, pathGroupId } from "../domain/context";
-import {
-  type ExportBucketRecord,
-  exportBucketTable,
-  findExportBucket,
-  schedulesExportingTo,
-} from "../domain/exportBucket";
-import { mintId } from "../domain/ids";
+import { mintId } from "../core/ids";
 import {
   bool,
   hex24,
@@ -22,7 +14,15 @@ import {
   type Schema,
   str,
   validateBodyAs,
-} from "../domain/validation";
+} from "../core/validation";
+import { usableRole } from "../domain/accessRoles";
+import { entity, list, noContent, param, pathGroupId } from "../domain/context";
+import {
+  type ExportBucketRecord,
+  exportBucketTable,
+  findExportBucket,
+  schedulesExportingTo,
+} from "../domain/exportBucket";
 import { defineOperation, VERSION_2023_01_01 } from "./define";
 
 /** The contract's response variant for the bucket's provider (DiskBackupSnapshot<P>ExportBucketResponse). */

@@ -5,7 +5,11 @@
 
 import { LIFECYCLE_STATES } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
+import { isoDate } from "../core/dates";
 import { apiError } from "../core/errors";
+import { mintId } from "../core/ids";
+import { lifecycleDone, lifecycleEnd, lifecyclePhase } from "../core/lifecycle";
+import { arr, hex24, obj, required, str, validateBody } from "../core/validation";
 import { backupScheduleTable } from "../domain/backupSchedule";
 import {
   belongsTo,
@@ -18,11 +22,7 @@ import {
 } from "../domain/context";
 import { findExportBucket } from "../domain/exportBucket";
 import { isForcedFailure } from "../domain/failures";
-import { mintId } from "../domain/ids";
-import { lifecycleDone, lifecycleEnd, lifecyclePhase } from "../domain/lifecycle";
 import { findSnapshot } from "../domain/snapshot";
-import { isoDate } from "../domain/time";
-import { arr, hex24, obj, required, str, validateBody } from "../domain/validation";
 import { defineOperation } from "./define";
 
 /** Collections a job reports; the emulator holds no data, so every export counts the same. */

@@ -4,6 +4,7 @@
 import { PEERING_ONLY_OFF_MIN_DB_VERSION } from "../../api/vocabulary";
 import type { ClusterRecord, EmulatorState, JsonObject, OperationDef } from "../core/contract";
 import { apiError } from "../core/errors";
+import { bool, required, validateBody } from "../core/validation";
 import {
   clustersOfProject,
   entity,
@@ -15,7 +16,6 @@ import {
   table,
   versionAtLeast,
 } from "../domain/context";
-import { bool, required, validateBody } from "../domain/validation";
 import { defineOperation } from "./define";
 
 /**

@@ -6,22 +6,10 @@
  * project as migratable, so operation 69 has something to list.
  */
 import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
+import { isoDate } from "../core/dates";
 import { apiError } from "../core/errors";
-import {
-  entity,
-  findCluster,
-  noContent,
-  param,
-  pathGroupId,
-  requireCluster,
-  requireOrg,
-  table,
-  versionAtLeast,
-} from "../domain/context";
-import { isForcedFailure } from "../domain/failures";
-import { mintId } from "../domain/ids";
-import { lifecyclePhase } from "../domain/lifecycle";
-import { isoDate } from "../domain/time";
+import { mintId } from "../core/ids";
+import { lifecyclePhase } from "../core/lifecycle";
 import {
   arr,
   bool,
@@ -35,7 +23,19 @@ import {
   required,
   str,
   validateBody,
-} from "../domain/validation";
+} from "../core/validation";
+import {
+  entity,
+  findCluster,
+  noContent,
+  param,
+  pathGroupId,
+  requireCluster,
+  requireOrg,
+  table,
+  versionAtLeast,
+} from "../domain/context";
+import { isForcedFailure } from "../domain/failures";
 import { defineOperation, VERSION_2023_01_01 } from "./define";
 
 const migrationBody: ObjectSchema = {

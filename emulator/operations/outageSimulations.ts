@@ -12,12 +12,12 @@ import type {
   OperationDef,
   OperationRequest,
 } from "../core/contract";
+import { isoDate } from "../core/dates";
 import { apiError } from "../core/errors";
+import { mintId } from "../core/ids";
+import { lifecyclePhase } from "../core/lifecycle";
+import { arr, obj, oneOf, required, str, validateBody } from "../core/validation";
 import { clusterKey, entity, pathCluster, table } from "../domain/context";
-import { mintId } from "../domain/ids";
-import { lifecyclePhase } from "../domain/lifecycle";
-import { isoDate } from "../domain/time";
-import { arr, obj, oneOf, required, str, validateBody } from "../domain/validation";
 import { defineOperation } from "./define";
 
 export interface OutageSimulationRecord extends JsonObject {

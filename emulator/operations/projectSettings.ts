@@ -6,8 +6,8 @@
 import type { AuditConfigurationType } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef } from "../core/contract";
 import { apiError } from "../core/errors";
+import { bool, custom, invalidAttribute, readOnly, required, str, validateBody } from "../core/validation";
 import { clustersOfProject, entity, isServerless, isSharedTier, pathGroupId, table } from "../domain/context";
-import { bool, custom, invalidAttribute, readOnly, required, str, validateBody } from "../domain/validation";
 import { defineOperation } from "./define";
 
 export const DEFAULT_AUDIT_FILTER = "{}";

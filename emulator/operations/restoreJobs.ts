@@ -11,7 +11,20 @@ import type {
   OperationDef,
   OperationRequest,
 } from "../core/contract";
+import { isoDate, MS_PER_DAY } from "../core/dates";
 import { apiError } from "../core/errors";
+import { mintId } from "../core/ids";
+import { lifecycleDone, lifecycleEnd } from "../core/lifecycle";
+import {
+  hex24,
+  int,
+  invalidAttribute,
+  missingAttribute,
+  oneOf,
+  required,
+  str,
+  validateBody,
+} from "../core/validation";
 import {
   belongsTo,
   entity,
@@ -24,25 +37,12 @@ import {
   table,
 } from "../domain/context";
 import { isForcedFailure } from "../domain/failures";
-import { mintId } from "../domain/ids";
-import { lifecycleDone, lifecycleEnd } from "../domain/lifecycle";
 import {
   findSnapshot,
   requireServerlessInstance,
   type SnapshotRecord,
   serverlessSnapshots,
 } from "../domain/snapshot";
-import { isoDate, MS_PER_DAY } from "../domain/time";
-import {
-  hex24,
-  int,
-  invalidAttribute,
-  missingAttribute,
-  oneOf,
-  required,
-  str,
-  validateBody,
-} from "../domain/validation";
 import { defineOperation } from "./define";
 
 const DOWNLOAD_LINK_LIFETIME_MS = MS_PER_DAY;

@@ -6,11 +6,11 @@
 import { LIFECYCLE_STATES, SEARCH_NODE_COUNT, SEARCH_NODE_INSTANCE_SIZES } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
 import { apiError } from "../core/errors";
+import { mintId } from "../core/ids";
+import { lifecycleDone, lifecyclePhase } from "../core/lifecycle";
+import { arr, int, obj, oneOf, required, validateBody } from "../core/validation";
 import { clusterKey, emptyEntity, entity, noContent, param, table } from "../domain/context";
-import { mintId } from "../domain/ids";
-import { lifecycleDone, lifecyclePhase } from "../domain/lifecycle";
 import { requireSearchCluster } from "../domain/search";
-import { arr, int, obj, oneOf, required, validateBody } from "../domain/validation";
 import { defineOperation, VERSION_2023_01_01 } from "./define";
 
 const specsBody = {

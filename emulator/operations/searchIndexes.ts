@@ -23,13 +23,10 @@ import type {
   OperationRequest,
   OperationResult,
 } from "../core/contract";
+import { isoDate } from "../core/dates";
 import { apiError } from "../core/errors";
-import { clusterHostnames, clusterKey, entity, noContent, param, table } from "../domain/context";
-import { isForcedFailure } from "../domain/failures";
-import { mintId } from "../domain/ids";
-import { lifecycleDone, lifecyclePhase } from "../domain/lifecycle";
-import { requireSearchCluster } from "../domain/search";
-import { isoDate } from "../domain/time";
+import { mintId } from "../core/ids";
+import { lifecycleDone, lifecyclePhase } from "../core/lifecycle";
 import {
   arr,
   bool,
@@ -46,7 +43,10 @@ import {
   required,
   str,
   validateBody,
-} from "../domain/validation";
+} from "../core/validation";
+import { clusterHostnames, clusterKey, entity, noContent, param, table } from "../domain/context";
+import { isForcedFailure } from "../domain/failures";
+import { requireSearchCluster } from "../domain/search";
 import { defineOperation } from "./define";
 
 /** stored source: true/false, or an object with exactly one of include / exclude (field lists). */

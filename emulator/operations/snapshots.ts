@@ -13,7 +13,9 @@ import type {
   OperationDef,
   OperationRequest,
 } from "../core/contract";
+import { isoDate, MS_PER_DAY } from "../core/dates";
 import { apiError } from "../core/errors";
+import { int, oneOf, required, str, validateBody } from "../core/validation";
 import { entity, list, noContent, param, requireBackupCluster } from "../domain/context";
 import {
   findSnapshot,
@@ -26,8 +28,6 @@ import {
   snapshotsOfCluster,
   snapshotTable,
 } from "../domain/snapshot";
-import { isoDate, MS_PER_DAY } from "../domain/time";
-import { int, oneOf, required, str, validateBody } from "../domain/validation";
 import { defineOperation } from "./define";
 
 export function renderSnapshot(snapshot: SnapshotRecord, req: OperationRequest): JsonObject {
