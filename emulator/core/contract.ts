@@ -28,6 +28,16 @@ export interface Caller {
   orgId: string;
 }
 
+/**
+ * The acting user as the contract names it (`updatedUser` of the compliance policy,
+ * `acknowledgingUsername` of an alert: format email in api/openapi/openapi-v2.yml). A programmatic
+ * caller has no mailbox, so it is named by its public key or client id in an address of the reserved
+ * `.invalid` domain (RFC 2606): a valid email form that can never be mistaken for a person's address.
+ */
+export function actingUserEmail(caller: Caller): string {
+  return `${caller.principal}@${caller.kind === "apiKey" ? "api-keys" : "service-accounts"}.platform.invalid`;
+}
+
 /** What an operation can read of the request. Path parameters are already pattern-checked by name
  * (groupId, orgId and every *Id are 24 hex; clusterName matches ^[a-zA-Z0-9][a-zA-Z0-9-]*$). */
 export interface OperationRequest {
@@ -46,6 +56,13 @@ export interface OperationRequest {
   /** How long an asynchronous lifecycle takes (ms) before reaching its done state; 0 = at once.
    * Operations store start times in entities and derive the current state from `now`. */
   asyncDelayMs: number;
+}
+
+/** A path parameter the router guarantees by the path template. */
+export function param(params: Record<string, string>, name: string): string {
+  const value = params[name];
+  if (value === undefined) throw new Error(`path parameter ${name} missing: route and operation disagree`);
+  return value;
 }
 
 /** What an operation returns. The core renders status, envelope, pretty-printing and links.

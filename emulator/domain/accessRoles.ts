@@ -3,7 +3,7 @@
  * role of its project.
  */
 import type { EmulatorState, JsonObject } from "../core/contract";
-import { table } from "./context";
+import { table } from "../core/entities";
 
 export interface AccessRoleRecord extends JsonObject {
   roleId: string;

@@ -5,11 +5,12 @@
  * other.
  */
 import type { AlertStatusName } from "../../api/vocabulary";
-import type { EmulatorState, JsonObject, OperationRequest } from "../core/contract";
+import { type EmulatorState, type JsonObject, type OperationRequest, param } from "../core/contract";
 import { isoDate } from "../core/dates";
+import { table } from "../core/entities";
 import { apiError } from "../core/errors";
 import { mintId } from "../core/ids";
-import { param, requireProject, table } from "./context";
+import { requireProject } from "./projects";
 
 export interface AlertConfigRecord extends JsonObject {
   id: string;

@@ -4,8 +4,9 @@
  * backupSchedules.ts), the compliance policy and export buckets and jobs read it here.
  */
 import type { ClusterRecord, EmulatorState, JsonObject } from "../core/contract";
+import { table } from "../core/entities";
 import { mintId } from "../core/ids";
-import { clusterKey, requireCloudBackup, table } from "./context";
+import { clusterKey, requireCloudBackup } from "./clusters";
 
 export const DEFAULT_REFERENCE_HOUR = 12;
 

@@ -5,12 +5,13 @@
  */
 
 import type { ClusterRecord, EmulatorState, JsonObject, OperationRequest } from "../core/contract";
+import { table } from "../core/entities";
 import { apiError } from "../core/errors";
 import { mintId } from "../core/ids";
 import { lifecycleDone, lifecyclePhase } from "../core/lifecycle";
 import { raiseToRequirements, unmetRequirements } from "./backupPolicy";
 import { type BackupScheduleRecord, scheduleOf } from "./backupSchedule";
-import { clustersOfProject, hasCloudBackup, table } from "./context";
+import { clustersOfProject, hasCloudBackup } from "./clusters";
 import { isForcedFailure } from "./failures";
 
 export interface CompliancePolicyRecord extends JsonObject {

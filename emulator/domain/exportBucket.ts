@@ -4,9 +4,9 @@
  */
 
 import type { EmulatorState, JsonObject } from "../core/contract";
+import { table } from "../core/entities";
 import { apiError } from "../core/errors";
 import { type BackupScheduleRecord, backupScheduleTable } from "./backupSchedule";
-import { table } from "./context";
 
 export interface ExportBucketRecord extends JsonObject {
   _id: string;

@@ -6,8 +6,8 @@
  * renderers never show the flag.
  */
 import type { EmulatorState, FailureForcer, FailureTarget, JsonObject } from "../core/contract";
+import { table } from "../core/entities";
 import { apiError } from "../core/errors";
-import { table } from "./context";
 
 interface Target {
   /** The entity table and the field naming the record's project. */

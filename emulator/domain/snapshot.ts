@@ -5,10 +5,11 @@
 import { LIFECYCLE_STATES, type SnapshotType } from "../../api/vocabulary";
 import type { ClusterRecord, EmulatorState, JsonObject, OperationRequest } from "../core/contract";
 import { MS_PER_DAY } from "../core/dates";
+import { table } from "../core/entities";
 import { apiError } from "../core/errors";
 import { mintId } from "../core/ids";
 import { lifecyclePhase } from "../core/lifecycle";
-import { belongsTo, fullDbVersion, isServerless, pathCluster, recordsOfCluster, table } from "./context";
+import { belongsTo, fullDbVersion, recordsOfCluster } from "./clusters";
 import { isForcedFailure } from "./failures";
 
 export type SnapshotKind = "replicaSet" | "shardedCluster" | "serverless";
@@ -66,17 +67,6 @@ export function findSnapshot(
 
 export function snapshotsOfCluster(state: EmulatorState, cluster: ClusterRecord): SnapshotRecord[] {
   return recordsOfCluster(snapshotTable(state), cluster);
-}
-
-/** The serverless instance named in the path (404 when missing or not serverless). */
-export function requireServerlessInstance(state: EmulatorState, req: OperationRequest): ClusterRecord {
-  const cluster = pathCluster(state, req);
-  if (!isServerless(cluster)) {
-    throw apiError("SERVERLESS_INSTANCE_NOT_FOUND", [cluster.name], {
-      args: [cluster.name, cluster.groupId],
-    });
-  }
-  return cluster;
 }
 
 const STORAGE_SIZE_BYTES = 1_073_741_824;

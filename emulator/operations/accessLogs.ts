@@ -4,27 +4,21 @@
  * hours, relative to the emulator clock) plus any entries a seed put in `entities.accessLogs`
  * (records in the API's entry shape with groupId and hostname).
  */
-import type {
-  ClusterRecord,
-  EmulatorState,
-  JsonObject,
-  OperationDef,
-  OperationRequest,
+import {
+  type ClusterRecord,
+  type EmulatorState,
+  type JsonObject,
+  type OperationDef,
+  type OperationRequest,
+  param,
 } from "../core/contract";
 import { isoDate } from "../core/dates";
+import { table } from "../core/entities";
 import { apiError } from "../core/errors";
 import { invalidQuery, queryBoolean, queryInteger } from "../core/validation";
-import {
-  clusterHostnames,
-  clustersOfProject,
-  entity,
-  isSharedTier,
-  param,
-  pathCluster,
-  requireProject,
-  table,
-} from "../domain/context";
-import { defineOperation } from "./define";
+import { clusterHostnames, clustersOfProject, isSharedTier, pathCluster } from "../domain/clusters";
+import { requireProject } from "../domain/projects";
+import { defineOperation, entity } from "./define";
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
 const MINUTE = 60_000;

@@ -25,7 +25,14 @@ import {
   ON_CALL_NOTIFICATION_KINDS,
   PROJECT_ROLES,
 } from "../../api/vocabulary";
-import type { EmulatorState, Json, JsonObject, OperationDef, OperationResult } from "../core/contract";
+import {
+  type EmulatorState,
+  type Json,
+  type JsonObject,
+  type OperationDef,
+  type OperationResult,
+  param,
+} from "../core/contract";
 import { isoDate } from "../core/dates";
 import { apiError } from "../core/errors";
 import { mintId } from "../core/ids";
@@ -46,8 +53,8 @@ import {
   validateBody,
 } from "../core/validation";
 import { type AlertConfigRecord, alertConfigTable, findAlert, pathAlertConfig } from "../domain/alerting";
-import { entity, list, noContent, param, pathGroupId } from "../domain/context";
-import { defineOperation } from "./define";
+import { pathGroupId } from "../domain/projects";
+import { defineOperation, entity, list, noContent } from "./define";
 
 function isKindOf(kinds: readonly NotificationTypeName[], kind: NotificationTypeName): boolean {
   return kinds.includes(kind);

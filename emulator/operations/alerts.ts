@@ -5,13 +5,19 @@
  */
 
 import { ALERT_STATUS_FILTERS } from "../../api/vocabulary";
-import type { EmulatorState, JsonObject, OperationDef } from "../core/contract";
+import {
+  actingUserEmail,
+  type EmulatorState,
+  type JsonObject,
+  type OperationDef,
+  param,
+} from "../core/contract";
 import { isoDate, parseInputDate } from "../core/dates";
 import { apiError } from "../core/errors";
 import { bool, date, queryEnum, str, validateBody } from "../core/validation";
 import { type AlertRecord, alertTable, findAlert, pathAlertConfig } from "../domain/alerting";
-import { actingUserEmail, entity, list, param, pathGroupId } from "../domain/context";
-import { defineOperation, VERSION_2023_01_01 } from "./define";
+import { pathGroupId } from "../domain/projects";
+import { defineOperation, entity, list, VERSION_2023_01_01 } from "./define";
 
 /** Fields without a value are omitted (spec: no sensible default exists for them). */
 export function renderAlert(record: AlertRecord): JsonObject {

@@ -48,10 +48,10 @@ import {
   defaultSchedule,
   scheduleOf,
 } from "../domain/backupSchedule";
+import { clusterKey, pathCluster } from "../domain/clusters";
 import { requireCompliance, requireNoPolicyInForce } from "../domain/compliance";
-import { clusterKey, entity, pathCluster } from "../domain/context";
 import { findExportBucket } from "../domain/exportBucket";
-import { defineOperation, VERSION_2023_01_01 } from "./define";
+import { defineOperation, entity, VERSION_2023_01_01 } from "./define";
 
 const HOUR = 3_600_000;
 

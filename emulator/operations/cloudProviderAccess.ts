@@ -3,21 +3,22 @@
  * featureUsages are derived: an export bucket using a role shows as an EXPORT_SNAPSHOT usage.
  */
 import { IAM_ROLE_ARN } from "../../api/ids";
-import type {
-  EmulatorState,
-  JsonObject,
-  OperationDef,
-  OperationRequest,
-  OperationResult,
+import {
+  type EmulatorState,
+  type JsonObject,
+  type OperationDef,
+  type OperationRequest,
+  type OperationResult,
+  param,
 } from "../core/contract";
 import { isoDate } from "../core/dates";
 import { apiError } from "../core/errors";
 import { mintId, uuidFromId } from "../core/ids";
 import { hex24, required, type Schema, str, validateBodyAs } from "../core/validation";
 import { type AccessRoleRecord, accessRoleTable } from "../domain/accessRoles";
-import { entity, noContent, param, pathGroupId } from "../domain/context";
 import { bucketsUsingRole } from "../domain/exportBucket";
-import { defineOperation } from "./define";
+import { pathGroupId } from "../domain/projects";
+import { defineOperation, entity, noContent } from "./define";
 
 /** The emulated platform's own AWS account (the role trusts it). */
 export const PLATFORM_AWS_ACCOUNT_ARN = "arn:aws:iam::536727724300:root";

@@ -6,7 +6,14 @@
  */
 
 import { ON_DEMAND_FREQUENCY_TYPE, SNAPSHOT_FREQUENCY_TYPES } from "../../api/vocabulary";
-import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
+import {
+  actingUserEmail,
+  type EmulatorState,
+  type JsonObject,
+  type OperationDef,
+  type OperationRequest,
+  param,
+} from "../core/contract";
 import { isoDate } from "../core/dates";
 import { apiError } from "../core/errors";
 import {
@@ -33,8 +40,8 @@ import {
   complianceState,
   currentCompliancePolicy,
 } from "../domain/compliance";
-import { actingUserEmail, entity, noContent, param, pathGroupId, requireProject } from "../domain/context";
-import { defineOperation, VERSION_2023_01_01 } from "./define";
+import { pathGroupId, requireProject } from "../domain/projects";
+import { defineOperation, entity, noContent, VERSION_2023_01_01 } from "./define";
 
 function render(state: EmulatorState, policy: CompliancePolicyRecord, req: OperationRequest): JsonObject {
   const {

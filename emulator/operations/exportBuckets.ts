@@ -2,7 +2,7 @@
  * Snapshot export buckets (37-40). There is no update operation. Creating one needs an authorized
  * AWS access role of the project; deleting one is refused while a backup schedule auto-exports to it.
  */
-import type { JsonObject, OperationDef } from "../core/contract";
+import { type JsonObject, type OperationDef, param } from "../core/contract";
 import { apiError } from "../core/errors";
 import { mintId } from "../core/ids";
 import {
@@ -16,14 +16,14 @@ import {
   validateBodyAs,
 } from "../core/validation";
 import { usableRole } from "../domain/accessRoles";
-import { entity, list, noContent, param, pathGroupId } from "../domain/context";
 import {
   type ExportBucketRecord,
   exportBucketTable,
   findExportBucket,
   schedulesExportingTo,
 } from "../domain/exportBucket";
-import { defineOperation, VERSION_2023_01_01 } from "./define";
+import { pathGroupId } from "../domain/projects";
+import { defineOperation, entity, list, noContent, VERSION_2023_01_01 } from "./define";
 
 /** The contract's response variant for the bucket's provider (DiskBackupSnapshot<P>ExportBucketResponse). */
 function render(bucket: ExportBucketRecord): JsonObject {

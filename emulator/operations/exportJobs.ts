@@ -4,26 +4,25 @@
  */
 
 import { LIFECYCLE_STATES } from "../../api/vocabulary";
-import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
+import {
+  type EmulatorState,
+  type JsonObject,
+  type OperationDef,
+  type OperationRequest,
+  param,
+} from "../core/contract";
 import { isoDate } from "../core/dates";
+import { table } from "../core/entities";
 import { apiError } from "../core/errors";
 import { mintId } from "../core/ids";
 import { lifecycleDone, lifecycleEnd, lifecyclePhase } from "../core/lifecycle";
 import { arr, hex24, obj, required, str, validateBody } from "../core/validation";
 import { backupScheduleTable } from "../domain/backupSchedule";
-import {
-  belongsTo,
-  entity,
-  list,
-  param,
-  recordsOfCluster,
-  requireBackupCluster,
-  table,
-} from "../domain/context";
+import { belongsTo, recordsOfCluster, requireBackupCluster } from "../domain/clusters";
 import { findExportBucket } from "../domain/exportBucket";
 import { isForcedFailure } from "../domain/failures";
 import { findSnapshot } from "../domain/snapshot";
-import { defineOperation } from "./define";
+import { defineOperation, entity, list } from "./define";
 
 /** Collections a job reports; the emulator holds no data, so every export counts the same. */
 const TOTAL_COLLECTIONS = 3;

@@ -1,22 +1,14 @@
 /**
  * Legacy operations under the 1.0 root (77, 78): private IP (Peering-Only) mode and the cluster list.
  */
-import { PEERING_ONLY_OFF_MIN_DB_VERSION } from "../../api/vocabulary";
+import { dbVersionAtLeast, PEERING_ONLY_OFF_MIN_DB_VERSION } from "../../api/vocabulary";
 import type { ClusterRecord, EmulatorState, JsonObject, OperationDef } from "../core/contract";
+import { table } from "../core/entities";
 import { apiError } from "../core/errors";
 import { bool, required, validateBody } from "../core/validation";
-import {
-  clustersOfProject,
-  entity,
-  fullDbVersion,
-  hasCloudBackup,
-  isSharedTier,
-  list,
-  pathGroupId,
-  table,
-  versionAtLeast,
-} from "../domain/context";
-import { defineOperation } from "./define";
+import { clustersOfProject, fullDbVersion, hasCloudBackup, isSharedTier } from "../domain/clusters";
+import { pathGroupId } from "../domain/projects";
+import { defineOperation, entity, list } from "./define";
 
 /**
  * The 1.0 view's providerSettings, one of the contract's kinds told apart by providerName
@@ -84,7 +76,7 @@ export const legacyOperations: OperationDef[] = [
       const body = validateBody(req.body, { enabled: required(bool()) });
       if (body.enabled === false) {
         const older = clustersOfProject(state, groupId).filter(
-          (c) => !versionAtLeast(c.dbVersion, PEERING_ONLY_OFF_MIN_DB_VERSION),
+          (c) => !dbVersionAtLeast(c.dbVersion, PEERING_ONLY_OFF_MIN_DB_VERSION),
         );
         if (older.length > 0) {
           throw apiError(

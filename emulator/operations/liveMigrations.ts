@@ -5,8 +5,17 @@
  * destination cluster does not exist). Creating a link token also registers one self-managed
  * project as migratable, so operation 69 has something to list.
  */
-import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
+
+import { dbVersionAtLeast } from "../../api/vocabulary";
+import {
+  type EmulatorState,
+  type JsonObject,
+  type OperationDef,
+  type OperationRequest,
+  param,
+} from "../core/contract";
 import { isoDate } from "../core/dates";
+import { table } from "../core/entities";
 import { apiError } from "../core/errors";
 import { mintId } from "../core/ids";
 import { lifecyclePhase } from "../core/lifecycle";
@@ -24,19 +33,10 @@ import {
   str,
   validateBody,
 } from "../core/validation";
-import {
-  entity,
-  findCluster,
-  noContent,
-  param,
-  pathGroupId,
-  requireCluster,
-  requireOrg,
-  table,
-  versionAtLeast,
-} from "../domain/context";
+import { findCluster, requireCluster } from "../domain/clusters";
 import { isForcedFailure } from "../domain/failures";
-import { defineOperation, VERSION_2023_01_01 } from "./define";
+import { pathGroupId, requireOrg } from "../domain/projects";
+import { defineOperation, entity, noContent, VERSION_2023_01_01 } from "./define";
 
 const migrationBody: ObjectSchema = {
   destination: required(
@@ -183,7 +183,7 @@ export const liveMigrationOperations: OperationDef[] = [
       const groupId = pathGroupId(state, req);
       const { body, destination } = parseMigration(req);
       const cluster = requireCluster(state, groupId, destination.clusterName as string);
-      if (body.sharding !== undefined && !(cluster.sharded && versionAtLeast(cluster.dbVersion, "6.0"))) {
+      if (body.sharding !== undefined && !(cluster.sharded && dbVersionAtLeast(cluster.dbVersion, "6.0"))) {
         invalidAttribute("sharding", "only for a sharded destination on database version 6.0 or later");
       }
       const record: LiveMigrationRecord = {

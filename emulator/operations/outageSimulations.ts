@@ -13,12 +13,13 @@ import type {
   OperationRequest,
 } from "../core/contract";
 import { isoDate } from "../core/dates";
+import { table } from "../core/entities";
 import { apiError } from "../core/errors";
 import { mintId } from "../core/ids";
 import { lifecyclePhase } from "../core/lifecycle";
 import { arr, obj, oneOf, required, str, validateBody } from "../core/validation";
-import { clusterKey, entity, pathCluster, table } from "../domain/context";
-import { defineOperation } from "./define";
+import { clusterKey, pathCluster } from "../domain/clusters";
+import { defineOperation, entity } from "./define";
 
 export interface OutageSimulationRecord extends JsonObject {
   id: string;

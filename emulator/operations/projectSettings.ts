@@ -5,10 +5,12 @@
 
 import type { AuditConfigurationType } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef } from "../core/contract";
+import { table } from "../core/entities";
 import { apiError } from "../core/errors";
 import { bool, custom, invalidAttribute, readOnly, required, str, validateBody } from "../core/validation";
-import { clustersOfProject, entity, isServerless, isSharedTier, pathGroupId, table } from "../domain/context";
-import { defineOperation } from "./define";
+import { clustersOfProject, isServerless, isSharedTier } from "../domain/clusters";
+import { pathGroupId } from "../domain/projects";
+import { defineOperation, entity } from "./define";
 
 export const DEFAULT_AUDIT_FILTER = "{}";
 

@@ -3,15 +3,18 @@
  * finished (finishedAt set) once the delay has passed. Download jobs can be cancelled; automated and
  * point-in-time restores cannot.
  */
+
 import { EARLIEST_RESTORE_SECONDS, MIN_OPLOG_INC, RESTORE_DELIVERY_TYPES } from "../../api/vocabulary";
-import type {
-  ClusterRecord,
-  EmulatorState,
-  JsonObject,
-  OperationDef,
-  OperationRequest,
+import {
+  type ClusterRecord,
+  type EmulatorState,
+  type JsonObject,
+  type OperationDef,
+  type OperationRequest,
+  param,
 } from "../core/contract";
 import { isoDate, MS_PER_DAY } from "../core/dates";
+import { table } from "../core/entities";
 import { apiError } from "../core/errors";
 import { mintId } from "../core/ids";
 import { lifecycleDone, lifecycleEnd } from "../core/lifecycle";
@@ -27,23 +30,14 @@ import {
 } from "../core/validation";
 import {
   belongsTo,
-  entity,
-  list,
-  noContent,
-  param,
   recordsOfCluster,
   requireBackupCluster,
   requireCluster,
-  table,
-} from "../domain/context";
-import { isForcedFailure } from "../domain/failures";
-import {
-  findSnapshot,
   requireServerlessInstance,
-  type SnapshotRecord,
-  serverlessSnapshots,
-} from "../domain/snapshot";
-import { defineOperation } from "./define";
+} from "../domain/clusters";
+import { isForcedFailure } from "../domain/failures";
+import { findSnapshot, type SnapshotRecord, serverlessSnapshots } from "../domain/snapshot";
+import { defineOperation, entity, list, noContent } from "./define";
 
 const DOWNLOAD_LINK_LIFETIME_MS = MS_PER_DAY;
 

@@ -4,14 +4,20 @@
  */
 
 import { LIFECYCLE_STATES, SEARCH_NODE_COUNT, SEARCH_NODE_INSTANCE_SIZES } from "../../api/vocabulary";
-import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
+import {
+  type EmulatorState,
+  type JsonObject,
+  type OperationDef,
+  type OperationRequest,
+  param,
+} from "../core/contract";
+import { table } from "../core/entities";
 import { apiError } from "../core/errors";
 import { mintId } from "../core/ids";
 import { lifecycleDone, lifecyclePhase } from "../core/lifecycle";
 import { arr, int, obj, oneOf, required, validateBody } from "../core/validation";
-import { clusterKey, emptyEntity, entity, noContent, param, table } from "../domain/context";
-import { requireSearchCluster } from "../domain/search";
-import { defineOperation, VERSION_2023_01_01 } from "./define";
+import { clusterKey, requireSearchCluster } from "../domain/clusters";
+import { defineOperation, emptyEntity, entity, noContent, VERSION_2023_01_01 } from "./define";
 
 const specsBody = {
   specs: required(

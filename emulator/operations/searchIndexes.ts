@@ -14,16 +14,18 @@ import {
   VECTOR_QUANTIZATIONS,
   VECTOR_SIMILARITIES,
 } from "../../api/vocabulary";
-import type {
-  ClusterRecord,
-  EmulatorState,
-  Json,
-  JsonObject,
-  OperationDef,
-  OperationRequest,
-  OperationResult,
+import {
+  type ClusterRecord,
+  type EmulatorState,
+  type Json,
+  type JsonObject,
+  type OperationDef,
+  type OperationRequest,
+  type OperationResult,
+  param,
 } from "../core/contract";
 import { isoDate } from "../core/dates";
+import { table } from "../core/entities";
 import { apiError } from "../core/errors";
 import { mintId } from "../core/ids";
 import { lifecycleDone, lifecyclePhase } from "../core/lifecycle";
@@ -44,10 +46,9 @@ import {
   str,
   validateBody,
 } from "../core/validation";
-import { clusterHostnames, clusterKey, entity, noContent, param, table } from "../domain/context";
+import { clusterHostnames, clusterKey, requireSearchCluster } from "../domain/clusters";
 import { isForcedFailure } from "../domain/failures";
-import { requireSearchCluster } from "../domain/search";
-import { defineOperation } from "./define";
+import { defineOperation, entity, noContent } from "./define";
 
 /** stored source: true/false, or an object with exactly one of include / exclude (field lists). */
 const storedSourceSchema = custom((value, path) => {

@@ -6,21 +6,21 @@
  */
 
 import { SNAPSHOT_RETENTION_UNITS } from "../../api/vocabulary";
-import type {
-  ClusterRecord,
-  EmulatorState,
-  JsonObject,
-  OperationDef,
-  OperationRequest,
+import {
+  type ClusterRecord,
+  type EmulatorState,
+  type JsonObject,
+  type OperationDef,
+  type OperationRequest,
+  param,
 } from "../core/contract";
 import { isoDate, MS_PER_DAY } from "../core/dates";
 import { apiError } from "../core/errors";
 import { int, oneOf, required, str, validateBody } from "../core/validation";
-import { entity, list, noContent, param, requireBackupCluster } from "../domain/context";
+import { requireBackupCluster, requireServerlessInstance } from "../domain/clusters";
 import {
   findSnapshot,
   newSnapshot,
-  requireServerlessInstance,
   type SnapshotKind,
   type SnapshotRecord,
   serverlessSnapshots,
@@ -28,7 +28,7 @@ import {
   snapshotsOfCluster,
   snapshotTable,
 } from "../domain/snapshot";
-import { defineOperation } from "./define";
+import { defineOperation, entity, list, noContent } from "./define";
 
 export function renderSnapshot(snapshot: SnapshotRecord, req: OperationRequest): JsonObject {
   const common: JsonObject = {
