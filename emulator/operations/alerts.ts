@@ -12,12 +12,13 @@ import {
   type OperationDef,
   param,
 } from "../core/contract";
+import { VERSION_2023_01_01 } from "../core/conventions";
 import { isoDate, parseInputDate } from "../core/dates";
 import { apiError } from "../core/errors";
 import { bool, date, queryEnum, str, validateBody } from "../core/validation";
 import { type AlertRecord, alertTable, findAlert, pathAlertConfig } from "../domain/alerting";
 import { pathGroupId } from "../domain/projects";
-import { defineOperation, entity, list, VERSION_2023_01_01 } from "./define";
+import { defineOperation, entity, list } from "./define";
 
 /** Fields without a value are omitted (spec: no sensible default exists for them). */
 export function renderAlert(record: AlertRecord): JsonObject {

@@ -23,6 +23,7 @@ import {
   SNAPSHOT_FREQUENCY_TYPES,
 } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
+import { VERSION_2023_01_01 } from "../core/conventions";
 import { isoDate } from "../core/dates";
 import { mintId } from "../core/ids";
 import {
@@ -51,7 +52,7 @@ import {
 import { clusterKey, pathCluster } from "../domain/clusters";
 import { requireCompliance, requireNoPolicyInForce } from "../domain/compliance";
 import { findExportBucket } from "../domain/exportBucket";
-import { defineOperation, entity, VERSION_2023_01_01 } from "./define";
+import { defineOperation, entity } from "./define";
 
 const HOUR = 3_600_000;
 

@@ -14,6 +14,7 @@ import {
   type OperationRequest,
   param,
 } from "../core/contract";
+import { VERSION_2023_01_01 } from "../core/conventions";
 import { isoDate } from "../core/dates";
 import { apiError } from "../core/errors";
 import {
@@ -41,7 +42,7 @@ import {
   currentCompliancePolicy,
 } from "../domain/compliance";
 import { pathGroupId, requireProject } from "../domain/projects";
-import { defineOperation, entity, noContent, VERSION_2023_01_01 } from "./define";
+import { defineOperation, entity, noContent } from "./define";
 
 function render(state: EmulatorState, policy: CompliancePolicyRecord, req: OperationRequest): JsonObject {
   const {

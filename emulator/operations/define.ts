@@ -5,11 +5,7 @@
  */
 import { isLegacyOperation, OPERATION_VERSIONS } from "../../api/versions";
 import type { ApiRoot, JsonObject, OperationDef, OperationResult } from "../core/contract";
-
-/** The oldest resource version; where an operation's shape differs by version, this is the old one. */
-export const VERSION_2023_01_01 = "2023-01-01";
-/** The legacy root's only version (Accept: application/json). */
-export const LEGACY_VERSION = "1.0";
+import { LEGACY_VERSION } from "../core/conventions";
 
 type Defaults = "root" | "versions" | "rateLimited" | "pretty";
 

@@ -3,6 +3,7 @@
  * AWS access role of the project; deleting one is refused while a backup schedule auto-exports to it.
  */
 import { type JsonObject, type OperationDef, param } from "../core/contract";
+import { VERSION_2023_01_01 } from "../core/conventions";
 import { apiError } from "../core/errors";
 import { mintId } from "../core/ids";
 import {
@@ -23,7 +24,7 @@ import {
   schedulesExportingTo,
 } from "../domain/exportBucket";
 import { pathGroupId } from "../domain/projects";
-import { defineOperation, entity, list, noContent, VERSION_2023_01_01 } from "./define";
+import { defineOperation, entity, list, noContent } from "./define";
 
 /** The contract's response variant for the bucket's provider (DiskBackupSnapshot<P>ExportBucketResponse). */
 function render(bucket: ExportBucketRecord): JsonObject {

@@ -14,6 +14,7 @@ import {
   type OperationRequest,
   param,
 } from "../core/contract";
+import { VERSION_2023_01_01 } from "../core/conventions";
 import { isoDate } from "../core/dates";
 import { table } from "../core/entities";
 import { apiError } from "../core/errors";
@@ -36,7 +37,7 @@ import {
 import { findCluster, requireCluster } from "../domain/clusters";
 import { isForcedFailure } from "../domain/failures";
 import { pathGroupId, requireOrg } from "../domain/projects";
-import { defineOperation, entity, noContent, VERSION_2023_01_01 } from "./define";
+import { defineOperation, entity, noContent } from "./define";
 
 const migrationBody: ObjectSchema = {
   destination: required(
