@@ -49,5 +49,5 @@ export const operations: OperationDef[] = [
   return na - nb || sa.localeCompare(sb);
 });
 
-export { raiseAlert } from "../domain/alerting";
+export { raiseAlert } from "../domain/alerts";
 export { forceFailure } from "../domain/failures";
