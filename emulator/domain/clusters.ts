@@ -1,10 +1,17 @@
 /**
  * Clusters as the other nouns see them: the lookups by path, the records kept per cluster, and the
  * facts about a cluster the rules depend on: its tier (shared, serverless, dedicated), its database
- * version, its hosts, and the features that follow from them (cloud backup, search).
+ * version, its hosts, and the features that follow from them (cloud backup, search); and the legacy
+ * root's view of a cluster (operation 78).
  */
 import { dbVersionAtLeast } from "../../api/vocabulary";
-import { type ClusterRecord, type EmulatorState, type OperationRequest, param } from "../core/contract";
+import {
+  type ClusterRecord,
+  type EmulatorState,
+  type JsonObject,
+  type OperationRequest,
+  param,
+} from "../core/contract";
 import { apiError } from "../core/errors";
 import { requireProject } from "./projects";
 
@@ -153,4 +160,54 @@ export function requireSearchCluster(
     });
   }
   return cluster;
+}
+
+// The legacy root's view ---------------------------------------------------------------------
+
+/**
+ * The 1.0 view's providerSettings, one of the contract's kinds told apart by providerName
+ * (api/openapi/openapi-v1.0.yml, ClusterProviderSettings): a dedicated tier under its cloud provider;
+ * a shared tier (M0/M2/M5) as TENANT and a flex cluster as FLEX, each with the cloud it runs on as
+ * backingProviderName. A serverless instance has no kind there (the contract lists serverless
+ * instances under their own operations), so its entry carries no providerSettings.
+ */
+function providerSettingsOf(cluster: ClusterRecord): { providerSettings?: JsonObject } {
+  if (cluster.tier === "SERVERLESS") return {};
+  if (cluster.tier === "FLEX") {
+    return {
+      providerSettings: {
+        providerName: "FLEX",
+        backingProviderName: cluster.provider,
+        instanceSizeName: "FLEX",
+      },
+    };
+  }
+  if (isSharedTier(cluster)) {
+    return {
+      providerSettings: {
+        providerName: "TENANT",
+        backingProviderName: cluster.provider,
+        instanceSizeName: cluster.tier,
+      },
+    };
+  }
+  return { providerSettings: { providerName: cluster.provider, instanceSizeName: cluster.tier } };
+}
+
+/** A cluster as the legacy root (1.0) lists it (78): a subset of the legacy cluster fields. */
+export function renderLegacyCluster(cluster: ClusterRecord): JsonObject {
+  const major = cluster.dbVersion.split(".").slice(0, 2).join(".");
+  const full = fullDbVersion(cluster);
+  return {
+    id: cluster.id,
+    groupId: cluster.groupId,
+    name: cluster.name,
+    clusterType: cluster.sharded ? "SHARDED" : "REPLICASET",
+    dbMajorVersion: major,
+    dbVersion: full,
+    ...providerSettingsOf(cluster),
+    backupEnabled: hasCloudBackup(cluster),
+    paused: false,
+    stateName: "IDLE",
+  };
 }
