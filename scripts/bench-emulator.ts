@@ -23,8 +23,8 @@ const KEY = { username: DEFAULT_SEED.orgOwnerKey.publicKey, password: DEFAULT_SE
 
 async function serveEmulator(): Promise<void> {
   const { startEmulator } = await import("../emulator");
-  const { registeredOperations } = await import("../emulator/core/registry");
-  const operations = [...registeredOperations()];
+  const { operations: registeredOperations } = await import("../emulator/operations");
+  const operations = [...registeredOperations];
   const hasTarget = operations.some(
     (op) => op.method === "GET" && op.path === "/groups/{groupId}/awsCustomDNS",
   );

@@ -1,4 +1,5 @@
 /** Ids in the forms the service uses: minted, checked, and derived for fields the service fills. */
+import { z } from "zod";
 import { CLUSTER_NAME as CLUSTER_NAME_ID, HEX24 as HEX24_ID } from "../../api/ids";
 import type { EmulatorState } from "./contract";
 
@@ -15,6 +16,9 @@ export function mintId(state: EmulatorState): string {
 /** The contract's id patterns (api/ids.ts), as bare regular expressions for the emulator's checks. */
 export const HEX24 = HEX24_ID.pattern;
 export const CLUSTER_NAME = CLUSTER_NAME_ID.pattern;
+
+/** A 24-hex id in a seed or a control API body (zod, for the inputs validated outside the API). */
+export const hex24Input = z.string().regex(HEX24, "must be 24 hexadecimal digits");
 
 /** A deterministic UUID-shaped value derived from an id (external ids, key UUIDs). */
 export function uuidFromId(id: string): string {

@@ -4,9 +4,11 @@
  * (`entities.alerts`) or from `raiseAlert`, which the control API's POST /__emulator/alerts and tests
  * call. Served by operations 11-14; an alert names its configuration (emulator/domain/alertConfigs.ts).
  */
-import { ALERT_STATUS_FILTERS, type AlertStatusName } from "../../api/vocabulary";
+import { z } from "zod";
+import { ALERT_STATUS_FILTERS, ALERT_STATUSES, type AlertStatusName } from "../../api/vocabulary";
 import {
   actingUserEmail,
+  type ControlAction,
   type EmulatorState,
   type JsonObject,
   type OperationRequest,
@@ -15,7 +17,7 @@ import { VERSION_2023_01_01 } from "../core/conventions";
 import { isoDate, parseInputDate } from "../core/dates";
 import { table } from "../core/entities";
 import { apiError } from "../core/errors";
-import { mintId } from "../core/ids";
+import { hex24Input, mintId } from "../core/ids";
 import { bool, date, queryEnum, str, validateBody } from "../core/validation";
 import { type AlertConfigRecord, alertConfigTable, requireAlertConfig } from "./alertConfigs";
 import { requireProject } from "./projects";
@@ -80,6 +82,19 @@ export function raiseAlert(
   alertTable(state)[record.id] = record;
   return record;
 }
+
+/** The control API's POST /__emulator/alerts: `raiseAlert` for `{groupId, alertConfigId, status?}`. */
+export const raiseAlertAction: ControlAction<{
+  groupId: string;
+  alertConfigId: string;
+  status?: AlertStatusName;
+}> = {
+  name: "alerts",
+  input: z
+    .object({ groupId: hex24Input, alertConfigId: hex24Input, status: z.enum(ALERT_STATUSES).optional() })
+    .strict(),
+  run: raiseAlert,
+};
 
 export function alertsOfProject(state: EmulatorState, groupId: string): AlertRecord[] {
   return Object.values(alertTable(state)).filter((a) => a.groupId === groupId);

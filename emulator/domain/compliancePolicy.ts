@@ -11,6 +11,7 @@ import {
   actingUserEmail,
   type ClusterRecord,
   type EmulatorState,
+  type Failable,
   type JsonObject,
   type OperationRequest,
 } from "../core/contract";
@@ -18,6 +19,7 @@ import { VERSION_2023_01_01 } from "../core/conventions";
 import { isoDate } from "../core/dates";
 import { table } from "../core/entities";
 import { apiError } from "../core/errors";
+import { isForcedFailure } from "../core/forcedFailures";
 import { mintId } from "../core/ids";
 import { lifecycleDone, lifecyclePhase } from "../core/lifecycle";
 import {
@@ -39,7 +41,6 @@ import {
 import { policyItemFields, retentionDays, settlePolicyItems } from "./backupPolicy";
 import { type BackupScheduleRecord, scheduleOf } from "./backupSchedules";
 import { clustersOfProject, hasCloudBackup } from "./clusters";
-import { isForcedFailure } from "./failures";
 import { requireProject } from "./projects";
 
 /** The project field standing for the support request that lets the policy be disabled; the control
@@ -65,9 +66,19 @@ export interface CompliancePolicyRecord extends JsonObject {
   disableRequestedMs: number | null;
 }
 
+const TABLE = "compliancePolicies";
+
 export function compliancePolicyTable(state: EmulatorState): Record<string, CompliancePolicyRecord> {
-  return table<CompliancePolicyRecord>(state, "compliancePolicies");
+  return table<CompliancePolicyRecord>(state, TABLE);
 }
+
+/** A policy stuck in its pending state (ENABLING or UPDATING): PUTs are refused as pending until it is disabled. */
+export const compliancePolicyFailure: Failable = {
+  table: TABLE,
+  groupField: "projectId",
+  keyedByProject: true,
+  failureState: (record) => String(record.pendingState),
+};
 
 /** The project's policy, or undefined (a finished disable removes it). */
 export function currentCompliancePolicy(

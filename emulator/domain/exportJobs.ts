@@ -6,17 +6,17 @@
  * operations 44-46.
  */
 import { LIFECYCLE_STATES } from "../../api/vocabulary";
-import type { ClusterRecord, EmulatorState, JsonObject, OperationRequest } from "../core/contract";
+import type { ClusterRecord, EmulatorState, Failable, JsonObject, OperationRequest } from "../core/contract";
 import { isoDate } from "../core/dates";
 import { table } from "../core/entities";
 import { apiError } from "../core/errors";
+import { isForcedFailure } from "../core/forcedFailures";
 import { mintId } from "../core/ids";
 import { lifecycleDone, lifecycleEnd, lifecyclePhase } from "../core/lifecycle";
 import { arr, hex24, obj, required, str, validateBody } from "../core/validation";
 import { backupScheduleTable } from "./backupSchedules";
 import { belongsTo, clusterKey, recordsOfCluster } from "./clusters";
 import { findExportBucket } from "./exportBuckets";
-import { isForcedFailure } from "./failures";
 import { findSnapshot } from "./snapshots";
 
 /** Collections a job reports; the emulator holds no data, so every export counts the same. */
@@ -44,9 +44,18 @@ function exportedCollections(startedMs: number, nowMs: number, delayMs: number):
   return fraction < 0.5 ? 0 : Math.min(TOTAL_COLLECTIONS - 1, Math.floor(TOTAL_COLLECTIONS * fraction));
 }
 
+const TABLE = "exportJobs";
+
 function exportJobTable(state: EmulatorState): Record<string, ExportJobRecord> {
-  return table<ExportJobRecord>(state, "exportJobs");
+  return table<ExportJobRecord>(state, TABLE);
 }
+
+/** An export job that failed: state Failed, no finishedAt. */
+export const exportJobFailure: Failable = {
+  table: TABLE,
+  groupField: "groupId",
+  failureState: () => "Failed",
+};
 
 /** A job as the API shows it: its state, its progress, and finishedAt once Successful. */
 export function renderExportJob(

@@ -8,6 +8,7 @@
 import { dbVersionAtLeast } from "../../api/vocabulary";
 import {
   type EmulatorState,
+  type Failable,
   type Json,
   type JsonObject,
   type OperationRequest,
@@ -17,6 +18,7 @@ import { VERSION_2023_01_01 } from "../core/conventions";
 import { isoDate } from "../core/dates";
 import { table } from "../core/entities";
 import { apiError } from "../core/errors";
+import { isForcedFailure } from "../core/forcedFailures";
 import { mintId } from "../core/ids";
 import { lifecyclePhase } from "../core/lifecycle";
 import {
@@ -34,7 +36,6 @@ import {
   validateBody,
 } from "../core/validation";
 import { findCluster, requireCluster } from "./clusters";
-import { isForcedFailure } from "./failures";
 import { pathGroupId, requireOrg } from "./projects";
 
 const migrationBody: ObjectSchema = {
@@ -104,9 +105,18 @@ export interface LiveMigrationRecord extends JsonObject {
   cutoverRequestedMs: number | null;
 }
 
+const TABLE = "liveMigrations";
+
 function migrationTable(state: EmulatorState): Record<string, LiveMigrationRecord> {
-  return table<LiveMigrationRecord>(state, "liveMigrations");
+  return table<LiveMigrationRecord>(state, TABLE);
 }
+
+/** A live migration that failed: FAILED, not ready for cutover. */
+export const liveMigrationFailure: Failable = {
+  table: TABLE,
+  groupField: "groupId",
+  failureState: () => "FAILED",
+};
 
 function migrationStatus(
   m: LiveMigrationRecord,

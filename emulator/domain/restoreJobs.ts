@@ -8,6 +8,7 @@ import { EARLIEST_RESTORE_SECONDS, MIN_OPLOG_INC, RESTORE_DELIVERY_TYPES } from 
 import {
   type ClusterRecord,
   type EmulatorState,
+  type Failable,
   type JsonObject,
   type OperationRequest,
   param,
@@ -15,6 +16,7 @@ import {
 import { isoDate, MS_PER_DAY } from "../core/dates";
 import { table } from "../core/entities";
 import { apiError } from "../core/errors";
+import { isForcedFailure } from "../core/forcedFailures";
 import { mintId } from "../core/ids";
 import { lifecycleDone, lifecycleEnd } from "../core/lifecycle";
 import {
@@ -34,7 +36,6 @@ import {
   requireCluster,
   requireServerlessInstance,
 } from "./clusters";
-import { isForcedFailure } from "./failures";
 import { findSnapshot, type SnapshotRecord, serverlessSnapshots } from "./snapshots";
 
 const DOWNLOAD_LINK_LIFETIME_MS = MS_PER_DAY;
@@ -59,9 +60,18 @@ export interface RestoreJobRecord extends JsonObject {
   replicaSetNames: string[];
 }
 
+const TABLE = "restoreJobs";
+
 function restoreJobTable(state: EmulatorState): Record<string, RestoreJobRecord> {
-  return table<RestoreJobRecord>(state, "restoreJobs");
+  return table<RestoreJobRecord>(state, TABLE);
 }
+
+/** A restore job that failed: failed true, never finished. */
+export const restoreJobFailure: Failable = {
+  table: TABLE,
+  groupField: "groupId",
+  failureState: () => "failed",
+};
 
 /** A job as the API shows it: finished (finishedAt, download URLs) once the delay has passed. */
 export function renderRestoreJob(

@@ -8,6 +8,7 @@ import { LIFECYCLE_STATES, SEARCH_INDEX_TYPES } from "../../api/vocabulary";
 import {
   type ClusterRecord,
   type EmulatorState,
+  type Failable,
   type Json,
   type JsonObject,
   type OperationRequest,
@@ -16,6 +17,7 @@ import {
 import { isoDate } from "../core/dates";
 import { table } from "../core/entities";
 import { apiError } from "../core/errors";
+import { isForcedFailure } from "../core/forcedFailures";
 import { mintId } from "../core/ids";
 import { lifecycleDone, lifecyclePhase } from "../core/lifecycle";
 import {
@@ -32,7 +34,6 @@ import {
   validateBody,
 } from "../core/validation";
 import { clusterHostnames, clusterKey } from "./clusters";
-import { isForcedFailure } from "./failures";
 import {
   checkAnalyzerNames,
   textDefaults,
@@ -62,9 +63,18 @@ const BUILD_PHASES: Record<Style, readonly [string, ...string[]]> = {
   second: LIFECYCLE_STATES.searchIndex.steps,
 };
 
+const TABLE = "searchIndexes";
+
 function indexTable(state: EmulatorState): Record<string, SearchIndexRecord> {
-  return table<SearchIndexRecord>(state, "searchIndexes");
+  return table<SearchIndexRecord>(state, TABLE);
 }
+
+/** A search index whose build failed: FAILED in both styles, not queryable. */
+export const searchIndexFailure: Failable = {
+  table: TABLE,
+  groupField: "groupId",
+  failureState: () => "FAILED",
+};
 
 /** The indexes of a cluster; indexes whose deletion has finished are removed (eventual consistency). */
 export function indexesOfCluster(

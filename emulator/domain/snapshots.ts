@@ -7,15 +7,22 @@
  * jobs name a snapshot.
  */
 import { LIFECYCLE_STATES, SNAPSHOT_RETENTION_UNITS, type SnapshotType } from "../../api/vocabulary";
-import type { ClusterRecord, EmulatorState, Json, JsonObject, OperationRequest } from "../core/contract";
+import type {
+  ClusterRecord,
+  EmulatorState,
+  Failable,
+  Json,
+  JsonObject,
+  OperationRequest,
+} from "../core/contract";
 import { isoDate, MS_PER_DAY } from "../core/dates";
 import { table } from "../core/entities";
 import { apiError } from "../core/errors";
+import { isForcedFailure } from "../core/forcedFailures";
 import { mintId } from "../core/ids";
 import { lifecyclePhase } from "../core/lifecycle";
 import { int, oneOf, required, str, validateBody } from "../core/validation";
 import { belongsTo, fullDbVersion, recordsOfCluster } from "./clusters";
-import { isForcedFailure } from "./failures";
 
 export type SnapshotKind = "replicaSet" | "shardedCluster" | "serverless";
 
@@ -38,9 +45,18 @@ export interface SnapshotRecord extends JsonObject {
   members: JsonObject[];
 }
 
+const TABLE = "snapshots";
+
 export function snapshotTable(state: EmulatorState): Record<string, SnapshotRecord> {
-  return table<SnapshotRecord>(state, "snapshots");
+  return table<SnapshotRecord>(state, TABLE);
 }
+
+/** A snapshot that failed: status failed. */
+export const snapshotFailure: Failable = {
+  table: TABLE,
+  groupField: "groupId",
+  failureState: () => "failed",
+};
 
 /** The replica set name of a cluster's shard, in the six-character-id form new clusters use. */
 export function replicaSetName(cluster: ClusterRecord, shard: number | "config"): string {
