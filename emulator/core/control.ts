@@ -10,7 +10,7 @@ import { z } from "zod";
 import { compileAccessList, normalizeAddress } from "./auth/accessList";
 import { ApiError, type ControlExtensions, type CredentialRecord, type JsonObject } from "./contract";
 import type { FaultSpec } from "./faults";
-import { forceFailure } from "./forcedFailures";
+import { type FailureRequest, forceFailure } from "./forcedFailures";
 import { hex24Input, mintId } from "./ids";
 import {
   addCluster,
@@ -32,7 +32,7 @@ interface ExtensionInputs {
   /** The project fields the control API may change: the name and the flags the nouns read (e.g. the
    * compliance policy's support request). Ids and the organization are fixed once created. */
   projectPatch: z.ZodType<JsonObject>;
-  failure: z.ZodType<{ kind: string; groupId: string; id?: string }>;
+  failure: z.ZodType<FailureRequest>;
 }
 const extensionInputs = new WeakMap<ControlExtensions, ExtensionInputs>();
 
@@ -41,6 +41,7 @@ function inputsOf(extensions: ControlExtensions): ExtensionInputs {
   if (!inputs) {
     const flags = Object.fromEntries(extensions.projectFlags.map((flag) => [flag, z.boolean().optional()]));
     inputs = {
+      // Optional fields are left out of zod's output, never undefined, so the output is JSON.
       projectPatch: z
         .object({ name: z.string().min(1).optional(), ...flags })
         .strict() as z.ZodType<JsonObject>,
