@@ -1,6 +1,7 @@
 /**
  * The emulator as a library: `startEmulator(options)` serves the Cluster Platform Administration
- * API on loopback (see docs/architecture.md for the contract and emulator/README.md for usage).
+ * API on loopback (see docs/architecture.md for the contract and emulator/README.md for usage): the
+ * HTTP core (emulator/core) with what emulator/composition.ts composes for it.
  */
 import {
   createServer as createHttpServer,
@@ -10,23 +11,23 @@ import {
 } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo, Socket } from "node:net";
+import { CONTROL, operations } from "./composition";
 import { type ClockKind, createClock } from "./core/clock";
 import type { EmulatorState, OperationDef } from "./core/contract";
 import { handleControl } from "./core/control";
 import { apiError, errorBody } from "./core/errors";
 import { Persistence, type Settings } from "./core/persistence";
-import { DEFAULT_RATE_LIMIT, type RateLimitConfig } from "./core/rate-limit";
-import { registeredAlertRaiser, registeredFailureForcer, registeredOperations } from "./core/registry";
+import { DEFAULT_RATE_LIMIT, type RateLimitConfig } from "./core/rateLimit";
 import { loadSeed, type SeedSource, stateFromSeed } from "./core/seed";
 import { EmulatorCore } from "./core/server";
 import { ensureCertificate } from "./core/tls";
-import { recordTraffic } from "./core/traffic-recorder";
+import { recordTraffic } from "./core/trafficRecorder";
 
 export type { EmulatorState, OperationDef } from "./core/contract";
 export type { Fault, FaultSpec } from "./core/faults";
-export type { RequestLogEntry } from "./core/request-log";
+export type { RequestLogEntry } from "./core/requestLog";
 export type { Seed, SeedSource } from "./core/seed";
-export { DEFAULT_SEED } from "./seed/demo-credentials";
+export { DEFAULT_SEED } from "./seed/demoCredentials";
 
 export interface EmulatorOptions {
   /** 0 = any free port (default 0). */
@@ -97,9 +98,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     clock: createClock(options.clock ?? "real", options.startTime),
     state: saved?.state ?? stateFromSeed(seed),
     settings,
-    operations: options.operations ?? registeredOperations(),
-    raiseAlert: registeredAlertRaiser(),
-    forceFailure: registeredFailureForcer(),
+    operations: options.operations ?? operations,
+    control: CONTROL,
     freshState: () => stateFromSeed(seed),
     persistence,
     nonceTtlMs: options.nonceTtlMs,

@@ -13,7 +13,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { Pool } from "undici";
-import { DEFAULT_SEED } from "../emulator/seed/demo-credentials";
+import { DEFAULT_SEED } from "../emulator/seed/demoCredentials";
 import { median } from "./lib/stats";
 
 const PROJECT = "5f1a000000000000000000a1";
@@ -23,8 +23,8 @@ const KEY = { username: DEFAULT_SEED.orgOwnerKey.publicKey, password: DEFAULT_SE
 
 async function serveEmulator(): Promise<void> {
   const { startEmulator } = await import("../emulator");
-  const { registeredOperations } = await import("../emulator/core/registry");
-  const operations = [...registeredOperations()];
+  const { operations: registeredOperations } = await import("../emulator/operations");
+  const operations = [...registeredOperations];
   const hasTarget = operations.some(
     (op) => op.method === "GET" && op.path === "/groups/{groupId}/awsCustomDNS",
   );

@@ -41,8 +41,8 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { type RunningEmulator, startEmulator } from "../emulator";
-import { registeredOperations } from "../emulator/core/registry";
-import { DEFAULT_SEED } from "../emulator/seed/demo-credentials";
+import { operations as registeredOperations } from "../emulator/operations";
+import { DEFAULT_SEED } from "../emulator/seed/demoCredentials";
 import { fixedWindowBoundSeconds } from "./lib/fixed-window-bound";
 import { emulatorStack, runProcess } from "./lib/pulumi-stack";
 
@@ -111,9 +111,7 @@ async function main(): Promise<void> {
   });
   const project = DEFAULT_SEED.projectId;
   const rateLimitedOperations = new Set(
-    registeredOperations()
-      .filter((operation) => operation.rateLimited)
-      .map((operation) => operation.id),
+    registeredOperations.filter((operation) => operation.rateLimited).map((operation) => operation.id),
   );
   /** The project's rate-limited answers in the request log, with their times. */
   const projectAnswers = (emu: RunningEmulator) =>

@@ -35,7 +35,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { type RunningEmulator, startEmulator } from "../emulator";
-import { DEFAULT_SEED } from "../emulator/seed/demo-credentials";
+import { DEFAULT_SEED } from "../emulator/seed/demoCredentials";
 import { emulatorStack, type LocalStack, repoRoot } from "./lib/pulumi-stack";
 import { median, medianInterval } from "./lib/stats";
 

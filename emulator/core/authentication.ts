@@ -3,7 +3,7 @@
  * then the credential's access list (docs/api-choices.md, Authentication).
  */
 import type { IncomingMessage } from "node:http";
-import { isAllowed, normalizeAddress } from "./auth/access-list";
+import { isAllowed, normalizeAddress } from "./auth/accessList";
 import type { DigestAuthenticator } from "./auth/digest";
 import type { TokenStore } from "./auth/oauth";
 import { ApiError, type CredentialRecord } from "./contract";

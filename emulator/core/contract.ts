@@ -1,11 +1,13 @@
 /**
- * The contract between the emulator's HTTP core (emulator/core/**) and its operations
- * (emulator/operations/**). The core parses, authenticates, authorizes, rate-limits, injects faults,
+ * The contract between the emulator's HTTP core (emulator/core/**), which knows no noun of the API,
+ * and what is written against it: the operations (emulator/operations/**) and the domain they call
+ * (emulator/domain/**). The core parses, authenticates, authorizes, rate-limits, injects faults,
  * applies conventions (envelope, pretty, pagination, versions, links) and renders errors; an
  * operation only sees a parsed request and returns an entity, a list or an error.
  */
 
-import type { AlertStatusName, ProjectRoleName } from "../../api/vocabulary";
+import type { z } from "zod";
+import type { ProjectRoleName } from "../../api/vocabulary";
 
 /** Roles as the service names them in API payloads. Project roles are granted per project (the
  * vocabulary's PROJECT_ROLES); of the organization roles the emulator models these two. */
@@ -28,6 +30,16 @@ export interface Caller {
   orgId: string;
 }
 
+/**
+ * The acting user as the contract names it (`updatedUser` of the compliance policy,
+ * `acknowledgingUsername` of an alert: format email in api/openapi/openapi-v2.yml). A programmatic
+ * caller has no mailbox, so it is named by its public key or client id in an address of the reserved
+ * `.invalid` domain (RFC 2606): a valid email form that can never be mistaken for a person's address.
+ */
+export function actingUserEmail(caller: Caller): string {
+  return `${caller.principal}@${caller.kind === "apiKey" ? "api-keys" : "service-accounts"}.platform.invalid`;
+}
+
 /** What an operation can read of the request. Path parameters are already pattern-checked by name
  * (groupId, orgId and every *Id are 24 hex; clusterName matches ^[a-zA-Z0-9][a-zA-Z0-9-]*$). */
 export interface OperationRequest {
@@ -48,6 +60,13 @@ export interface OperationRequest {
   asyncDelayMs: number;
 }
 
+/** A path parameter the router guarantees by the path template. */
+export function param(params: Record<string, string>, name: string): string {
+  const value = params[name];
+  if (value === undefined) throw new Error(`path parameter ${name} missing: route and operation disagree`);
+  return value;
+}
+
 /** What an operation returns. The core renders status, envelope, pretty-printing and links.
  * `selfPath` / `itemSelfPath` name an entity's own URL path, either relative to the operation's root
  * ("/groups/x/alertConfigs/y") or absolute ("/api/platform/v2/..."); an entity without `selfPath` links
@@ -61,7 +80,7 @@ export type OperationResult =
   | { kind: "list"; status: number; items: JsonObject[]; itemSelfPath?: (item: JsonObject) => string }
   | { kind: "empty"; status: number };
 
-/** Thrown by operations (and the core) to answer with the service's error body. `code` comes from
+/** Thrown by the domain, the operations and the core to answer with the service's error body. `code` comes from
  * emulator/core/errors.ts, the single list of error codes. */
 export class ApiError extends Error {
   constructor(
@@ -75,34 +94,46 @@ export class ApiError extends Error {
   }
 }
 
-/** Raises an alert for an alert configuration as the service would; no API operation creates alerts.
- * The operations implement it (`raiseAlert`); the control API's POST /__emulator/alerts calls it.
- * Throws ApiError (404) for an unknown project or configuration. Returns the stored alert. */
-export type AlertRaiser = (
-  state: EmulatorState,
-  input: { groupId: string; alertConfigId: string; status?: AlertStatusName },
-  nowMs: number,
-) => JsonObject;
+/**
+ * An endpoint of the control API that acts on the nouns, POST /__emulator/<name> (e.g. raising an
+ * alert, which no API operation does). The domain declares it and the composition
+ * (emulator/composition.ts) hands it to the core, so the core serves it without knowing the noun.
+ * Every action acts in a project: the core answers 400 for a body `input` refuses (naming the field)
+ * and 404 for a `groupId` that names no project, before `run`; `run` may throw ApiError (its status
+ * and detail are the answer). The answer is `run`'s result with status 201.
+ */
+export interface ControlAction<Input extends { groupId: string } = { groupId: string }> {
+  name: string;
+  input: z.ZodType<Input>;
+  // Method syntax on purpose: the core holds actions of different inputs in one list and only ever
+  // passes `run` what the same action's `input` parsed.
+  run(state: EmulatorState, input: Input, nowMs: number): JsonObject;
+}
 
-/** The objects the control API can drive into a failure state (POST /__emulator/failures). */
-export const FAILURE_TARGETS = [
-  "searchIndex",
-  "snapshot",
-  "exportJob",
-  "restoreJob",
-  "compliancePolicy",
-  "liveMigration",
-] as const;
-export type FailureTarget = (typeof FAILURE_TARGETS)[number];
+/**
+ * A table whose records the control API's POST /__emulator/failures can drive into a failure state
+ * the service can reach but no client request can (an index build that failed, a job that failed, a
+ * policy stuck pending). The domain declares one per noun; the composition names them by kind.
+ */
+export interface Failable {
+  /** The entity table (state.entities) and the field naming a record's project. */
+  table: string;
+  groupField: string;
+  /** One record per project, keyed by the project id (the compliance policy): no id is sent. */
+  keyedByProject?: boolean;
+  /** The failure state the record shows from now on (its status derivation reads the flag). */
+  failureState(record: JsonObject): string;
+}
 
-/** Drives an existing object into its failure state as the service might (a search index FAILED, a
- * snapshot failed, an export job Failed, a restore job failed, a compliance policy stuck in its
- * pending state, a live migration FAILED), so clients' failure paths can be tested. The operations
- * implement it; throws ApiError (404) for an unknown object. Returns `{kind, groupId, id, state}`. */
-export type FailureForcer = (
-  state: EmulatorState,
-  input: { kind: FailureTarget; groupId: string; id?: string },
-) => JsonObject;
+/** What the control API serves of the nouns, handed to the core by the composition. */
+export interface ControlExtensions {
+  /** Endpoints acting on the nouns, listed after the core's state endpoints. */
+  actions: readonly ControlAction[];
+  /** The records POST /__emulator/failures can fail, by the kind its body names. */
+  failables: Readonly<Record<string, Failable>>;
+  /** Boolean project fields the nouns read, which PATCH /__emulator/projects/{id} may set. */
+  projectFlags: readonly string[];
+}
 
 /** One operation of the API. */
 export interface OperationDef {
@@ -129,14 +160,14 @@ export interface OperationDef {
   handler(req: OperationRequest, state: EmulatorState): OperationResult;
 }
 
-/** In-memory state shared by the core and the operations. Persistence (with --data-dir) writes the
+/** In-memory state shared by the core, the domain and the operations. Persistence (with --data-dir) writes the
  * whole object atomically; keep it plain JSON. */
 export interface EmulatorState {
   orgs: Record<string, JsonObject & { id: string; name: string }>;
   projects: Record<string, JsonObject & { id: string; name: string; orgId: string }>;
   clusters: Record<string, ClusterRecord>; // key: `${groupId}/${clusterName}`
   credentials: Record<string, CredentialRecord>; // key: public key or client id
-  /** Per-noun entity tables owned by the operations, e.g. entities.alertConfigs[id]. */
+  /** Per-noun entity tables owned by the domain, e.g. entities.alertConfigs[id] (core/entities.ts). */
   entities: Record<string, Record<string, JsonObject>>;
   /** Monotonic counter used to mint 24-hex ids deterministically. */
   idCounter: number;

@@ -1,16 +1,17 @@
 /**
  * The control API under /__emulator/ (no authentication; loopback callers only): inspect and seed
- * state, reset, move the clock, change settings, inject faults, read the request log.
+ * state, reset, move the clock, change settings, inject faults, read the request log, force records
+ * into their failure states; and the endpoints the nouns add (ControlExtensions from the composition).
  * Documented with curl examples in emulator/README.md.
  */
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
-import { ALERT_STATUSES } from "../../api/vocabulary";
-import { compileAccessList, normalizeAddress } from "./auth/access-list";
-import { ApiError, type CredentialRecord, FAILURE_TARGETS, type JsonObject } from "./contract";
+import { compileAccessList, normalizeAddress } from "./auth/accessList";
+import { ApiError, type ControlExtensions, type CredentialRecord, type JsonObject } from "./contract";
 import type { FaultSpec } from "./faults";
-import { HEX24, mintId } from "./ids";
+import { type FailureRequest, forceFailure } from "./forcedFailures";
+import { hex24Input, mintId } from "./ids";
 import {
   addCluster,
   clusterSeedSchema,
@@ -20,32 +21,43 @@ import {
 } from "./seed";
 import type { EmulatorCore } from "./server";
 
-const hex24 = z.string().regex(HEX24, "must be 24 hexadecimal digits");
-
-const orgInput = orgSeedSchema.extend({ id: hex24.optional() });
-const projectInput = projectSeedSchema.extend({ id: hex24.optional() });
+const orgInput = orgSeedSchema.extend({ id: hex24Input.optional() });
+const projectInput = projectSeedSchema.extend({ id: hex24Input.optional() });
 const credentialInput = credentialSeedSchema.extend({
   id: z.string().min(1).optional(),
   secret: z.string().min(8).optional(),
 });
-/** The project fields the control API may change: flags the operations read (the compliance
- * policy's support request) and the name. Ids and the organization are fixed once created. */
-const projectPatchInput = z
-  .object({
-    name: z.string().min(1).optional(),
-    compliancePolicyDisableRequested: z.boolean().optional(),
-  })
-  .strict();
-const alertInput = z
-  .object({
-    groupId: hex24,
-    alertConfigId: hex24,
-    status: z.enum(ALERT_STATUSES).optional(),
-  })
-  .strict();
-const failureInput = z
-  .object({ kind: z.enum(FAILURE_TARGETS), groupId: hex24, id: z.string().min(1).optional() })
-  .strict();
+/** The inputs that depend on what the composition declared (ControlExtensions), built once per set. */
+interface ExtensionInputs {
+  /** The project fields the control API may change: the name and the flags the nouns read (e.g. the
+   * compliance policy's support request). Ids and the organization are fixed once created. */
+  projectPatch: z.ZodType<JsonObject>;
+  failure: z.ZodType<FailureRequest>;
+}
+const extensionInputs = new WeakMap<ControlExtensions, ExtensionInputs>();
+
+function inputsOf(extensions: ControlExtensions): ExtensionInputs {
+  let inputs = extensionInputs.get(extensions);
+  if (!inputs) {
+    const flags = Object.fromEntries(extensions.projectFlags.map((flag) => [flag, z.boolean().optional()]));
+    inputs = {
+      // Optional fields are left out of zod's output, never undefined, so the output is JSON.
+      projectPatch: z
+        .object({ name: z.string().min(1).optional(), ...flags })
+        .strict() as z.ZodType<JsonObject>,
+      failure: z
+        .object({
+          kind: z.enum(Object.keys(extensions.failables)),
+          groupId: hex24Input,
+          id: z.string().min(1).optional(),
+        })
+        .strict(),
+    };
+    extensionInputs.set(extensions, inputs);
+  }
+  return inputs;
+}
+
 const advanceInput = z.object({ ms: z.number().finite().min(0) }).strict();
 const settingsInput = z
   .object({
@@ -132,7 +144,7 @@ export function handleControl(
       reply(result.status, result.body);
     } catch (error) {
       if (error instanceof ControlError) reply(error.status, { error: error.message });
-      // An operation helper refused (e.g. raiseAlert: unknown alert configuration): its status, its detail.
+      // A domain rule refused (e.g. raising an alert for an unknown configuration): its status, its detail.
       else if (error instanceof ApiError) reply(error.status, { error: error.detail });
       else reply(400, { error: error instanceof Error ? error.message : String(error) });
     }
@@ -170,7 +182,7 @@ function route(
             "DELETE clusters/{groupId}/{name}",
             "GET|POST credentials",
             "DELETE credentials/{id}",
-            "POST alerts",
+            ...core.control.actions.map((action) => `POST ${action.name}`),
             "POST failures",
             "POST reset",
             "GET clock",
@@ -210,7 +222,7 @@ function route(
       const id = decodeURIComponent(rest[0] ?? "");
       const project = state.projects[id];
       if (!project) throw new ControlError(404, `Project ${id} does not exist.`);
-      const input = parseInput(projectPatchInput, body);
+      const input = parseInput(inputsOf(core.control).projectPatch, body);
       return mutate(() => Object.assign(project, input), 200);
     }
     case "GET clusters":
@@ -263,21 +275,15 @@ function route(
         return undefined;
       }, 204);
     }
-    case "POST alerts": {
-      const input = parseInput(alertInput, body);
-      const raiseAlert = core.raiseAlert;
-      if (!raiseAlert) throw new ControlError(404, "No operations are loaded: alerts cannot be raised.");
-      if (!state.projects[input.groupId])
-        throw new ControlError(404, `Project ${input.groupId} does not exist.`);
-      return mutate(() => raiseAlert(state, input, core.clock.now()));
-    }
     case "POST failures": {
-      const input = parseInput(failureInput, body);
-      const forceFailure = core.forceFailure;
-      if (!forceFailure) throw new ControlError(404, "No operations are loaded: nothing can fail.");
+      const failables = core.control.failables;
+      if (Object.keys(failables).length === 0) {
+        throw new ControlError(404, "No records can be failed: the emulator was composed without any.");
+      }
+      const input = parseInput(inputsOf(core.control).failure, body);
       if (!state.projects[input.groupId])
         throw new ControlError(404, `Project ${input.groupId} does not exist.`);
-      return mutate(() => forceFailure(state, input), 200);
+      return mutate(() => forceFailure(failables, state, input), 200);
     }
     case "POST reset":
       core.reset();
@@ -321,6 +327,14 @@ function route(
     case "DELETE requests":
       core.requestLog.clear();
       return { status: 204, body: undefined };
+  }
+  const action =
+    method === "POST" && rest.length === 0 ? core.control.actions.find((a) => a.name === noun) : undefined;
+  if (action) {
+    const input = parseInput(action.input, body);
+    if (!state.projects[input.groupId])
+      throw new ControlError(404, `Project ${input.groupId} does not exist.`);
+    return mutate(() => action.run(state, input, core.clock.now()));
   }
   throw new ControlError(404, `No control endpoint ${method} ${path}.`);
 }

@@ -6,7 +6,11 @@ import { newestNotLater } from "../../api/versions";
 import type { Json, JsonObject, OperationDef, OperationResult } from "./contract";
 import { apiError } from "./errors";
 
+/** The legacy root's only version (Accept: application/json). */
 export const LEGACY_VERSION = "1.0";
+
+/** The oldest resource version; where an operation's shape differs by version, this is the old one. */
+export const VERSION_2023_01_01 = "2023-01-01";
 
 const VERSION_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -1,8 +1,9 @@
 /**
  * THE one list of error codes the emulator answers with: name, HTTP status, reason phrase and the
- * message template (`%s` placeholders are filled from the parameters, in order). The core and the
- * operations both raise errors only through `apiError`, so a code's status and wording never drift
- * between call sites. Codes are stable once published: add new ones, never rename.
+ * message template (`%s` placeholders are filled from the parameters, in order). The core, the
+ * domain and the operations all raise errors only through `apiError`, so a code's status and wording
+ * never drift between call sites. The nouns' codes are listed here too, as data: one catalog of what
+ * the emulator can answer (docs/api-choices.md, Errors). Codes are stable once published: add new ones, never rename.
  */
 import { ApiError, type Json } from "./contract";
 
@@ -98,7 +99,7 @@ export const ERROR_CODES = {
    * fault's (500 here is only the default). */
   INJECTED_FAULT: { status: 500, message: "Injected fault: HTTP %s." },
   SERVICE_UNAVAILABLE: { status: 503, message: "Service unavailable. Retry later." },
-  // Specific to operations (raised by emulator/operations/**).
+  // Specific to the nouns (raised by emulator/domain/** and emulator/operations/**).
   ALERT_CONFIG_NOT_FOUND: { status: 404, message: "No alert configuration with ID %s exists in group %s." },
   ALERT_NOT_FOUND: { status: 404, message: "No alert with ID %s exists in group %s." },
   MISSING_NOTIFICATIONS: {

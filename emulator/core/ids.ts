@@ -1,4 +1,5 @@
-/** Ids and dates in the forms the service uses. */
+/** Ids in the forms the service uses: minted, checked, and derived for fields the service fills. */
+import { z } from "zod";
 import { CLUSTER_NAME as CLUSTER_NAME_ID, HEX24 as HEX24_ID } from "../../api/ids";
 import type { EmulatorState } from "./contract";
 
@@ -16,7 +17,11 @@ export function mintId(state: EmulatorState): string {
 export const HEX24 = HEX24_ID.pattern;
 export const CLUSTER_NAME = CLUSTER_NAME_ID.pattern;
 
-/** ISO 8601 UTC to the second ("2025-03-12T00:00:00Z"), the form the service returns. */
-export function isoDate(epochMs: number): string {
-  return new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, "Z");
+/** A 24-hex id in a seed or a control API body (zod, for the inputs validated outside the API). */
+export const hex24Input = z.string().regex(HEX24, "must be 24 hexadecimal digits");
+
+/** A deterministic UUID-shaped value derived from an id (external ids, key UUIDs). */
+export function uuidFromId(id: string): string {
+  const hex = (id + id).slice(0, 32);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }

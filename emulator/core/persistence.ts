@@ -7,7 +7,7 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import type { EmulatorState } from "./contract";
-import type { RateLimitConfig } from "./rate-limit";
+import type { RateLimitConfig } from "./rateLimit";
 
 export interface Settings {
   asyncDelayMs: number;

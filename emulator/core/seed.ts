@@ -7,21 +7,20 @@ import { z } from "zod";
 import { PROJECT_ROLES } from "../../api/vocabulary";
 import defaultSeedJson from "../seed/default.json";
 import type { ClusterRecord, CredentialRecord, EmulatorState, JsonObject } from "./contract";
-import { CLUSTER_NAME, HEX24 } from "./ids";
+import { CLUSTER_NAME, hex24Input } from "./ids";
 
 const ORG_ROLES = ["ORG_OWNER", "ORG_MEMBER"] as const;
 
-const hex24 = z.string().regex(HEX24, "must be 24 hexadecimal digits");
 const jsonObject = z.record(z.string(), z.json());
 
-export const orgSeedSchema = z.object({ id: hex24, name: z.string().min(1) }).catchall(z.json());
+export const orgSeedSchema = z.object({ id: hex24Input, name: z.string().min(1) }).catchall(z.json());
 export const projectSeedSchema = z
-  .object({ id: hex24, name: z.string().min(1), orgId: hex24 })
+  .object({ id: hex24Input, name: z.string().min(1), orgId: hex24Input })
   .catchall(z.json());
 export const clusterSeedSchema = z
   .object({
-    id: hex24.optional(),
-    groupId: hex24,
+    id: hex24Input.optional(),
+    groupId: hex24Input,
     name: z.string().regex(CLUSTER_NAME, "must match ^[a-zA-Z0-9][a-zA-Z0-9-]*$"),
     tier: z.string().min(1).default("M10"),
     dbVersion: z.string().min(1).default("7.0"),
@@ -33,9 +32,9 @@ export const credentialSeedSchema = z.object({
   kind: z.enum(["apiKey", "serviceAccount"]),
   id: z.string().min(1),
   secret: z.string().min(8),
-  orgId: hex24,
+  orgId: hex24Input,
   orgRoles: z.array(z.enum(ORG_ROLES)).default([]),
-  projectRoles: z.record(hex24, z.array(z.enum(PROJECT_ROLES))).default({}),
+  projectRoles: z.record(hex24Input, z.array(z.enum(PROJECT_ROLES))).default({}),
   accessList: z.array(z.string()).default([]),
 });
 
@@ -44,7 +43,7 @@ export const seedSchema = z.object({
   projects: z.array(projectSeedSchema).default([]),
   clusters: z.array(clusterSeedSchema).default([]),
   credentials: z.array(credentialSeedSchema).default([]),
-  /** Entity tables of the operations, noun -> id -> entity (copied as is). */
+  /** Entity tables of the domain, noun -> id -> entity (copied as is). */
   entities: z.record(z.string(), z.record(z.string(), jsonObject)).default({}),
   idCounter: z.number().int().min(0).default(0),
 });

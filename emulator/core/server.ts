@@ -11,24 +11,25 @@ import { TokenStore } from "./auth/oauth";
 import { authenticateRequest } from "./authentication";
 import type { Clock } from "./clock";
 import {
-  type AlertRaiser,
   ApiError,
   type ApiRoot,
+  type ControlExtensions,
   type EmulatorState,
-  type FailureForcer,
+  type JsonObject,
   type OperationDef,
   type OperationRequest,
 } from "./contract";
 import { booleanQuery, contentTypeFor, negotiateVersion, parsePage, renderResult } from "./conventions";
 import { apiError } from "./errors";
 import { type Fault, FaultInjector, injectedFaultReply } from "./faults";
+import { type FailureRequest, forceFailure } from "./forcedFailures";
 import { type HeaderMap, headerValue } from "./headers";
-import { handleTokenEndpoint, OAuthError, oauthErrorReply } from "./oauth-endpoints";
+import { handleTokenEndpoint, OAuthError, oauthErrorReply } from "./oauthEndpoints";
 import type { Persistence, Settings } from "./persistence";
-import { FixedWindowLimiter, type RateLimitConfig } from "./rate-limit";
+import { FixedWindowLimiter, type RateLimitConfig } from "./rateLimit";
 import { errorReply, type Reply } from "./reply";
-import { MAX_BODY_BYTES, parseBody, readBody } from "./request-body";
-import { RequestLog } from "./request-log";
+import { MAX_BODY_BYTES, parseBody, readBody } from "./requestBody";
+import { RequestLog } from "./requestLog";
 import { authorize } from "./roles";
 import { checkPathParams, Router, splitPath } from "./router";
 
@@ -41,10 +42,8 @@ export interface CoreConfig {
   state: EmulatorState;
   settings: Settings;
   operations: readonly OperationDef[];
-  /** The operations' alert raiser, for the control API's POST /__emulator/alerts (absent: 404 there). */
-  raiseAlert?: AlertRaiser;
-  /** The operations' failure forcer, for POST /__emulator/failures (absent: 404 there). */
-  forceFailure?: FailureForcer;
+  /** What the control API serves of the nouns (default: nothing). */
+  control?: ControlExtensions;
   /** Rebuilds the seed state (for reset). */
   freshState: () => EmulatorState;
   persistence?: Persistence;
@@ -73,8 +72,7 @@ export class EmulatorCore {
   readonly faults = new FaultInjector();
   readonly requestLog = new RequestLog();
   readonly persistence: Persistence | undefined;
-  readonly raiseAlert: AlertRaiser | undefined;
-  readonly forceFailure: FailureForcer | undefined;
+  readonly control: ControlExtensions;
   /** `scheme://host:port`, set once the server listens. */
   origin = "http://127.0.0.1";
   private readonly projectLimiter: FixedWindowLimiter;
@@ -89,8 +87,7 @@ export class EmulatorCore {
     this.router = new Router(config.operations);
     this.freshState = config.freshState;
     this.persistence = config.persistence;
-    this.raiseAlert = config.raiseAlert;
-    this.forceFailure = config.forceFailure;
+    this.control = config.control ?? { actions: [], failables: {}, projectFlags: [] };
     const now = () => this.clock.now();
     this.digest = new DigestAuthenticator(now, config.nonceTtlMs);
     this.tokens = new TokenStore(now, config.tokenTtlMs);
@@ -111,6 +108,11 @@ export class EmulatorCore {
     this.requestLog.clear();
     this.persist();
   }
+
+  /** Forces a record into its failure state, as POST /__emulator/failures does (for tests that hold
+   * the emulator in-process); 404 ApiError for an unknown record. */
+  readonly forceFailure = (state: EmulatorState, input: FailureRequest): JsonObject =>
+    forceFailure(this.control.failables, state, input);
 
   /** Writes the state when persistence is on (synchronously: callers answer only after it). */
   persist(): void {

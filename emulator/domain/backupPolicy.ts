@@ -6,8 +6,8 @@
 import { FREQUENCY_INTERVALS, RETENTION_UNITS } from "../../api/vocabulary";
 import type { EmulatorState, JsonObject } from "../core/contract";
 import { apiError } from "../core/errors";
-import { mintId } from "./ids";
-import { hex24, int, invalidAttribute, type ObjectSchema, oneOf, required } from "./validation";
+import { mintId } from "../core/ids";
+import { hex24, int, invalidAttribute, type ObjectSchema, oneOf, required } from "../core/validation";
 
 const DAYS_PER_UNIT: Record<string, number> = { days: 1, weeks: 7, months: 31, years: 366 };
 
@@ -64,50 +64,4 @@ export function settlePolicyItems(
     const kept = samePair(item)?.id;
     return { ...item, id: typeof kept === "string" ? kept : mintId(state) };
   });
-}
-
-/** Whether a schedule item meets a compliance item: same frequency, kept at least as long. */
-function meets(scheduleItem: JsonObject, requirement: JsonObject): boolean {
-  return (
-    scheduleItem.frequencyType === requirement.frequencyType &&
-    Number(scheduleItem.frequencyInterval) === Number(requirement.frequencyInterval) &&
-    retentionDays(scheduleItem) >= retentionDays(requirement)
-  );
-}
-
-/** The compliance policy's scheduled items a schedule's items do not meet. */
-export function unmetRequirements(scheduleItems: JsonObject[], requirements: JsonObject[]): JsonObject[] {
-  return requirements.filter((r) => !scheduleItems.some((item) => meets(item, r)));
-}
-
-/**
- * The schedule's items raised to meet the requirements (what overwriteBackupPolicies=true does): an
- * item of the same frequency gets the required retention, a missing frequency is added.
- */
-export function raiseToRequirements(
-  state: EmulatorState,
-  scheduleItems: JsonObject[],
-  requirements: JsonObject[],
-): JsonObject[] {
-  const raised = scheduleItems.map((item) => ({ ...item }));
-  for (const requirement of unmetRequirements(raised, requirements)) {
-    const same = raised.find(
-      (item) =>
-        item.frequencyType === requirement.frequencyType &&
-        Number(item.frequencyInterval) === Number(requirement.frequencyInterval),
-    );
-    if (same) {
-      same.retentionUnit = requirement.retentionUnit ?? "days";
-      same.retentionValue = requirement.retentionValue ?? 1;
-    } else {
-      raised.push({
-        id: mintId(state),
-        frequencyType: requirement.frequencyType ?? "daily",
-        frequencyInterval: requirement.frequencyInterval ?? 1,
-        retentionUnit: requirement.retentionUnit ?? "days",
-        retentionValue: requirement.retentionValue ?? 1,
-      });
-    }
-  }
-  return raised;
 }

@@ -1,101 +1,11 @@
 /**
- * Database access history (operations 1, 2). The emulator runs no database, so each cluster shows a
- * small deterministic history (a successful and a failed authentication per host in the last two
- * hours, relative to the emulator clock) plus any entries a seed put in `entities.accessLogs`
- * (records in the API's entry shape with groupId and hostname).
+ * Database access history (operations 1, 2): the routes. The history and its filters are
+ * emulator/domain/accessLogs.ts.
  */
-import type {
-  ClusterRecord,
-  EmulatorState,
-  JsonObject,
-  OperationDef,
-  OperationRequest,
-} from "../core/contract";
-import { apiError } from "../core/errors";
-import {
-  clusterHostnames,
-  clustersOfProject,
-  entity,
-  isSharedTier,
-  param,
-  pathCluster,
-  requireProject,
-  table,
-} from "../domain/context";
-import { isoDate } from "../domain/time";
-import { invalidQuery, queryBoolean, queryInteger } from "../domain/validation";
-import { defineOperation } from "./define";
-
-const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
-const MINUTE = 60_000;
-
-function syntheticEntries(
-  cluster: ClusterRecord,
-  hostname: string,
-  nowMs: number,
-  hostIndex: number,
-): JsonObject[] {
-  const ok = nowMs - (10 + hostIndex * 20) * MINUTE;
-  const failed = nowMs - (20 + hostIndex * 20) * MINUTE;
-  const entry = (at: number, authResult: boolean): JsonObject => ({
-    authResult,
-    authSource: "admin",
-    ...(authResult ? {} : { failureReason: 'UserNotFound: Could not find user "intruder" for db "admin"' }),
-    groupId: cluster.groupId,
-    hostname,
-    ipAddress: authResult ? "192.0.2.10" : "198.51.100.7",
-    logLine: `{"t":{"$date":"${isoDate(at)}"},"s":"I","c":"ACCESS","msg":"${authResult ? "Successfully authenticated" : "Authentication failed"}"}`,
-    timestamp: new Date(at).toUTCString(),
-    username: authResult ? "app-user" : "intruder",
-  });
-  return [entry(ok, true), entry(failed, false)];
-}
-
-function entriesFor(
-  state: EmulatorState,
-  cluster: ClusterRecord,
-  hostnames: string[],
-  nowMs: number,
-): JsonObject[] {
-  const all = clusterHostnames(cluster);
-  const synthetic = hostnames.flatMap((h) => syntheticEntries(cluster, h, nowMs, all.indexOf(h)));
-  const seeded = Object.values(table(state, "accessLogs")).filter(
-    (e) => e.groupId === cluster.groupId && typeof e.hostname === "string" && hostnames.includes(e.hostname),
-  );
-  return [...synthetic, ...seeded];
-}
-
-function requireAccessLogTier(cluster: ClusterRecord): void {
-  if (isSharedTier(cluster)) {
-    throw apiError("ACCESS_LOGS_NOT_SUPPORTED_FOR_TIER", [cluster.name], {
-      args: [cluster.tier, cluster.name],
-    });
-  }
-}
-
-function timestampMs(entry: JsonObject): number {
-  return typeof entry.timestamp === "string" ? Date.parse(entry.timestamp) : 0;
-}
-
-/** Applies the query filters of operations 1 and 2 and answers `{accessLogs: [...]}`, newest first. */
-function answer(entries: JsonObject[], req: OperationRequest) {
-  const start = queryInteger(req.query, "start", { min: 0 });
-  const end = queryInteger(req.query, "end", { min: 0 });
-  if ((start === undefined) !== (end === undefined))
-    invalidQuery(start === undefined ? "start" : "end", "start and end go together");
-  if (start !== undefined && end !== undefined && start > end) invalidQuery("start", "must not be after end");
-  const nLogs = queryInteger(req.query, "nLogs", { min: 0, max: 20000 }) ?? 20000;
-  const ipAddress = req.query.get("ipAddress");
-  if (ipAddress !== null && !IPV4.test(ipAddress)) invalidQuery("ipAddress", "expected one IPv4 address");
-  const authResult = req.query.has("authResult") ? queryBoolean(req.query, "authResult", true) : undefined;
-  const selected = entries
-    .filter((e) => authResult === undefined || e.authResult === authResult)
-    .filter((e) => ipAddress === null || e.ipAddress === ipAddress)
-    .filter((e) => start === undefined || (timestampMs(e) >= start && timestampMs(e) <= (end as number)))
-    .sort((a, b) => timestampMs(b) - timestampMs(a))
-    .slice(0, nLogs);
-  return entity({ accessLogs: selected });
-}
+import { type OperationDef, param } from "../core/contract";
+import { accessLogsBody, clusterOfHost, entriesFor, requireAccessLogTier } from "../domain/accessLogs";
+import { clusterHostnames, pathCluster } from "../domain/clusters";
+import { defineOperation, entity } from "./define";
 
 const ROLES = ["GROUP_MONITORING_ADMIN", "GROUP_DATABASE_ACCESS_ADMIN"] as const;
 
@@ -110,7 +20,9 @@ export const accessLogOperations: OperationDef[] = [
     handler: (req, state) => {
       const cluster = pathCluster(state, req);
       requireAccessLogTier(cluster);
-      return answer(entriesFor(state, cluster, clusterHostnames(cluster), req.now), req);
+      return entity(
+        accessLogsBody(entriesFor(state, cluster, clusterHostnames(cluster), req.now), req.query),
+      );
     },
   }),
   defineOperation({
@@ -121,15 +33,10 @@ export const accessLogOperations: OperationDef[] = [
     roles: [...ROLES],
     rateLimited: true,
     handler: (req, state) => {
-      const groupId = param(req.params, "groupId");
       const hostname = param(req.params, "hostname");
-      requireProject(state, groupId);
-      const cluster = clustersOfProject(state, groupId).find((c) => clusterHostnames(c).includes(hostname));
-      if (!cluster) {
-        throw apiError("RESOURCE_NOT_FOUND", [hostname], { args: [`host ${hostname} in group ${groupId}`] });
-      }
+      const cluster = clusterOfHost(state, param(req.params, "groupId"), hostname);
       requireAccessLogTier(cluster);
-      return answer(entriesFor(state, cluster, [hostname], req.now), req);
+      return entity(accessLogsBody(entriesFor(state, cluster, [hostname], req.now), req.query));
     },
   }),
 ];

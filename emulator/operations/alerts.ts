@@ -1,31 +1,21 @@
 /**
- * Alerts (operations 11-14). The API cannot create alerts; they come from the seed
- * (`entities.alerts`, records in the API shape below) or from `raiseAlert`, which the control API and
- * tests call to simulate the service raising one for a configuration.
+ * Alerts (operations 11-14): the routes. The alert, its acknowledgement and how the service raises
+ * one are emulator/domain/alerts.ts.
  */
+import { type JsonObject, type OperationDef, param } from "../core/contract";
+import { pathAlertConfig } from "../domain/alertConfigs";
+import {
+  acknowledgeAlert,
+  alertsWithStatusQuery,
+  findAlert,
+  openAlertsOf,
+  renderAlert,
+} from "../domain/alerts";
+import { pathGroupId } from "../domain/projects";
+import { defineOperation, entity, list } from "./define";
 
-import { ALERT_STATUS_FILTERS } from "../../api/vocabulary";
-import type { EmulatorState, JsonObject, OperationDef } from "../core/contract";
-import { apiError } from "../core/errors";
-import { type AlertRecord, alertTable, findAlert, pathAlertConfig } from "../domain/alerting";
-import { actingUserEmail, entity, list, param, pathGroupId } from "../domain/context";
-import { isoDate, parseInputDate } from "../domain/time";
-import { bool, date, queryEnum, str, validateBody } from "../domain/validation";
-import { defineOperation, VERSION_2023_01_01 } from "./define";
-
-/** Fields without a value are omitted (spec: no sensible default exists for them). */
-export function renderAlert(record: AlertRecord): JsonObject {
-  const shown: JsonObject = {};
-  for (const [key, value] of Object.entries(record)) if (value !== null) shown[key] = value;
-  return shown;
-}
-
-export function alertPath(record: JsonObject): string {
+function alertPath(record: JsonObject): string {
   return `/groups/${String(record.groupId)}/alerts/${String(record.id)}`;
-}
-
-function alertsOfProject(state: EmulatorState, groupId: string): AlertRecord[] {
-  return Object.values(alertTable(state)).filter((a) => a.groupId === groupId);
 }
 
 export const alertOperations: OperationDef[] = [
@@ -39,10 +29,7 @@ export const alertOperations: OperationDef[] = [
     paginated: true,
     handler: (req, state) => {
       const config = pathAlertConfig(state, req);
-      const open = alertsOfProject(state, config.groupId).filter(
-        (a) => a.alertConfigId === config.id && a.status === "OPEN",
-      );
-      return list(open.map(renderAlert), alertPath);
+      return list(openAlertsOf(state, config).map(renderAlert), alertPath);
     },
   }),
   defineOperation({
@@ -55,11 +42,7 @@ export const alertOperations: OperationDef[] = [
     paginated: true,
     handler: (req, state) => {
       const groupId = pathGroupId(state, req);
-      const status = queryEnum(req.query, "status", ALERT_STATUS_FILTERS);
-      const alerts = alertsOfProject(state, groupId).filter(
-        (a) => status === undefined || a.status === status,
-      );
-      return list(alerts.map(renderAlert), alertPath);
+      return list(alertsWithStatusQuery(state, groupId, req.query).map(renderAlert), alertPath);
     },
   }),
   defineOperation({
@@ -83,34 +66,7 @@ export const alertOperations: OperationDef[] = [
     rateLimited: true,
     handler: (req, state) => {
       const record = findAlert(state, param(req.params, "groupId"), param(req.params, "alertId"));
-      const body = validateBody(req.body, {
-        acknowledgedUntil: date(),
-        acknowledgementComment: str({ maxLength: 200 }),
-        unacknowledgeAlert: bool(),
-      });
-      const until = body.acknowledgedUntil as string | undefined;
-      const comment = body.acknowledgementComment as string | undefined;
-      // Version 2023-01-01: leaving out acknowledgedUntil unacknowledges (docs/spec/operations.md).
-      const unacknowledge =
-        body.unacknowledgeAlert === true || (req.version === VERSION_2023_01_01 && until === undefined);
-      if (unacknowledge) {
-        record.acknowledgedUntil = null;
-        record.acknowledgementComment = null;
-        record.acknowledgingUsername = null;
-      } else if (until !== undefined) {
-        const untilMs = parseInputDate(until) as number; // validated as a date above
-        if (untilMs <= req.now) {
-          throw apiError("INVALID_ATTRIBUTE", ["acknowledgedUntil"], {
-            args: ["acknowledgedUntil", "must be in the future"],
-          });
-        }
-        record.acknowledgedUntil = isoDate(untilMs);
-        record.acknowledgementComment = comment ?? null;
-        record.acknowledgingUsername = actingUserEmail(req.caller);
-      } else if (comment !== undefined) {
-        record.acknowledgementComment = comment;
-      }
-      record.updated = isoDate(req.now);
+      acknowledgeAlert(record, req);
       return entity(renderAlert(record), alertPath(record));
     },
   }),

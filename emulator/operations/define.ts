@@ -1,14 +1,11 @@
 /**
  * Building OperationDefs with the defaults most operations share, so each definition states only
- * what is particular to it (and every particular is visible in one line).
+ * what is particular to it (and every particular is visible in one line), and the results their
+ * handlers return.
  */
 import { isLegacyOperation, OPERATION_VERSIONS } from "../../api/versions";
-import type { ApiRoot, OperationDef } from "../core/contract";
-
-/** The oldest resource version; where an operation's shape differs by version, this is the old one. */
-export const VERSION_2023_01_01 = "2023-01-01";
-/** The legacy root's only version (Accept: application/json). */
-export const LEGACY_VERSION = "1.0";
+import type { ApiRoot, JsonObject, OperationDef, OperationResult } from "../core/contract";
+import { LEGACY_VERSION } from "../core/conventions";
 
 type Defaults = "root" | "versions" | "rateLimited" | "pretty";
 
@@ -47,4 +44,28 @@ export function defineOperation(
     rateLimited: def.rateLimited ?? false,
     pretty: def.pretty ?? true,
   };
+}
+
+// Results -------------------------------------------------------------------------------------
+
+export function entity(body: JsonObject, selfPath?: string, status = 200): OperationResult {
+  return selfPath === undefined
+    ? { kind: "entity", status, body }
+    : { kind: "entity", status, body, selfPath };
+}
+
+/** 200 with `{}` exactly (no links): the service's answer for "there is nothing here" where it does
+ * not answer 404 (search nodes of a cluster without any, docs/spec/operations.md 21). */
+export function emptyEntity(): OperationResult {
+  return { kind: "entity", status: 200, body: {}, withoutLinks: true };
+}
+
+export function list(items: JsonObject[], itemSelfPath?: (item: JsonObject) => string): OperationResult {
+  return itemSelfPath
+    ? { kind: "list", status: 200, items, itemSelfPath }
+    : { kind: "list", status: 200, items };
+}
+
+export function noContent(status = 204): OperationResult {
+  return { kind: "empty", status };
 }

@@ -1,6 +1,6 @@
 /**
  * Every operation of the API, in the spec's order. The core routes requests to these by root,
- * method and path (see emulator/core/contract.ts).
+ * method and path (see emulator/core/contract.ts); emulator/composition.ts hands them to it.
  */
 import type { OperationDef } from "../core/contract";
 import { accessLogOperations } from "./accessLogs";
@@ -48,6 +48,3 @@ export const operations: OperationDef[] = [
   const [nb, sb] = order(b.id);
   return na - nb || sa.localeCompare(sb);
 });
-
-export { raiseAlert } from "../domain/alerting";
-export { forceFailure } from "../domain/failures";

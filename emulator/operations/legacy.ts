@@ -1,75 +1,13 @@
 /**
- * Legacy operations under the 1.0 root (77, 78): private IP (Peering-Only) mode and the cluster list.
+ * Legacy operations under the 1.0 root (77, 78): the routes. Private IP (Peering-Only) mode is a
+ * project setting (emulator/domain/projectSettings.ts); the legacy view of a cluster is
+ * emulator/domain/clusters.ts.
  */
-import { PEERING_ONLY_OFF_MIN_DB_VERSION } from "../../api/vocabulary";
-import type { ClusterRecord, EmulatorState, JsonObject, OperationDef } from "../core/contract";
-import { apiError } from "../core/errors";
-import {
-  clustersOfProject,
-  entity,
-  fullDbVersion,
-  hasCloudBackup,
-  isSharedTier,
-  list,
-  pathGroupId,
-  table,
-  versionAtLeast,
-} from "../domain/context";
-import { bool, required, validateBody } from "../domain/validation";
-import { defineOperation } from "./define";
-
-/**
- * The 1.0 view's providerSettings, one of the contract's kinds told apart by providerName
- * (api/openapi/openapi-v1.0.yml, ClusterProviderSettings): a dedicated tier under its cloud provider;
- * a shared tier (M0/M2/M5) as TENANT and a flex cluster as FLEX, each with the cloud it runs on as
- * backingProviderName. A serverless instance has no kind there (the contract lists serverless
- * instances under their own operations), so its entry carries no providerSettings.
- */
-function providerSettingsOf(cluster: ClusterRecord): { providerSettings?: JsonObject } {
-  if (cluster.tier === "SERVERLESS") return {};
-  if (cluster.tier === "FLEX") {
-    return {
-      providerSettings: {
-        providerName: "FLEX",
-        backingProviderName: cluster.provider,
-        instanceSizeName: "FLEX",
-      },
-    };
-  }
-  if (isSharedTier(cluster)) {
-    return {
-      providerSettings: {
-        providerName: "TENANT",
-        backingProviderName: cluster.provider,
-        instanceSizeName: cluster.tier,
-      },
-    };
-  }
-  return { providerSettings: { providerName: cluster.provider, instanceSizeName: cluster.tier } };
-}
-
-function renderCluster(cluster: ClusterRecord): JsonObject {
-  const major = cluster.dbVersion.split(".").slice(0, 2).join(".");
-  const full = fullDbVersion(cluster);
-  return {
-    id: cluster.id,
-    groupId: cluster.groupId,
-    name: cluster.name,
-    clusterType: cluster.sharded ? "SHARDED" : "REPLICASET",
-    dbMajorVersion: major,
-    dbVersion: full,
-    ...providerSettingsOf(cluster),
-    backupEnabled: hasCloudBackup(cluster),
-    paused: false,
-    stateName: "IDLE",
-  };
-}
-
-function privateIpModeOf(state: EmulatorState, groupId: string): { enabled: boolean } & JsonObject {
-  const records = table<{ enabled: boolean } & JsonObject>(state, "privateIpMode");
-  records[groupId] ??= { enabled: false };
-  return records[groupId];
-}
+import type { OperationDef } from "../core/contract";
+import { clustersOfProject, renderLegacyCluster } from "../domain/clusters";
+import { updatePrivateIpMode } from "../domain/projectSettings";
+import { pathGroupId } from "../domain/projects";
+import { defineOperation, entity, list } from "./define";
 
 export const legacyOperations: OperationDef[] = [
   defineOperation({
@@ -81,25 +19,7 @@ export const legacyOperations: OperationDef[] = [
     roles: ["GROUP_OWNER"],
     handler: (req, state) => {
       const groupId = pathGroupId(state, req);
-      const body = validateBody(req.body, { enabled: required(bool()) });
-      if (body.enabled === false) {
-        const older = clustersOfProject(state, groupId).filter(
-          (c) => !versionAtLeast(c.dbVersion, PEERING_ONLY_OFF_MIN_DB_VERSION),
-        );
-        if (older.length > 0) {
-          throw apiError(
-            "CANNOT_UPDATE_PRIVATE_IP_MODE",
-            older.map((c) => c.name),
-            {
-              args: [
-                `Peering-Only mode can be turned off only when every cluster runs ${PEERING_ONLY_OFF_MIN_DB_VERSION} or later; older: ${older.map((c) => c.name).join(", ")}`,
-              ],
-            },
-          );
-        }
-      }
-      const record = privateIpModeOf(state, groupId);
-      record.enabled = body.enabled as boolean;
+      const record = updatePrivateIpMode(state, groupId, req.body);
       return entity({ enabled: record.enabled }, `/groups/${groupId}/privateIpMode`);
     },
   }),
@@ -114,7 +34,7 @@ export const legacyOperations: OperationDef[] = [
     handler: (req, state) => {
       const groupId = pathGroupId(state, req);
       return list(
-        clustersOfProject(state, groupId).map(renderCluster),
+        clustersOfProject(state, groupId).map(renderLegacyCluster),
         (item) => `/groups/${groupId}/clusters/${String(item.name)}`,
       );
     },

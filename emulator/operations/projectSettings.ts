@@ -1,64 +1,17 @@
 /**
- * Project-level singletons: auditing (33, 34) and custom DNS for AWS (35, 36). Both exist for every
- * project with the service's defaults until changed.
+ * Project-level singletons: auditing (33, 34) and custom DNS for AWS (35, 36): the routes. The
+ * settings, their defaults and rules are emulator/domain/projectSettings.ts.
  */
-
-import type { AuditConfigurationType } from "../../api/vocabulary";
-import type { EmulatorState, JsonObject, OperationDef } from "../core/contract";
-import { apiError } from "../core/errors";
-import { clustersOfProject, entity, isServerless, isSharedTier, pathGroupId, table } from "../domain/context";
-import { bool, custom, invalidAttribute, readOnly, required, str, validateBody } from "../domain/validation";
-import { defineOperation } from "./define";
-
-export const DEFAULT_AUDIT_FILTER = "{}";
-
-export interface AuditingRecord extends JsonObject {
-  enabled: boolean;
-  auditAuthorizationSuccess: boolean;
-  auditFilter: string;
-}
-
-const auditFilterSchema = custom((value, path) => {
-  if (typeof value !== "string") invalidAttribute(path, "expected a string holding a JSON document");
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    invalidAttribute(path, "not a valid JSON document");
-  }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
-    invalidAttribute(path, "expected a JSON object");
-});
-
-/**
- * configurationType is derived: NONE while auditing is off; FILTER_JSON when a filter other than the
- * empty default is set; FILTER_BUILDER when auditing is on with the default filter (the web
- * interface's filter builder starts from it).
- */
-export function auditConfigurationType(record: AuditingRecord): AuditConfigurationType {
-  if (!record.enabled) return "NONE";
-  return record.auditFilter.trim() === DEFAULT_AUDIT_FILTER ? "FILTER_BUILDER" : "FILTER_JSON";
-}
-
-function auditingOf(state: EmulatorState, groupId: string): AuditingRecord {
-  const records = table<AuditingRecord>(state, "auditing");
-  records[groupId] ??= {
-    enabled: false,
-    auditAuthorizationSuccess: false,
-    auditFilter: DEFAULT_AUDIT_FILTER,
-  };
-  return records[groupId];
-}
-
-function renderAuditing(record: AuditingRecord): JsonObject {
-  return { ...record, configurationType: auditConfigurationType(record) };
-}
-
-function customDnsOf(state: EmulatorState, groupId: string): { enabled: boolean } & JsonObject {
-  const records = table<{ enabled: boolean } & JsonObject>(state, "customDns");
-  records[groupId] ??= { enabled: false };
-  return records[groupId];
-}
+import type { OperationDef } from "../core/contract";
+import {
+  auditingOf,
+  customDnsOf,
+  renderAuditing,
+  updateAuditing,
+  updateCustomDns,
+} from "../domain/projectSettings";
+import { pathGroupId } from "../domain/projects";
+import { defineOperation, entity } from "./define";
 
 export const projectSettingOperations: OperationDef[] = [
   defineOperation({
@@ -80,28 +33,7 @@ export const projectSettingOperations: OperationDef[] = [
     roles: ["GROUP_OWNER"],
     handler: (req, state) => {
       const groupId = pathGroupId(state, req);
-      const body = validateBody(
-        req.body,
-        {
-          enabled: bool(),
-          auditAuthorizationSuccess: bool(),
-          auditFilter: auditFilterSchema,
-          configurationType: readOnly(str()),
-        },
-        { partial: true },
-      );
-      // Auditing is project-wide but unavailable on M0/M2/M5 and serverless: enabling it is refused
-      // when the project has clusters and none of them supports it.
-      const clusters = clustersOfProject(state, groupId);
-      if (
-        body.enabled === true &&
-        clusters.length > 0 &&
-        clusters.every((c) => isSharedTier(c) || isServerless(c))
-      ) {
-        throw apiError("AUDITING_NOT_SUPPORTED_FOR_TIER", [groupId]);
-      }
-      const record = auditingOf(state, groupId);
-      Object.assign(record, body);
+      const record = updateAuditing(state, groupId, req.body);
       return entity(renderAuditing(record), `/groups/${groupId}/auditLog`);
     },
   }),
@@ -124,9 +56,7 @@ export const projectSettingOperations: OperationDef[] = [
     roles: ["GROUP_PLATFORM_ADMIN"],
     handler: (req, state) => {
       const groupId = pathGroupId(state, req);
-      const body = validateBody(req.body, { enabled: required(bool()) });
-      const record = customDnsOf(state, groupId);
-      record.enabled = body.enabled as boolean;
+      const record = updateCustomDns(state, groupId, req.body);
       return entity({ ...record }, `/groups/${groupId}/awsCustomDNS`);
     },
   }),

@@ -1,263 +1,61 @@
 /**
- * Restore jobs of clusters (47-50) and serverless instances (62). A job has no state field: it is
- * finished (finishedAt set) once the delay has passed. Download jobs can be cancelled; automated and
- * point-in-time restores cannot.
+ * Restore jobs of clusters (47-50) and serverless instances (62): the routes, and where each scope's
+ * jobs live. The job, its lifecycle and the rules of each delivery type are
+ * emulator/domain/restoreJobs.ts.
  */
-import { EARLIEST_RESTORE_SECONDS, MIN_OPLOG_INC, RESTORE_DELIVERY_TYPES } from "../../api/vocabulary";
-import type {
-  ClusterRecord,
-  EmulatorState,
-  JsonObject,
-  OperationDef,
-  OperationRequest,
-} from "../core/contract";
-import { apiError } from "../core/errors";
+import type { ClusterRecord, OperationDef, OperationRequest } from "../core/contract";
 import {
-  belongsTo,
-  entity,
-  list,
-  noContent,
-  param,
-  recordsOfCluster,
-  requireBackupCluster,
-  requireCluster,
-  table,
-} from "../domain/context";
-import { isForcedFailure } from "../domain/failures";
-import { mintId } from "../domain/ids";
-import { lifecycleDone, lifecycleEnd } from "../domain/lifecycle";
-import {
-  findSnapshot,
-  requireServerlessInstance,
-  type SnapshotRecord,
-  serverlessSnapshots,
-} from "../domain/snapshot";
-import { isoDate, MS_PER_DAY } from "../domain/time";
-import {
-  hex24,
-  int,
-  invalidAttribute,
-  missingAttribute,
-  oneOf,
-  required,
-  str,
-  validateBody,
-} from "../domain/validation";
-import { defineOperation } from "./define";
+  CLUSTER_SCOPE,
+  cancelRestoreJob,
+  createRestoreJob,
+  findJob,
+  jobsOf,
+  type RestoreJobRecord,
+  type RestoreScope,
+  renderRestoreJob,
+  SERVERLESS_SCOPE,
+} from "../domain/restoreJobs";
+import { defineOperation, entity, list, noContent } from "./define";
 
-const DOWNLOAD_LINK_LIFETIME_MS = MS_PER_DAY;
-
-export interface RestoreJobRecord extends JsonObject {
-  id: string;
-  groupId: string;
-  clusterName: string;
-  serverless: boolean;
-  deliveryType: string;
-  snapshotId: string | null;
-  targetClusterName: string | null;
-  targetGroupId: string | null;
-  oplogTs: number | null;
-  oplogInc: number | null;
-  pointInTimeUTCSeconds: number | null;
-  /** When the restored data is from (snapshot time or the requested point in time). */
-  timestampMs: number;
-  createdMs: number;
-  cancelled: boolean;
-  /** Replica set names of the snapshot (download components). */
-  replicaSetNames: string[];
-}
-
-function restoreJobTable(state: EmulatorState): Record<string, RestoreJobRecord> {
-  return table<RestoreJobRecord>(state, "restoreJobs");
-}
-
-function render(job: RestoreJobRecord, req: OperationRequest): JsonObject {
-  const failed = isForcedFailure(job);
-  const finished = !job.cancelled && !failed && lifecycleDone(job.createdMs, req.now, req.asyncDelayMs);
-  const finishedMs = lifecycleEnd(job.createdMs, req.asyncDelayMs);
-  const isDownload = job.deliveryType === "download";
-  const expiresMs = finishedMs + DOWNLOAD_LINK_LIFETIME_MS;
-  const shown: JsonObject = {
-    id: job.id,
-    deliveryType: job.deliveryType,
-    cancelled: job.cancelled,
-    failed,
-    expired: isDownload && finished && req.now >= expiresMs,
-    timestamp: isoDate(job.timestampMs),
-  };
-  for (const key of [
-    "snapshotId",
-    "targetClusterName",
-    "targetGroupId",
-    "oplogTs",
-    "oplogInc",
-    "pointInTimeUTCSeconds",
-  ] as const) {
-    const value = job[key];
-    if (value !== null) shown[key] = value;
-  }
-  if (job.oplogTs !== null) {
-    shown.desiredTimestamp = { date: isoDate(job.oplogTs * 1000), increment: job.oplogInc ?? 1 };
-  }
-  if (finished) shown.finishedAt = isoDate(finishedMs);
-  if (isDownload) {
-    shown.expiresAt = isoDate(expiresMs);
-    const url = (rs: string) => `https://restore.platform.local/${job.id}/${rs}.tar.gz`;
-    shown.deliveryUrl = finished ? job.replicaSetNames.map(url) : [];
-    if (!job.serverless) {
-      // downloadUrl is a string in the contract (DiskBackupRestoreMember), never null: it appears
-      // once the job has finished and the file exists.
-      shown.components = job.replicaSetNames.map((rs) => ({
-        replicaSetName: rs,
-        ...(finished ? { downloadUrl: url(rs) } : {}),
-        privateDownloadDeliveryUrls: [],
-      }));
-      shown.privateDownloadDeliveryUrls = [];
-    }
-  }
-  return shown;
-}
-
-const createBody = {
-  deliveryType: required(oneOf(RESTORE_DELIVERY_TYPES)),
-  snapshotId: hex24(),
-  targetClusterName: str({ pattern: /^[a-zA-Z0-9][a-zA-Z0-9-]*$/ }),
-  targetGroupId: hex24(),
-  oplogTs: int({ min: EARLIEST_RESTORE_SECONDS }),
-  oplogInc: int({ min: MIN_OPLOG_INC }),
-  pointInTimeUTCSeconds: int({ min: EARLIEST_RESTORE_SECONDS }),
-};
-
-/** Validates a restore request against the rules of its delivery type and creates the job. */
-function createJob(
-  state: EmulatorState,
-  req: OperationRequest,
-  source: ClusterRecord,
-  scope: RestoreScope,
-): RestoreJobRecord {
-  scope.beforeCreate?.(state, source, req.now);
-  const body = validateBody(req.body, createBody);
-  const deliveryType = body.deliveryType as string;
-  const needsTarget = scope.serverless || deliveryType !== "download";
-  if (needsTarget && body.targetClusterName === undefined) missingAttribute("targetClusterName");
-  if (needsTarget && body.targetGroupId === undefined) missingAttribute("targetGroupId");
-  if (deliveryType !== "pointInTime" && body.snapshotId === undefined) missingAttribute("snapshotId");
-  if ((body.oplogTs === undefined) !== (body.oplogInc === undefined)) {
-    missingAttribute(body.oplogTs === undefined ? "oplogTs" : "oplogInc");
-  }
-  const byOplog = body.oplogTs !== undefined;
-  const byTime = body.pointInTimeUTCSeconds !== undefined;
-  if (deliveryType === "pointInTime") {
-    if (!byOplog && !byTime) missingAttribute("pointInTimeUTCSeconds");
-    if (byOplog && byTime)
-      invalidAttribute("pointInTimeUTCSeconds", "give either pointInTimeUTCSeconds or oplogTs and oplogInc");
-  } else if (byOplog || byTime) {
-    invalidAttribute(byTime ? "pointInTimeUTCSeconds" : "oplogTs", `only for deliveryType pointInTime`);
-  }
-  const snapshot =
-    body.snapshotId === undefined ? undefined : scope.snapshotOf(state, source, body.snapshotId as string);
-  if (needsTarget) requireCluster(state, body.targetGroupId as string, body.targetClusterName as string);
-  const seconds = (body.pointInTimeUTCSeconds ?? body.oplogTs) as number | undefined;
-  if (seconds !== undefined && seconds * 1000 > req.now) {
-    invalidAttribute(byTime ? "pointInTimeUTCSeconds" : "oplogTs", "must not be in the future");
-  }
-  const job: RestoreJobRecord = {
-    id: mintId(state),
-    groupId: source.groupId,
-    clusterName: source.name,
-    serverless: scope.serverless,
-    deliveryType,
-    snapshotId: snapshot?.id ?? null,
-    targetClusterName: (body.targetClusterName as string | undefined) ?? null,
-    targetGroupId: (body.targetGroupId as string | undefined) ?? null,
-    oplogTs: (body.oplogTs as number | undefined) ?? null,
-    oplogInc: (body.oplogInc as number | undefined) ?? null,
-    pointInTimeUTCSeconds: (body.pointInTimeUTCSeconds as number | undefined) ?? null,
-    timestampMs: seconds !== undefined ? seconds * 1000 : (snapshot?.createdMs ?? req.now),
-    createdMs: req.now,
-    cancelled: false,
-    replicaSetNames: snapshot
-      ? snapshot.members.length > 0
-        ? snapshot.members.map((m) => String(m.replicaSetName))
-        : [snapshot.replicaSetName]
-      : [],
-  };
-  restoreJobTable(state)[job.id] = job;
-  return job;
-}
-
-/** Where restore jobs live: a cluster with cloud backup (47-50) or a serverless instance (62). */
-interface RestoreScope {
-  serverless: boolean;
-  /** The path's cluster or serverless instance (404/400 when it is neither). */
-  source(state: EmulatorState, req: OperationRequest): ClusterRecord;
-  /** Runs before a create reads its body. */
-  beforeCreate?(state: EmulatorState, cluster: ClusterRecord, nowMs: number): void;
-  /** The snapshot a job restores from, of the kinds this scope has. */
-  snapshotOf(state: EmulatorState, cluster: ClusterRecord, id: string): SnapshotRecord;
+/** A scope of restore jobs as the routes name it: the URL of one of its jobs. */
+interface ScopeRoute {
+  scope: RestoreScope;
   jobPath(cluster: ClusterRecord, jobId: string): string;
 }
-
-const CLUSTER_SCOPE: RestoreScope = {
-  serverless: false,
-  source: requireBackupCluster,
-  snapshotOf: (state, cluster, id) => findSnapshot(state, cluster, id, ["replicaSet", "shardedCluster"]),
+const CLUSTER_ROUTE: ScopeRoute = {
+  scope: CLUSTER_SCOPE,
   jobPath: (c, id) => `/groups/${c.groupId}/clusters/${c.name}/backup/restoreJobs/${id}`,
 };
-
-const SERVERLESS_SCOPE: RestoreScope = {
-  serverless: true,
-  source: requireServerlessInstance,
-  // The service's daily snapshot exists whether or not anyone listed it.
-  beforeCreate: serverlessSnapshots,
-  snapshotOf: (state, cluster, id) => findSnapshot(state, cluster, id, ["serverless"]),
+const SERVERLESS_ROUTE: ScopeRoute = {
+  scope: SERVERLESS_SCOPE,
   jobPath: (c, id) => `/groups/${c.groupId}/serverless/${c.name}/backup/restoreJobs/${id}`,
 };
 
-function jobsOf(state: EmulatorState, cluster: ClusterRecord, scope: RestoreScope): RestoreJobRecord[] {
-  return recordsOfCluster(restoreJobTable(state), cluster).filter((j) => j.serverless === scope.serverless);
+function shown(job: RestoreJobRecord, req: OperationRequest, route: ScopeRoute, cluster: ClusterRecord) {
+  return entity(renderRestoreJob(job, req), route.jobPath(cluster, job.id));
 }
 
-/** The path's restore job of the cluster in this scope, or 404 RESTORE_JOB_NOT_FOUND. */
-function findJob(
-  state: EmulatorState,
-  cluster: ClusterRecord,
-  req: OperationRequest,
-  scope: RestoreScope,
-): RestoreJobRecord {
-  const id = param(req.params, "restoreJobId");
-  const job = restoreJobTable(state)[id];
-  if (!job || !belongsTo(job, cluster) || job.serverless !== scope.serverless) {
-    throw apiError("RESTORE_JOB_NOT_FOUND", [id], { args: [id, cluster.name] });
-  }
-  return job;
-}
-
-function shown(job: RestoreJobRecord, req: OperationRequest, scope: RestoreScope, cluster: ClusterRecord) {
-  return entity(render(job, req), scope.jobPath(cluster, job.id));
-}
-
-function listJobs(scope: RestoreScope): OperationDef["handler"] {
+function listJobs(route: ScopeRoute): OperationDef["handler"] {
   return (req, state) => {
-    const cluster = scope.source(state, req);
+    const cluster = route.scope.source(state, req);
     return list(
-      jobsOf(state, cluster, scope).map((j) => render(j, req)),
-      (item) => scope.jobPath(cluster, String(item.id)),
+      jobsOf(state, cluster, route.scope).map((j) => renderRestoreJob(j, req)),
+      (item) => route.jobPath(cluster, String(item.id)),
     );
   };
 }
 
-function createJobIn(scope: RestoreScope): OperationDef["handler"] {
+function createJobIn(route: ScopeRoute): OperationDef["handler"] {
   return (req, state) => {
-    const cluster = scope.source(state, req);
-    return shown(createJob(state, req, cluster, scope), req, scope, cluster);
+    const cluster = route.scope.source(state, req);
+    return shown(createRestoreJob(state, req, cluster, route.scope), req, route, cluster);
   };
 }
 
-function getJob(scope: RestoreScope): OperationDef["handler"] {
+function getJob(route: ScopeRoute): OperationDef["handler"] {
   return (req, state) => {
-    const cluster = scope.source(state, req);
-    return shown(findJob(state, cluster, req, scope), req, scope, cluster);
+    const cluster = route.scope.source(state, req);
+    return shown(findJob(state, cluster, req, route.scope), req, route, cluster);
   };
 }
 
@@ -274,7 +72,7 @@ export const restoreJobOperations: OperationDef[] = [
     roles: [...MANAGE],
     rateLimited: true,
     paginated: true,
-    handler: listJobs(CLUSTER_SCOPE),
+    handler: listJobs(CLUSTER_ROUTE),
   }),
   defineOperation({
     id: "48",
@@ -283,7 +81,7 @@ export const restoreJobOperations: OperationDef[] = [
     path: PATH,
     roles: [...MANAGE],
     rateLimited: true,
-    handler: createJobIn(CLUSTER_SCOPE),
+    handler: createJobIn(CLUSTER_ROUTE),
   }),
   defineOperation({
     id: "49",
@@ -293,11 +91,7 @@ export const restoreJobOperations: OperationDef[] = [
     roles: [...MANAGE],
     rateLimited: true,
     handler: (req, state) => {
-      const job = findJob(state, CLUSTER_SCOPE.source(state, req), req, CLUSTER_SCOPE);
-      if (job.deliveryType !== "download") {
-        throw apiError("CANNOT_CANCEL_AUTOMATED_RESTORE", [job.id], { args: [job.id, job.deliveryType] });
-      }
-      job.cancelled = true;
+      cancelRestoreJob(findJob(state, CLUSTER_SCOPE.source(state, req), req, CLUSTER_SCOPE));
       return noContent();
     },
   }),
@@ -308,7 +102,7 @@ export const restoreJobOperations: OperationDef[] = [
     path: `${PATH}/{restoreJobId}`,
     roles: [...MANAGE],
     rateLimited: true,
-    handler: getJob(CLUSTER_SCOPE),
+    handler: getJob(CLUSTER_ROUTE),
   }),
   defineOperation({
     id: "62-list",
@@ -318,7 +112,7 @@ export const restoreJobOperations: OperationDef[] = [
     roles: ["GROUP_OWNER"],
     rateLimited: true,
     paginated: true,
-    handler: listJobs(SERVERLESS_SCOPE),
+    handler: listJobs(SERVERLESS_ROUTE),
   }),
   defineOperation({
     id: "62-create",
@@ -327,7 +121,7 @@ export const restoreJobOperations: OperationDef[] = [
     path: SERVERLESS_PATH,
     roles: ["GROUP_OWNER"],
     rateLimited: true,
-    handler: createJobIn(SERVERLESS_SCOPE),
+    handler: createJobIn(SERVERLESS_ROUTE),
   }),
   defineOperation({
     id: "62-get",
@@ -336,6 +130,6 @@ export const restoreJobOperations: OperationDef[] = [
     path: `${SERVERLESS_PATH}/{restoreJobId}`,
     roles: ["GROUP_OWNER"],
     rateLimited: true,
-    handler: getJob(SERVERLESS_SCOPE),
+    handler: getJob(SERVERLESS_ROUTE),
   }),
 ];

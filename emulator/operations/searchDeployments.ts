@@ -1,86 +1,18 @@
 /**
- * Dedicated search nodes of a cluster (operations 20-23): one deployment per cluster whose one
- * configuration applies to all nodes. Changes show stateName UPDATING until the delay has passed.
+ * Dedicated search nodes of a cluster (operations 20-23); the deployment and its lifecycle are
+ * emulator/domain/searchDeployments.ts. Under 2023-01-01 create and delete answer 200.
  */
-
-import { LIFECYCLE_STATES, SEARCH_NODE_COUNT, SEARCH_NODE_INSTANCE_SIZES } from "../../api/vocabulary";
-import type { EmulatorState, JsonObject, OperationDef, OperationRequest } from "../core/contract";
-import { apiError } from "../core/errors";
-import { clusterKey, emptyEntity, entity, noContent, param, table } from "../domain/context";
-import { mintId } from "../domain/ids";
-import { lifecycleDone, lifecyclePhase } from "../domain/lifecycle";
-import { requireSearchCluster } from "../domain/search";
-import { arr, int, obj, oneOf, required, validateBody } from "../domain/validation";
-import { defineOperation, VERSION_2023_01_01 } from "./define";
-
-const specsBody = {
-  specs: required(
-    arr(
-      obj({
-        instanceSize: required(oneOf(SEARCH_NODE_INSTANCE_SIZES)),
-        nodeCount: required(int(SEARCH_NODE_COUNT)),
-      }),
-      { minItems: 1, maxItems: 1 },
-    ),
-  ),
-};
-
-export interface SearchDeploymentRecord extends JsonObject {
-  id: string;
-  groupId: string;
-  clusterName: string;
-  specs: JsonObject[];
-  encryptionAtRestProvider: string;
-  changeStartedMs: number;
-  deleteRequestedMs: number | null;
-}
-
-function deploymentTable(state: EmulatorState): Record<string, SearchDeploymentRecord> {
-  return table<SearchDeploymentRecord>(state, "searchDeployments");
-}
-
-/** The cluster's deployment, or undefined when none exists (a finished delete removes it). */
-function currentDeployment(state: EmulatorState, req: OperationRequest): SearchDeploymentRecord | undefined {
-  const cluster = requireSearchCluster(state, req, "nodes");
-  const key = clusterKey(cluster.groupId, cluster.name);
-  const deployments = deploymentTable(state);
-  const record = deployments[key];
-  if (
-    record?.deleteRequestedMs != null &&
-    lifecycleDone(record.deleteRequestedMs, req.now, req.asyncDelayMs)
-  ) {
-    delete deployments[key];
-    return undefined;
-  }
-  return record;
-}
-
-function requireDeployment(state: EmulatorState, req: OperationRequest): SearchDeploymentRecord {
-  const record = currentDeployment(state, req);
-  if (!record || record.deleteRequestedMs !== null) {
-    throw apiError("SEARCH_DEPLOYMENT_DOES_NOT_EXIST", [param(req.params, "clusterName")]);
-  }
-  return record;
-}
-
-function render(record: SearchDeploymentRecord, req: OperationRequest): JsonObject {
-  const stateName =
-    record.deleteRequestedMs !== null
-      ? "UPDATING"
-      : lifecyclePhase(
-          LIFECYCLE_STATES.searchDeployment.steps,
-          record.changeStartedMs,
-          req.now,
-          req.asyncDelayMs,
-        );
-  return {
-    id: record.id,
-    groupId: record.groupId,
-    specs: record.specs,
-    encryptionAtRestProvider: record.encryptionAtRestProvider,
-    stateName,
-  };
-}
+import { type OperationDef, type OperationRequest, param } from "../core/contract";
+import { VERSION_2023_01_01 } from "../core/conventions";
+import {
+  createDeployment,
+  currentDeployment,
+  renderDeployment,
+  requestDeploymentDelete,
+  requireDeployment,
+  updateDeployment,
+} from "../domain/searchDeployments";
+import { defineOperation, emptyEntity, entity, noContent } from "./define";
 
 const selfPath = (req: OperationRequest) =>
   `/groups/${param(req.params, "groupId")}/clusters/${param(req.params, "clusterName")}/search/deployment`;
@@ -96,7 +28,7 @@ export const searchDeploymentOperations: OperationDef[] = [
     roles: [...ADMIN],
     rateLimited: true,
     handler: (req, state) => {
-      requireDeployment(state, req).deleteRequestedMs = req.now;
+      requestDeploymentDelete(requireDeployment(state, req), req.now);
       return noContent(req.version === VERSION_2023_01_01 ? 200 : 204);
     },
   }),
@@ -110,7 +42,7 @@ export const searchDeploymentOperations: OperationDef[] = [
     handler: (req, state) => {
       const record = currentDeployment(state, req);
       // No deployment: the service answers 200 with an empty object, not 404.
-      return record ? entity(render(record, req), selfPath(req)) : emptyEntity();
+      return record ? entity(renderDeployment(record, req), selfPath(req)) : emptyEntity();
     },
   }),
   defineOperation({
@@ -122,10 +54,8 @@ export const searchDeploymentOperations: OperationDef[] = [
     rateLimited: true,
     handler: (req, state) => {
       const record = requireDeployment(state, req);
-      const body = validateBody(req.body, specsBody);
-      record.specs = body.specs as JsonObject[];
-      record.changeStartedMs = req.now;
-      return entity(render(record, req), selfPath(req));
+      updateDeployment(record, req.body, req.now);
+      return entity(renderDeployment(record, req), selfPath(req));
     },
   }),
   defineOperation({
@@ -136,24 +66,12 @@ export const searchDeploymentOperations: OperationDef[] = [
     roles: [...ADMIN],
     rateLimited: true,
     handler: (req, state) => {
-      const existing = currentDeployment(state, req);
-      if (existing) {
-        throw apiError("SEARCH_DEPLOYMENT_ALREADY_EXISTS", [existing.clusterName]);
-      }
-      const body = validateBody(req.body, specsBody);
-      const groupId = param(req.params, "groupId");
-      const clusterName = param(req.params, "clusterName");
-      const record: SearchDeploymentRecord = {
-        id: mintId(state),
-        groupId,
-        clusterName,
-        specs: body.specs as JsonObject[],
-        encryptionAtRestProvider: "NONE",
-        changeStartedMs: req.now,
-        deleteRequestedMs: null,
-      };
-      deploymentTable(state)[clusterKey(groupId, clusterName)] = record;
-      return entity(render(record, req), selfPath(req), req.version === VERSION_2023_01_01 ? 200 : 201);
+      const record = createDeployment(state, req);
+      return entity(
+        renderDeployment(record, req),
+        selfPath(req),
+        req.version === VERSION_2023_01_01 ? 200 : 201,
+      );
     },
   }),
 ];

@@ -1,76 +1,27 @@
 /**
- * Cloud backup snapshots (54-61) and serverless snapshots (63). On-demand snapshots move
- * queued -> inProgress -> completed. A sharded cluster's snapshot is a shardedCluster snapshot with
- * one member per shard and the config server. Serverless instances have no on-demand operation, so
- * each shows one scheduled, completed snapshot, created on first access.
+ * Cloud backup snapshots (54-61) and serverless snapshots (63): the routes, and which snapshot kinds
+ * each path shows. The snapshot, its lifecycle and its rules are emulator/domain/snapshots.ts.
  */
-
-import { SNAPSHOT_RETENTION_UNITS } from "../../api/vocabulary";
-import type {
-  ClusterRecord,
-  EmulatorState,
-  JsonObject,
-  OperationDef,
-  OperationRequest,
-} from "../core/contract";
-import { apiError } from "../core/errors";
-import { entity, list, noContent, param, requireBackupCluster } from "../domain/context";
 import {
+  type ClusterRecord,
+  type EmulatorState,
+  type JsonObject,
+  type OperationDef,
+  type OperationRequest,
+  param,
+} from "../core/contract";
+import { requireBackupCluster, requireServerlessInstance } from "../domain/clusters";
+import {
+  changeExpiration,
+  deleteSnapshot,
   findSnapshot,
-  newSnapshot,
-  requireServerlessInstance,
+  renderSnapshot,
   type SnapshotKind,
-  type SnapshotRecord,
   serverlessSnapshots,
-  snapshotStatus,
   snapshotsOfCluster,
-  snapshotTable,
-} from "../domain/snapshot";
-import { isoDate, MS_PER_DAY } from "../domain/time";
-import { int, oneOf, required, str, validateBody } from "../domain/validation";
-import { defineOperation } from "./define";
-
-export function renderSnapshot(snapshot: SnapshotRecord, req: OperationRequest): JsonObject {
-  const common: JsonObject = {
-    id: snapshot.id,
-    createdAt: isoDate(snapshot.createdMs),
-    expiresAt: isoDate(snapshot.expiresMs),
-    dbVersion: snapshot.dbVersion,
-    snapshotType: snapshot.snapshotType,
-    status: snapshotStatus(snapshot, req),
-    storageSizeBytes: snapshot.storageSizeBytes,
-  };
-  // On-demand snapshots have no frequencyType: the contract's enum (hourly..yearly) has no on-demand
-  // value, and snapshotType "onDemand" already says it (docs/api-choices.md).
-  if (snapshot.frequencyType !== null) common.frequencyType = snapshot.frequencyType;
-  if (snapshot.kind === "serverless") return { ...common, serverlessInstanceName: snapshot.clusterName };
-  if (snapshot.description !== null) common.description = snapshot.description;
-  common.policyItems = [];
-  if (snapshot.kind === "shardedCluster") {
-    return {
-      ...common,
-      type: "shardedCluster",
-      configServerType: "EMBEDDED",
-      members: snapshot.members,
-      snapshotIds: snapshot.members.map((m) => m.id ?? null),
-    };
-  }
-  return {
-    ...common,
-    type: "replicaSet",
-    cloudProvider: snapshot.cloudProvider,
-    copyRegions: [],
-    replicaSetName: snapshot.replicaSetName,
-  };
-}
-
-/** Days per unit of an expiration change (docs/api-choices.md: counted from createdAt). */
-const DAYS_PER_RETENTION_UNIT: Record<(typeof SNAPSHOT_RETENTION_UNITS)[number], number> = {
-  DAYS: 1,
-  WEEKS: 7,
-  MONTHS: 30,
-  YEARS: 365,
-};
+  takeOnDemandSnapshot,
+} from "../domain/snapshots";
+import { defineOperation, entity, list, noContent } from "./define";
 
 const serverlessSnapshotPath = (cluster: ClusterRecord, snapshotId: string) =>
   `/groups/${cluster.groupId}/serverless/${cluster.name}/backup/snapshots/${snapshotId}`;
@@ -101,8 +52,7 @@ function getOne(state: EmulatorState, req: OperationRequest, kinds: readonly Sna
 
 function deleteOne(state: EmulatorState, req: OperationRequest, kinds: readonly SnapshotKind[]) {
   const cluster = requireBackupCluster(state, req);
-  const snapshot = findSnapshot(state, cluster, param(req.params, "snapshotId"), kinds);
-  delete snapshotTable(state)[snapshot.id];
+  deleteSnapshot(state, findSnapshot(state, cluster, param(req.params, "snapshotId"), kinds));
   return noContent();
 }
 
@@ -126,27 +76,7 @@ export const snapshotOperations: OperationDef[] = [
     rateLimited: true,
     handler: (req, state) => {
       const cluster = requireBackupCluster(state, req);
-      const body = validateBody(req.body, {
-        description: str({ maxLength: 1000 }),
-        retentionInDays: int({ min: 1 }),
-      });
-      const unfinished = snapshotsOfCluster(state, cluster).find(
-        (s) => s.snapshotType === "onDemand" && snapshotStatus(s, req) !== "completed",
-      );
-      if (unfinished) {
-        throw apiError("UNFINISHED_ON_DEMAND_SNAPSHOT", [unfinished.id], {
-          args: [unfinished.id, cluster.name],
-        });
-      }
-      const retentionInDays = (body.retentionInDays as number | undefined) ?? 1;
-      const snapshot = newSnapshot(state, cluster, {
-        kind: cluster.sharded ? "shardedCluster" : "replicaSet",
-        createdMs: req.now,
-        expiresMs: req.now + retentionInDays * MS_PER_DAY,
-        description: (body.description as string | undefined) ?? null,
-        frequencyType: null,
-        snapshotType: "onDemand",
-      });
+      const snapshot = takeOnDemandSnapshot(state, cluster, req);
       const shown = renderSnapshot(snapshot, req);
       return entity(shown, snapshotPath(shown, cluster.groupId, cluster.name));
     },
@@ -207,14 +137,7 @@ export const snapshotOperations: OperationDef[] = [
     handler: (req, state) => {
       const cluster = requireBackupCluster(state, req);
       const snapshot = findSnapshot(state, cluster, param(req.params, "snapshotId"), ALL_CLUSTER_KINDS);
-      const body = validateBody(req.body, {
-        retentionUnit: required(oneOf(SNAPSHOT_RETENTION_UNITS)),
-        retentionValue: required(int({ min: 1 })),
-      });
-      const days =
-        DAYS_PER_RETENTION_UNIT[body.retentionUnit as (typeof SNAPSHOT_RETENTION_UNITS)[number]] *
-        (body.retentionValue as number);
-      snapshot.expiresMs = snapshot.createdMs + days * MS_PER_DAY;
+      changeExpiration(snapshot, req.body);
       const shown = renderSnapshot(snapshot, req);
       return entity(shown, snapshotPath(shown, cluster.groupId, cluster.name));
     },

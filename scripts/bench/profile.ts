@@ -15,7 +15,7 @@ import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { startEmulator } from "../../emulator";
-import { DEFAULT_SEED } from "../../emulator/seed/demo-credentials";
+import { DEFAULT_SEED } from "../../emulator/seed/demoCredentials";
 import { emulatorStack } from "../lib/pulumi-stack";
 
 /** CPU seconds of this process's waited-for children (Linux /proc/self/stat cutime + cstime). */

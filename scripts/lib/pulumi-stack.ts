@@ -11,7 +11,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { DEFAULT_SEED } from "../../emulator/seed/demo-credentials";
+import { DEFAULT_SEED } from "../../emulator/seed/demoCredentials";
 
 export const repoRoot = resolve(__dirname, "..", "..");
 const toolsBin = join(repoRoot, ".tools", "bin");

@@ -10,10 +10,10 @@ import type { SchemaValidateFunction, ValidateFunction } from "ajv";
 import Ajv2019 from "ajv/dist/2019";
 import addFormats from "ajv-formats";
 import { parse } from "yaml";
-import type { RecordedExchange } from "../../../emulator/core/traffic-recorder";
+import type { RecordedExchange } from "../../../emulator/core/trafficRecorder";
 import { type Direction, FORBIDDEN_KEYWORD, SchemaConverter } from "./schemas";
 
-export type { RecordedExchange } from "../../../emulator/core/traffic-recorder";
+export type { RecordedExchange } from "../../../emulator/core/trafficRecorder";
 
 /** What went wrong, in words a reader can group by. */
 export type DivergenceKind =

@@ -119,7 +119,7 @@ describe("persistence with --data-dir survives SIGKILL in the middle of a burst"
   });
 
   test("API creates through an operation: every 2xx survives", async () => {
-    const entry = "tests/emulator/core/fixtures/serve-test-ops.ts";
+    const entry = "tests/emulator/core/fixtures/serveTestOps.ts";
     const first = await spawnServer(entry, [dataDir]);
     const client = new DigestClient(first.origin, OWNER_KEY);
     const path = `/api/platform/v2/groups/${PROJECT}/widgets`;

@@ -1,5 +1,5 @@
 import type { ClusterRecord, JsonObject } from "../../../emulator/core/contract";
-import { clusterHostnames } from "../../../emulator/domain/context";
+import { clusterHostnames } from "../../../emulator/domain/clusters";
 import { bodyOf, call, expectError, makeState, PROJECT, T0 } from "./harness";
 
 function logs(result: ReturnType<typeof call>): JsonObject[] {

@@ -1,6 +1,6 @@
 import type { JsonObject } from "../../../emulator/core/contract";
-import { raiseAlert } from "../../../emulator/domain/alerting";
-import { NOTIFICATION_KINDS } from "../../../emulator/operations/alertConfigs";
+import { NOTIFICATION_KINDS } from "../../../emulator/domain/alertConfigs";
+import { raiseAlert } from "../../../emulator/domain/alerts";
 import {
   arrayOf,
   bodyOf,

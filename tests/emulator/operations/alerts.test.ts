@@ -1,5 +1,5 @@
 import type { JsonObject } from "../../../emulator/core/contract";
-import { raiseAlert } from "../../../emulator/domain/alerting";
+import { raiseAlert } from "../../../emulator/domain/alerts";
 import { bodyOf, call, expectError, itemsOf, MISSING_ID, makeState, PROJECT, T0 } from "./harness";
 
 function withAlerts() {

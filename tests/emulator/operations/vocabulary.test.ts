@@ -25,7 +25,7 @@ import {
   SNAPSHOT_FREQUENCY_TYPES,
 } from "../../../api/vocabulary";
 import type { JsonObject } from "../../../emulator/core/contract";
-import { NOTIFICATION_KINDS } from "../../../emulator/operations/alertConfigs";
+import { NOTIFICATION_KINDS } from "../../../emulator/domain/alertConfigs";
 import { property } from "../contractSchemas";
 import { AWS_ROLE, arrayOf, bodyOf, call, expectError, makeState } from "./harness";
 

@@ -5,7 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { DEFAULT_SEED } from "../../../emulator";
-import { raiseAlert } from "../../../emulator/domain/alerting";
+import { raiseAlert } from "../../../emulator/domain/alerts";
 import { collect } from "../../../provider/client";
 import { resetFunctionClient } from "../../../provider/functions";
 import * as platform from "../../../sdk/functions";

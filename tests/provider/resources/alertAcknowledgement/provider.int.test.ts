@@ -1,4 +1,4 @@
-import { raiseAlert } from "../../../../emulator/domain/alerting";
+import { raiseAlert } from "../../../../emulator/domain/alerts";
 import { createAlertAcknowledgementProvider } from "../../../../provider/resources/alertAcknowledgement/provider";
 import { checkedInputs, GROUP, OTHER_GROUP, useEmulatorFixture } from "../emulatorFixture";
 

@@ -1,4 +1,4 @@
-import type { FailureTarget } from "../../../../emulator/core/contract";
+import type { FailureTarget } from "../../../../emulator/composition";
 import { isPartialFailure } from "../../../../provider/framework/errors";
 import type { WaitClock } from "../../../../provider/framework/waiter";
 import { createOnDemandSnapshotProvider } from "../../../../provider/resources/onDemandSnapshot/provider";

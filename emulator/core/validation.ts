@@ -5,10 +5,10 @@
  * INVALID_ENUM_VALUE, a wrong type or a value outside a limit -> INVALID_ATTRIBUTE. Every error names
  * the field by its path (e.g. `notifications[0].emailEnabled`) in the detail and in `parameters`.
  */
-import type { Json, JsonObject } from "../core/contract";
-import { apiError } from "../core/errors";
+import type { Json, JsonObject } from "./contract";
+import { parseInputDate } from "./dates";
+import { apiError } from "./errors";
 import { HEX24 } from "./ids";
-import { parseInputDate } from "./time";
 
 interface FieldFlags {
   /** Must be present (not enforced at the top level of a partial update). */

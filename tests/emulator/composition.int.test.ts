@@ -1,5 +1,5 @@
-import { type RunningEmulator, startEmulator } from "../../../emulator";
-import { DigestClient, OWNER_KEY, PROJECT } from "./helpers";
+import { type RunningEmulator, startEmulator } from "../../emulator";
+import { DigestClient, OWNER_KEY, PROJECT } from "./core/helpers";
 
 let emu: RunningEmulator;
 beforeAll(async () => {
@@ -9,7 +9,7 @@ afterAll(async () => {
   await emu.close();
 });
 
-test("without `operations` the emulator serves the registered operations through the core", async () => {
+test("without `operations` the emulator serves the composed operations through the core", async () => {
   const operations = emu.core.router.operations;
   expect(operations.length).toBeGreaterThan(0);
   expect(new Set(operations.map((op) => op.id)).size).toBe(operations.length);

@@ -9,7 +9,7 @@ import type { Caller } from "./authentication";
 import type { CredentialRecord } from "./contract";
 import { apiError } from "./errors";
 import { type HeaderMap, headerValue, JSON_CONTENT_TYPE } from "./headers";
-import type { FixedWindowLimiter } from "./rate-limit";
+import type { FixedWindowLimiter } from "./rateLimit";
 import type { Reply } from "./reply";
 
 /** RFC 6749 error of the token endpoints: `{error, error_description}`. */

@@ -1,5 +1,9 @@
-/** ISO 8601 UTC to the second, the form the service returns dates in (the core's one formatter). */
-export { isoDate } from "../core/ids";
+/** Dates in the forms the service uses: what it answers, and how it reads what it is sent. */
+
+/** ISO 8601 UTC to the second ("2025-03-12T00:00:00Z"), the form the service returns. */
+export function isoDate(epochMs: number): string {
+  return new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
 
 /** Parses an input date; a date without a zone is read as UTC (spec: Conventions). */
 export function parseInputDate(value: string): number | undefined {

@@ -1,5 +1,4 @@
-import type { JsonObject } from "../../../emulator/core/contract";
-import { bodyOf, call, expectError, itemsOf, makeState, OTHER_PROJECT, PROJECT, T0 } from "./harness";
+import { bodyOf, call, expectError, makeState, PROJECT, T0 } from "./harness";
 
 const filters = { outageFilters: [{ cloudProvider: "AWS", regionName: "US_EAST_1", type: "REGION" }] };
 
@@ -71,47 +70,5 @@ describe("75, 76, 76a outage simulation", () => {
       404,
       "CLUSTER_NOT_FOUND",
     );
-  });
-});
-
-describe("77 private IP mode", () => {
-  it("turns Peering-Only mode on; off needs every cluster on 5.0 or later", () => {
-    const state = makeState();
-    expect(bodyOf(call(state, "77", { body: { enabled: true } }))).toEqual({ enabled: true });
-    expectError(() => call(state, "77", { body: { enabled: false } }), 400, "CANNOT_UPDATE_PRIVATE_IP_MODE");
-    expect(
-      bodyOf(call(state, "77", { params: { groupId: OTHER_PROJECT }, body: { enabled: false } })),
-    ).toEqual({ enabled: false });
-    expectError(() => call(state, "77", { body: {} }), 400, "MISSING_ATTRIBUTE");
-  });
-});
-
-describe("78 legacy cluster list", () => {
-  it("lists clusters with major and full database versions", () => {
-    const items = itemsOf(call(makeState(), "78"));
-    expect(items.map((c) => c.name)).toEqual(
-      expect.arrayContaining([
-        "demo-cluster",
-        "sharded-cluster",
-        "free-cluster",
-        "old-cluster",
-        "serverless-instance",
-      ]),
-    );
-    const old = items.find((c) => c.name === "old-cluster") as JsonObject;
-    expect(old).toMatchObject({ dbMajorVersion: "4.0", dbVersion: "4.0.28", clusterType: "REPLICASET" });
-    expect(items.find((c) => c.name === "sharded-cluster")?.clusterType).toBe("SHARDED");
-  });
-
-  it("gives each cluster the contract's providerSettings kind", () => {
-    const items = itemsOf(call(makeState(), "78"));
-    const settingsOf = (name: string) => items.find((c) => c.name === name)?.providerSettings;
-    expect(settingsOf("demo-cluster")).toEqual({ providerName: "AWS", instanceSizeName: "M10" });
-    expect(settingsOf("free-cluster")).toEqual({
-      providerName: "TENANT",
-      backingProviderName: "AWS",
-      instanceSizeName: "M0",
-    });
-    expect(items.find((c) => c.name === "serverless-instance")).not.toHaveProperty("providerSettings");
   });
 });

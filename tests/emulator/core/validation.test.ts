@@ -1,6 +1,3 @@
-import { lifecycleDone, lifecyclePhase } from "../../../emulator/domain/lifecycle";
-import { maskSecret } from "../../../emulator/domain/masking";
-import { parseInputDate } from "../../../emulator/domain/time";
 import {
   arr,
   bool,
@@ -11,42 +8,8 @@ import {
   required,
   str,
   validateBody,
-} from "../../../emulator/domain/validation";
-import { expectError } from "./harness";
-
-describe("maskSecret", () => {
-  it("keeps only the last four characters", () => {
-    expect(maskSecret("abcdefgh1234")).toBe("********1234");
-  });
-  it("masks short values entirely", () => {
-    expect(maskSecret("abcd")).toBe("****");
-    expect(maskSecret("")).toBe("");
-  });
-});
-
-describe("lifecyclePhase", () => {
-  const phases = ["PENDING", "BUILDING", "READY"] as const;
-  it("is done at once when the delay is 0", () => {
-    expect(lifecyclePhase(phases, 1000, 1000, 0)).toBe("READY");
-    expect(lifecycleDone(1000, 1000, 0)).toBe(true);
-  });
-  it("shares the delay between the intermediate phases", () => {
-    expect(lifecyclePhase(phases, 0, 0, 1000)).toBe("PENDING");
-    expect(lifecyclePhase(phases, 0, 499, 1000)).toBe("PENDING");
-    expect(lifecyclePhase(phases, 0, 500, 1000)).toBe("BUILDING");
-    expect(lifecyclePhase(phases, 0, 999, 1000)).toBe("BUILDING");
-    expect(lifecyclePhase(phases, 0, 1000, 1000)).toBe("READY");
-    expect(lifecycleDone(0, 999, 1000)).toBe(false);
-  });
-});
-
-describe("parseInputDate", () => {
-  it("reads a date without a zone as UTC", () => {
-    expect(parseInputDate("2026-01-01T00:00:00")).toBe(Date.UTC(2026, 0, 1));
-    expect(parseInputDate("2026-01-01T01:00:00+01:00")).toBe(Date.UTC(2026, 0, 1));
-    expect(parseInputDate("yesterday")).toBeUndefined();
-  });
-});
+} from "../../../emulator/core/validation";
+import { expectError } from "../operations/harness";
 
 describe("validateBody", () => {
   const schema = {
