@@ -1,6 +1,6 @@
 /**
  * The contract check (docs/contract-check.md): validates the traffic the test suites recorded (see
- * emulator/core/traffic-recorder.ts) against the vendored public contract, prints the figures and every
+ * emulator/core/trafficRecorder.ts) against the vendored public contract, prints the figures and every
  * divergence the allow-list (scripts/lib/contract/allow-list.ts) does not cover, and exits 1 if there is one.
  *
  *   ts-node --transpile-only scripts/contract-check.ts [traffic-folder]
