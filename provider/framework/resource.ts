@@ -121,11 +121,11 @@ export interface ResourceFacts<Inputs> {
   lifecycle: DeclaredLifecycle;
   /**
    * Outputs stored as secrets only when the program's arguments may hold a credential: output name ->
-   * the name of a predicate `(args) => boolean` exported by the resource folder's `secrets.ts`, which
-   * the SDK class calls (the predicate must be cheap and free of dependencies: it runs in every
-   * user's program).
+   * a predicate `(args) => boolean` exported by the resource folder's `secrets.ts`. The SDK class calls
+   * it by its name (so it must be cheap and free of dependencies: it runs in every user's program),
+   * the native plugin with the checked inputs.
    */
-  secretWhen?: Readonly<Record<string, string>>;
+  secretWhen?: Readonly<Record<string, (args: unknown) => boolean>>;
   /** Earlier names of SDK types, still exported: alias -> the type's name. */
   sdkAliases?: Readonly<Record<string, string>>;
   /** What the docs' overview tables add to the id format, the default timeouts and the replacing inputs. */

@@ -94,6 +94,16 @@ export function lookupResource(typeName: string): PlatformProvider {
 }
 
 /**
+ * The declaration of a type (its facts: property table, lifecycle, secret outputs); undefined for a
+ * type that is not in the table or whose module is not declared yet.
+ */
+export function lookupDefinition(typeName: string): ResourceDefinition | undefined {
+  const modulePath = RESOURCE_MODULES[typeName];
+  if (modulePath === undefined) return undefined;
+  return (require(modulePath) as { resource?: ResourceDefinition }).resource;
+}
+
+/**
  * The implementation of a type built with other dependencies than the runtime's (the export command's
  * client, a test's client and clock).
  * @throws Error naming an unknown type

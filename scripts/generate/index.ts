@@ -5,7 +5,8 @@
  * - sdk/<name>.ts, the TypeScript SDK class of each resource;
  * - the Arguments and Outputs tables of docs/resources/<name>.md;
  * - the per-resource table of docs/resources.md and the README's resource table;
- * - api/alertVariants.ts, from the vendored contract (alertVariants.ts).
+ * - api/alertVariants.ts, from the vendored contract (alertVariants.ts);
+ * - provider/native/schema.json, the package schema of the native plugin (packageSchema.ts).
  *
  * `npm run generate -- --check` writes nothing and lists the files that differ from what would be
  * written (tests/scripts/generate/generate.test.ts runs the same check).
@@ -15,9 +16,13 @@ import { join } from "node:path";
 import type { ResourceDefinition } from "../../provider/framework/resource";
 import { OUTPUT_FILE as ALERT_VARIANTS_FILE, renderAlertVariants } from "./alertVariants";
 import { argumentsTable, outputsTable, overviewTable, readmeTable, replaceBlock } from "./docs";
+import { renderPackageSchema } from "./packageSchema";
 import { renderSdk } from "./sdk";
 
 export const ROOT = join(__dirname, "../..");
+
+/** Where the native plugin's package schema is written (and read by the plugin, provider/native/). */
+export const PACKAGE_SCHEMA_FILE = "provider/native/schema.json";
 
 /** A declared resource and its folder under provider/resources/. */
 export interface DeclaredResource {
@@ -54,6 +59,8 @@ export function generatedFiles(
     text = replaceBlock(text, "outputs", outputsTable(definition), page);
     files.set(page, text);
   }
+  const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
+  files.set(PACKAGE_SCHEMA_FILE, renderPackageSchema(resources, version));
   // The overview tables list every resource: written once every folder has its declaration.
   const folders = readdirSync(join(ROOT, "provider/resources"));
   if (folders.length === resources.length) {

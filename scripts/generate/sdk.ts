@@ -162,7 +162,9 @@ export function renderSdk(definition: ResourceDefinition, folder: string): strin
   const secretOutputs = outputs
     .filter((output) => output.secret)
     .map((output) => JSON.stringify(output.name));
-  const conditional = Object.entries(definition.secretWhen ?? {});
+  const conditional = Object.entries(definition.secretWhen ?? {}).map(
+    ([output, predicate]) => [output, predicate.name] as const,
+  );
   const imports: string[] = ['import type * as pulumi from "@pulumi/pulumi";'];
   for (const [path, names] of [...writer.valueSets].sort(([a], [b]) => a.localeCompare(b))) {
     imports.push(`import type { ${[...names].sort().join(", ")} } from "${path}";`);

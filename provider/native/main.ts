@@ -1,0 +1,54 @@
+/**
+ * The native plugin's process: what `pulumi-resource-platform` (the launcher beside this file's
+ * source, provider/native/pulumi-resource-platform) runs. The engine starts it with its own address as
+ * the first argument and reads the port this process prints.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { lookupDefinition, lookupResource } from "../framework/runtime";
+import { platformClient } from "../framework/settings";
+import type { FunctionOptions } from "../functions";
+import * as functions from "../functions";
+import { engineLog, serveNativeProvider } from "./server";
+
+/** The package root: two folders up from provider/native/ (source) or three from dist/provider/native/. */
+function packageRoot(): string {
+  const fromSource = join(__dirname, "../..");
+  const fromDist = join(__dirname, "../../..");
+  try {
+    readFileSync(join(fromSource, "package.json"));
+    return fromSource;
+  } catch {
+    return fromDist;
+  }
+}
+
+type AnyFunction = (args: unknown, options?: FunctionOptions) => Promise<unknown>;
+
+async function main(argv: readonly string[]): Promise<void> {
+  const root = packageRoot();
+  const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
+  const engineAddress = argv[2];
+  await serveNativeProvider({
+    version,
+    schema: () => readFileSync(join(root, "provider/native/schema.json"), "utf8"),
+    resource: lookupDefinition,
+    provider: lookupResource,
+    secretWhen: (typeName) => lookupDefinition(typeName)?.secretWhen ?? {},
+    async invoke(name, args) {
+      const fn = (functions as unknown as Record<string, AnyFunction | undefined>)[name];
+      if (typeof fn !== "function" || !name.startsWith("get") || name.endsWith("Output")) {
+        throw new Error(
+          `unknown function platform:index:${name}: this version of the plugin does not serve it`,
+        );
+      }
+      return fn(args, { client: platformClient() });
+    },
+    ...(engineAddress === undefined ? {} : { log: engineLog(engineAddress) }),
+  });
+}
+
+main(process.argv).catch((error: unknown) => {
+  process.stderr.write(`pulumi-resource-platform: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
