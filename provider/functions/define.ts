@@ -30,7 +30,16 @@ export type FunctionParams<Args> = {} extends Args
   : [args: Args, options?: FunctionOptions];
 
 /** A function of this package: arguments in, the typed result out (a promise). */
-export type PlatformFunction<Args, Result> = (...params: FunctionParams<Args>) => Promise<Result>;
+export type PlatformFunction<Args, Result> = ((...params: FunctionParams<Args>) => Promise<Result>) & {
+  /** Its name and arguments schema: what the package schema of the native plugin declares of it. */
+  readonly declaration: FunctionDeclaration;
+};
+
+/** What a function declares: its name (`getAlerts`, the token `platform:index:getAlerts`) and arguments. */
+export interface FunctionDeclaration {
+  name: string;
+  args: z.ZodType;
+}
 
 /** The stack configuration of the running Pulumi program (no keys outside a program). */
 export const programConfigSource: ConfigSource = { get: (key) => pulumi.runtime.getConfig(key) };
@@ -94,7 +103,7 @@ export function defineFunction<S extends z.ZodType, Result>(
     return run(options?.client ?? functionClient(), valid);
   };
   Object.defineProperty(fn, "name", { value: name });
-  return fn;
+  return Object.assign(fn, { declaration: { name, args: schema } });
 }
 
 /**

@@ -14,6 +14,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ResourceDefinition } from "../../provider/framework/resource";
+import * as functions from "../../provider/functions";
+import type { FunctionDeclaration } from "../../provider/functions/define";
 import { OUTPUT_FILE as ALERT_VARIANTS_FILE, renderAlertVariants } from "./alertVariants";
 import { argumentsTable, outputsTable, overviewTable, readmeTable, replaceBlock } from "./docs";
 import { renderPackageSchema } from "./packageSchema";
@@ -44,6 +46,15 @@ export function declaredResources(): DeclaredResource[] {
   return found.sort((a, b) => a.definition.type.localeCompare(b.definition.type));
 }
 
+/** Every function of the package (provider/functions), by its declaration. */
+export function declaredFunctions(): FunctionDeclaration[] {
+  return Object.values(functions).flatMap((value) =>
+    typeof value === "function" && "declaration" in value
+      ? [(value as { declaration: FunctionDeclaration }).declaration]
+      : [],
+  );
+}
+
 /** Every generated file: path relative to the repository -> its content. */
 export function generatedFiles(
   resources: readonly DeclaredResource[] = declaredResources(),
@@ -60,7 +71,7 @@ export function generatedFiles(
     files.set(page, text);
   }
   const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
-  files.set(PACKAGE_SCHEMA_FILE, renderPackageSchema(resources, version));
+  files.set(PACKAGE_SCHEMA_FILE, renderPackageSchema(resources, declaredFunctions(), version));
   // The overview tables list every resource: written once every folder has its declaration.
   const folders = readdirSync(join(ROOT, "provider/resources"));
   if (folders.length === resources.length) {

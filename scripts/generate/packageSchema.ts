@@ -14,8 +14,9 @@
  */
 import { SETTINGS } from "../../provider/client/config";
 import type { ResourceDefinition } from "../../provider/framework/resource";
+import type { FunctionDeclaration } from "../../provider/functions/define";
 import { outputProperties, resourceModel } from "./resourceModel";
-import type { PropertyNode, TypeNode } from "./typeModel";
+import { inputProperties, type PropertyNode, type TypeNode } from "./typeModel";
 
 /** The package name: type tokens `platform:index:<Type>`, the plugin `pulumi-resource-platform`. */
 export const PACKAGE_NAME = "platform";
@@ -222,15 +223,49 @@ function settingsSpec(): Record<string, PropertySpec> {
   return variables;
 }
 
+/**
+ * The schema's entry for one function: its arguments, and its answer as `result` (the API's answer,
+ * which the function reads through every page; typed as JSON, as the API documents it).
+ */
+function functionSpec(declaration: FunctionDeclaration, types: SchemaTypes): Record<string, unknown> {
+  const properties: Record<string, PropertySpec> = {};
+  const args = inputProperties(declaration.args);
+  for (const arg of args) {
+    properties[arg.name] = types.property(
+      arg.type,
+      `${pascal(declaration.name)}${pascal(arg.name)}`,
+      arg.description,
+    );
+  }
+  const inputs: Record<string, unknown> = { properties };
+  const required = args.filter((arg) => !arg.optional).map((arg) => arg.name);
+  if (required.length > 0) inputs.required = required;
+  return {
+    description: `The ${declaration.name} function of pulumi-cluster-platform: see docs/functions.md.`,
+    inputs,
+    outputs: {
+      properties: {
+        result: { $ref: "pulumi.json#/Any", description: "The API's answer (every page of a list)." },
+      },
+      required: ["result"],
+    },
+  };
+}
+
 /** The whole package schema, as JSON text (two-space indented, ending with a newline). */
 export function renderPackageSchema(
   resources: ReadonlyArray<{ definition: ResourceDefinition }>,
+  functions: readonly FunctionDeclaration[],
   version: string,
 ): string {
   const types = new SchemaTypes();
   const resourceSpecs: Record<string, unknown> = {};
   for (const { definition } of resources)
     resourceSpecs[token(definition.type)] = resourceSpec(definition, types);
+  const functionSpecs: Record<string, unknown> = {};
+  for (const declaration of [...functions].sort((a, b) => a.name.localeCompare(b.name))) {
+    functionSpecs[token(declaration.name)] = functionSpec(declaration, types);
+  }
   const settings = settingsSpec();
   const schema = {
     name: PACKAGE_NAME,
@@ -257,6 +292,7 @@ export function renderPackageSchema(
       [...types.types].sort(([a], [b]) => a.localeCompare(b)).map(([name, spec]) => [token(name), spec]),
     ),
     resources: resourceSpecs,
+    functions: functionSpecs,
     language: {
       nodejs: {
         packageName: "@pulumi-cluster-platform/platform",
