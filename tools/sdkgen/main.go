@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/blang/semver"
+	"github.com/hashicorp/hcl/v2"
 	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
 	nodejsgen "github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
 	pythongen "github.com/pulumi/pulumi/pkg/v3/codegen/python"
@@ -110,11 +111,19 @@ func bind(raw []byte, versionOverride string) (*schema.Package, error) {
 	if err != nil {
 		return nil, err
 	}
-	if diags.HasErrors() {
-		return nil, diags
-	}
 	for _, d := range diags {
-		fmt.Fprintf(os.Stderr, "%s: warning: %s\n", tool, d.Error())
+		severity := "warning"
+		if d.Severity == hcl.DiagError {
+			severity = "error"
+		}
+		message := d.Summary
+		if d.Detail != "" {
+			message += ": " + d.Detail
+		}
+		fmt.Fprintf(os.Stderr, "%s: %s: %s\n", tool, severity, message)
+	}
+	if diags.HasErrors() {
+		return nil, fmt.Errorf("%d error(s) in the schema", len(diags.Errs()))
 	}
 	return pkg, nil
 }
