@@ -276,7 +276,8 @@ export function renderPackageSchema(
     keywords: ["pulumi", "platform", "category/database", "kind/native"],
     license: "Apache-2.0",
     publisher: "pulumi-cluster-platform",
-    meta: { moduleFormat: "(.*)" },
+    // supportPack: the Go SDK gets a go.mod of its own (programs use it through a `replace`).
+    meta: { moduleFormat: "(.*)", supportPack: true },
     config: { variables: settings },
     provider: {
       description:
