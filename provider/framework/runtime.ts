@@ -149,7 +149,7 @@ function keepProviderOnPartialFailure(error: unknown, source: unknown): unknown 
  * A refresh's read as the host sends it. When the object's outputs come back exactly as stored, its
  * `inputs` are left out of the answer: the engine then keeps the stored inputs (its refresh contract:
  * "no inputs returned" means "inputs unchanged"), and neither side encodes, decodes and logs a second
- * copy of every property for nothing (BENCHMARKS-history.md, "Provider overhead against the
+ * copy of every property for nothing (docs/benchmarks-history.md, "Provider overhead against the
  * engine's floor"). Each
  * resource's refreshed inputs are made from its stored outputs and the live object, so unchanged
  * outputs mean there is nothing to say about the inputs either; when anything differs (drift, an id

@@ -1,8 +1,9 @@
 /**
- * The dynamic provider host's set-up, applied once, when the runtime is first loaded there
- * (provider/framework/runtime.ts imports this module before anything else). Only in that process
- * (providerHost.ts): the program, the command-line tool, the emulator and tests keep Node's and V8's
- * defaults.
+ * The set-up of the processes that serve the resources to the engine (the dynamic provider host and
+ * the native plugin, providerHost.ts), applied once, when the runtime is first loaded there
+ * (provider/framework/runtime.ts imports this module before anything else; provider/native/main.ts
+ * loads the runtime). Only in those processes: the program, the command-line tool, the emulator and
+ * tests keep Node's and V8's defaults.
  *
  * One line per measure below; deleting the line removes the measure. Each module says what it does,
  * why, and what it reaches into (with the test that fails when that changes shape). What each saves,
@@ -13,10 +14,10 @@
  * the process: undiciParts.ts, undici's `Agent` and `request` loaded without undici's index.
  */
 import { exitWhenEngineGone } from "./engineWatch";
-import { isProviderHost } from "./providerHost";
+import { isProviderProcess } from "./providerHost";
 import { keepWasmAtBaselineTier } from "./wasmTier";
 
-if (isProviderHost(process.argv)) {
+if (isProviderProcess(process.argv)) {
   // Before undici compiles its WebAssembly parser, on the client's first connection.
   keepWasmAtBaselineTier();
   // Correctness, not speed: a killed CLI leaves no provider calling the API.

@@ -31,7 +31,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { startEmulator } from "../../emulator";
-import { DEFAULT_SEED } from "../../emulator/seed/demo-credentials";
+import { DEFAULT_SEED } from "../../emulator/seed/demoCredentials";
 import { repoRoot } from "../lib/pulumi-stack";
 import { median, medianInterval } from "../lib/stats";
 

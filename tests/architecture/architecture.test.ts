@@ -31,7 +31,8 @@ export function layerOf(file: string): string {
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   api: [],
   "provider/host": ["api"],
-  "provider/client": ["api"],
+  // The host holds what the client loads of undici (provider/host/undiciParts.ts).
+  "provider/client": ["api", "provider/host"],
   "provider/framework": ["api", "provider/client", "provider/host"],
   resource: ["api", "provider/client", "provider/framework"],
   "provider/functions": ["api", "provider/client", "provider/framework"],
