@@ -290,14 +290,23 @@ export async function migrateStack(
     );
   };
 
-  let migration = await write("default");
-  progress(`Wrote ${migration.moved.length} native resources; previewing the program against them`);
-  let preview = await plannedSteps(stack);
-  // An SDK that asks for a version gets a default provider named for it (`default_0_1_0`): use that name.
-  const versioned = preview.creates.find((urn) => urn.includes(`::${NATIVE_PROVIDER_TYPE}::default_`));
-  if (versioned !== undefined) {
-    migration = await write(versioned.slice(versioned.lastIndexOf("::") + 2));
+  let migration: Migration;
+  let preview: PlannedSteps;
+  try {
+    migration = await write("default");
+    progress(`Wrote ${migration.moved.length} native resources; previewing the program against them`);
     preview = await plannedSteps(stack);
+    // An SDK that asks for a version gets a default provider named for it (`default_0_1_0`): use that name.
+    const versioned = preview.creates.find((urn) => urn.includes(`::${NATIVE_PROVIDER_TYPE}::default_`));
+    if (versioned !== undefined) {
+      migration = await write(versioned.slice(versioned.lastIndexOf("::") + 2));
+      preview = await plannedSteps(stack);
+    }
+  } catch (error) {
+    const cause = error instanceof Error ? error.message : String(error);
+    return restore(
+      `previewing the program against the migrated state failed (${cause}): the program must declare the native resources, with the plugin named in Pulumi.yaml (docs/native.md)`,
+    );
   }
   const stillDynamic = preview.creates.filter((urn) => /::pulumi-nodejs:dynamic\/platform:/.test(urn));
   if (stillDynamic.length > 0) {
