@@ -175,10 +175,15 @@ async function main(): Promise<void> {
     rmSync(join(out, EMULATOR_DIR), { recursive: true, force: true });
     mkdirSync(join(out, EMULATOR_DIR), { recursive: true });
     writeFileSync(join(out, STACK_FILE), `${JSON.stringify(deployment, null, 2)}\n`);
-    // Indented like stack.json, so a later fixture's difference reads in a review.
+    // Indented, not on one line as the emulator writes it, so a later fixture's difference reads in
+    // a review.
     const saved = JSON.parse(readFileSync(join(dataDir, STATE_FILE), "utf8")) as unknown;
     writeFileSync(join(out, EMULATOR_DIR, STATE_FILE), `${JSON.stringify(saved, null, 2)}\n`);
     writeFileSync(join(out, INFO_FILE), `${JSON.stringify(info, null, 2)}\n`);
+    // In the repository's JSON style (the lint checks every file): the same data, laid out by biome.
+    execFileSync(join(repoRoot, "node_modules", ".bin", "biome"), ["format", "--write", out], {
+      stdio: "ignore",
+    });
     say(
       `saved ${info.resources} resources of stack ${info.stack} and the emulator's state in ${relative(repoRoot, out)}`,
     );
