@@ -128,6 +128,13 @@ export interface ResourceFacts<Inputs> {
   secretWhen?: Readonly<Record<string, string>>;
   /** Earlier names of SDK types, still exported: alias -> the type's name. */
   sdkAliases?: Readonly<Record<string, string>>;
+  /**
+   * The folders of other resources whose SDK files declare named types this resource's SDK uses too:
+   * the SDK imports those from there instead of declaring them again (FtsIndex's flat fields are
+   * SearchIndex's definition types; two declarations of one name would make the `export *` of
+   * sdk/index.ts ambiguous).
+   */
+  sdkTypesFrom?: readonly string[];
   /** What the docs' overview tables add to the id format, the default timeouts and the replacing inputs. */
   docNotes?: { id?: string; timeouts?: string; replaces?: string };
 }
@@ -405,6 +412,7 @@ export function definition<Inputs>(
     lifecycle: facts.lifecycle,
     ...(facts.secretWhen === undefined ? {} : { secretWhen: facts.secretWhen }),
     ...(facts.sdkAliases === undefined ? {} : { sdkAliases: facts.sdkAliases }),
+    ...(facts.sdkTypesFrom === undefined ? {} : { sdkTypesFrom: facts.sdkTypesFrom }),
     ...(facts.docNotes === undefined ? {} : { docNotes: facts.docNotes }),
     get provider() {
       provider ??= build({ client: platformClient });
