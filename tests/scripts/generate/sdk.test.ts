@@ -1,11 +1,13 @@
 /**
  * The SDK writer (scripts/generate/sdk.ts) with `sdkTypesFrom`: a named type another resource's SDK
  * file declares is imported from it, not declared twice (sdk/index.ts re-exports every file with
- * `export *`, where two declarations of one name are ambiguous).
+ * `export *`, where two declarations of one name are ambiguous). And what `timeouts.update` says of
+ * an update that waits for nothing (`updateWaits: false`).
  */
 import { z } from "zod";
-import { synchronous } from "../../../provider/framework/lifecycle";
+import { asynchronous, synchronous } from "../../../provider/framework/lifecycle";
 import { defineResource, type ResourceDefinition } from "../../../provider/framework/resource";
+import { timeoutsSchema } from "../../../provider/framework/timeouts";
 import { renderSdk } from "../../../scripts/generate/sdk";
 
 const part = z.strictObject({ name: z.string() }).meta({ id: "Part", description: "A part." });
@@ -56,5 +58,36 @@ test("a type of the same name and another shape is an error that says what to do
 test("sdkTypesFrom names a folder with a declared resource", () => {
   expect(() => renderSdk(declared("Store", part, ["nowhere"]), "store", new Map())).toThrow(
     "Store: sdkTypesFrom names nowhere, a folder with no declared resource",
+  );
+});
+
+test("timeouts.update says when an update waits for nothing (updateWaits: false)", () => {
+  const waiting = (updateWaits?: boolean) =>
+    defineResource<{ timeouts?: unknown }, string, string>({
+      type: "Waiter",
+      summary: "waiter",
+      description: "A waiter.",
+      inputs: z.strictObject({ timeouts: timeoutsSchema.optional() }) as z.ZodType<{ timeouts?: unknown }>,
+      properties: { timeouts: { effect: "update", doc: "The waits." } },
+      idParts: ["id"],
+      lifecycle: asynchronous<string, string>({
+        stateOf: (live) => live,
+        read: async () => undefined,
+        gone: { target: "gone", state: "gone" },
+        defaultTimeouts: { create: "1m", update: "2m", delete: "3m" },
+      }),
+      ...(updateWaits === undefined ? {} : { updateWaits }),
+      describe: () => "waiter",
+      locate: () => "",
+      idOf: () => "x",
+      read: async () => undefined,
+      create: async () => "",
+      remove: async () => undefined,
+      toOutputs: () => ({}),
+      inputsFromLive: (previous) => previous,
+    });
+  expect(renderSdk(waiting(), "waiter")).toContain('/** How long update may take. Default "2m". */');
+  expect(renderSdk(waiting(false), "waiter")).toContain(
+    '/** How long an update may take: unused, an update waits for nothing. Default "2m". */',
   );
 });
