@@ -39,7 +39,7 @@ export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
   CloudProviderAccessRole: "../resources/cloudProviderAccessRole/provider",
   CustomDns: "../resources/customDns/resource",
   ExportBucket: "../resources/exportBucket/provider",
-  FtsIndex: "../resources/ftsIndex/provider",
+  FtsIndex: "../resources/ftsIndex/resource",
   LiveMigration: "../resources/liveMigration/provider",
   LiveMigrationLinkToken: "../resources/liveMigrationLinkToken/provider",
   OnDemandSnapshot: "../resources/onDemandSnapshot/provider",
