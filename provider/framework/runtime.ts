@@ -46,7 +46,7 @@ export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
   OutageSimulation: "../resources/outageSimulation/provider",
   PrivateIpMode: "../resources/privateIpMode/provider",
   RestoreJob: "../resources/restoreJob/resource",
-  SearchDeployment: "../resources/searchDeployment/provider",
+  SearchDeployment: "../resources/searchDeployment/resource",
   SearchIndex: "../resources/searchIndex/resource",
   SnapshotExportJob: "../resources/snapshotExportJob/resource",
 };
