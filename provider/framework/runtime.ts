@@ -36,7 +36,7 @@ export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
   Auditing: "../resources/auditing/resource",
   BackupCompliancePolicy: "../resources/backupCompliancePolicy/provider",
   CloudBackupSchedule: "../resources/cloudBackupSchedule/provider",
-  CloudProviderAccessRole: "../resources/cloudProviderAccessRole/provider",
+  CloudProviderAccessRole: "../resources/cloudProviderAccessRole/resource",
   CustomDns: "../resources/customDns/resource",
   ExportBucket: "../resources/exportBucket/provider",
   FtsIndex: "../resources/ftsIndex/resource",
