@@ -43,7 +43,7 @@ export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
   LiveMigration: "../resources/liveMigration/provider",
   LiveMigrationLinkToken: "../resources/liveMigrationLinkToken/provider",
   OnDemandSnapshot: "../resources/onDemandSnapshot/provider",
-  OutageSimulation: "../resources/outageSimulation/provider",
+  OutageSimulation: "../resources/outageSimulation/resource",
   PrivateIpMode: "../resources/privateIpMode/provider",
   RestoreJob: "../resources/restoreJob/resource",
   SearchDeployment: "../resources/searchDeployment/resource",
