@@ -34,11 +34,25 @@ function valueSetIndex(): Map<string, { path: string; name: string }> {
   return index;
 }
 
-/** Writes a TypeScript type for a node; collects the named types and the api/ value sets it refers to. */
+/** A named type another resource's SDK file declares: that resource's folder, and the type. */
+interface SharedType {
+  folder: string;
+  node: TypeNode;
+}
+
+/**
+ * Writes a TypeScript type for a node; collects the named types, the api/ value sets and the types of
+ * other SDK files it refers to.
+ */
 class TypeWriter {
   readonly named = new Map<string, TypeNode>();
   readonly valueSets = new Map<string, Set<string>>();
+  /** The named types imported from other SDK files: folder -> names. */
+  readonly imports = new Map<string, Set<string>>();
   private readonly index = valueSetIndex();
+
+  /** @param shared the named types to import rather than declare (the declaration's `sdkTypesFrom`) */
+  constructor(private readonly shared: ReadonlyMap<string, SharedType> = new Map()) {}
 
   /**
    * The type of a node, written where a line is indented by `indent` (object members go two further).
@@ -46,7 +60,9 @@ class TypeWriter {
    */
   type(node: TypeNode, indent: string, top = false): string {
     if (node.name !== undefined && !top) {
-      this.remember(node);
+      const shared = this.shared.get(node.name);
+      if (shared === undefined) this.remember(node);
+      else this.importShared(node, shared);
       return node.name;
     }
     switch (node.kind) {
@@ -98,6 +114,17 @@ class TypeWriter {
     return lines.join("\n");
   }
 
+  private importShared(node: TypeNode, shared: SharedType): void {
+    const name = node.name as string;
+    if (JSON.stringify(shared.node) !== JSON.stringify(node))
+      throw new Error(
+        `${name} differs from the type sdk/${shared.folder}.ts declares; give one another .meta({ id })`,
+      );
+    const names = this.imports.get(shared.folder) ?? new Set<string>();
+    names.add(name);
+    this.imports.set(shared.folder, names);
+  }
+
   private remember(node: TypeNode): void {
     const name = node.name as string;
     const known = this.named.get(name);
@@ -134,20 +161,61 @@ export function docComment(text: string | undefined, indent: string): string[] {
   return [`${indent}/**`, ...escaped.map((item) => `${indent} * ${item}`), `${indent} */`];
 }
 
-/** The SDK file of a resource. */
-export function renderSdk(definition: ResourceDefinition, folder: string): string {
+/** Declared resources by folder: what an SDK file's `sdkTypesFrom` names. */
+export type ResourcesByFolder = ReadonlyMap<string, ResourceDefinition>;
+
+/**
+ * The named types the SDK files of a declaration's `sdkTypesFrom` declare (not those they import in
+ * turn): name -> where.
+ */
+function sharedTypes(
+  definition: ResourceDefinition,
+  resources: ResourcesByFolder,
+  seen: ReadonlySet<string> = new Set([definition.type]),
+): Map<string, SharedType> {
+  const shared = new Map<string, SharedType>();
+  for (const folder of definition.sdkTypesFrom ?? []) {
+    const other = resources.get(folder);
+    if (other === undefined)
+      throw new Error(`${definition.type}: sdkTypesFrom names ${folder}, a folder with no declared resource`);
+    if (seen.has(other.type))
+      throw new Error(`${definition.type}: sdkTypesFrom makes a cycle through ${other.type}`);
+    const { writer } = writeTypes(other, sharedTypes(other, resources, new Set([...seen, other.type])));
+    for (const [name, node] of writer.named) if (!shared.has(name)) shared.set(name, { folder, node });
+  }
+  return shared;
+}
+
+/** The member lines of `<Type>Args` and of the class, by one writer: it then knows every type they use. */
+function writeTypes(
+  definition: ResourceDefinition,
+  shared: ReadonlyMap<string, SharedType>,
+): { model: ResourceModel; writer: TypeWriter; argLines: string[]; classLines: string[] } {
   const model = resourceModel(definition);
-  const writer = new TypeWriter();
+  const writer = new TypeWriter(shared);
   const argLines = argsLines(model, writer);
-  const outputs = outputProperties(model);
   const classLines: string[] = [];
-  for (const output of outputs) {
+  for (const output of outputProperties(model)) {
     classLines.push(...docComment(output.doc, "  "));
     const type = writer.type(output.type, "  ");
     classLines.push(
       `  declare readonly ${output.name}: pulumi.Output<${output.optional ? `${type} | undefined` : type}>;`,
     );
   }
+  return { model, writer, argLines, classLines };
+}
+
+/**
+ * The SDK file of a resource. `resources`: every declared resource by folder, where the types of the
+ * declaration's `sdkTypesFrom` are found.
+ */
+export function renderSdk(
+  definition: ResourceDefinition,
+  folder: string,
+  resources: ResourcesByFolder = new Map(),
+): string {
+  const { model, writer, argLines, classLines } = writeTypes(definition, sharedTypes(definition, resources));
+  const outputs = outputProperties(model);
   // The named types, each once, in the order first met.
   const typeLines: string[] = [];
   for (const [name, node] of writer.named) {
@@ -175,6 +243,9 @@ export function renderSdk(definition: ResourceDefinition, folder: string): strin
   }
   const shaped = argLines.some((line) => line.includes("InputShape<"));
   imports.push(`import { ${shaped ? "type InputShape, " : ""}PlatformResource } from "./base";`);
+  for (const [from, names] of [...writer.imports].sort(([a], [b]) => a.localeCompare(b))) {
+    imports.push(`import type { ${[...names].sort().join(", ")} } from "./${from}";`);
+  }
 
   const secretList = [
     ...secretOutputs,

@@ -11,7 +11,7 @@ import { createBackupCompliancePolicyProvider } from "../../../provider/resource
 import { createCloudBackupScheduleProvider } from "../../../provider/resources/cloudBackupSchedule/provider";
 import { resource as customDnsResource } from "../../../provider/resources/customDns/resource";
 import { createExportBucketProvider } from "../../../provider/resources/exportBucket/provider";
-import { createSearchDeploymentProvider } from "../../../provider/resources/searchDeployment/provider";
+import { resource as searchDeploymentResource } from "../../../provider/resources/searchDeployment/resource";
 import { resource as searchIndexResource } from "../../../provider/resources/searchIndex/resource";
 
 export const EXPORT_GROUP = "5f1a0000000000000000e101";
@@ -84,7 +84,7 @@ export async function fillExportProject(client: PlatformClient): Promise<void> {
     type: "vectorSearch",
     definition: { fields: [{ type: "vector", path: "embedding", numDimensions: 3, similarity: "cosine" }] },
   });
-  const nodes = createSearchDeploymentProvider(deps);
+  const nodes = searchDeploymentResource.providerWith(deps);
   await nodes.create({
     groupId: group,
     clusterName: cluster,

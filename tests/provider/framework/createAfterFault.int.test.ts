@@ -10,7 +10,7 @@ import type { PlatformProvider } from "../../../provider/framework/types";
 import { createAlertConfigurationProvider } from "../../../provider/resources/alertConfiguration/provider";
 import { resource as auditingResource } from "../../../provider/resources/auditing/resource";
 import { createExportBucketProvider } from "../../../provider/resources/exportBucket/provider";
-import { createSearchDeploymentProvider } from "../../../provider/resources/searchDeployment/provider";
+import { resource as searchDeploymentResource } from "../../../provider/resources/searchDeployment/resource";
 import { resource as searchIndexResource } from "../../../provider/resources/searchIndex/resource";
 import {
   AWS_ROLE,
@@ -128,7 +128,7 @@ describe("a create whose POST may have acted", () => {
       afterHandling: true,
       count: 1,
     });
-    const { id, outs } = await create(createSearchDeploymentProvider(deps()), NODES);
+    const { id, outs } = await create(searchDeploymentResource.providerWith(deps()), NODES);
     expect(id).toBe(`${GROUP}/demo-cluster`);
     expect(outs).toMatchObject({ stateName: "IDLE", specs: NODES.specs });
   });
@@ -156,7 +156,7 @@ describe("findCreated: the natural key of each resource", () => {
       [searchIndexResource.providerWith(deps()), INDEX],
       [createAlertConfigurationProvider(deps()), ALERT],
       [createExportBucketProvider(deps()), BUCKET],
-      [createSearchDeploymentProvider(deps()), NODES],
+      [searchDeploymentResource.providerWith(deps()), NODES],
     ];
     for (const [provider, raw] of cases) {
       const inputs = await checkedInputs(provider, raw);

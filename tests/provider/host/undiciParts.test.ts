@@ -1,11 +1,11 @@
 /**
  * The transport loads undici's Agent and request API from their own modules, not undici's index
- * (provider/client/undiciParts.ts). These are the same classes and function the index exports, and
+ * (provider/host/undiciParts.ts). These are the same classes and function the index exports, and
  * loading them does not load the index; a new undici version that moves them fails here.
  */
 import * as undici from "undici";
-import type * as UndiciParts from "../../../provider/client/undiciParts";
-import { Agent, request } from "../../../provider/client/undiciParts";
+import type * as UndiciParts from "../../../provider/host/undiciParts";
+import { Agent, request } from "../../../provider/host/undiciParts";
 
 afterEach(() => {
   jest.resetModules();
@@ -31,7 +31,7 @@ test("loading the parts does not load undici's index", () => {
       indexLoaded = true;
       return jest.requireActual("undici");
     });
-    parts = require("../../../provider/client/undiciParts") as typeof UndiciParts;
+    parts = require("../../../provider/host/undiciParts") as typeof UndiciParts;
   });
   expect(typeof parts?.Agent).toBe("function");
   expect(indexLoaded).toBe(false);

@@ -1,5 +1,6 @@
 /**
- * The provider process ends when the engine does.
+ * The provider host ends when the engine does. This is correctness, not speed: it is host set-up
+ * because only the host needs it (provider/host/index.ts starts it there).
  *
  * The engine starts the dynamic provider host (`pulumi-resource-pulumi-nodejs <engine address>`, a
  * shell script that runs `node .../cmd/dynamic-provider/index.js <engine address>` without exec) and
@@ -12,15 +13,11 @@
  * three levels up: shell, engine) and checks every 2 s that it is alive (signal 0); when it is gone,
  * the host exits. The timer is unref'd: it never keeps a process alive on its own. (Probing the
  * engine's gRPC address instead was tried first; in the crash trials the probe connections stopped
- * answering at all inside the host, so a pid is the signal kept.)
+ * answering at all inside the host, so a pid is the signal kept.) The crash trials
+ * (tests/e2e/crashTrialsA/B.e2e.test.ts) check it against the real CLI.
  */
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
-
-/** Whether this process is the dynamic provider host (its script and the engine address argument). */
-export function isProviderHost(argv: readonly string[]): boolean {
-  return /[/\\]cmd[/\\]dynamic-provider([/\\]index\.js)?$/.test(argv[1] ?? "") && /:\d+$/.test(argv[2] ?? "");
-}
 
 /** One process as the watch needs it: its parent and its command name. */
 export interface ProcessInfo {
@@ -100,11 +97,12 @@ export function watchEngine(options: EngineWatchOptions): () => void {
 let started = false;
 
 /**
- * In the dynamic provider host, starts the watch once per process: when the engine is gone, the
- * process exits (code 1, with a line on stderr saying why). Anywhere else (tests, tools), nothing.
+ * Starts the watch once per process: when the engine is gone, the process exits (code 1, with a line
+ * on stderr saying why). Without an engine among the ancestors (a process not started by the CLI),
+ * nothing is watched. Called by provider/host/index.ts in the provider host only.
  */
-export function exitWhenEngineGone(argv: readonly string[] = process.argv): void {
-  if (started || !isProviderHost(argv)) return;
+export function exitWhenEngineGone(): void {
+  if (started) return;
   const enginePid = enginePidOf(process.ppid);
   if (enginePid === undefined) return;
   started = true;

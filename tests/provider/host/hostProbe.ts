@@ -1,6 +1,6 @@
 /**
  * Runs a probe script as if it were (or were not) the dynamic provider host: whether a process is the
- * host is decided by its script path and engine-address argument (provider/framework/engineWatch.ts
+ * host is decided by its script path and engine-address argument (provider/host/providerHost.ts
  * `isProviderHost`), and what the host turns on is per process, so the tests that check it run a
  * child process. TypeScript modules load through ts-node.
  */

@@ -1,30 +1,15 @@
 /**
- * The provider host ends when the engine does (provider/framework/engineWatch.ts): it finds the
- * engine among its ancestors and notices when that process is gone.
+ * The provider host ends when the engine does (provider/host/engineWatch.ts): it finds the engine
+ * among its ancestors and notices when that process is gone.
  */
 import { spawn } from "node:child_process";
 import {
   enginePidOf,
   isAlive,
-  isProviderHost,
   type ProcessInfo,
   readProcess,
   watchEngine,
-} from "../../../provider/framework/engineWatch";
-
-const HOST_SCRIPT = "/p/node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js";
-
-describe("isProviderHost", () => {
-  test("the dynamic provider host: its script and the engine's address", () => {
-    expect(isProviderHost(["node", HOST_SCRIPT, "127.0.0.1:36597"])).toBe(true);
-    expect(isProviderHost(["node", HOST_SCRIPT.replace("/index.js", ""), "[::1]:4000"])).toBe(true);
-  });
-
-  test("any other process (a test, a tool) is not: nothing is watched", () => {
-    expect(isProviderHost(["node", "/p/node_modules/.bin/jest", "127.0.0.1:36597"])).toBe(false);
-    expect(isProviderHost(["node", HOST_SCRIPT])).toBe(false);
-  });
-});
+} from "../../../provider/host/engineWatch";
 
 describe("enginePidOf", () => {
   const tree: Record<number, ProcessInfo> = {
