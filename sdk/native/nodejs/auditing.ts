@@ -74,7 +74,7 @@ export class Auditing extends pulumi.CustomResource {
                 throw new Error("Missing required property 'groupId'");
             }
             resourceInputs["auditAuthorizationSuccess"] = (args?.auditAuthorizationSuccess) ?? false;
-            resourceInputs["auditFilter"] = (args?.auditFilter) ?? "{}";
+            resourceInputs["auditFilter"] = args?.auditFilter;
             resourceInputs["enabled"] = (args?.enabled) ?? false;
             resourceInputs["groupId"] = args?.groupId;
             resourceInputs["importId"] = args?.importId;
@@ -103,7 +103,7 @@ export interface AuditingArgs {
     /**
      * The JSON document selecting the audited events, as JSON text or as an object. Compared as JSON (spacing and key order never show as a change); stored as canonical JSON text. Default `{}`.
      */
-    auditFilter?: pulumi.Input<string | undefined>;
+    auditFilter?: any | undefined;
     /**
      * Whether database auditing is on. Default false. Not available when the project has only M0/M2/M5 or serverless clusters.
      */

@@ -10,10 +10,20 @@ export type Auditing = import("./auditing").Auditing;
 export const Auditing: typeof import("./auditing").Auditing = null as any;
 utilities.lazyLoad(exports, ["Auditing"], () => require("./auditing"));
 
+export { CloudProviderAccessRoleArgs } from "./cloudProviderAccessRole";
+export type CloudProviderAccessRole = import("./cloudProviderAccessRole").CloudProviderAccessRole;
+export const CloudProviderAccessRole: typeof import("./cloudProviderAccessRole").CloudProviderAccessRole = null as any;
+utilities.lazyLoad(exports, ["CloudProviderAccessRole"], () => require("./cloudProviderAccessRole"));
+
 export { CustomDnsArgs } from "./customDns";
 export type CustomDns = import("./customDns").CustomDns;
 export const CustomDns: typeof import("./customDns").CustomDns = null as any;
 utilities.lazyLoad(exports, ["CustomDns"], () => require("./customDns"));
+
+export { FtsIndexArgs } from "./ftsIndex";
+export type FtsIndex = import("./ftsIndex").FtsIndex;
+export const FtsIndex: typeof import("./ftsIndex").FtsIndex = null as any;
+utilities.lazyLoad(exports, ["FtsIndex"], () => require("./ftsIndex"));
 
 export { GetAccessLogsArgs, GetAccessLogsResult, GetAccessLogsOutputArgs } from "./getAccessLogs";
 export const getAccessLogs: typeof import("./getAccessLogs").getAccessLogs = null as any;
@@ -185,6 +195,11 @@ export const getSnapshots: typeof import("./getSnapshots").getSnapshots = null a
 export const getSnapshotsOutput: typeof import("./getSnapshots").getSnapshotsOutput = null as any;
 utilities.lazyLoad(exports, ["getSnapshots","getSnapshotsOutput"], () => require("./getSnapshots"));
 
+export { OutageSimulationArgs } from "./outageSimulation";
+export type OutageSimulation = import("./outageSimulation").OutageSimulation;
+export const OutageSimulation: typeof import("./outageSimulation").OutageSimulation = null as any;
+utilities.lazyLoad(exports, ["OutageSimulation"], () => require("./outageSimulation"));
+
 export { ProviderArgs } from "./provider";
 export type Provider = import("./provider").Provider;
 export const Provider: typeof import("./provider").Provider = null as any;
@@ -194,6 +209,11 @@ export { RestoreJobArgs } from "./restoreJob";
 export type RestoreJob = import("./restoreJob").RestoreJob;
 export const RestoreJob: typeof import("./restoreJob").RestoreJob = null as any;
 utilities.lazyLoad(exports, ["RestoreJob"], () => require("./restoreJob"));
+
+export { SearchDeploymentArgs } from "./searchDeployment";
+export type SearchDeployment = import("./searchDeployment").SearchDeployment;
+export const SearchDeployment: typeof import("./searchDeployment").SearchDeployment = null as any;
+utilities.lazyLoad(exports, ["SearchDeployment"], () => require("./searchDeployment"));
 
 export { SearchIndexArgs } from "./searchIndex";
 export type SearchIndex = import("./searchIndex").SearchIndex;
@@ -221,10 +241,18 @@ const _module = {
         switch (type) {
             case "platform:index:Auditing":
                 return new Auditing(name, <any>undefined, { urn })
+            case "platform:index:CloudProviderAccessRole":
+                return new CloudProviderAccessRole(name, <any>undefined, { urn })
             case "platform:index:CustomDns":
                 return new CustomDns(name, <any>undefined, { urn })
+            case "platform:index:FtsIndex":
+                return new FtsIndex(name, <any>undefined, { urn })
+            case "platform:index:OutageSimulation":
+                return new OutageSimulation(name, <any>undefined, { urn })
             case "platform:index:RestoreJob":
                 return new RestoreJob(name, <any>undefined, { urn })
+            case "platform:index:SearchDeployment":
+                return new SearchDeployment(name, <any>undefined, { urn })
             case "platform:index:SearchIndex":
                 return new SearchIndex(name, <any>undefined, { urn })
             case "platform:index:SnapshotExportJob":

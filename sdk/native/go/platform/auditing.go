@@ -43,9 +43,6 @@ func NewAuditing(ctx *pulumi.Context,
 	if args.AuditAuthorizationSuccess == nil {
 		args.AuditAuthorizationSuccess = pulumi.BoolPtr(false)
 	}
-	if args.AuditFilter == nil {
-		args.AuditFilter = pulumi.StringPtr("{}")
-	}
 	if args.Enabled == nil {
 		args.Enabled = pulumi.BoolPtr(false)
 	}
@@ -85,7 +82,7 @@ type auditingArgs struct {
 	// Whether successful authorizations are audited too. Default false.
 	AuditAuthorizationSuccess *bool `pulumi:"auditAuthorizationSuccess"`
 	// The JSON document selecting the audited events, as JSON text or as an object. Compared as JSON (spacing and key order never show as a change); stored as canonical JSON text. Default `{}`.
-	AuditFilter *string `pulumi:"auditFilter"`
+	AuditFilter interface{} `pulumi:"auditFilter"`
 	// Whether database auditing is on. Default false. Not available when the project has only M0/M2/M5 or serverless clusters.
 	Enabled *bool `pulumi:"enabled"`
 	// Project id (24 hexadecimal digits).
@@ -99,7 +96,7 @@ type AuditingArgs struct {
 	// Whether successful authorizations are audited too. Default false.
 	AuditAuthorizationSuccess pulumi.BoolPtrInput
 	// The JSON document selecting the audited events, as JSON text or as an object. Compared as JSON (spacing and key order never show as a change); stored as canonical JSON text. Default `{}`.
-	AuditFilter pulumi.StringPtrInput
+	AuditFilter pulumi.Input
 	// Whether database auditing is on. Default false. Not available when the project has only M0/M2/M5 or serverless clusters.
 	Enabled pulumi.BoolPtrInput
 	// Project id (24 hexadecimal digits).

@@ -12,9 +12,9 @@ import (
 )
 
 // The getCloudProviderAccessRole function of pulumi-cluster-platform: see docs/functions.md.
-func GetCloudProviderAccessRole(ctx *pulumi.Context, args *GetCloudProviderAccessRoleArgs, opts ...pulumi.InvokeOption) (*GetCloudProviderAccessRoleResult, error) {
+func LookupCloudProviderAccessRole(ctx *pulumi.Context, args *LookupCloudProviderAccessRoleArgs, opts ...pulumi.InvokeOption) (*LookupCloudProviderAccessRoleResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv GetCloudProviderAccessRoleResult
+	var rv LookupCloudProviderAccessRoleResult
 	err := ctx.Invoke("platform:index:getCloudProviderAccessRole", args, &rv, opts...)
 	if err != nil {
 		return nil, err
@@ -22,49 +22,49 @@ func GetCloudProviderAccessRole(ctx *pulumi.Context, args *GetCloudProviderAcces
 	return &rv, nil
 }
 
-type GetCloudProviderAccessRoleArgs struct {
+type LookupCloudProviderAccessRoleArgs struct {
 	GroupId string `pulumi:"groupId"`
 	RoleId  string `pulumi:"roleId"`
 }
 
-type GetCloudProviderAccessRoleResult struct {
+type LookupCloudProviderAccessRoleResult struct {
 	// The API's answer (every page of a list).
 	Result interface{} `pulumi:"result"`
 }
 
-func GetCloudProviderAccessRoleOutput(ctx *pulumi.Context, args GetCloudProviderAccessRoleOutputArgs, opts ...pulumi.InvokeOption) GetCloudProviderAccessRoleResultOutput {
+func LookupCloudProviderAccessRoleOutput(ctx *pulumi.Context, args LookupCloudProviderAccessRoleOutputArgs, opts ...pulumi.InvokeOption) LookupCloudProviderAccessRoleResultOutput {
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("platform:index:getCloudProviderAccessRole", args, GetCloudProviderAccessRoleResultOutput{}, options).(GetCloudProviderAccessRoleResultOutput)
+	return ctx.InvokeOutput("platform:index:getCloudProviderAccessRole", args, LookupCloudProviderAccessRoleResultOutput{}, options).(LookupCloudProviderAccessRoleResultOutput)
 }
 
-type GetCloudProviderAccessRoleOutputArgs struct {
+type LookupCloudProviderAccessRoleOutputArgs struct {
 	GroupId pulumi.StringInput `pulumi:"groupId"`
 	RoleId  pulumi.StringInput `pulumi:"roleId"`
 }
 
-func (GetCloudProviderAccessRoleOutputArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetCloudProviderAccessRoleArgs)(nil)).Elem()
+func (LookupCloudProviderAccessRoleOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*LookupCloudProviderAccessRoleArgs)(nil)).Elem()
 }
 
-type GetCloudProviderAccessRoleResultOutput struct{ *pulumi.OutputState }
+type LookupCloudProviderAccessRoleResultOutput struct{ *pulumi.OutputState }
 
-func (GetCloudProviderAccessRoleResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetCloudProviderAccessRoleResult)(nil)).Elem()
+func (LookupCloudProviderAccessRoleResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*LookupCloudProviderAccessRoleResult)(nil)).Elem()
 }
 
-func (o GetCloudProviderAccessRoleResultOutput) ToGetCloudProviderAccessRoleResultOutput() GetCloudProviderAccessRoleResultOutput {
+func (o LookupCloudProviderAccessRoleResultOutput) ToLookupCloudProviderAccessRoleResultOutput() LookupCloudProviderAccessRoleResultOutput {
 	return o
 }
 
-func (o GetCloudProviderAccessRoleResultOutput) ToGetCloudProviderAccessRoleResultOutputWithContext(ctx context.Context) GetCloudProviderAccessRoleResultOutput {
+func (o LookupCloudProviderAccessRoleResultOutput) ToLookupCloudProviderAccessRoleResultOutputWithContext(ctx context.Context) LookupCloudProviderAccessRoleResultOutput {
 	return o
 }
 
 // The API's answer (every page of a list).
-func (o GetCloudProviderAccessRoleResultOutput) Result() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetCloudProviderAccessRoleResult) interface{} { return v.Result }).(pulumi.AnyOutput)
+func (o LookupCloudProviderAccessRoleResultOutput) Result() pulumi.AnyOutput {
+	return o.ApplyT(func(v LookupCloudProviderAccessRoleResult) interface{} { return v.Result }).(pulumi.AnyOutput)
 }
 
 func init() {
-	pulumi.RegisterOutputType(GetCloudProviderAccessRoleResultOutput{})
+	pulumi.RegisterOutputType(LookupCloudProviderAccessRoleResultOutput{})
 }

@@ -12,9 +12,9 @@ import (
 )
 
 // The getFtsIndex function of pulumi-cluster-platform: see docs/functions.md.
-func GetFtsIndex(ctx *pulumi.Context, args *GetFtsIndexArgs, opts ...pulumi.InvokeOption) (*GetFtsIndexResult, error) {
+func LookupFtsIndex(ctx *pulumi.Context, args *LookupFtsIndexArgs, opts ...pulumi.InvokeOption) (*LookupFtsIndexResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv GetFtsIndexResult
+	var rv LookupFtsIndexResult
 	err := ctx.Invoke("platform:index:getFtsIndex", args, &rv, opts...)
 	if err != nil {
 		return nil, err
@@ -22,51 +22,51 @@ func GetFtsIndex(ctx *pulumi.Context, args *GetFtsIndexArgs, opts ...pulumi.Invo
 	return &rv, nil
 }
 
-type GetFtsIndexArgs struct {
+type LookupFtsIndexArgs struct {
 	ClusterName string `pulumi:"clusterName"`
 	GroupId     string `pulumi:"groupId"`
 	IndexId     string `pulumi:"indexId"`
 }
 
-type GetFtsIndexResult struct {
+type LookupFtsIndexResult struct {
 	// The API's answer (every page of a list).
 	Result interface{} `pulumi:"result"`
 }
 
-func GetFtsIndexOutput(ctx *pulumi.Context, args GetFtsIndexOutputArgs, opts ...pulumi.InvokeOption) GetFtsIndexResultOutput {
+func LookupFtsIndexOutput(ctx *pulumi.Context, args LookupFtsIndexOutputArgs, opts ...pulumi.InvokeOption) LookupFtsIndexResultOutput {
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("platform:index:getFtsIndex", args, GetFtsIndexResultOutput{}, options).(GetFtsIndexResultOutput)
+	return ctx.InvokeOutput("platform:index:getFtsIndex", args, LookupFtsIndexResultOutput{}, options).(LookupFtsIndexResultOutput)
 }
 
-type GetFtsIndexOutputArgs struct {
+type LookupFtsIndexOutputArgs struct {
 	ClusterName pulumi.StringInput `pulumi:"clusterName"`
 	GroupId     pulumi.StringInput `pulumi:"groupId"`
 	IndexId     pulumi.StringInput `pulumi:"indexId"`
 }
 
-func (GetFtsIndexOutputArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetFtsIndexArgs)(nil)).Elem()
+func (LookupFtsIndexOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*LookupFtsIndexArgs)(nil)).Elem()
 }
 
-type GetFtsIndexResultOutput struct{ *pulumi.OutputState }
+type LookupFtsIndexResultOutput struct{ *pulumi.OutputState }
 
-func (GetFtsIndexResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetFtsIndexResult)(nil)).Elem()
+func (LookupFtsIndexResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*LookupFtsIndexResult)(nil)).Elem()
 }
 
-func (o GetFtsIndexResultOutput) ToGetFtsIndexResultOutput() GetFtsIndexResultOutput {
+func (o LookupFtsIndexResultOutput) ToLookupFtsIndexResultOutput() LookupFtsIndexResultOutput {
 	return o
 }
 
-func (o GetFtsIndexResultOutput) ToGetFtsIndexResultOutputWithContext(ctx context.Context) GetFtsIndexResultOutput {
+func (o LookupFtsIndexResultOutput) ToLookupFtsIndexResultOutputWithContext(ctx context.Context) LookupFtsIndexResultOutput {
 	return o
 }
 
 // The API's answer (every page of a list).
-func (o GetFtsIndexResultOutput) Result() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetFtsIndexResult) interface{} { return v.Result }).(pulumi.AnyOutput)
+func (o LookupFtsIndexResultOutput) Result() pulumi.AnyOutput {
+	return o.ApplyT(func(v LookupFtsIndexResult) interface{} { return v.Result }).(pulumi.AnyOutput)
 }
 
 func init() {
-	pulumi.RegisterOutputType(GetFtsIndexResultOutput{})
+	pulumi.RegisterOutputType(LookupFtsIndexResultOutput{})
 }

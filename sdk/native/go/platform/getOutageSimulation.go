@@ -12,9 +12,9 @@ import (
 )
 
 // The getOutageSimulation function of pulumi-cluster-platform: see docs/functions.md.
-func GetOutageSimulation(ctx *pulumi.Context, args *GetOutageSimulationArgs, opts ...pulumi.InvokeOption) (*GetOutageSimulationResult, error) {
+func LookupOutageSimulation(ctx *pulumi.Context, args *LookupOutageSimulationArgs, opts ...pulumi.InvokeOption) (*LookupOutageSimulationResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv GetOutageSimulationResult
+	var rv LookupOutageSimulationResult
 	err := ctx.Invoke("platform:index:getOutageSimulation", args, &rv, opts...)
 	if err != nil {
 		return nil, err
@@ -22,49 +22,49 @@ func GetOutageSimulation(ctx *pulumi.Context, args *GetOutageSimulationArgs, opt
 	return &rv, nil
 }
 
-type GetOutageSimulationArgs struct {
+type LookupOutageSimulationArgs struct {
 	ClusterName string `pulumi:"clusterName"`
 	GroupId     string `pulumi:"groupId"`
 }
 
-type GetOutageSimulationResult struct {
+type LookupOutageSimulationResult struct {
 	// The API's answer (every page of a list).
 	Result interface{} `pulumi:"result"`
 }
 
-func GetOutageSimulationOutput(ctx *pulumi.Context, args GetOutageSimulationOutputArgs, opts ...pulumi.InvokeOption) GetOutageSimulationResultOutput {
+func LookupOutageSimulationOutput(ctx *pulumi.Context, args LookupOutageSimulationOutputArgs, opts ...pulumi.InvokeOption) LookupOutageSimulationResultOutput {
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("platform:index:getOutageSimulation", args, GetOutageSimulationResultOutput{}, options).(GetOutageSimulationResultOutput)
+	return ctx.InvokeOutput("platform:index:getOutageSimulation", args, LookupOutageSimulationResultOutput{}, options).(LookupOutageSimulationResultOutput)
 }
 
-type GetOutageSimulationOutputArgs struct {
+type LookupOutageSimulationOutputArgs struct {
 	ClusterName pulumi.StringInput `pulumi:"clusterName"`
 	GroupId     pulumi.StringInput `pulumi:"groupId"`
 }
 
-func (GetOutageSimulationOutputArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetOutageSimulationArgs)(nil)).Elem()
+func (LookupOutageSimulationOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*LookupOutageSimulationArgs)(nil)).Elem()
 }
 
-type GetOutageSimulationResultOutput struct{ *pulumi.OutputState }
+type LookupOutageSimulationResultOutput struct{ *pulumi.OutputState }
 
-func (GetOutageSimulationResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetOutageSimulationResult)(nil)).Elem()
+func (LookupOutageSimulationResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*LookupOutageSimulationResult)(nil)).Elem()
 }
 
-func (o GetOutageSimulationResultOutput) ToGetOutageSimulationResultOutput() GetOutageSimulationResultOutput {
+func (o LookupOutageSimulationResultOutput) ToLookupOutageSimulationResultOutput() LookupOutageSimulationResultOutput {
 	return o
 }
 
-func (o GetOutageSimulationResultOutput) ToGetOutageSimulationResultOutputWithContext(ctx context.Context) GetOutageSimulationResultOutput {
+func (o LookupOutageSimulationResultOutput) ToLookupOutageSimulationResultOutputWithContext(ctx context.Context) LookupOutageSimulationResultOutput {
 	return o
 }
 
 // The API's answer (every page of a list).
-func (o GetOutageSimulationResultOutput) Result() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetOutageSimulationResult) interface{} { return v.Result }).(pulumi.AnyOutput)
+func (o LookupOutageSimulationResultOutput) Result() pulumi.AnyOutput {
+	return o.ApplyT(func(v LookupOutageSimulationResult) interface{} { return v.Result }).(pulumi.AnyOutput)
 }
 
 func init() {
-	pulumi.RegisterOutputType(GetOutageSimulationResultOutput{})
+	pulumi.RegisterOutputType(LookupOutageSimulationResultOutput{})
 }

@@ -23,10 +23,18 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 	switch typ {
 	case "platform:index:Auditing":
 		r = &Auditing{}
+	case "platform:index:CloudProviderAccessRole":
+		r = &CloudProviderAccessRole{}
 	case "platform:index:CustomDns":
 		r = &CustomDns{}
+	case "platform:index:FtsIndex":
+		r = &FtsIndex{}
+	case "platform:index:OutageSimulation":
+		r = &OutageSimulation{}
 	case "platform:index:RestoreJob":
 		r = &RestoreJob{}
+	case "platform:index:SearchDeployment":
+		r = &SearchDeployment{}
 	case "platform:index:SearchIndex":
 		r = &SearchIndex{}
 	case "platform:index:SnapshotExportJob":

@@ -13,6 +13,184 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+// How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+type CloudProviderAccessRoleTimeouts struct {
+	// How long create may take. Default "10m".
+	Create *string `pulumi:"create"`
+	// How long delete, until deauthorized (404) may take. Default "5m".
+	Delete *string `pulumi:"delete"`
+	// How long update may take. Default "10m".
+	Update *string `pulumi:"update"`
+}
+
+// CloudProviderAccessRoleTimeoutsInput is an input type that accepts CloudProviderAccessRoleTimeoutsArgs and CloudProviderAccessRoleTimeoutsOutput values.
+// You can construct a concrete instance of `CloudProviderAccessRoleTimeoutsInput` via:
+//
+//	CloudProviderAccessRoleTimeoutsArgs{...}
+type CloudProviderAccessRoleTimeoutsInput interface {
+	pulumi.Input
+
+	ToCloudProviderAccessRoleTimeoutsOutput() CloudProviderAccessRoleTimeoutsOutput
+	ToCloudProviderAccessRoleTimeoutsOutputWithContext(context.Context) CloudProviderAccessRoleTimeoutsOutput
+}
+
+// How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+type CloudProviderAccessRoleTimeoutsArgs struct {
+	// How long create may take. Default "10m".
+	Create pulumi.StringPtrInput `pulumi:"create"`
+	// How long delete, until deauthorized (404) may take. Default "5m".
+	Delete pulumi.StringPtrInput `pulumi:"delete"`
+	// How long update may take. Default "10m".
+	Update pulumi.StringPtrInput `pulumi:"update"`
+}
+
+func (CloudProviderAccessRoleTimeoutsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*CloudProviderAccessRoleTimeouts)(nil)).Elem()
+}
+
+func (i CloudProviderAccessRoleTimeoutsArgs) ToCloudProviderAccessRoleTimeoutsOutput() CloudProviderAccessRoleTimeoutsOutput {
+	return i.ToCloudProviderAccessRoleTimeoutsOutputWithContext(context.Background())
+}
+
+func (i CloudProviderAccessRoleTimeoutsArgs) ToCloudProviderAccessRoleTimeoutsOutputWithContext(ctx context.Context) CloudProviderAccessRoleTimeoutsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CloudProviderAccessRoleTimeoutsOutput)
+}
+
+func (i CloudProviderAccessRoleTimeoutsArgs) ToCloudProviderAccessRoleTimeoutsPtrOutput() CloudProviderAccessRoleTimeoutsPtrOutput {
+	return i.ToCloudProviderAccessRoleTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i CloudProviderAccessRoleTimeoutsArgs) ToCloudProviderAccessRoleTimeoutsPtrOutputWithContext(ctx context.Context) CloudProviderAccessRoleTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CloudProviderAccessRoleTimeoutsOutput).ToCloudProviderAccessRoleTimeoutsPtrOutputWithContext(ctx)
+}
+
+// CloudProviderAccessRoleTimeoutsPtrInput is an input type that accepts CloudProviderAccessRoleTimeoutsArgs, CloudProviderAccessRoleTimeoutsPtr and CloudProviderAccessRoleTimeoutsPtrOutput values.
+// You can construct a concrete instance of `CloudProviderAccessRoleTimeoutsPtrInput` via:
+//
+//	        CloudProviderAccessRoleTimeoutsArgs{...}
+//
+//	or:
+//
+//	        nil
+type CloudProviderAccessRoleTimeoutsPtrInput interface {
+	pulumi.Input
+
+	ToCloudProviderAccessRoleTimeoutsPtrOutput() CloudProviderAccessRoleTimeoutsPtrOutput
+	ToCloudProviderAccessRoleTimeoutsPtrOutputWithContext(context.Context) CloudProviderAccessRoleTimeoutsPtrOutput
+}
+
+type cloudProviderAccessRoleTimeoutsPtrType CloudProviderAccessRoleTimeoutsArgs
+
+func CloudProviderAccessRoleTimeoutsPtr(v *CloudProviderAccessRoleTimeoutsArgs) CloudProviderAccessRoleTimeoutsPtrInput {
+	return (*cloudProviderAccessRoleTimeoutsPtrType)(v)
+}
+
+func (*cloudProviderAccessRoleTimeoutsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**CloudProviderAccessRoleTimeouts)(nil)).Elem()
+}
+
+func (i *cloudProviderAccessRoleTimeoutsPtrType) ToCloudProviderAccessRoleTimeoutsPtrOutput() CloudProviderAccessRoleTimeoutsPtrOutput {
+	return i.ToCloudProviderAccessRoleTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i *cloudProviderAccessRoleTimeoutsPtrType) ToCloudProviderAccessRoleTimeoutsPtrOutputWithContext(ctx context.Context) CloudProviderAccessRoleTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CloudProviderAccessRoleTimeoutsPtrOutput)
+}
+
+// How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+type CloudProviderAccessRoleTimeoutsOutput struct{ *pulumi.OutputState }
+
+func (CloudProviderAccessRoleTimeoutsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CloudProviderAccessRoleTimeouts)(nil)).Elem()
+}
+
+func (o CloudProviderAccessRoleTimeoutsOutput) ToCloudProviderAccessRoleTimeoutsOutput() CloudProviderAccessRoleTimeoutsOutput {
+	return o
+}
+
+func (o CloudProviderAccessRoleTimeoutsOutput) ToCloudProviderAccessRoleTimeoutsOutputWithContext(ctx context.Context) CloudProviderAccessRoleTimeoutsOutput {
+	return o
+}
+
+func (o CloudProviderAccessRoleTimeoutsOutput) ToCloudProviderAccessRoleTimeoutsPtrOutput() CloudProviderAccessRoleTimeoutsPtrOutput {
+	return o.ToCloudProviderAccessRoleTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (o CloudProviderAccessRoleTimeoutsOutput) ToCloudProviderAccessRoleTimeoutsPtrOutputWithContext(ctx context.Context) CloudProviderAccessRoleTimeoutsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v CloudProviderAccessRoleTimeouts) *CloudProviderAccessRoleTimeouts {
+		return &v
+	}).(CloudProviderAccessRoleTimeoutsPtrOutput)
+}
+
+// How long create may take. Default "10m".
+func (o CloudProviderAccessRoleTimeoutsOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CloudProviderAccessRoleTimeouts) *string { return v.Create }).(pulumi.StringPtrOutput)
+}
+
+// How long delete, until deauthorized (404) may take. Default "5m".
+func (o CloudProviderAccessRoleTimeoutsOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CloudProviderAccessRoleTimeouts) *string { return v.Delete }).(pulumi.StringPtrOutput)
+}
+
+// How long update may take. Default "10m".
+func (o CloudProviderAccessRoleTimeoutsOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CloudProviderAccessRoleTimeouts) *string { return v.Update }).(pulumi.StringPtrOutput)
+}
+
+type CloudProviderAccessRoleTimeoutsPtrOutput struct{ *pulumi.OutputState }
+
+func (CloudProviderAccessRoleTimeoutsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**CloudProviderAccessRoleTimeouts)(nil)).Elem()
+}
+
+func (o CloudProviderAccessRoleTimeoutsPtrOutput) ToCloudProviderAccessRoleTimeoutsPtrOutput() CloudProviderAccessRoleTimeoutsPtrOutput {
+	return o
+}
+
+func (o CloudProviderAccessRoleTimeoutsPtrOutput) ToCloudProviderAccessRoleTimeoutsPtrOutputWithContext(ctx context.Context) CloudProviderAccessRoleTimeoutsPtrOutput {
+	return o
+}
+
+func (o CloudProviderAccessRoleTimeoutsPtrOutput) Elem() CloudProviderAccessRoleTimeoutsOutput {
+	return o.ApplyT(func(v *CloudProviderAccessRoleTimeouts) CloudProviderAccessRoleTimeouts {
+		if v != nil {
+			return *v
+		}
+		var ret CloudProviderAccessRoleTimeouts
+		return ret
+	}).(CloudProviderAccessRoleTimeoutsOutput)
+}
+
+// How long create may take. Default "10m".
+func (o CloudProviderAccessRoleTimeoutsPtrOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CloudProviderAccessRoleTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Create
+	}).(pulumi.StringPtrOutput)
+}
+
+// How long delete, until deauthorized (404) may take. Default "5m".
+func (o CloudProviderAccessRoleTimeoutsPtrOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CloudProviderAccessRoleTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Delete
+	}).(pulumi.StringPtrOutput)
+}
+
+// How long update may take. Default "10m".
+func (o CloudProviderAccessRoleTimeoutsPtrOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CloudProviderAccessRoleTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Update
+	}).(pulumi.StringPtrOutput)
+}
+
 // A label stored with the export: a key and its value.
 type ExportCustomData struct {
 	Key   string `pulumi:"key"`
@@ -114,6 +292,480 @@ func (o ExportCustomDataArrayOutput) Index(i pulumi.IntInput) ExportCustomDataOu
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ExportCustomData {
 		return vs[0].([]ExportCustomData)[vs[1].(int)]
 	}).(ExportCustomDataOutput)
+}
+
+// How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+type FtsIndexTimeouts struct {
+	// How long create, until STEADY may take. Default "1h".
+	Create *string `pulumi:"create"`
+	// How long delete, until deleted (404) may take. Default "20m".
+	Delete *string `pulumi:"delete"`
+	// How long an update, until STEADY may take. Default "1h".
+	Update *string `pulumi:"update"`
+}
+
+// FtsIndexTimeoutsInput is an input type that accepts FtsIndexTimeoutsArgs and FtsIndexTimeoutsOutput values.
+// You can construct a concrete instance of `FtsIndexTimeoutsInput` via:
+//
+//	FtsIndexTimeoutsArgs{...}
+type FtsIndexTimeoutsInput interface {
+	pulumi.Input
+
+	ToFtsIndexTimeoutsOutput() FtsIndexTimeoutsOutput
+	ToFtsIndexTimeoutsOutputWithContext(context.Context) FtsIndexTimeoutsOutput
+}
+
+// How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+type FtsIndexTimeoutsArgs struct {
+	// How long create, until STEADY may take. Default "1h".
+	Create pulumi.StringPtrInput `pulumi:"create"`
+	// How long delete, until deleted (404) may take. Default "20m".
+	Delete pulumi.StringPtrInput `pulumi:"delete"`
+	// How long an update, until STEADY may take. Default "1h".
+	Update pulumi.StringPtrInput `pulumi:"update"`
+}
+
+func (FtsIndexTimeoutsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FtsIndexTimeouts)(nil)).Elem()
+}
+
+func (i FtsIndexTimeoutsArgs) ToFtsIndexTimeoutsOutput() FtsIndexTimeoutsOutput {
+	return i.ToFtsIndexTimeoutsOutputWithContext(context.Background())
+}
+
+func (i FtsIndexTimeoutsArgs) ToFtsIndexTimeoutsOutputWithContext(ctx context.Context) FtsIndexTimeoutsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FtsIndexTimeoutsOutput)
+}
+
+func (i FtsIndexTimeoutsArgs) ToFtsIndexTimeoutsPtrOutput() FtsIndexTimeoutsPtrOutput {
+	return i.ToFtsIndexTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i FtsIndexTimeoutsArgs) ToFtsIndexTimeoutsPtrOutputWithContext(ctx context.Context) FtsIndexTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FtsIndexTimeoutsOutput).ToFtsIndexTimeoutsPtrOutputWithContext(ctx)
+}
+
+// FtsIndexTimeoutsPtrInput is an input type that accepts FtsIndexTimeoutsArgs, FtsIndexTimeoutsPtr and FtsIndexTimeoutsPtrOutput values.
+// You can construct a concrete instance of `FtsIndexTimeoutsPtrInput` via:
+//
+//	        FtsIndexTimeoutsArgs{...}
+//
+//	or:
+//
+//	        nil
+type FtsIndexTimeoutsPtrInput interface {
+	pulumi.Input
+
+	ToFtsIndexTimeoutsPtrOutput() FtsIndexTimeoutsPtrOutput
+	ToFtsIndexTimeoutsPtrOutputWithContext(context.Context) FtsIndexTimeoutsPtrOutput
+}
+
+type ftsIndexTimeoutsPtrType FtsIndexTimeoutsArgs
+
+func FtsIndexTimeoutsPtr(v *FtsIndexTimeoutsArgs) FtsIndexTimeoutsPtrInput {
+	return (*ftsIndexTimeoutsPtrType)(v)
+}
+
+func (*ftsIndexTimeoutsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FtsIndexTimeouts)(nil)).Elem()
+}
+
+func (i *ftsIndexTimeoutsPtrType) ToFtsIndexTimeoutsPtrOutput() FtsIndexTimeoutsPtrOutput {
+	return i.ToFtsIndexTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i *ftsIndexTimeoutsPtrType) ToFtsIndexTimeoutsPtrOutputWithContext(ctx context.Context) FtsIndexTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FtsIndexTimeoutsPtrOutput)
+}
+
+// How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+type FtsIndexTimeoutsOutput struct{ *pulumi.OutputState }
+
+func (FtsIndexTimeoutsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FtsIndexTimeouts)(nil)).Elem()
+}
+
+func (o FtsIndexTimeoutsOutput) ToFtsIndexTimeoutsOutput() FtsIndexTimeoutsOutput {
+	return o
+}
+
+func (o FtsIndexTimeoutsOutput) ToFtsIndexTimeoutsOutputWithContext(ctx context.Context) FtsIndexTimeoutsOutput {
+	return o
+}
+
+func (o FtsIndexTimeoutsOutput) ToFtsIndexTimeoutsPtrOutput() FtsIndexTimeoutsPtrOutput {
+	return o.ToFtsIndexTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (o FtsIndexTimeoutsOutput) ToFtsIndexTimeoutsPtrOutputWithContext(ctx context.Context) FtsIndexTimeoutsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FtsIndexTimeouts) *FtsIndexTimeouts {
+		return &v
+	}).(FtsIndexTimeoutsPtrOutput)
+}
+
+// How long create, until STEADY may take. Default "1h".
+func (o FtsIndexTimeoutsOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FtsIndexTimeouts) *string { return v.Create }).(pulumi.StringPtrOutput)
+}
+
+// How long delete, until deleted (404) may take. Default "20m".
+func (o FtsIndexTimeoutsOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FtsIndexTimeouts) *string { return v.Delete }).(pulumi.StringPtrOutput)
+}
+
+// How long an update, until STEADY may take. Default "1h".
+func (o FtsIndexTimeoutsOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FtsIndexTimeouts) *string { return v.Update }).(pulumi.StringPtrOutput)
+}
+
+type FtsIndexTimeoutsPtrOutput struct{ *pulumi.OutputState }
+
+func (FtsIndexTimeoutsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FtsIndexTimeouts)(nil)).Elem()
+}
+
+func (o FtsIndexTimeoutsPtrOutput) ToFtsIndexTimeoutsPtrOutput() FtsIndexTimeoutsPtrOutput {
+	return o
+}
+
+func (o FtsIndexTimeoutsPtrOutput) ToFtsIndexTimeoutsPtrOutputWithContext(ctx context.Context) FtsIndexTimeoutsPtrOutput {
+	return o
+}
+
+func (o FtsIndexTimeoutsPtrOutput) Elem() FtsIndexTimeoutsOutput {
+	return o.ApplyT(func(v *FtsIndexTimeouts) FtsIndexTimeouts {
+		if v != nil {
+			return *v
+		}
+		var ret FtsIndexTimeouts
+		return ret
+	}).(FtsIndexTimeoutsOutput)
+}
+
+// How long create, until STEADY may take. Default "1h".
+func (o FtsIndexTimeoutsPtrOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FtsIndexTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Create
+	}).(pulumi.StringPtrOutput)
+}
+
+// How long delete, until deleted (404) may take. Default "20m".
+func (o FtsIndexTimeoutsPtrOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FtsIndexTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Delete
+	}).(pulumi.StringPtrOutput)
+}
+
+// How long an update, until STEADY may take. Default "1h".
+func (o FtsIndexTimeoutsPtrOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FtsIndexTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Update
+	}).(pulumi.StringPtrOutput)
+}
+
+// One region to take out.
+type OutageFilter struct {
+	// AWS, AZURE or GCP. One of: "AWS", "AZURE", "GCP".
+	CloudProvider string `pulumi:"cloudProvider"`
+	// The provider's region name, e.g. US_EAST_1.
+	RegionName string `pulumi:"regionName"`
+	// REGION (the default and only value). One of: "REGION".
+	Type *string `pulumi:"type"`
+}
+
+// OutageFilterInput is an input type that accepts OutageFilterArgs and OutageFilterOutput values.
+// You can construct a concrete instance of `OutageFilterInput` via:
+//
+//	OutageFilterArgs{...}
+type OutageFilterInput interface {
+	pulumi.Input
+
+	ToOutageFilterOutput() OutageFilterOutput
+	ToOutageFilterOutputWithContext(context.Context) OutageFilterOutput
+}
+
+// One region to take out.
+type OutageFilterArgs struct {
+	// AWS, AZURE or GCP. One of: "AWS", "AZURE", "GCP".
+	CloudProvider pulumi.StringInput `pulumi:"cloudProvider"`
+	// The provider's region name, e.g. US_EAST_1.
+	RegionName pulumi.StringInput `pulumi:"regionName"`
+	// REGION (the default and only value). One of: "REGION".
+	Type pulumi.StringPtrInput `pulumi:"type"`
+}
+
+func (OutageFilterArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*OutageFilter)(nil)).Elem()
+}
+
+func (i OutageFilterArgs) ToOutageFilterOutput() OutageFilterOutput {
+	return i.ToOutageFilterOutputWithContext(context.Background())
+}
+
+func (i OutageFilterArgs) ToOutageFilterOutputWithContext(ctx context.Context) OutageFilterOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OutageFilterOutput)
+}
+
+// OutageFilterArrayInput is an input type that accepts OutageFilterArray and OutageFilterArrayOutput values.
+// You can construct a concrete instance of `OutageFilterArrayInput` via:
+//
+//	OutageFilterArray{ OutageFilterArgs{...} }
+type OutageFilterArrayInput interface {
+	pulumi.Input
+
+	ToOutageFilterArrayOutput() OutageFilterArrayOutput
+	ToOutageFilterArrayOutputWithContext(context.Context) OutageFilterArrayOutput
+}
+
+type OutageFilterArray []OutageFilterInput
+
+func (OutageFilterArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]OutageFilter)(nil)).Elem()
+}
+
+func (i OutageFilterArray) ToOutageFilterArrayOutput() OutageFilterArrayOutput {
+	return i.ToOutageFilterArrayOutputWithContext(context.Background())
+}
+
+func (i OutageFilterArray) ToOutageFilterArrayOutputWithContext(ctx context.Context) OutageFilterArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OutageFilterArrayOutput)
+}
+
+// One region to take out.
+type OutageFilterOutput struct{ *pulumi.OutputState }
+
+func (OutageFilterOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OutageFilter)(nil)).Elem()
+}
+
+func (o OutageFilterOutput) ToOutageFilterOutput() OutageFilterOutput {
+	return o
+}
+
+func (o OutageFilterOutput) ToOutageFilterOutputWithContext(ctx context.Context) OutageFilterOutput {
+	return o
+}
+
+// AWS, AZURE or GCP. One of: "AWS", "AZURE", "GCP".
+func (o OutageFilterOutput) CloudProvider() pulumi.StringOutput {
+	return o.ApplyT(func(v OutageFilter) string { return v.CloudProvider }).(pulumi.StringOutput)
+}
+
+// The provider's region name, e.g. US_EAST_1.
+func (o OutageFilterOutput) RegionName() pulumi.StringOutput {
+	return o.ApplyT(func(v OutageFilter) string { return v.RegionName }).(pulumi.StringOutput)
+}
+
+// REGION (the default and only value). One of: "REGION".
+func (o OutageFilterOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OutageFilter) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+type OutageFilterArrayOutput struct{ *pulumi.OutputState }
+
+func (OutageFilterArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]OutageFilter)(nil)).Elem()
+}
+
+func (o OutageFilterArrayOutput) ToOutageFilterArrayOutput() OutageFilterArrayOutput {
+	return o
+}
+
+func (o OutageFilterArrayOutput) ToOutageFilterArrayOutputWithContext(ctx context.Context) OutageFilterArrayOutput {
+	return o
+}
+
+func (o OutageFilterArrayOutput) Index(i pulumi.IntInput) OutageFilterOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) OutageFilter {
+		return vs[0].([]OutageFilter)[vs[1].(int)]
+	}).(OutageFilterOutput)
+}
+
+// How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+type OutageSimulationTimeouts struct {
+	// How long create, until SIMULATING may take. Default "30m".
+	Create *string `pulumi:"create"`
+	// How long delete, until ended (404) may take. Default "30m".
+	Delete *string `pulumi:"delete"`
+	// How long an update may take: unused, an update waits for nothing. Default "30m".
+	Update *string `pulumi:"update"`
+}
+
+// OutageSimulationTimeoutsInput is an input type that accepts OutageSimulationTimeoutsArgs and OutageSimulationTimeoutsOutput values.
+// You can construct a concrete instance of `OutageSimulationTimeoutsInput` via:
+//
+//	OutageSimulationTimeoutsArgs{...}
+type OutageSimulationTimeoutsInput interface {
+	pulumi.Input
+
+	ToOutageSimulationTimeoutsOutput() OutageSimulationTimeoutsOutput
+	ToOutageSimulationTimeoutsOutputWithContext(context.Context) OutageSimulationTimeoutsOutput
+}
+
+// How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+type OutageSimulationTimeoutsArgs struct {
+	// How long create, until SIMULATING may take. Default "30m".
+	Create pulumi.StringPtrInput `pulumi:"create"`
+	// How long delete, until ended (404) may take. Default "30m".
+	Delete pulumi.StringPtrInput `pulumi:"delete"`
+	// How long an update may take: unused, an update waits for nothing. Default "30m".
+	Update pulumi.StringPtrInput `pulumi:"update"`
+}
+
+func (OutageSimulationTimeoutsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*OutageSimulationTimeouts)(nil)).Elem()
+}
+
+func (i OutageSimulationTimeoutsArgs) ToOutageSimulationTimeoutsOutput() OutageSimulationTimeoutsOutput {
+	return i.ToOutageSimulationTimeoutsOutputWithContext(context.Background())
+}
+
+func (i OutageSimulationTimeoutsArgs) ToOutageSimulationTimeoutsOutputWithContext(ctx context.Context) OutageSimulationTimeoutsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OutageSimulationTimeoutsOutput)
+}
+
+func (i OutageSimulationTimeoutsArgs) ToOutageSimulationTimeoutsPtrOutput() OutageSimulationTimeoutsPtrOutput {
+	return i.ToOutageSimulationTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i OutageSimulationTimeoutsArgs) ToOutageSimulationTimeoutsPtrOutputWithContext(ctx context.Context) OutageSimulationTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OutageSimulationTimeoutsOutput).ToOutageSimulationTimeoutsPtrOutputWithContext(ctx)
+}
+
+// OutageSimulationTimeoutsPtrInput is an input type that accepts OutageSimulationTimeoutsArgs, OutageSimulationTimeoutsPtr and OutageSimulationTimeoutsPtrOutput values.
+// You can construct a concrete instance of `OutageSimulationTimeoutsPtrInput` via:
+//
+//	        OutageSimulationTimeoutsArgs{...}
+//
+//	or:
+//
+//	        nil
+type OutageSimulationTimeoutsPtrInput interface {
+	pulumi.Input
+
+	ToOutageSimulationTimeoutsPtrOutput() OutageSimulationTimeoutsPtrOutput
+	ToOutageSimulationTimeoutsPtrOutputWithContext(context.Context) OutageSimulationTimeoutsPtrOutput
+}
+
+type outageSimulationTimeoutsPtrType OutageSimulationTimeoutsArgs
+
+func OutageSimulationTimeoutsPtr(v *OutageSimulationTimeoutsArgs) OutageSimulationTimeoutsPtrInput {
+	return (*outageSimulationTimeoutsPtrType)(v)
+}
+
+func (*outageSimulationTimeoutsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**OutageSimulationTimeouts)(nil)).Elem()
+}
+
+func (i *outageSimulationTimeoutsPtrType) ToOutageSimulationTimeoutsPtrOutput() OutageSimulationTimeoutsPtrOutput {
+	return i.ToOutageSimulationTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i *outageSimulationTimeoutsPtrType) ToOutageSimulationTimeoutsPtrOutputWithContext(ctx context.Context) OutageSimulationTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OutageSimulationTimeoutsPtrOutput)
+}
+
+// How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+type OutageSimulationTimeoutsOutput struct{ *pulumi.OutputState }
+
+func (OutageSimulationTimeoutsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OutageSimulationTimeouts)(nil)).Elem()
+}
+
+func (o OutageSimulationTimeoutsOutput) ToOutageSimulationTimeoutsOutput() OutageSimulationTimeoutsOutput {
+	return o
+}
+
+func (o OutageSimulationTimeoutsOutput) ToOutageSimulationTimeoutsOutputWithContext(ctx context.Context) OutageSimulationTimeoutsOutput {
+	return o
+}
+
+func (o OutageSimulationTimeoutsOutput) ToOutageSimulationTimeoutsPtrOutput() OutageSimulationTimeoutsPtrOutput {
+	return o.ToOutageSimulationTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (o OutageSimulationTimeoutsOutput) ToOutageSimulationTimeoutsPtrOutputWithContext(ctx context.Context) OutageSimulationTimeoutsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v OutageSimulationTimeouts) *OutageSimulationTimeouts {
+		return &v
+	}).(OutageSimulationTimeoutsPtrOutput)
+}
+
+// How long create, until SIMULATING may take. Default "30m".
+func (o OutageSimulationTimeoutsOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OutageSimulationTimeouts) *string { return v.Create }).(pulumi.StringPtrOutput)
+}
+
+// How long delete, until ended (404) may take. Default "30m".
+func (o OutageSimulationTimeoutsOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OutageSimulationTimeouts) *string { return v.Delete }).(pulumi.StringPtrOutput)
+}
+
+// How long an update may take: unused, an update waits for nothing. Default "30m".
+func (o OutageSimulationTimeoutsOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OutageSimulationTimeouts) *string { return v.Update }).(pulumi.StringPtrOutput)
+}
+
+type OutageSimulationTimeoutsPtrOutput struct{ *pulumi.OutputState }
+
+func (OutageSimulationTimeoutsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**OutageSimulationTimeouts)(nil)).Elem()
+}
+
+func (o OutageSimulationTimeoutsPtrOutput) ToOutageSimulationTimeoutsPtrOutput() OutageSimulationTimeoutsPtrOutput {
+	return o
+}
+
+func (o OutageSimulationTimeoutsPtrOutput) ToOutageSimulationTimeoutsPtrOutputWithContext(ctx context.Context) OutageSimulationTimeoutsPtrOutput {
+	return o
+}
+
+func (o OutageSimulationTimeoutsPtrOutput) Elem() OutageSimulationTimeoutsOutput {
+	return o.ApplyT(func(v *OutageSimulationTimeouts) OutageSimulationTimeouts {
+		if v != nil {
+			return *v
+		}
+		var ret OutageSimulationTimeouts
+		return ret
+	}).(OutageSimulationTimeoutsOutput)
+}
+
+// How long create, until SIMULATING may take. Default "30m".
+func (o OutageSimulationTimeoutsPtrOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *OutageSimulationTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Create
+	}).(pulumi.StringPtrOutput)
+}
+
+// How long delete, until ended (404) may take. Default "30m".
+func (o OutageSimulationTimeoutsPtrOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *OutageSimulationTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Delete
+	}).(pulumi.StringPtrOutput)
+}
+
+// How long an update may take: unused, an update waits for nothing. Default "30m".
+func (o OutageSimulationTimeoutsPtrOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *OutageSimulationTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Update
+	}).(pulumi.StringPtrOutput)
 }
 
 // How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
@@ -419,6 +1071,184 @@ func (o SearchAnalyzerDefinitionArrayOutput) Index(i pulumi.IntInput) SearchAnal
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SearchAnalyzerDefinition {
 		return vs[0].([]SearchAnalyzerDefinition)[vs[1].(int)]
 	}).(SearchAnalyzerDefinitionOutput)
+}
+
+// How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+type SearchDeploymentTimeouts struct {
+	// How long create, until IDLE may take. Default "2h".
+	Create *string `pulumi:"create"`
+	// How long delete, until deleted (no search nodes) may take. Default "1h".
+	Delete *string `pulumi:"delete"`
+	// How long an update, until IDLE may take. Default "2h".
+	Update *string `pulumi:"update"`
+}
+
+// SearchDeploymentTimeoutsInput is an input type that accepts SearchDeploymentTimeoutsArgs and SearchDeploymentTimeoutsOutput values.
+// You can construct a concrete instance of `SearchDeploymentTimeoutsInput` via:
+//
+//	SearchDeploymentTimeoutsArgs{...}
+type SearchDeploymentTimeoutsInput interface {
+	pulumi.Input
+
+	ToSearchDeploymentTimeoutsOutput() SearchDeploymentTimeoutsOutput
+	ToSearchDeploymentTimeoutsOutputWithContext(context.Context) SearchDeploymentTimeoutsOutput
+}
+
+// How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+type SearchDeploymentTimeoutsArgs struct {
+	// How long create, until IDLE may take. Default "2h".
+	Create pulumi.StringPtrInput `pulumi:"create"`
+	// How long delete, until deleted (no search nodes) may take. Default "1h".
+	Delete pulumi.StringPtrInput `pulumi:"delete"`
+	// How long an update, until IDLE may take. Default "2h".
+	Update pulumi.StringPtrInput `pulumi:"update"`
+}
+
+func (SearchDeploymentTimeoutsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*SearchDeploymentTimeouts)(nil)).Elem()
+}
+
+func (i SearchDeploymentTimeoutsArgs) ToSearchDeploymentTimeoutsOutput() SearchDeploymentTimeoutsOutput {
+	return i.ToSearchDeploymentTimeoutsOutputWithContext(context.Background())
+}
+
+func (i SearchDeploymentTimeoutsArgs) ToSearchDeploymentTimeoutsOutputWithContext(ctx context.Context) SearchDeploymentTimeoutsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SearchDeploymentTimeoutsOutput)
+}
+
+func (i SearchDeploymentTimeoutsArgs) ToSearchDeploymentTimeoutsPtrOutput() SearchDeploymentTimeoutsPtrOutput {
+	return i.ToSearchDeploymentTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i SearchDeploymentTimeoutsArgs) ToSearchDeploymentTimeoutsPtrOutputWithContext(ctx context.Context) SearchDeploymentTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SearchDeploymentTimeoutsOutput).ToSearchDeploymentTimeoutsPtrOutputWithContext(ctx)
+}
+
+// SearchDeploymentTimeoutsPtrInput is an input type that accepts SearchDeploymentTimeoutsArgs, SearchDeploymentTimeoutsPtr and SearchDeploymentTimeoutsPtrOutput values.
+// You can construct a concrete instance of `SearchDeploymentTimeoutsPtrInput` via:
+//
+//	        SearchDeploymentTimeoutsArgs{...}
+//
+//	or:
+//
+//	        nil
+type SearchDeploymentTimeoutsPtrInput interface {
+	pulumi.Input
+
+	ToSearchDeploymentTimeoutsPtrOutput() SearchDeploymentTimeoutsPtrOutput
+	ToSearchDeploymentTimeoutsPtrOutputWithContext(context.Context) SearchDeploymentTimeoutsPtrOutput
+}
+
+type searchDeploymentTimeoutsPtrType SearchDeploymentTimeoutsArgs
+
+func SearchDeploymentTimeoutsPtr(v *SearchDeploymentTimeoutsArgs) SearchDeploymentTimeoutsPtrInput {
+	return (*searchDeploymentTimeoutsPtrType)(v)
+}
+
+func (*searchDeploymentTimeoutsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**SearchDeploymentTimeouts)(nil)).Elem()
+}
+
+func (i *searchDeploymentTimeoutsPtrType) ToSearchDeploymentTimeoutsPtrOutput() SearchDeploymentTimeoutsPtrOutput {
+	return i.ToSearchDeploymentTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i *searchDeploymentTimeoutsPtrType) ToSearchDeploymentTimeoutsPtrOutputWithContext(ctx context.Context) SearchDeploymentTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SearchDeploymentTimeoutsPtrOutput)
+}
+
+// How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+type SearchDeploymentTimeoutsOutput struct{ *pulumi.OutputState }
+
+func (SearchDeploymentTimeoutsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SearchDeploymentTimeouts)(nil)).Elem()
+}
+
+func (o SearchDeploymentTimeoutsOutput) ToSearchDeploymentTimeoutsOutput() SearchDeploymentTimeoutsOutput {
+	return o
+}
+
+func (o SearchDeploymentTimeoutsOutput) ToSearchDeploymentTimeoutsOutputWithContext(ctx context.Context) SearchDeploymentTimeoutsOutput {
+	return o
+}
+
+func (o SearchDeploymentTimeoutsOutput) ToSearchDeploymentTimeoutsPtrOutput() SearchDeploymentTimeoutsPtrOutput {
+	return o.ToSearchDeploymentTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (o SearchDeploymentTimeoutsOutput) ToSearchDeploymentTimeoutsPtrOutputWithContext(ctx context.Context) SearchDeploymentTimeoutsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v SearchDeploymentTimeouts) *SearchDeploymentTimeouts {
+		return &v
+	}).(SearchDeploymentTimeoutsPtrOutput)
+}
+
+// How long create, until IDLE may take. Default "2h".
+func (o SearchDeploymentTimeoutsOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SearchDeploymentTimeouts) *string { return v.Create }).(pulumi.StringPtrOutput)
+}
+
+// How long delete, until deleted (no search nodes) may take. Default "1h".
+func (o SearchDeploymentTimeoutsOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SearchDeploymentTimeouts) *string { return v.Delete }).(pulumi.StringPtrOutput)
+}
+
+// How long an update, until IDLE may take. Default "2h".
+func (o SearchDeploymentTimeoutsOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SearchDeploymentTimeouts) *string { return v.Update }).(pulumi.StringPtrOutput)
+}
+
+type SearchDeploymentTimeoutsPtrOutput struct{ *pulumi.OutputState }
+
+func (SearchDeploymentTimeoutsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SearchDeploymentTimeouts)(nil)).Elem()
+}
+
+func (o SearchDeploymentTimeoutsPtrOutput) ToSearchDeploymentTimeoutsPtrOutput() SearchDeploymentTimeoutsPtrOutput {
+	return o
+}
+
+func (o SearchDeploymentTimeoutsPtrOutput) ToSearchDeploymentTimeoutsPtrOutputWithContext(ctx context.Context) SearchDeploymentTimeoutsPtrOutput {
+	return o
+}
+
+func (o SearchDeploymentTimeoutsPtrOutput) Elem() SearchDeploymentTimeoutsOutput {
+	return o.ApplyT(func(v *SearchDeploymentTimeouts) SearchDeploymentTimeouts {
+		if v != nil {
+			return *v
+		}
+		var ret SearchDeploymentTimeouts
+		return ret
+	}).(SearchDeploymentTimeoutsOutput)
+}
+
+// How long create, until IDLE may take. Default "2h".
+func (o SearchDeploymentTimeoutsPtrOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SearchDeploymentTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Create
+	}).(pulumi.StringPtrOutput)
+}
+
+// How long delete, until deleted (no search nodes) may take. Default "1h".
+func (o SearchDeploymentTimeoutsPtrOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SearchDeploymentTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Delete
+	}).(pulumi.StringPtrOutput)
+}
+
+// How long an update, until IDLE may take. Default "2h".
+func (o SearchDeploymentTimeoutsPtrOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SearchDeploymentTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Update
+	}).(pulumi.StringPtrOutput)
 }
 
 // How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
@@ -756,6 +1586,115 @@ func (o SearchMappingsPtrOutput) Fields() pulumi.MapMapOutput {
 		}
 		return v.Fields
 	}).(pulumi.MapMapOutput)
+}
+
+// Size and number of the search nodes (one spec applies to all nodes).
+type SearchNodeSpec struct {
+	// S20_HIGHCPU_NVME … S80_HIGHCPU_NVME, S30_LOWCPU_NVME … S140_LOWCPU_NVME, S40_STORAGE_NVME … S90_STORAGE_NVME.
+	InstanceSize string `pulumi:"instanceSize"`
+	// Number of nodes: 2..32.
+	NodeCount int `pulumi:"nodeCount"`
+}
+
+// SearchNodeSpecInput is an input type that accepts SearchNodeSpecArgs and SearchNodeSpecOutput values.
+// You can construct a concrete instance of `SearchNodeSpecInput` via:
+//
+//	SearchNodeSpecArgs{...}
+type SearchNodeSpecInput interface {
+	pulumi.Input
+
+	ToSearchNodeSpecOutput() SearchNodeSpecOutput
+	ToSearchNodeSpecOutputWithContext(context.Context) SearchNodeSpecOutput
+}
+
+// Size and number of the search nodes (one spec applies to all nodes).
+type SearchNodeSpecArgs struct {
+	// S20_HIGHCPU_NVME … S80_HIGHCPU_NVME, S30_LOWCPU_NVME … S140_LOWCPU_NVME, S40_STORAGE_NVME … S90_STORAGE_NVME.
+	InstanceSize pulumi.StringInput `pulumi:"instanceSize"`
+	// Number of nodes: 2..32.
+	NodeCount pulumi.IntInput `pulumi:"nodeCount"`
+}
+
+func (SearchNodeSpecArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*SearchNodeSpec)(nil)).Elem()
+}
+
+func (i SearchNodeSpecArgs) ToSearchNodeSpecOutput() SearchNodeSpecOutput {
+	return i.ToSearchNodeSpecOutputWithContext(context.Background())
+}
+
+func (i SearchNodeSpecArgs) ToSearchNodeSpecOutputWithContext(ctx context.Context) SearchNodeSpecOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SearchNodeSpecOutput)
+}
+
+// SearchNodeSpecArrayInput is an input type that accepts SearchNodeSpecArray and SearchNodeSpecArrayOutput values.
+// You can construct a concrete instance of `SearchNodeSpecArrayInput` via:
+//
+//	SearchNodeSpecArray{ SearchNodeSpecArgs{...} }
+type SearchNodeSpecArrayInput interface {
+	pulumi.Input
+
+	ToSearchNodeSpecArrayOutput() SearchNodeSpecArrayOutput
+	ToSearchNodeSpecArrayOutputWithContext(context.Context) SearchNodeSpecArrayOutput
+}
+
+type SearchNodeSpecArray []SearchNodeSpecInput
+
+func (SearchNodeSpecArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SearchNodeSpec)(nil)).Elem()
+}
+
+func (i SearchNodeSpecArray) ToSearchNodeSpecArrayOutput() SearchNodeSpecArrayOutput {
+	return i.ToSearchNodeSpecArrayOutputWithContext(context.Background())
+}
+
+func (i SearchNodeSpecArray) ToSearchNodeSpecArrayOutputWithContext(ctx context.Context) SearchNodeSpecArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SearchNodeSpecArrayOutput)
+}
+
+// Size and number of the search nodes (one spec applies to all nodes).
+type SearchNodeSpecOutput struct{ *pulumi.OutputState }
+
+func (SearchNodeSpecOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SearchNodeSpec)(nil)).Elem()
+}
+
+func (o SearchNodeSpecOutput) ToSearchNodeSpecOutput() SearchNodeSpecOutput {
+	return o
+}
+
+func (o SearchNodeSpecOutput) ToSearchNodeSpecOutputWithContext(ctx context.Context) SearchNodeSpecOutput {
+	return o
+}
+
+// S20_HIGHCPU_NVME … S80_HIGHCPU_NVME, S30_LOWCPU_NVME … S140_LOWCPU_NVME, S40_STORAGE_NVME … S90_STORAGE_NVME.
+func (o SearchNodeSpecOutput) InstanceSize() pulumi.StringOutput {
+	return o.ApplyT(func(v SearchNodeSpec) string { return v.InstanceSize }).(pulumi.StringOutput)
+}
+
+// Number of nodes: 2..32.
+func (o SearchNodeSpecOutput) NodeCount() pulumi.IntOutput {
+	return o.ApplyT(func(v SearchNodeSpec) int { return v.NodeCount }).(pulumi.IntOutput)
+}
+
+type SearchNodeSpecArrayOutput struct{ *pulumi.OutputState }
+
+func (SearchNodeSpecArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SearchNodeSpec)(nil)).Elem()
+}
+
+func (o SearchNodeSpecArrayOutput) ToSearchNodeSpecArrayOutput() SearchNodeSpecArrayOutput {
+	return o
+}
+
+func (o SearchNodeSpecArrayOutput) ToSearchNodeSpecArrayOutputWithContext(ctx context.Context) SearchNodeSpecArrayOutput {
+	return o
+}
+
+func (o SearchNodeSpecArrayOutput) Index(i pulumi.IntInput) SearchNodeSpecOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SearchNodeSpec {
+		return vs[0].([]SearchNodeSpec)[vs[1].(int)]
+	}).(SearchNodeSpecOutput)
 }
 
 // A synonym mapping of a text search definition.
@@ -1131,31 +2070,55 @@ func (o SnapshotExportJobTimeoutsPtrOutput) Update() pulumi.StringPtrOutput {
 }
 
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*CloudProviderAccessRoleTimeoutsInput)(nil)).Elem(), CloudProviderAccessRoleTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CloudProviderAccessRoleTimeoutsPtrInput)(nil)).Elem(), CloudProviderAccessRoleTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ExportCustomDataInput)(nil)).Elem(), ExportCustomDataArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ExportCustomDataArrayInput)(nil)).Elem(), ExportCustomDataArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FtsIndexTimeoutsInput)(nil)).Elem(), FtsIndexTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FtsIndexTimeoutsPtrInput)(nil)).Elem(), FtsIndexTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OutageFilterInput)(nil)).Elem(), OutageFilterArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OutageFilterArrayInput)(nil)).Elem(), OutageFilterArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OutageSimulationTimeoutsInput)(nil)).Elem(), OutageSimulationTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OutageSimulationTimeoutsPtrInput)(nil)).Elem(), OutageSimulationTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RestoreJobTimeoutsInput)(nil)).Elem(), RestoreJobTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RestoreJobTimeoutsPtrInput)(nil)).Elem(), RestoreJobTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SearchAnalyzerDefinitionInput)(nil)).Elem(), SearchAnalyzerDefinitionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SearchAnalyzerDefinitionArrayInput)(nil)).Elem(), SearchAnalyzerDefinitionArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SearchDeploymentTimeoutsInput)(nil)).Elem(), SearchDeploymentTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SearchDeploymentTimeoutsPtrInput)(nil)).Elem(), SearchDeploymentTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SearchIndexTimeoutsInput)(nil)).Elem(), SearchIndexTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SearchIndexTimeoutsPtrInput)(nil)).Elem(), SearchIndexTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SearchMappingsInput)(nil)).Elem(), SearchMappingsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SearchMappingsPtrInput)(nil)).Elem(), SearchMappingsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SearchNodeSpecInput)(nil)).Elem(), SearchNodeSpecArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SearchNodeSpecArrayInput)(nil)).Elem(), SearchNodeSpecArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SearchSynonymMappingInput)(nil)).Elem(), SearchSynonymMappingArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SearchSynonymMappingArrayInput)(nil)).Elem(), SearchSynonymMappingArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SearchSynonymMappingSourceInput)(nil)).Elem(), SearchSynonymMappingSourceArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SnapshotExportJobTimeoutsInput)(nil)).Elem(), SnapshotExportJobTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SnapshotExportJobTimeoutsPtrInput)(nil)).Elem(), SnapshotExportJobTimeoutsArgs{})
+	pulumi.RegisterOutputType(CloudProviderAccessRoleTimeoutsOutput{})
+	pulumi.RegisterOutputType(CloudProviderAccessRoleTimeoutsPtrOutput{})
 	pulumi.RegisterOutputType(ExportCustomDataOutput{})
 	pulumi.RegisterOutputType(ExportCustomDataArrayOutput{})
+	pulumi.RegisterOutputType(FtsIndexTimeoutsOutput{})
+	pulumi.RegisterOutputType(FtsIndexTimeoutsPtrOutput{})
+	pulumi.RegisterOutputType(OutageFilterOutput{})
+	pulumi.RegisterOutputType(OutageFilterArrayOutput{})
+	pulumi.RegisterOutputType(OutageSimulationTimeoutsOutput{})
+	pulumi.RegisterOutputType(OutageSimulationTimeoutsPtrOutput{})
 	pulumi.RegisterOutputType(RestoreJobTimeoutsOutput{})
 	pulumi.RegisterOutputType(RestoreJobTimeoutsPtrOutput{})
 	pulumi.RegisterOutputType(SearchAnalyzerDefinitionOutput{})
 	pulumi.RegisterOutputType(SearchAnalyzerDefinitionArrayOutput{})
+	pulumi.RegisterOutputType(SearchDeploymentTimeoutsOutput{})
+	pulumi.RegisterOutputType(SearchDeploymentTimeoutsPtrOutput{})
 	pulumi.RegisterOutputType(SearchIndexTimeoutsOutput{})
 	pulumi.RegisterOutputType(SearchIndexTimeoutsPtrOutput{})
 	pulumi.RegisterOutputType(SearchMappingsOutput{})
 	pulumi.RegisterOutputType(SearchMappingsPtrOutput{})
+	pulumi.RegisterOutputType(SearchNodeSpecOutput{})
+	pulumi.RegisterOutputType(SearchNodeSpecArrayOutput{})
 	pulumi.RegisterOutputType(SearchSynonymMappingOutput{})
 	pulumi.RegisterOutputType(SearchSynonymMappingArrayOutput{})
 	pulumi.RegisterOutputType(SearchSynonymMappingSourceOutput{})

@@ -6,11 +6,83 @@ import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
 /**
+ * How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+ */
+export interface CloudProviderAccessRoleTimeoutsArgs {
+    /**
+     * How long create may take. Default "10m".
+     */
+    create?: pulumi.Input<string | undefined>;
+    /**
+     * How long delete, until deauthorized (404) may take. Default "5m".
+     */
+    delete?: pulumi.Input<string | undefined>;
+    /**
+     * How long update may take. Default "10m".
+     */
+    update?: pulumi.Input<string | undefined>;
+}
+
+/**
  * A label stored with the export: a key and its value.
  */
 export interface ExportCustomDataArgs {
     key: pulumi.Input<string>;
     value: pulumi.Input<string>;
+}
+
+/**
+ * How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+ */
+export interface FtsIndexTimeoutsArgs {
+    /**
+     * How long create, until STEADY may take. Default "1h".
+     */
+    create?: pulumi.Input<string | undefined>;
+    /**
+     * How long delete, until deleted (404) may take. Default "20m".
+     */
+    delete?: pulumi.Input<string | undefined>;
+    /**
+     * How long an update, until STEADY may take. Default "1h".
+     */
+    update?: pulumi.Input<string | undefined>;
+}
+
+/**
+ * One region to take out.
+ */
+export interface OutageFilterArgs {
+    /**
+     * AWS, AZURE or GCP. One of: "AWS", "AZURE", "GCP".
+     */
+    cloudProvider: pulumi.Input<string>;
+    /**
+     * The provider's region name, e.g. US_EAST_1.
+     */
+    regionName: pulumi.Input<string>;
+    /**
+     * REGION (the default and only value). One of: "REGION".
+     */
+    type?: pulumi.Input<string | undefined>;
+}
+
+/**
+ * How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+ */
+export interface OutageSimulationTimeoutsArgs {
+    /**
+     * How long create, until SIMULATING may take. Default "30m".
+     */
+    create?: pulumi.Input<string | undefined>;
+    /**
+     * How long delete, until ended (404) may take. Default "30m".
+     */
+    delete?: pulumi.Input<string | undefined>;
+    /**
+     * How long an update may take: unused, an update waits for nothing. Default "30m".
+     */
+    update?: pulumi.Input<string | undefined>;
 }
 
 /**
@@ -56,6 +128,24 @@ export interface SearchAnalyzerDefinitionArgs {
 /**
  * How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
  */
+export interface SearchDeploymentTimeoutsArgs {
+    /**
+     * How long create, until IDLE may take. Default "2h".
+     */
+    create?: pulumi.Input<string | undefined>;
+    /**
+     * How long delete, until deleted (no search nodes) may take. Default "1h".
+     */
+    delete?: pulumi.Input<string | undefined>;
+    /**
+     * How long an update, until IDLE may take. Default "2h".
+     */
+    update?: pulumi.Input<string | undefined>;
+}
+
+/**
+ * How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+ */
 export interface SearchIndexTimeoutsArgs {
     /**
      * How long create, until READY may take. Default "1h".
@@ -83,6 +173,20 @@ export interface SearchMappingsArgs {
      * Field name -> field definition (free-form, as the service documents it).
      */
     fields?: pulumi.Input<{[key: string]: pulumi.Input<{[key: string]: any}>} | undefined>;
+}
+
+/**
+ * Size and number of the search nodes (one spec applies to all nodes).
+ */
+export interface SearchNodeSpecArgs {
+    /**
+     * S20_HIGHCPU_NVME … S80_HIGHCPU_NVME, S30_LOWCPU_NVME … S140_LOWCPU_NVME, S40_STORAGE_NVME … S90_STORAGE_NVME.
+     */
+    instanceSize: pulumi.Input<string>;
+    /**
+     * Number of nodes: 2..32.
+     */
+    nodeCount: pulumi.Input<number>;
 }
 
 /**

@@ -6,11 +6,83 @@ import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
 /**
+ * How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+ */
+export interface CloudProviderAccessRoleTimeouts {
+    /**
+     * How long create may take. Default "10m".
+     */
+    create?: string;
+    /**
+     * How long delete, until deauthorized (404) may take. Default "5m".
+     */
+    delete?: string;
+    /**
+     * How long update may take. Default "10m".
+     */
+    update?: string;
+}
+
+/**
  * A label stored with the export: a key and its value.
  */
 export interface ExportCustomData {
     key: string;
     value: string;
+}
+
+/**
+ * How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+ */
+export interface FtsIndexTimeouts {
+    /**
+     * How long create, until STEADY may take. Default "1h".
+     */
+    create?: string;
+    /**
+     * How long delete, until deleted (404) may take. Default "20m".
+     */
+    delete?: string;
+    /**
+     * How long an update, until STEADY may take. Default "1h".
+     */
+    update?: string;
+}
+
+/**
+ * One region to take out.
+ */
+export interface OutageFilter {
+    /**
+     * AWS, AZURE or GCP. One of: "AWS", "AZURE", "GCP".
+     */
+    cloudProvider: string;
+    /**
+     * The provider's region name, e.g. US_EAST_1.
+     */
+    regionName: string;
+    /**
+     * REGION (the default and only value). One of: "REGION".
+     */
+    type?: string;
+}
+
+/**
+ * How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+ */
+export interface OutageSimulationTimeouts {
+    /**
+     * How long create, until SIMULATING may take. Default "30m".
+     */
+    create?: string;
+    /**
+     * How long delete, until ended (404) may take. Default "30m".
+     */
+    delete?: string;
+    /**
+     * How long an update may take: unused, an update waits for nothing. Default "30m".
+     */
+    update?: string;
 }
 
 /**
@@ -32,6 +104,46 @@ export interface RestoreJobTimeouts {
 }
 
 /**
+ * A user-defined analyzer of a text search definition.
+ */
+export interface SearchAnalyzerDefinition {
+    /**
+     * Character filters, applied first.
+     */
+    charFilters?: any[];
+    /**
+     * Unique among `analyzers`; must not start with `lucene.`.
+     */
+    name: string;
+    /**
+     * Token filters, applied to the tokens.
+     */
+    tokenFilters?: any[];
+    /**
+     * The tokenizer.
+     */
+    tokenizer: any;
+}
+
+/**
+ * How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+ */
+export interface SearchDeploymentTimeouts {
+    /**
+     * How long create, until IDLE may take. Default "2h".
+     */
+    create?: string;
+    /**
+     * How long delete, until deleted (no search nodes) may take. Default "1h".
+     */
+    delete?: string;
+    /**
+     * How long an update, until IDLE may take. Default "2h".
+     */
+    update?: string;
+}
+
+/**
  * How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
  */
 export interface SearchIndexTimeouts {
@@ -47,6 +159,56 @@ export interface SearchIndexTimeouts {
      * How long an update, until READY may take. Default "1h".
      */
     update?: string;
+}
+
+/**
+ * Field mappings of a text search definition.
+ */
+export interface SearchMappings {
+    /**
+     * Index every field dynamically (`true`), with the types of one of `typeSets` (`{typeSet}`), or only `fields` (`false`, the default).
+     */
+    dynamic?: any;
+    /**
+     * Field name -> field definition (free-form, as the service documents it).
+     */
+    fields?: {[key: string]: {[key: string]: any}};
+}
+
+/**
+ * Size and number of the search nodes (one spec applies to all nodes).
+ */
+export interface SearchNodeSpec {
+    /**
+     * S20_HIGHCPU_NVME … S80_HIGHCPU_NVME, S30_LOWCPU_NVME … S140_LOWCPU_NVME, S40_STORAGE_NVME … S90_STORAGE_NVME.
+     */
+    instanceSize: string;
+    /**
+     * Number of nodes: 2..32.
+     */
+    nodeCount: number;
+}
+
+/**
+ * A synonym mapping of a text search definition.
+ */
+export interface SearchSynonymMapping {
+    /**
+     * Analyzer applied to the synonyms: a built-in `lucene.*` analyzer.
+     */
+    analyzer: string;
+    /**
+     * Unique among `synonyms`.
+     */
+    name: string;
+    /**
+     * The collection holding the synonym documents.
+     */
+    source: outputs.SearchSynonymMappingSource;
+}
+
+export interface SearchSynonymMappingSource {
+    collection: string;
 }
 
 export interface SnapshotExportJobExportStatus {

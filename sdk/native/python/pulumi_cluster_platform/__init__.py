@@ -7,7 +7,9 @@ from . import _utilities
 import typing
 # Export this package's modules as members:
 from .auditing import *
+from .cloud_provider_access_role import *
 from .custom_dns import *
+from .fts_index import *
 from .get_access_logs import *
 from .get_access_logs_by_hostname import *
 from .get_alert import *
@@ -42,8 +44,10 @@ from .get_sharded_snapshot import *
 from .get_sharded_snapshots import *
 from .get_snapshot import *
 from .get_snapshots import *
+from .outage_simulation import *
 from .provider import *
 from .restore_job import *
+from .search_deployment import *
 from .search_index import *
 from .snapshot_export_job import *
 from ._inputs import *
@@ -65,8 +69,12 @@ _utilities.register(
   "fqn": "pulumi_cluster_platform",
   "classes": {
    "platform:index:Auditing": "Auditing",
+   "platform:index:CloudProviderAccessRole": "CloudProviderAccessRole",
    "platform:index:CustomDns": "CustomDns",
+   "platform:index:FtsIndex": "FtsIndex",
+   "platform:index:OutageSimulation": "OutageSimulation",
    "platform:index:RestoreJob": "RestoreJob",
+   "platform:index:SearchDeployment": "SearchDeployment",
    "platform:index:SearchIndex": "SearchIndex",
    "platform:index:SnapshotExportJob": "SnapshotExportJob"
   }

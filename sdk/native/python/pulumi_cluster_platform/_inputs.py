@@ -15,16 +15,28 @@ else:
 from . import _utilities
 
 __all__ = [
+    'CloudProviderAccessRoleTimeoutsArgs',
+    'CloudProviderAccessRoleTimeoutsArgsDict',
     'ExportCustomDataArgs',
     'ExportCustomDataArgsDict',
+    'FtsIndexTimeoutsArgs',
+    'FtsIndexTimeoutsArgsDict',
+    'OutageFilterArgs',
+    'OutageFilterArgsDict',
+    'OutageSimulationTimeoutsArgs',
+    'OutageSimulationTimeoutsArgsDict',
     'RestoreJobTimeoutsArgs',
     'RestoreJobTimeoutsArgsDict',
     'SearchAnalyzerDefinitionArgs',
     'SearchAnalyzerDefinitionArgsDict',
+    'SearchDeploymentTimeoutsArgs',
+    'SearchDeploymentTimeoutsArgsDict',
     'SearchIndexTimeoutsArgs',
     'SearchIndexTimeoutsArgsDict',
     'SearchMappingsArgs',
     'SearchMappingsArgsDict',
+    'SearchNodeSpecArgs',
+    'SearchNodeSpecArgsDict',
     'SearchSynonymMappingArgs',
     'SearchSynonymMappingArgsDict',
     'SearchSynonymMappingSourceArgs',
@@ -32,6 +44,80 @@ __all__ = [
     'SnapshotExportJobTimeoutsArgs',
     'SnapshotExportJobTimeoutsArgsDict',
 ]
+
+class CloudProviderAccessRoleTimeoutsArgsDict(TypedDict):
+    """
+    How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+    """
+    create: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How long create may take. Default "10m".
+    """
+    delete: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How long delete, until deauthorized (404) may take. Default "5m".
+    """
+    update: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How long update may take. Default "10m".
+    """
+
+@pulumi.input_type
+class CloudProviderAccessRoleTimeoutsArgs:
+    def __init__(__self__, *,
+                 create: pulumi.Input[Optional[_builtins.str]] = None,
+                 delete: pulumi.Input[Optional[_builtins.str]] = None,
+                 update: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+
+        :param pulumi.Input[_builtins.str] create: How long create may take. Default "10m".
+        :param pulumi.Input[_builtins.str] delete: How long delete, until deauthorized (404) may take. Default "5m".
+        :param pulumi.Input[_builtins.str] update: How long update may take. Default "10m".
+        """
+        if create is not None:
+            pulumi.set(__self__, "create", create)
+        if delete is not None:
+            pulumi.set(__self__, "delete", delete)
+        if update is not None:
+            pulumi.set(__self__, "update", update)
+
+    @_builtins.property
+    @pulumi.getter
+    def create(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How long create may take. Default "10m".
+        """
+        return pulumi.get(self, "create")
+
+    @create.setter
+    def create(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "create", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def delete(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How long delete, until deauthorized (404) may take. Default "5m".
+        """
+        return pulumi.get(self, "delete")
+
+    @delete.setter
+    def delete(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "delete", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def update(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How long update may take. Default "10m".
+        """
+        return pulumi.get(self, "update")
+
+    @update.setter
+    def update(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "update", value)
+
 
 class ExportCustomDataArgsDict(TypedDict):
     """
@@ -68,6 +154,226 @@ class ExportCustomDataArgs:
     @value.setter
     def value(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "value", value)
+
+
+class FtsIndexTimeoutsArgsDict(TypedDict):
+    """
+    How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+    """
+    create: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How long create, until STEADY may take. Default "1h".
+    """
+    delete: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How long delete, until deleted (404) may take. Default "20m".
+    """
+    update: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How long an update, until STEADY may take. Default "1h".
+    """
+
+@pulumi.input_type
+class FtsIndexTimeoutsArgs:
+    def __init__(__self__, *,
+                 create: pulumi.Input[Optional[_builtins.str]] = None,
+                 delete: pulumi.Input[Optional[_builtins.str]] = None,
+                 update: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+
+        :param pulumi.Input[_builtins.str] create: How long create, until STEADY may take. Default "1h".
+        :param pulumi.Input[_builtins.str] delete: How long delete, until deleted (404) may take. Default "20m".
+        :param pulumi.Input[_builtins.str] update: How long an update, until STEADY may take. Default "1h".
+        """
+        if create is not None:
+            pulumi.set(__self__, "create", create)
+        if delete is not None:
+            pulumi.set(__self__, "delete", delete)
+        if update is not None:
+            pulumi.set(__self__, "update", update)
+
+    @_builtins.property
+    @pulumi.getter
+    def create(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How long create, until STEADY may take. Default "1h".
+        """
+        return pulumi.get(self, "create")
+
+    @create.setter
+    def create(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "create", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def delete(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How long delete, until deleted (404) may take. Default "20m".
+        """
+        return pulumi.get(self, "delete")
+
+    @delete.setter
+    def delete(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "delete", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def update(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How long an update, until STEADY may take. Default "1h".
+        """
+        return pulumi.get(self, "update")
+
+    @update.setter
+    def update(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "update", value)
+
+
+class OutageFilterArgsDict(TypedDict):
+    """
+    One region to take out.
+    """
+    cloud_provider: pulumi.Input[_builtins.str]
+    """
+    AWS, AZURE or GCP. One of: "AWS", "AZURE", "GCP".
+    """
+    region_name: pulumi.Input[_builtins.str]
+    """
+    The provider's region name, e.g. US_EAST_1.
+    """
+    type: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    REGION (the default and only value). One of: "REGION".
+    """
+
+@pulumi.input_type
+class OutageFilterArgs:
+    def __init__(__self__, *,
+                 cloud_provider: pulumi.Input[_builtins.str],
+                 region_name: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        One region to take out.
+
+        :param pulumi.Input[_builtins.str] cloud_provider: AWS, AZURE or GCP. One of: "AWS", "AZURE", "GCP".
+        :param pulumi.Input[_builtins.str] region_name: The provider's region name, e.g. US_EAST_1.
+        :param pulumi.Input[_builtins.str] type: REGION (the default and only value). One of: "REGION".
+        """
+        pulumi.set(__self__, "cloud_provider", cloud_provider)
+        pulumi.set(__self__, "region_name", region_name)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="cloudProvider")
+    def cloud_provider(self) -> pulumi.Input[_builtins.str]:
+        """
+        AWS, AZURE or GCP. One of: "AWS", "AZURE", "GCP".
+        """
+        return pulumi.get(self, "cloud_provider")
+
+    @cloud_provider.setter
+    def cloud_provider(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "cloud_provider", value)
+
+    @_builtins.property
+    @pulumi.getter(name="regionName")
+    def region_name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The provider's region name, e.g. US_EAST_1.
+        """
+        return pulumi.get(self, "region_name")
+
+    @region_name.setter
+    def region_name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "region_name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        REGION (the default and only value). One of: "REGION".
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "type", value)
+
+
+class OutageSimulationTimeoutsArgsDict(TypedDict):
+    """
+    How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+    """
+    create: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How long create, until SIMULATING may take. Default "30m".
+    """
+    delete: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How long delete, until ended (404) may take. Default "30m".
+    """
+    update: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How long an update may take: unused, an update waits for nothing. Default "30m".
+    """
+
+@pulumi.input_type
+class OutageSimulationTimeoutsArgs:
+    def __init__(__self__, *,
+                 create: pulumi.Input[Optional[_builtins.str]] = None,
+                 delete: pulumi.Input[Optional[_builtins.str]] = None,
+                 update: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+
+        :param pulumi.Input[_builtins.str] create: How long create, until SIMULATING may take. Default "30m".
+        :param pulumi.Input[_builtins.str] delete: How long delete, until ended (404) may take. Default "30m".
+        :param pulumi.Input[_builtins.str] update: How long an update may take: unused, an update waits for nothing. Default "30m".
+        """
+        if create is not None:
+            pulumi.set(__self__, "create", create)
+        if delete is not None:
+            pulumi.set(__self__, "delete", delete)
+        if update is not None:
+            pulumi.set(__self__, "update", update)
+
+    @_builtins.property
+    @pulumi.getter
+    def create(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How long create, until SIMULATING may take. Default "30m".
+        """
+        return pulumi.get(self, "create")
+
+    @create.setter
+    def create(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "create", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def delete(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How long delete, until ended (404) may take. Default "30m".
+        """
+        return pulumi.get(self, "delete")
+
+    @delete.setter
+    def delete(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "delete", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def update(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How long an update may take: unused, an update waits for nothing. Default "30m".
+        """
+        return pulumi.get(self, "update")
+
+    @update.setter
+    def update(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "update", value)
 
 
 class RestoreJobTimeoutsArgsDict(TypedDict):
@@ -236,6 +542,80 @@ class SearchAnalyzerDefinitionArgs:
         pulumi.set(self, "token_filters", value)
 
 
+class SearchDeploymentTimeoutsArgsDict(TypedDict):
+    """
+    How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+    """
+    create: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How long create, until IDLE may take. Default "2h".
+    """
+    delete: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How long delete, until deleted (no search nodes) may take. Default "1h".
+    """
+    update: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How long an update, until IDLE may take. Default "2h".
+    """
+
+@pulumi.input_type
+class SearchDeploymentTimeoutsArgs:
+    def __init__(__self__, *,
+                 create: pulumi.Input[Optional[_builtins.str]] = None,
+                 delete: pulumi.Input[Optional[_builtins.str]] = None,
+                 update: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+
+        :param pulumi.Input[_builtins.str] create: How long create, until IDLE may take. Default "2h".
+        :param pulumi.Input[_builtins.str] delete: How long delete, until deleted (no search nodes) may take. Default "1h".
+        :param pulumi.Input[_builtins.str] update: How long an update, until IDLE may take. Default "2h".
+        """
+        if create is not None:
+            pulumi.set(__self__, "create", create)
+        if delete is not None:
+            pulumi.set(__self__, "delete", delete)
+        if update is not None:
+            pulumi.set(__self__, "update", update)
+
+    @_builtins.property
+    @pulumi.getter
+    def create(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How long create, until IDLE may take. Default "2h".
+        """
+        return pulumi.get(self, "create")
+
+    @create.setter
+    def create(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "create", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def delete(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How long delete, until deleted (no search nodes) may take. Default "1h".
+        """
+        return pulumi.get(self, "delete")
+
+    @delete.setter
+    def delete(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "delete", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def update(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How long an update, until IDLE may take. Default "2h".
+        """
+        return pulumi.get(self, "update")
+
+    @update.setter
+    def update(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "update", value)
+
+
 class SearchIndexTimeoutsArgsDict(TypedDict):
     """
     How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
@@ -362,6 +742,58 @@ class SearchMappingsArgs:
     @fields.setter
     def fields(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, Any]]]]]):
         pulumi.set(self, "fields", value)
+
+
+class SearchNodeSpecArgsDict(TypedDict):
+    """
+    Size and number of the search nodes (one spec applies to all nodes).
+    """
+    instance_size: pulumi.Input[_builtins.str]
+    """
+    S20_HIGHCPU_NVME … S80_HIGHCPU_NVME, S30_LOWCPU_NVME … S140_LOWCPU_NVME, S40_STORAGE_NVME … S90_STORAGE_NVME.
+    """
+    node_count: pulumi.Input[_builtins.int]
+    """
+    Number of nodes: 2..32.
+    """
+
+@pulumi.input_type
+class SearchNodeSpecArgs:
+    def __init__(__self__, *,
+                 instance_size: pulumi.Input[_builtins.str],
+                 node_count: pulumi.Input[_builtins.int]):
+        """
+        Size and number of the search nodes (one spec applies to all nodes).
+
+        :param pulumi.Input[_builtins.str] instance_size: S20_HIGHCPU_NVME … S80_HIGHCPU_NVME, S30_LOWCPU_NVME … S140_LOWCPU_NVME, S40_STORAGE_NVME … S90_STORAGE_NVME.
+        :param pulumi.Input[_builtins.int] node_count: Number of nodes: 2..32.
+        """
+        pulumi.set(__self__, "instance_size", instance_size)
+        pulumi.set(__self__, "node_count", node_count)
+
+    @_builtins.property
+    @pulumi.getter(name="instanceSize")
+    def instance_size(self) -> pulumi.Input[_builtins.str]:
+        """
+        S20_HIGHCPU_NVME … S80_HIGHCPU_NVME, S30_LOWCPU_NVME … S140_LOWCPU_NVME, S40_STORAGE_NVME … S90_STORAGE_NVME.
+        """
+        return pulumi.get(self, "instance_size")
+
+    @instance_size.setter
+    def instance_size(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "instance_size", value)
+
+    @_builtins.property
+    @pulumi.getter(name="nodeCount")
+    def node_count(self) -> pulumi.Input[_builtins.int]:
+        """
+        Number of nodes: 2..32.
+        """
+        return pulumi.get(self, "node_count")
+
+    @node_count.setter
+    def node_count(self, value: pulumi.Input[_builtins.int]):
+        pulumi.set(self, "node_count", value)
 
 
 class SearchSynonymMappingArgsDict(TypedDict):

@@ -21,7 +21,7 @@ class AuditingArgs:
     def __init__(__self__, *,
                  group_id: pulumi.Input[_builtins.str],
                  audit_authorization_success: pulumi.Input[Optional[_builtins.bool]] = None,
-                 audit_filter: pulumi.Input[Optional[_builtins.str]] = None,
+                 audit_filter: Optional[Any] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  import_id: pulumi.Input[Optional[_builtins.str]] = None):
         """
@@ -29,7 +29,7 @@ class AuditingArgs:
 
         :param pulumi.Input[_builtins.str] group_id: Project id (24 hexadecimal digits).
         :param pulumi.Input[_builtins.bool] audit_authorization_success: Whether successful authorizations are audited too. Default false.
-        :param pulumi.Input[_builtins.str] audit_filter: The JSON document selecting the audited events, as JSON text or as an object. Compared as JSON (spacing and key order never show as a change); stored as canonical JSON text. Default `{}`.
+        :param Any audit_filter: The JSON document selecting the audited events, as JSON text or as an object. Compared as JSON (spacing and key order never show as a change); stored as canonical JSON text. Default `{}`.
         :param pulumi.Input[_builtins.bool] enabled: Whether database auditing is on. Default false. Not available when the project has only M0/M2/M5 or serverless clusters.
         :param pulumi.Input[_builtins.str] import_id: Adoption: `<groupId>`. The configuration always exists, so create adopts it with or without this.
         """
@@ -38,8 +38,6 @@ class AuditingArgs:
             audit_authorization_success = False
         if audit_authorization_success is not None:
             pulumi.set(__self__, "audit_authorization_success", audit_authorization_success)
-        if audit_filter is None:
-            audit_filter = '{}'
         if audit_filter is not None:
             pulumi.set(__self__, "audit_filter", audit_filter)
         if enabled is None:
@@ -75,14 +73,14 @@ class AuditingArgs:
 
     @_builtins.property
     @pulumi.getter(name="auditFilter")
-    def audit_filter(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def audit_filter(self) -> Optional[Any]:
         """
         The JSON document selecting the audited events, as JSON text or as an object. Compared as JSON (spacing and key order never show as a change); stored as canonical JSON text. Default `{}`.
         """
         return pulumi.get(self, "audit_filter")
 
     @audit_filter.setter
-    def audit_filter(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def audit_filter(self, value: Optional[Any]):
         pulumi.set(self, "audit_filter", value)
 
     @_builtins.property
@@ -117,7 +115,7 @@ class Auditing(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  audit_authorization_success: pulumi.Input[Optional[_builtins.bool]] = None,
-                 audit_filter: pulumi.Input[Optional[_builtins.str]] = None,
+                 audit_filter: Optional[Any] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  group_id: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -128,7 +126,7 @@ class Auditing(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] audit_authorization_success: Whether successful authorizations are audited too. Default false.
-        :param pulumi.Input[_builtins.str] audit_filter: The JSON document selecting the audited events, as JSON text or as an object. Compared as JSON (spacing and key order never show as a change); stored as canonical JSON text. Default `{}`.
+        :param Any audit_filter: The JSON document selecting the audited events, as JSON text or as an object. Compared as JSON (spacing and key order never show as a change); stored as canonical JSON text. Default `{}`.
         :param pulumi.Input[_builtins.bool] enabled: Whether database auditing is on. Default false. Not available when the project has only M0/M2/M5 or serverless clusters.
         :param pulumi.Input[_builtins.str] group_id: Project id (24 hexadecimal digits).
         :param pulumi.Input[_builtins.str] import_id: Adoption: `<groupId>`. The configuration always exists, so create adopts it with or without this.
@@ -158,7 +156,7 @@ class Auditing(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  audit_authorization_success: pulumi.Input[Optional[_builtins.bool]] = None,
-                 audit_filter: pulumi.Input[Optional[_builtins.str]] = None,
+                 audit_filter: Optional[Any] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  group_id: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -174,8 +172,6 @@ class Auditing(pulumi.CustomResource):
             if audit_authorization_success is None:
                 audit_authorization_success = False
             __props__.__dict__["audit_authorization_success"] = audit_authorization_success
-            if audit_filter is None:
-                audit_filter = '{}'
             __props__.__dict__["audit_filter"] = audit_filter
             if enabled is None:
                 enabled = False

@@ -13,14 +13,73 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 
 __all__ = [
+    'CloudProviderAccessRoleTimeouts',
     'ExportCustomData',
+    'FtsIndexTimeouts',
+    'OutageFilter',
+    'OutageSimulationTimeouts',
     'RestoreJobTimeouts',
+    'SearchAnalyzerDefinition',
+    'SearchDeploymentTimeouts',
     'SearchIndexTimeouts',
+    'SearchMappings',
+    'SearchNodeSpec',
+    'SearchSynonymMapping',
+    'SearchSynonymMappingSource',
     'SnapshotExportJobExportStatus',
     'SnapshotExportJobTimeouts',
 ]
+
+@pulumi.output_type
+class CloudProviderAccessRoleTimeouts(dict):
+    """
+    How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+    """
+    def __init__(__self__, *,
+                 create: Optional[_builtins.str] = None,
+                 delete: Optional[_builtins.str] = None,
+                 update: Optional[_builtins.str] = None):
+        """
+        How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+
+        :param _builtins.str create: How long create may take. Default "10m".
+        :param _builtins.str delete: How long delete, until deauthorized (404) may take. Default "5m".
+        :param _builtins.str update: How long update may take. Default "10m".
+        """
+        if create is not None:
+            pulumi.set(__self__, "create", create)
+        if delete is not None:
+            pulumi.set(__self__, "delete", delete)
+        if update is not None:
+            pulumi.set(__self__, "update", update)
+
+    @_builtins.property
+    @pulumi.getter
+    def create(self) -> Optional[_builtins.str]:
+        """
+        How long create may take. Default "10m".
+        """
+        return pulumi.get(self, "create")
+
+    @_builtins.property
+    @pulumi.getter
+    def delete(self) -> Optional[_builtins.str]:
+        """
+        How long delete, until deauthorized (404) may take. Default "5m".
+        """
+        return pulumi.get(self, "delete")
+
+    @_builtins.property
+    @pulumi.getter
+    def update(self) -> Optional[_builtins.str]:
+        """
+        How long update may take. Default "10m".
+        """
+        return pulumi.get(self, "update")
+
 
 @pulumi.output_type
 class ExportCustomData(dict):
@@ -45,6 +104,167 @@ class ExportCustomData(dict):
     @pulumi.getter
     def value(self) -> _builtins.str:
         return pulumi.get(self, "value")
+
+
+@pulumi.output_type
+class FtsIndexTimeouts(dict):
+    """
+    How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+    """
+    def __init__(__self__, *,
+                 create: Optional[_builtins.str] = None,
+                 delete: Optional[_builtins.str] = None,
+                 update: Optional[_builtins.str] = None):
+        """
+        How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+
+        :param _builtins.str create: How long create, until STEADY may take. Default "1h".
+        :param _builtins.str delete: How long delete, until deleted (404) may take. Default "20m".
+        :param _builtins.str update: How long an update, until STEADY may take. Default "1h".
+        """
+        if create is not None:
+            pulumi.set(__self__, "create", create)
+        if delete is not None:
+            pulumi.set(__self__, "delete", delete)
+        if update is not None:
+            pulumi.set(__self__, "update", update)
+
+    @_builtins.property
+    @pulumi.getter
+    def create(self) -> Optional[_builtins.str]:
+        """
+        How long create, until STEADY may take. Default "1h".
+        """
+        return pulumi.get(self, "create")
+
+    @_builtins.property
+    @pulumi.getter
+    def delete(self) -> Optional[_builtins.str]:
+        """
+        How long delete, until deleted (404) may take. Default "20m".
+        """
+        return pulumi.get(self, "delete")
+
+    @_builtins.property
+    @pulumi.getter
+    def update(self) -> Optional[_builtins.str]:
+        """
+        How long an update, until STEADY may take. Default "1h".
+        """
+        return pulumi.get(self, "update")
+
+
+@pulumi.output_type
+class OutageFilter(dict):
+    """
+    One region to take out.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "cloudProvider":
+            suggest = "cloud_provider"
+        elif key == "regionName":
+            suggest = "region_name"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in OutageFilter. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        OutageFilter.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        OutageFilter.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 cloud_provider: _builtins.str,
+                 region_name: _builtins.str,
+                 type: Optional[_builtins.str] = None):
+        """
+        One region to take out.
+
+        :param _builtins.str cloud_provider: AWS, AZURE or GCP. One of: "AWS", "AZURE", "GCP".
+        :param _builtins.str region_name: The provider's region name, e.g. US_EAST_1.
+        :param _builtins.str type: REGION (the default and only value). One of: "REGION".
+        """
+        pulumi.set(__self__, "cloud_provider", cloud_provider)
+        pulumi.set(__self__, "region_name", region_name)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="cloudProvider")
+    def cloud_provider(self) -> _builtins.str:
+        """
+        AWS, AZURE or GCP. One of: "AWS", "AZURE", "GCP".
+        """
+        return pulumi.get(self, "cloud_provider")
+
+    @_builtins.property
+    @pulumi.getter(name="regionName")
+    def region_name(self) -> _builtins.str:
+        """
+        The provider's region name, e.g. US_EAST_1.
+        """
+        return pulumi.get(self, "region_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        REGION (the default and only value). One of: "REGION".
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class OutageSimulationTimeouts(dict):
+    """
+    How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+    """
+    def __init__(__self__, *,
+                 create: Optional[_builtins.str] = None,
+                 delete: Optional[_builtins.str] = None,
+                 update: Optional[_builtins.str] = None):
+        """
+        How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+
+        :param _builtins.str create: How long create, until SIMULATING may take. Default "30m".
+        :param _builtins.str delete: How long delete, until ended (404) may take. Default "30m".
+        :param _builtins.str update: How long an update may take: unused, an update waits for nothing. Default "30m".
+        """
+        if create is not None:
+            pulumi.set(__self__, "create", create)
+        if delete is not None:
+            pulumi.set(__self__, "delete", delete)
+        if update is not None:
+            pulumi.set(__self__, "update", update)
+
+    @_builtins.property
+    @pulumi.getter
+    def create(self) -> Optional[_builtins.str]:
+        """
+        How long create, until SIMULATING may take. Default "30m".
+        """
+        return pulumi.get(self, "create")
+
+    @_builtins.property
+    @pulumi.getter
+    def delete(self) -> Optional[_builtins.str]:
+        """
+        How long delete, until ended (404) may take. Default "30m".
+        """
+        return pulumi.get(self, "delete")
+
+    @_builtins.property
+    @pulumi.getter
+    def update(self) -> Optional[_builtins.str]:
+        """
+        How long an update may take: unused, an update waits for nothing. Default "30m".
+        """
+        return pulumi.get(self, "update")
 
 
 @pulumi.output_type
@@ -96,6 +316,131 @@ class RestoreJobTimeouts(dict):
 
 
 @pulumi.output_type
+class SearchAnalyzerDefinition(dict):
+    """
+    A user-defined analyzer of a text search definition.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "charFilters":
+            suggest = "char_filters"
+        elif key == "tokenFilters":
+            suggest = "token_filters"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in SearchAnalyzerDefinition. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        SearchAnalyzerDefinition.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        SearchAnalyzerDefinition.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 name: _builtins.str,
+                 tokenizer: Any,
+                 char_filters: Optional[Sequence[Any]] = None,
+                 token_filters: Optional[Sequence[Any]] = None):
+        """
+        A user-defined analyzer of a text search definition.
+
+        :param _builtins.str name: Unique among `analyzers`; must not start with `lucene.`.
+        :param Any tokenizer: The tokenizer.
+        :param Sequence[Any] char_filters: Character filters, applied first.
+        :param Sequence[Any] token_filters: Token filters, applied to the tokens.
+        """
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "tokenizer", tokenizer)
+        if char_filters is not None:
+            pulumi.set(__self__, "char_filters", char_filters)
+        if token_filters is not None:
+            pulumi.set(__self__, "token_filters", token_filters)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Unique among `analyzers`; must not start with `lucene.`.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def tokenizer(self) -> Any:
+        """
+        The tokenizer.
+        """
+        return pulumi.get(self, "tokenizer")
+
+    @_builtins.property
+    @pulumi.getter(name="charFilters")
+    def char_filters(self) -> Optional[Sequence[Any]]:
+        """
+        Character filters, applied first.
+        """
+        return pulumi.get(self, "char_filters")
+
+    @_builtins.property
+    @pulumi.getter(name="tokenFilters")
+    def token_filters(self) -> Optional[Sequence[Any]]:
+        """
+        Token filters, applied to the tokens.
+        """
+        return pulumi.get(self, "token_filters")
+
+
+@pulumi.output_type
+class SearchDeploymentTimeouts(dict):
+    """
+    How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+    """
+    def __init__(__self__, *,
+                 create: Optional[_builtins.str] = None,
+                 delete: Optional[_builtins.str] = None,
+                 update: Optional[_builtins.str] = None):
+        """
+        How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+
+        :param _builtins.str create: How long create, until IDLE may take. Default "2h".
+        :param _builtins.str delete: How long delete, until deleted (no search nodes) may take. Default "1h".
+        :param _builtins.str update: How long an update, until IDLE may take. Default "2h".
+        """
+        if create is not None:
+            pulumi.set(__self__, "create", create)
+        if delete is not None:
+            pulumi.set(__self__, "delete", delete)
+        if update is not None:
+            pulumi.set(__self__, "update", update)
+
+    @_builtins.property
+    @pulumi.getter
+    def create(self) -> Optional[_builtins.str]:
+        """
+        How long create, until IDLE may take. Default "2h".
+        """
+        return pulumi.get(self, "create")
+
+    @_builtins.property
+    @pulumi.getter
+    def delete(self) -> Optional[_builtins.str]:
+        """
+        How long delete, until deleted (no search nodes) may take. Default "1h".
+        """
+        return pulumi.get(self, "delete")
+
+    @_builtins.property
+    @pulumi.getter
+    def update(self) -> Optional[_builtins.str]:
+        """
+        How long an update, until IDLE may take. Default "2h".
+        """
+        return pulumi.get(self, "update")
+
+
+@pulumi.output_type
 class SearchIndexTimeouts(dict):
     """
     How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
@@ -141,6 +486,152 @@ class SearchIndexTimeouts(dict):
         How long an update, until READY may take. Default "1h".
         """
         return pulumi.get(self, "update")
+
+
+@pulumi.output_type
+class SearchMappings(dict):
+    """
+    Field mappings of a text search definition.
+    """
+    def __init__(__self__, *,
+                 dynamic: Optional[Any] = None,
+                 fields: Optional[Mapping[str, Mapping[str, Any]]] = None):
+        """
+        Field mappings of a text search definition.
+
+        :param Any dynamic: Index every field dynamically (`true`), with the types of one of `typeSets` (`{typeSet}`), or only `fields` (`false`, the default).
+        :param Mapping[str, Mapping[str, Any]] fields: Field name -> field definition (free-form, as the service documents it).
+        """
+        if dynamic is not None:
+            pulumi.set(__self__, "dynamic", dynamic)
+        if fields is not None:
+            pulumi.set(__self__, "fields", fields)
+
+    @_builtins.property
+    @pulumi.getter
+    def dynamic(self) -> Optional[Any]:
+        """
+        Index every field dynamically (`true`), with the types of one of `typeSets` (`{typeSet}`), or only `fields` (`false`, the default).
+        """
+        return pulumi.get(self, "dynamic")
+
+    @_builtins.property
+    @pulumi.getter
+    def fields(self) -> Optional[Mapping[str, Mapping[str, Any]]]:
+        """
+        Field name -> field definition (free-form, as the service documents it).
+        """
+        return pulumi.get(self, "fields")
+
+
+@pulumi.output_type
+class SearchNodeSpec(dict):
+    """
+    Size and number of the search nodes (one spec applies to all nodes).
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "instanceSize":
+            suggest = "instance_size"
+        elif key == "nodeCount":
+            suggest = "node_count"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in SearchNodeSpec. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        SearchNodeSpec.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        SearchNodeSpec.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 instance_size: _builtins.str,
+                 node_count: _builtins.int):
+        """
+        Size and number of the search nodes (one spec applies to all nodes).
+
+        :param _builtins.str instance_size: S20_HIGHCPU_NVME … S80_HIGHCPU_NVME, S30_LOWCPU_NVME … S140_LOWCPU_NVME, S40_STORAGE_NVME … S90_STORAGE_NVME.
+        :param _builtins.int node_count: Number of nodes: 2..32.
+        """
+        pulumi.set(__self__, "instance_size", instance_size)
+        pulumi.set(__self__, "node_count", node_count)
+
+    @_builtins.property
+    @pulumi.getter(name="instanceSize")
+    def instance_size(self) -> _builtins.str:
+        """
+        S20_HIGHCPU_NVME … S80_HIGHCPU_NVME, S30_LOWCPU_NVME … S140_LOWCPU_NVME, S40_STORAGE_NVME … S90_STORAGE_NVME.
+        """
+        return pulumi.get(self, "instance_size")
+
+    @_builtins.property
+    @pulumi.getter(name="nodeCount")
+    def node_count(self) -> _builtins.int:
+        """
+        Number of nodes: 2..32.
+        """
+        return pulumi.get(self, "node_count")
+
+
+@pulumi.output_type
+class SearchSynonymMapping(dict):
+    """
+    A synonym mapping of a text search definition.
+    """
+    def __init__(__self__, *,
+                 analyzer: _builtins.str,
+                 name: _builtins.str,
+                 source: 'outputs.SearchSynonymMappingSource'):
+        """
+        A synonym mapping of a text search definition.
+
+        :param _builtins.str analyzer: Analyzer applied to the synonyms: a built-in `lucene.*` analyzer.
+        :param _builtins.str name: Unique among `synonyms`.
+        :param 'SearchSynonymMappingSource' source: The collection holding the synonym documents.
+        """
+        pulumi.set(__self__, "analyzer", analyzer)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "source", source)
+
+    @_builtins.property
+    @pulumi.getter
+    def analyzer(self) -> _builtins.str:
+        """
+        Analyzer applied to the synonyms: a built-in `lucene.*` analyzer.
+        """
+        return pulumi.get(self, "analyzer")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Unique among `synonyms`.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def source(self) -> 'outputs.SearchSynonymMappingSource':
+        """
+        The collection holding the synonym documents.
+        """
+        return pulumi.get(self, "source")
+
+
+@pulumi.output_type
+class SearchSynonymMappingSource(dict):
+    def __init__(__self__, *,
+                 collection: _builtins.str):
+        pulumi.set(__self__, "collection", collection)
+
+    @_builtins.property
+    @pulumi.getter
+    def collection(self) -> _builtins.str:
+        return pulumi.get(self, "collection")
 
 
 @pulumi.output_type
