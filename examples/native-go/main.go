@@ -1,11 +1,9 @@
-// The quickstart's search indexes, auditing and custom DNS, written for the local emulator's default
+// The quickstart's search indexes, search nodes, auditing and custom DNS, written for the local emulator's default
 // seed (project 5f1a000000000000000000a1 with the cluster demo-cluster). Point `platform:baseUrl` at the
 // real service and set `groupId` and `clusterName` to run it for real.
 package main
 
 import (
-	"encoding/json"
-
 	"github.com/pulumi-cluster-platform/pulumi-cluster-platform/sdk/native/go/platform"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
@@ -23,7 +21,8 @@ func main() {
 			clusterName = "demo-cluster"
 		}
 
-		// Search: a text index with explicit mappings and a vector index; create waits until each is READY.
+		// Search: a text index with explicit mappings, a vector index (create waits until each is READY),
+		// and dedicated search nodes (create waits until they are IDLE).
 		movies, err := platform.NewSearchIndex(ctx, "movies", &platform.SearchIndexArgs{
 			GroupId:        pulumi.String(groupId),
 			ClusterName:    pulumi.String(clusterName),
@@ -64,19 +63,25 @@ func main() {
 			return err
 		}
 
-		// Project settings (singletons: created by adopting the project's current configuration).
-		// The audit filter is JSON text.
-		filter, err := json.Marshal(map[string]any{
-			"atype": map[string]any{"$in": []string{"authenticate", "createCollection", "dropCollection"}},
+		searchNodes, err := platform.NewSearchDeployment(ctx, "search-nodes", &platform.SearchDeploymentArgs{
+			GroupId:     pulumi.String(groupId),
+			ClusterName: pulumi.String(clusterName),
+			Specs: platform.SearchNodeSpecArray{
+				platform.SearchNodeSpecArgs{InstanceSize: pulumi.String("S30_HIGHCPU_NVME"), NodeCount: pulumi.Int(2)},
+			},
 		})
 		if err != nil {
 			return err
 		}
+
+		// Project settings (singletons: created by adopting the project's current configuration).
 		auditing, err := platform.NewAuditing(ctx, "auditing", &platform.AuditingArgs{
 			GroupId:                   pulumi.String(groupId),
 			Enabled:                   pulumi.Bool(true),
 			AuditAuthorizationSuccess: pulumi.Bool(false),
-			AuditFilter:               pulumi.String(string(filter)),
+			AuditFilter: pulumi.Any(map[string]any{
+				"atype": map[string]any{"$in": []string{"authenticate", "createCollection", "dropCollection"}},
+			}),
 		})
 		if err != nil {
 			return err
@@ -93,6 +98,7 @@ func main() {
 		ctx.Export("textIndexId", movies.ID())
 		ctx.Export("textIndexStatus", movies.Status)
 		ctx.Export("vectorIndexStatus", plots.Status)
+		ctx.Export("searchNodesState", searchNodes.StateName)
 		ctx.Export("auditConfigurationType", auditing.ConfigurationType)
 		ctx.Export("customDnsEnabled", customDns.Enabled)
 		return nil

@@ -1,8 +1,6 @@
-"""The quickstart's search indexes, auditing and custom DNS, written for the local emulator's default
+"""The quickstart's search indexes, search nodes, auditing and custom DNS, written for the local emulator's default
 seed (project 5f1a000000000000000000a1 with the cluster demo-cluster). Point `platform:baseUrl` at the
 real service and set `groupId` and `clusterName` to run it for real."""
-import json
-
 import pulumi
 import pulumi_cluster_platform as platform
 
@@ -10,7 +8,8 @@ config = pulumi.Config()
 group_id = config.get("groupId") or "5f1a000000000000000000a1"
 cluster_name = config.get("clusterName") or "demo-cluster"
 
-# Search: a text index with explicit mappings and a vector index; create waits until each is READY.
+# Search: a text index with explicit mappings, a vector index (create waits until each is READY),
+# and dedicated search nodes (create waits until they are IDLE).
 movies = platform.SearchIndex(
     "movies",
     group_id=group_id,
@@ -47,14 +46,20 @@ plots = platform.SearchIndex(
     },
 )
 
+search_nodes = platform.SearchDeployment(
+    "search-nodes",
+    group_id=group_id,
+    cluster_name=cluster_name,
+    specs=[{"instance_size": "S30_HIGHCPU_NVME", "node_count": 2}],
+)
+
 # Project settings (singletons: created by adopting the project's current configuration).
 auditing = platform.Auditing(
     "auditing",
     group_id=group_id,
     enabled=True,
     audit_authorization_success=False,
-    # The filter is JSON text.
-    audit_filter=json.dumps({"atype": {"$in": ["authenticate", "createCollection", "dropCollection"]}}),
+    audit_filter={"atype": {"$in": ["authenticate", "createCollection", "dropCollection"]}},
 )
 
 custom_dns = platform.CustomDns("custom-dns", group_id=group_id, enabled=True)
@@ -62,5 +67,6 @@ custom_dns = platform.CustomDns("custom-dns", group_id=group_id, enabled=True)
 pulumi.export("textIndexId", movies.id)
 pulumi.export("textIndexStatus", movies.status)
 pulumi.export("vectorIndexStatus", plots.status)
+pulumi.export("searchNodesState", search_nodes.state_name)
 pulumi.export("auditConfigurationType", auditing.configuration_type)
 pulumi.export("customDnsEnabled", custom_dns.enabled)

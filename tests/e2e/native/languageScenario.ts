@@ -1,12 +1,13 @@
 /**
  * The scenario each language's end-to-end suite on the native plugin runs (yaml, python, go and
  * nodejs .e2e.test.ts beside this file): one stack of a program with the quickstart's declared
- * resources (two search indexes, auditing, custom DNS), through the real CLI and the native plugin
+ * resources (two search indexes, search nodes, auditing, custom DNS), through the real CLI and the native plugin
  * (provider/native) against an in-process emulator:
  *
  * 1. a value a rule refuses fails `pulumi preview` naming the property and the rule, before any request;
- * 2. `pulumi up` creates everything, and the wait for each search index reports its progress on the
- *    index's own row (the engine's event log: diagnostics carrying the index's URN, ephemeral);
+ * 2. `pulumi up` creates everything, and each wait (the search indexes building, the search nodes
+ *    updating) reports its progress on the row of the resource waited for (the engine's event log:
+ *    diagnostics carrying that resource's URN, ephemeral);
  * 3. `pulumi preview` right after shows no change;
  * 4. `pulumi import platform:index:SearchIndex` adopts an index made outside Pulumi; with the index
  *    added to the program, the preview is clean;
@@ -139,7 +140,8 @@ export async function expectPreviewRefused(e2e: NativeE2E): Promise<string> {
 
 /** The engine's error for the check failure the plugin reports on a project id its rule refuses. */
 export const BAD_GROUP_ERROR = new RegExp(
-  "^error: platform:index:(SearchIndex|Auditing|CustomDns) resource '(movies|plot-embeddings|auditing|custom-dns)': " +
+  "^error: platform:index:(SearchIndex|SearchDeployment|Auditing|CustomDns) " +
+    "resource '(movies|plot-embeddings|search-nodes|auditing|custom-dns)': " +
     "property groupId value \\{not-a-project\\} has a problem: groupId must be 24 hexadecimal digits \\(a-f, 0-9\\)$",
 );
 
@@ -164,15 +166,16 @@ export function describeLanguageScenario(scenario: LanguageScenario): NativeE2E 
     }
   });
 
-  test("pulumi up creates the resources; each index's wait reports progress on its own row", async () => {
+  test("pulumi up creates the resources; each wait reports progress on its resource's row", async () => {
     const { stack, client } = e2e;
     const eventLog = join(stack.workDir, "up-events.jsonl");
     const up = await stack.up({ args: ["--event-log", eventLog] });
-    expect(up.stdout).toContain("+ 5 created");
+    expect(up.stdout).toContain("+ 6 created");
     expect(await stack.outputs()).toEqual({
       textIndexId: expect.stringMatching(new RegExp(`^${GROUP}/${CLUSTER}/[0-9a-f]{24}$`)),
       textIndexStatus: "READY",
       vectorIndexStatus: "READY",
+      searchNodesState: "IDLE",
       auditConfigurationType: "FILTER_JSON",
       customDnsEnabled: true,
     });
@@ -184,24 +187,22 @@ export function describeLanguageScenario(scenario: LanguageScenario): NativeE2E 
       .filter((line) => line.trim() !== "")
       .map((line) => (JSON.parse(line) as EngineEvent).diagnosticEvent)
       .filter((event) => event !== undefined);
-    const progress = (index: string) =>
-      diagnostics.filter((event) =>
-        event.message.startsWith(`platform: search index ${index} on ${CLUSTER} `),
-      );
-    for (const [index, collection, name] of [
-      ["movies-text", "sample_mflix.movies", "movies"],
-      ["plot-vectors", "sample_mflix.embedded_movies", "plot-embeddings"],
-    ] as const) {
-      const lines = progress(index);
+    const waits: Array<[type: string, name: string, prefix: string]> = [
+      ["SearchIndex", "movies", `platform: search index movies-text on ${CLUSTER} (sample_mflix.movies): `],
+      [
+        "SearchIndex",
+        "plot-embeddings",
+        `platform: search index plot-vectors on ${CLUSTER} (sample_mflix.embedded_movies): `,
+      ],
+      ["SearchDeployment", "search-nodes", `platform: search nodes of cluster ${CLUSTER}: `],
+    ];
+    for (const [type, name, prefix] of waits) {
+      const lines = diagnostics.filter((event) => event.message.startsWith(prefix));
       expect(lines.length).toBeGreaterThan(0);
       for (const line of lines) {
         expect(line).toEqual({
-          urn: urnOf(stack, "SearchIndex", name),
-          message: expect.stringMatching(
-            new RegExp(
-              `^platform: search index ${index} on ${CLUSTER} \\(${collection}\\): [A-Z]+ \\(\\d+s elapsed\\)\\n$`,
-            ),
-          ),
+          urn: urnOf(stack, type, name),
+          message: expect.stringMatching(/^[^\n]*: [A-Z_]+ \(\d+s elapsed\)\n$/),
           color: "never",
           severity: "info",
           ephemeral: true,
@@ -212,7 +213,7 @@ export function describeLanguageScenario(scenario: LanguageScenario): NativeE2E 
 
   test("pulumi preview right after up shows no change", async () => {
     const result = await e2e.stack.preview({ expectNoChanges: true });
-    expect(result.stdout).toContain("5 unchanged");
+    expect(result.stdout).toContain("6 unchanged");
   });
 
   test("pulumi import adopts an index made outside Pulumi; added to the program, the preview is clean", async () => {
@@ -244,7 +245,7 @@ export function describeLanguageScenario(scenario: LanguageScenario): NativeE2E 
 
     scenario.addImported(stack.programDir, plain(printed.stdout));
     const preview = await stack.preview({ expectNoChanges: true });
-    expect(preview.stdout).toContain("6 unchanged");
+    expect(preview.stdout).toContain("7 unchanged");
   });
 
   test("pulumi refresh shows an out-of-band change as exactly that property; up converges it back", async () => {
@@ -257,8 +258,9 @@ export function describeLanguageScenario(scenario: LanguageScenario): NativeE2E 
 
   test("pulumi destroy leaves nothing on the emulator", async () => {
     const { stack, client } = e2e;
-    await expectDestroyDeletes(stack, 6);
+    await expectDestroyDeletes(stack, 7);
     expect(await indexNames(client)).toEqual([]);
+    expect(await client.searchDeployments.get(GROUP, CLUSTER)).not.toHaveProperty("specs");
     expect((await client.customDns.get(GROUP)).enabled).toBe(false);
     const { links: _links, ...auditing } = await client.auditing.get(GROUP);
     expect(auditing).toEqual(AUDITING_DEFAULTS);

@@ -1,4 +1,4 @@
-// The quickstart's search indexes, auditing and custom DNS through the native plugin: the generated
+// The quickstart's search indexes, search nodes, auditing and custom DNS through the native plugin: the generated
 // Node.js SDK, compiled into the package and imported as `pulumi-cluster-platform/native`.
 import * as pulumi from "@pulumi/pulumi";
 import * as platform from "pulumi-cluster-platform/native";
@@ -37,12 +37,17 @@ const plots = new platform.SearchIndex("plot-embeddings", {
   },
 });
 
+const searchNodes = new platform.SearchDeployment("search-nodes", {
+  groupId,
+  clusterName,
+  specs: [{ instanceSize: "S30_HIGHCPU_NVME", nodeCount: 2 }],
+});
+
 const auditing = new platform.Auditing("auditing", {
   groupId,
   enabled: true,
   auditAuthorizationSuccess: false,
-  // The filter is JSON text.
-  auditFilter: JSON.stringify({ atype: { $in: ["authenticate", "createCollection", "dropCollection"] } }),
+  auditFilter: { atype: { $in: ["authenticate", "createCollection", "dropCollection"] } },
 });
 
 const customDns = new platform.CustomDns("custom-dns", { groupId, enabled: true });
@@ -50,5 +55,6 @@ const customDns = new platform.CustomDns("custom-dns", { groupId, enabled: true 
 export const textIndexId = movies.id;
 export const textIndexStatus = movies.status;
 export const vectorIndexStatus = plots.status;
+export const searchNodesState = searchNodes.stateName;
 export const auditConfigurationType = auditing.configurationType;
 export const customDnsEnabled = customDns.enabled;
