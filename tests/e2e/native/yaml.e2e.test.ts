@@ -2,13 +2,22 @@
  * examples/native-yaml through the real CLI on the native plugin (no SDK: the YAML host reads the
  * plugin's schema): the shared scenario (languageScenario.ts), the import's generated YAML pasted into
  * the program, and the fullest bad-input checks: a wrong type and an unknown field (refused by the
- * YAML host against the schema) besides the rule the plugin's check applies.
+ * YAML host against the schema) besides the rule the plugin's check applies; and an explicit
+ * provider instance with credentials of its own.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse, parseDocument } from "yaml";
+import { DEFAULT_SEED } from "../../../emulator";
+import { createClient } from "../../../provider/client";
 import { repoRoot } from "../harness";
+import { expectDestroyDeletes, expectUp, SECRET_SIG } from "../platformStack";
 import { CLUSTER, describeLanguageScenario, expectPreviewRefused, GROUP, IMPORTED } from "./languageScenario";
+
+/** A Pulumi YAML interpolation, `${name}`. */
+function yamlReference(name: string): string {
+  return `\${${name}}`;
+}
 
 /** The code `pulumi import` printed: the YAML after its explanation. */
 function importedCode(printed: string): Record<string, unknown> {
@@ -85,5 +94,59 @@ describe("a YAML program on the native plugin (examples/native-yaml)", () => {
     });
     expect(output).toContain("Error: Property enabeld does not exist on 'platform:index:CustomDns'");
     expect(output).toContain("Existing properties are: enabled, groupId, importId");
+  });
+
+  test("an explicit provider instance with its own credentials manages its organization's project", async () => {
+    const { stack, emulator } = e2e;
+    const second = DEFAULT_SEED.secondOrgKey;
+    const secondGroup = "5f1a0000000000000000e102"; // second-org-project, out of the stack's key's reach
+    const file = join(stack.programDir, "Pulumi.yaml");
+    const original = readFileSync(file, "utf8");
+    const project = parseDocument(original);
+    project.setIn(["config", "secondOrgPrivateKey"], { type: "string", secret: true });
+    project.set("resources", {
+      "second-org": {
+        type: "pulumi:providers:platform",
+        properties: {
+          baseUrl: emulator.baseUrl,
+          publicKey: second.publicKey,
+          privateKey: yamlReference("secondOrgPrivateKey"),
+        },
+      },
+      "other-dns": {
+        type: "platform:index:CustomDns",
+        properties: { groupId: secondGroup, enabled: true },
+        options: { provider: yamlReference("second-org") },
+      },
+    });
+    project.delete("outputs");
+    writeFileSync(file, project.toString());
+    await stack.setConfig("secondOrgPrivateKey", second.privateKey, { secret: true });
+    const client = createClient({ baseUrl: emulator.baseUrl, ...second });
+    try {
+      emulator.core.requestLog.clear();
+      await expectUp(stack, "+ 3 created");
+      expect((await client.customDns.get(secondGroup)).enabled).toBe(true);
+      const callers = emulator.core.requestLog
+        .list()
+        .filter((request) => request.path.includes(`/groups/${secondGroup}/`) && request.principal !== null)
+        .map((request) => request.principal);
+      expect([...new Set(callers)]).toEqual([second.publicKey]);
+      const state = await stack.exportState();
+      const provider = (state.deployment.resources ?? []).find((resource) =>
+        String(resource.urn).endsWith("::pulumi:providers:platform::second-org"),
+      );
+      expect(provider?.inputs).toMatchObject({
+        baseUrl: emulator.baseUrl,
+        publicKey: second.publicKey,
+        privateKey: { [SECRET_SIG]: expect.any(String) },
+      });
+
+      await expectDestroyDeletes(stack, 3);
+      expect((await client.customDns.get(secondGroup)).enabled).toBe(false);
+    } finally {
+      await client.close();
+      writeFileSync(file, original);
+    }
   });
 });
