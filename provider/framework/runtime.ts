@@ -41,7 +41,7 @@ export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
   ExportBucket: "../resources/exportBucket/provider",
   FtsIndex: "../resources/ftsIndex/provider",
   LiveMigration: "../resources/liveMigration/provider",
-  LiveMigrationLinkToken: "../resources/liveMigrationLinkToken/provider",
+  LiveMigrationLinkToken: "../resources/liveMigrationLinkToken/resource",
   OnDemandSnapshot: "../resources/onDemandSnapshot/provider",
   OutageSimulation: "../resources/outageSimulation/provider",
   PrivateIpMode: "../resources/privateIpMode/provider",
