@@ -31,7 +31,7 @@ import { PROVIDER_KEY } from "./validation";
  * lines sorted by type name, and never rename a type (state refers to it).
  */
 export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
-  AlertAcknowledgement: "../resources/alertAcknowledgement/provider",
+  AlertAcknowledgement: "../resources/alertAcknowledgement/resource",
   AlertConfiguration: "../resources/alertConfiguration/provider",
   Auditing: "../resources/auditing/resource",
   BackupCompliancePolicy: "../resources/backupCompliancePolicy/provider",
