@@ -68,7 +68,11 @@ export interface PropertyRule extends FieldRule {
   optional?: boolean;
   /** An optional input that check always fills in (from other inputs), so it is always an output. */
   alwaysSet?: boolean;
-  /** The output is always stored as a secret (Pulumi keeps it encrypted in state). */
+  /**
+   * The property is always stored as a secret (Pulumi keeps it encrypted in state): a computed output
+   * is a secret output; an input is made secret by the SDK class where the program gives it
+   * (`pulumi.secret`), so its copies in the inputs and the outputs of state are both encrypted.
+   */
   secret?: boolean;
   /**
    * An input that check moves into another one (the first definition style's flat fields): not an
@@ -121,9 +125,9 @@ export interface ResourceFacts<Inputs> {
   lifecycle: DeclaredLifecycle;
   /**
    * Outputs stored as secrets only when the program's arguments may hold a credential: output name ->
-   * the name of a predicate `(args) => boolean` exported by the resource folder's `secrets.ts`, which
-   * the SDK class calls (the predicate must be cheap and free of dependencies: it runs in every
-   * user's program).
+   * the name of a predicate `(argument) => boolean` exported by the resource folder's `secrets.ts`,
+   * which the SDK class calls with the argument of the same name and exports (the predicate must be
+   * cheap and free of dependencies: it runs in every user's program).
    */
   secretWhen?: Readonly<Record<string, string>>;
   /** Earlier names of SDK types, still exported: alias -> the type's name. */
