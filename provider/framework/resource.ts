@@ -7,12 +7,14 @@
  * and from the API, and how a pending create is found again after a crash. Everything else is here,
  * written once:
  *
- * - `check` and `diff`: the inputs schema and the property table (diff.ts);
+ * - `check` and `diff`: the inputs schema and the property table (diff.ts), unless the resource adds a
+ *   rule of its own;
  * - `create`: the create-or-adopt prologue (adoption.ts): parse the inputs, refuse an `importId` that
  *   names another place than the inputs, create (looking the object up after a create that may have
  *   acted) or read and converge the object `importId` names, then settle;
- * - settling: an asynchronous resource waits for its done state after create and update, keeping the
- *   object in state when the wait fails, or deleting it when the user asked (`deleteOnCreateFailure`);
+ * - settling: an asynchronous resource waits for its done state (or what its `waitUntilSettled` waits
+ *   for) after create and update, keeping the object in state when the wait fails, or deleting it when
+ *   the user asked (`deleteOnCreateFailure`);
  * - `read`: locate, read, and report the live outputs and inputs (no object: gone);
  * - the previous inputs (the inputs part of stored outputs);
  * - `delete`: the API call, "already gone" as success, and the wait until gone.
@@ -35,6 +37,7 @@ import {
   deleteThenWaitGone,
   type LifecycleTarget,
   type SynchronousLifecycle,
+  settleOrKeepInState,
   waitAndSettle,
 } from "./lifecycle";
 import { platformClient } from "./settings";
@@ -181,6 +184,25 @@ export interface ObjectBehaviour<Inputs, Where, Live, Part extends string> {
   /** A diff beyond the property table's (a change no single property shows). Default: the table's. */
   diff?: PlatformProvider["diff"];
   /**
+   * A check beyond the inputs schema's (a rule between the stored inputs and the new ones: a cutover
+   * cannot be undone). Default: the schema's.
+   */
+  check?: PlatformProvider["check"];
+  /**
+   * The wait after a create or update of an asynchronous resource, where the wait for the lifecycle's
+   * done state is not all of it (LiveMigration: until ready for cutover, then the cutover the inputs
+   * ask for and the wait until COMPLETE); the last live view. It runs where that wait would: a
+   * failure keeps the object in state with what `known` says (or deletes one this create made, when
+   * the inputs ask for it). Default: the lifecycle's wait for done.
+   */
+  waitUntilSettled?(
+    context: ResourceContext,
+    where: Where,
+    inputs: Inputs,
+    known: Live,
+    phase: "create" | "update",
+  ): Promise<Live>;
+  /**
    * Whether a delete of an asynchronous resource waits until the object is gone (default true). A
    * job's delete does not: the service keeps finished jobs, and a cancel takes effect when answered.
    */
@@ -286,6 +308,16 @@ function objectProvider<Inputs, Where, Live, Part extends string>(
       createdHere && asWaiting(inputs).deleteOnCreateFailure === true
         ? () => remove(ctx, where, inputs)
         : undefined;
+    const { waitUntilSettled } = declaration;
+    if (waitUntilSettled !== undefined) {
+      return settleOrKeepInState({
+        id,
+        known,
+        outputs,
+        deleteOnFailure,
+        wait: () => waitUntilSettled(ctx, where, inputs, known, phase),
+      });
+    }
     return waitAndSettle(lifecycle, target(ctx, where, declaration.describe(inputs, where), inputs), phase, {
       id,
       known,
@@ -307,7 +339,7 @@ function objectProvider<Inputs, Where, Live, Part extends string>(
   const { findCreated } = declaration;
   const base = checkAndDiff(declaration.inputs, properties);
   const provider: PlatformProvider = {
-    check: base.check,
+    check: declaration.check ?? base.check,
     diff: declaration.diff ?? base.diff,
 
     async create(bag) {
