@@ -40,7 +40,7 @@ export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
   CustomDns: "../resources/customDns/resource",
   ExportBucket: "../resources/exportBucket/provider",
   FtsIndex: "../resources/ftsIndex/provider",
-  LiveMigration: "../resources/liveMigration/provider",
+  LiveMigration: "../resources/liveMigration/resource",
   LiveMigrationLinkToken: "../resources/liveMigrationLinkToken/resource",
   OnDemandSnapshot: "../resources/onDemandSnapshot/provider",
   OutageSimulation: "../resources/outageSimulation/provider",
