@@ -32,7 +32,7 @@ import { PROVIDER_KEY } from "./validation";
  */
 export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
   AlertAcknowledgement: "../resources/alertAcknowledgement/resource",
-  AlertConfiguration: "../resources/alertConfiguration/provider",
+  AlertConfiguration: "../resources/alertConfiguration/resource",
   Auditing: "../resources/auditing/resource",
   BackupCompliancePolicy: "../resources/backupCompliancePolicy/provider",
   CloudBackupSchedule: "../resources/cloudBackupSchedule/provider",
