@@ -24,8 +24,8 @@ import { PROVIDER_KEY } from "./validation";
  * lines sorted by type name, and never rename a type (state refers to it).
  */
 export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
-  AlertAcknowledgement: "../resources/alertAcknowledgement/provider",
-  AlertConfiguration: "../resources/alertConfiguration/provider",
+  AlertAcknowledgement: "../resources/alertAcknowledgement/resource",
+  AlertConfiguration: "../resources/alertConfiguration/resource",
   Auditing: "../resources/auditing/resource",
   BackupCompliancePolicy: "../resources/backupCompliancePolicy/provider",
   CloudBackupSchedule: "../resources/cloudBackupSchedule/provider",
@@ -33,8 +33,8 @@ export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
   CustomDns: "../resources/customDns/resource",
   ExportBucket: "../resources/exportBucket/provider",
   FtsIndex: "../resources/ftsIndex/resource",
-  LiveMigration: "../resources/liveMigration/provider",
-  LiveMigrationLinkToken: "../resources/liveMigrationLinkToken/provider",
+  LiveMigration: "../resources/liveMigration/resource",
+  LiveMigrationLinkToken: "../resources/liveMigrationLinkToken/resource",
   OnDemandSnapshot: "../resources/onDemandSnapshot/provider",
   OutageSimulation: "../resources/outageSimulation/resource",
   PrivateIpMode: "../resources/privateIpMode/provider",

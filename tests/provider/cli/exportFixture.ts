@@ -5,7 +5,7 @@
  * Pulumi program or console clicks would have left it.
  */
 import type { PlatformClient } from "../../../provider/client";
-import { createAlertConfigurationProvider } from "../../../provider/resources/alertConfiguration/provider";
+import { resource as alertConfigurationResource } from "../../../provider/resources/alertConfiguration/resource";
 import { resource as auditingResource } from "../../../provider/resources/auditing/resource";
 import { createBackupCompliancePolicyProvider } from "../../../provider/resources/backupCompliancePolicy/provider";
 import { createCloudBackupScheduleProvider } from "../../../provider/resources/cloudBackupSchedule/provider";
@@ -30,7 +30,7 @@ export async function fillExportProject(client: PlatformClient): Promise<void> {
   const deps = { client: () => client };
   const group = EXPORT_GROUP;
   const [cluster, analytics] = EXPORT_CLUSTERS;
-  const alerts = createAlertConfigurationProvider(deps);
+  const alerts = alertConfigurationResource.providerWith(deps);
   await alerts.create({
     groupId: group,
     enabled: true,
