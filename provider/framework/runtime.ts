@@ -37,7 +37,7 @@ export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
   LiveMigrationLinkToken: "../resources/liveMigrationLinkToken/provider",
   OnDemandSnapshot: "../resources/onDemandSnapshot/provider",
   OutageSimulation: "../resources/outageSimulation/resource",
-  PrivateIpMode: "../resources/privateIpMode/provider",
+  PrivateIpMode: "../resources/privateIpMode/resource",
   RestoreJob: "../resources/restoreJob/resource",
   SearchDeployment: "../resources/searchDeployment/resource",
   SearchIndex: "../resources/searchIndex/resource",
