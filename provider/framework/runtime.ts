@@ -31,7 +31,7 @@ export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
   CloudBackupSchedule: "../resources/cloudBackupSchedule/provider",
   CloudProviderAccessRole: "../resources/cloudProviderAccessRole/resource",
   CustomDns: "../resources/customDns/resource",
-  ExportBucket: "../resources/exportBucket/provider",
+  ExportBucket: "../resources/exportBucket/resource",
   FtsIndex: "../resources/ftsIndex/resource",
   LiveMigration: "../resources/liveMigration/provider",
   LiveMigrationLinkToken: "../resources/liveMigrationLinkToken/provider",

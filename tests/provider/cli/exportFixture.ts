@@ -10,7 +10,7 @@ import { resource as auditingResource } from "../../../provider/resources/auditi
 import { createBackupCompliancePolicyProvider } from "../../../provider/resources/backupCompliancePolicy/provider";
 import { createCloudBackupScheduleProvider } from "../../../provider/resources/cloudBackupSchedule/provider";
 import { resource as customDnsResource } from "../../../provider/resources/customDns/resource";
-import { createExportBucketProvider } from "../../../provider/resources/exportBucket/provider";
+import { resource as exportBucketResource } from "../../../provider/resources/exportBucket/resource";
 import { resource as searchDeploymentResource } from "../../../provider/resources/searchDeployment/resource";
 import { resource as searchIndexResource } from "../../../provider/resources/searchIndex/resource";
 
@@ -109,7 +109,7 @@ export async function fillExportProject(client: PlatformClient): Promise<void> {
     referenceHourOfDay: 22,
     referenceMinuteOfHour: 30,
   });
-  const buckets = createExportBucketProvider(deps);
+  const buckets = exportBucketResource.providerWith(deps);
   await buckets.create({ groupId: group, bucketName: "exports-daily", iamRoleId: ROLE });
   await buckets.create({ groupId: group, bucketName: "exports-archive", iamRoleId: ROLE });
   await createBackupCompliancePolicyProvider(deps).create({
