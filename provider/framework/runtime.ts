@@ -35,7 +35,7 @@ export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
   FtsIndex: "../resources/ftsIndex/resource",
   LiveMigration: "../resources/liveMigration/provider",
   LiveMigrationLinkToken: "../resources/liveMigrationLinkToken/provider",
-  OnDemandSnapshot: "../resources/onDemandSnapshot/provider",
+  OnDemandSnapshot: "../resources/onDemandSnapshot/resource",
   OutageSimulation: "../resources/outageSimulation/resource",
   PrivateIpMode: "../resources/privateIpMode/resource",
   RestoreJob: "../resources/restoreJob/resource",
