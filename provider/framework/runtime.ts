@@ -27,7 +27,7 @@ export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
   AlertAcknowledgement: "../resources/alertAcknowledgement/provider",
   AlertConfiguration: "../resources/alertConfiguration/provider",
   Auditing: "../resources/auditing/resource",
-  BackupCompliancePolicy: "../resources/backupCompliancePolicy/provider",
+  BackupCompliancePolicy: "../resources/backupCompliancePolicy/resource",
   CloudBackupSchedule: "../resources/cloudBackupSchedule/provider",
   CloudProviderAccessRole: "../resources/cloudProviderAccessRole/resource",
   CustomDns: "../resources/customDns/resource",

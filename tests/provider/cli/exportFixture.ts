@@ -7,7 +7,7 @@
 import type { PlatformClient } from "../../../provider/client";
 import { createAlertConfigurationProvider } from "../../../provider/resources/alertConfiguration/provider";
 import { resource as auditingResource } from "../../../provider/resources/auditing/resource";
-import { createBackupCompliancePolicyProvider } from "../../../provider/resources/backupCompliancePolicy/provider";
+import { resource as backupCompliancePolicyResource } from "../../../provider/resources/backupCompliancePolicy/resource";
 import { createCloudBackupScheduleProvider } from "../../../provider/resources/cloudBackupSchedule/provider";
 import { resource as customDnsResource } from "../../../provider/resources/customDns/resource";
 import { resource as exportBucketResource } from "../../../provider/resources/exportBucket/resource";
@@ -112,7 +112,7 @@ export async function fillExportProject(client: PlatformClient): Promise<void> {
   const buckets = exportBucketResource.providerWith(deps);
   await buckets.create({ groupId: group, bucketName: "exports-daily", iamRoleId: ROLE });
   await buckets.create({ groupId: group, bucketName: "exports-archive", iamRoleId: ROLE });
-  await createBackupCompliancePolicyProvider(deps).create({
+  await backupCompliancePolicyResource.providerWith(deps).create({
     groupId: group,
     authorizedEmail: "ada@example.com",
     authorizedUserFirstName: "Ada",
