@@ -28,7 +28,7 @@ export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
   AlertConfiguration: "../resources/alertConfiguration/provider",
   Auditing: "../resources/auditing/resource",
   BackupCompliancePolicy: "../resources/backupCompliancePolicy/resource",
-  CloudBackupSchedule: "../resources/cloudBackupSchedule/provider",
+  CloudBackupSchedule: "../resources/cloudBackupSchedule/resource",
   CloudProviderAccessRole: "../resources/cloudProviderAccessRole/resource",
   CustomDns: "../resources/customDns/resource",
   ExportBucket: "../resources/exportBucket/resource",

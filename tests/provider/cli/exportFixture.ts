@@ -8,7 +8,7 @@ import type { PlatformClient } from "../../../provider/client";
 import { createAlertConfigurationProvider } from "../../../provider/resources/alertConfiguration/provider";
 import { resource as auditingResource } from "../../../provider/resources/auditing/resource";
 import { resource as backupCompliancePolicyResource } from "../../../provider/resources/backupCompliancePolicy/resource";
-import { createCloudBackupScheduleProvider } from "../../../provider/resources/cloudBackupSchedule/provider";
+import { resource as cloudBackupScheduleResource } from "../../../provider/resources/cloudBackupSchedule/resource";
 import { resource as customDnsResource } from "../../../provider/resources/customDns/resource";
 import { resource as exportBucketResource } from "../../../provider/resources/exportBucket/resource";
 import { resource as searchDeploymentResource } from "../../../provider/resources/searchDeployment/resource";
@@ -95,7 +95,7 @@ export async function fillExportProject(client: PlatformClient): Promise<void> {
     clusterName: analytics,
     specs: [{ instanceSize: "S20_HIGHCPU_NVME", nodeCount: 2 }],
   });
-  const schedules = createCloudBackupScheduleProvider(deps);
+  const schedules = cloudBackupScheduleResource.providerWith(deps);
   const daily = { frequencyType: "daily", frequencyInterval: 1, retentionUnit: "days", retentionValue: 7 };
   await schedules.create({
     groupId: group,
