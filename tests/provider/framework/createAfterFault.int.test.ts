@@ -9,7 +9,7 @@ import { collect } from "../../../provider/client";
 import type { PlatformProvider } from "../../../provider/framework/types";
 import { resource as alertConfigurationResource } from "../../../provider/resources/alertConfiguration/resource";
 import { resource as auditingResource } from "../../../provider/resources/auditing/resource";
-import { createExportBucketProvider } from "../../../provider/resources/exportBucket/provider";
+import { resource as exportBucketResource } from "../../../provider/resources/exportBucket/resource";
 import { resource as searchDeploymentResource } from "../../../provider/resources/searchDeployment/resource";
 import { resource as searchIndexResource } from "../../../provider/resources/searchIndex/resource";
 import {
@@ -115,7 +115,7 @@ describe("a create whose POST may have acted", () => {
       afterHandling: true,
       count: 1,
     });
-    const { id } = await create(createExportBucketProvider(deps()), BUCKET);
+    const { id } = await create(exportBucketResource.providerWith(deps()), BUCKET);
     const buckets = await collect(fx.client.exportBuckets.listAll(GROUP));
     expect(buckets.map((bucket) => `${GROUP}/${bucket._id}`)).toEqual([id]);
   });
@@ -157,7 +157,7 @@ describe("findCreated: the natural key of each resource", () => {
     const cases: Array<[PlatformProvider, Record<string, unknown>]> = [
       [searchIndexResource.providerWith(deps()), INDEX],
       [alertConfigurationResource.providerWith(deps()), ALERT],
-      [createExportBucketProvider(deps()), BUCKET],
+      [exportBucketResource.providerWith(deps()), BUCKET],
       [searchDeploymentResource.providerWith(deps()), NODES],
     ];
     for (const [provider, raw] of cases) {
