@@ -7,7 +7,8 @@
  * and from the API, and how a pending create is found again after a crash. Everything else is here,
  * written once:
  *
- * - `check` and `diff`: the inputs schema and the property table (diff.ts);
+ * - `check` and `diff`: the inputs schema and the property table (diff.ts), unless the resource adds a
+ *   rule of its own;
  * - `create`: the create-or-adopt prologue (adoption.ts): parse the inputs, refuse an `importId` that
  *   names another place than the inputs, create (looking the object up after a create that may have
  *   acted) or read and converge the object `importId` names, then settle;
@@ -72,7 +73,11 @@ export interface PropertyRule extends FieldRule {
   optional?: boolean;
   /** An optional input that check always fills in (from other inputs), so it is always an output. */
   alwaysSet?: boolean;
-  /** The output is always stored as a secret (Pulumi keeps it encrypted in state). */
+  /**
+   * The property is always stored as a secret (Pulumi keeps it encrypted in state): a computed output
+   * is a secret output; an input is made secret by the SDK class where the program gives it
+   * (`pulumi.secret`), so its copies in the inputs and the outputs of state are both encrypted.
+   */
   secret?: boolean;
   /**
    * An input that check moves into another one (the first definition style's flat fields): not an
@@ -194,6 +199,11 @@ export interface ObjectBehaviour<Inputs, Where, Live, Part extends string> {
   /** A diff beyond the property table's (a change no single property shows). Default: the table's. */
   diff?: PlatformProvider["diff"];
   /**
+   * A check beyond the inputs schema's (a rule between the stored inputs and the new ones: a cutover
+   * cannot be undone). Default: the schema's.
+   */
+  check?: PlatformProvider["check"];
+  /**
    * Whether a delete of an asynchronous resource waits until the object is gone (default true). A
    * job's delete does not: the service keeps finished jobs, and a cancel takes effect when answered.
    */
@@ -201,7 +211,8 @@ export interface ObjectBehaviour<Inputs, Where, Live, Part extends string> {
   /**
    * The wait that ends a create or an update of an asynchronous resource when it is not the
    * lifecycle's wait for a done state (CloudProviderAccessRole: the authorization, retried while AWS
-   * propagates the IAM role; its lifecycle has no states): the live view after it. It is settled as
+   * propagates the IAM role, its lifecycle having no states; LiveMigration: until ready for cutover,
+   * then the cutover the inputs ask for and the wait until COMPLETE): the live view after it. It is settled as
    * the wait for a done state is: within the phase's budget (`options`), a failure keeping the object
    * in state (or deleting one this create made, with `deleteOnCreateFailure`). Default: the
    * lifecycle's wait for a done state, when it declares states.
@@ -352,7 +363,7 @@ function objectProvider<Inputs, Where, Live, Part extends string>(
   const { findCreated } = declaration;
   const base = checkAndDiff(declaration.inputs, properties);
   const provider: PlatformProvider = {
-    check: base.check,
+    check: declaration.check ?? base.check,
     diff: declaration.diff ?? base.diff,
 
     async create(bag) {

@@ -1,12 +1,14 @@
 /**
  * The TypeScript SDK class of a resource (sdk/<folder>.ts), written from its declaration: the named
  * types its properties use, `<Type>Args` (exactly the inputs), and the class with every output
- * declared, `isInstance`, and the outputs and secret outputs passed to the base class.
+ * declared, `isInstance`, and the outputs and secret outputs passed to the base class: secret outputs,
+ * secret inputs (wrapped in `pulumi.secret`), and the outputs a predicate of the resource's
+ * `secrets.ts` makes secret by their argument.
  */
 import * as alertVariants from "../../api/alertVariants";
 import * as vocabulary from "../../api/vocabulary";
 import type { ResourceDefinition } from "../../provider/framework/resource";
-import { outputProperties, type ResourceModel, resourceModel } from "./resourceModel";
+import { type InputModel, outputProperties, type ResourceModel, resourceModel } from "./resourceModel";
 import type { TypeNode } from "./typeModel";
 
 /** The first line of every generated file (a test regenerates them and fails on a difference). */
@@ -227,13 +229,20 @@ export function renderSdk(
     typeLines.push(`/** The earlier name of {@link ${target}}. */`, `export type ${alias} = ${target};`, "");
   }
 
+  // A secret input is made secret where the program gives it (its output is then secret too): an
+  // output-only secret would leave the input's copy in state readable.
+  const secretInputs = model.inputs.filter((input) => input.rule.secret === true);
   const secretOutputs = outputs
-    .filter((output) => output.secret)
+    .filter((output) => output.secret && !secretInputs.some((input) => input.name === output.name))
     .map((output) => JSON.stringify(output.name));
   const conditional = Object.entries(definition.secretWhen ?? {}).map(
     ([output, predicate]) => [output, predicate.name] as const,
   );
-  const imports: string[] = ['import type * as pulumi from "@pulumi/pulumi";'];
+  const imports: string[] = [
+    secretInputs.length > 0
+      ? 'import * as pulumi from "@pulumi/pulumi";'
+      : 'import type * as pulumi from "@pulumi/pulumi";',
+  ];
   for (const [path, names] of [...writer.valueSets].sort(([a], [b]) => a.localeCompare(b))) {
     imports.push(`import type { ${[...names].sort().join(", ")} } from "${path}";`);
   }
@@ -249,7 +258,9 @@ export function renderSdk(
 
   const secretList = [
     ...secretOutputs,
-    ...conditional.map(([output, predicate]) => `...(${predicate}(args) ? [${JSON.stringify(output)}] : [])`),
+    ...conditional.map(
+      ([output, predicate]) => `...(${predicate}(args.${output}) ? [${JSON.stringify(output)}] : [])`,
+    ),
   ];
   const type = definition.type;
   const lines = [
@@ -281,7 +292,7 @@ export function renderSdk(
     "    super(",
     `      ${JSON.stringify(type)},`,
     "      name,",
-    "      { ...args },",
+    `      { ...args${secretInputs.map((input) => `, ${secretArgument(input)}`).join("")} },`,
     "      {",
     `        outputs: [${outputs.map((output) => JSON.stringify(output.name)).join(", ")}],`,
     ...(secretList.length > 0 ? listLines("secretOutputs", secretList, "        ") : []),
@@ -293,6 +304,14 @@ export function renderSdk(
     "",
   ];
   return lines.join("\n");
+}
+
+/** A secret input as the class passes it: wrapped in `pulumi.secret` (an optional one when given). */
+function secretArgument(input: InputModel): string {
+  const value = `args.${input.name}`;
+  return input.optional
+    ? `...(${value} === undefined ? {} : { ${input.name}: pulumi.secret(${value}) })`
+    : `${input.name}: pulumi.secret(${value})`;
 }
 
 /** The members of `<Type>Args`. */
