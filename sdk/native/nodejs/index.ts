@@ -5,10 +5,30 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 // Export members:
+export { AlertAcknowledgementArgs } from "./alertAcknowledgement";
+export type AlertAcknowledgement = import("./alertAcknowledgement").AlertAcknowledgement;
+export const AlertAcknowledgement: typeof import("./alertAcknowledgement").AlertAcknowledgement = null as any;
+utilities.lazyLoad(exports, ["AlertAcknowledgement"], () => require("./alertAcknowledgement"));
+
+export { AlertConfigurationArgs } from "./alertConfiguration";
+export type AlertConfiguration = import("./alertConfiguration").AlertConfiguration;
+export const AlertConfiguration: typeof import("./alertConfiguration").AlertConfiguration = null as any;
+utilities.lazyLoad(exports, ["AlertConfiguration"], () => require("./alertConfiguration"));
+
 export { AuditingArgs } from "./auditing";
 export type Auditing = import("./auditing").Auditing;
 export const Auditing: typeof import("./auditing").Auditing = null as any;
 utilities.lazyLoad(exports, ["Auditing"], () => require("./auditing"));
+
+export { BackupCompliancePolicyArgs } from "./backupCompliancePolicy";
+export type BackupCompliancePolicy = import("./backupCompliancePolicy").BackupCompliancePolicy;
+export const BackupCompliancePolicy: typeof import("./backupCompliancePolicy").BackupCompliancePolicy = null as any;
+utilities.lazyLoad(exports, ["BackupCompliancePolicy"], () => require("./backupCompliancePolicy"));
+
+export { CloudBackupScheduleArgs } from "./cloudBackupSchedule";
+export type CloudBackupSchedule = import("./cloudBackupSchedule").CloudBackupSchedule;
+export const CloudBackupSchedule: typeof import("./cloudBackupSchedule").CloudBackupSchedule = null as any;
+utilities.lazyLoad(exports, ["CloudBackupSchedule"], () => require("./cloudBackupSchedule"));
 
 export { CloudProviderAccessRoleArgs } from "./cloudProviderAccessRole";
 export type CloudProviderAccessRole = import("./cloudProviderAccessRole").CloudProviderAccessRole;
@@ -19,6 +39,11 @@ export { CustomDnsArgs } from "./customDns";
 export type CustomDns = import("./customDns").CustomDns;
 export const CustomDns: typeof import("./customDns").CustomDns = null as any;
 utilities.lazyLoad(exports, ["CustomDns"], () => require("./customDns"));
+
+export { ExportBucketArgs } from "./exportBucket";
+export type ExportBucket = import("./exportBucket").ExportBucket;
+export const ExportBucket: typeof import("./exportBucket").ExportBucket = null as any;
+utilities.lazyLoad(exports, ["ExportBucket"], () => require("./exportBucket"));
 
 export { FtsIndexArgs } from "./ftsIndex";
 export type FtsIndex = import("./ftsIndex").FtsIndex;
@@ -195,10 +220,30 @@ export const getSnapshots: typeof import("./getSnapshots").getSnapshots = null a
 export const getSnapshotsOutput: typeof import("./getSnapshots").getSnapshotsOutput = null as any;
 utilities.lazyLoad(exports, ["getSnapshots","getSnapshotsOutput"], () => require("./getSnapshots"));
 
+export { LiveMigrationArgs } from "./liveMigration";
+export type LiveMigration = import("./liveMigration").LiveMigration;
+export const LiveMigration: typeof import("./liveMigration").LiveMigration = null as any;
+utilities.lazyLoad(exports, ["LiveMigration"], () => require("./liveMigration"));
+
+export { LiveMigrationLinkTokenArgs } from "./liveMigrationLinkToken";
+export type LiveMigrationLinkToken = import("./liveMigrationLinkToken").LiveMigrationLinkToken;
+export const LiveMigrationLinkToken: typeof import("./liveMigrationLinkToken").LiveMigrationLinkToken = null as any;
+utilities.lazyLoad(exports, ["LiveMigrationLinkToken"], () => require("./liveMigrationLinkToken"));
+
+export { OnDemandSnapshotArgs } from "./onDemandSnapshot";
+export type OnDemandSnapshot = import("./onDemandSnapshot").OnDemandSnapshot;
+export const OnDemandSnapshot: typeof import("./onDemandSnapshot").OnDemandSnapshot = null as any;
+utilities.lazyLoad(exports, ["OnDemandSnapshot"], () => require("./onDemandSnapshot"));
+
 export { OutageSimulationArgs } from "./outageSimulation";
 export type OutageSimulation = import("./outageSimulation").OutageSimulation;
 export const OutageSimulation: typeof import("./outageSimulation").OutageSimulation = null as any;
 utilities.lazyLoad(exports, ["OutageSimulation"], () => require("./outageSimulation"));
+
+export { PrivateIpModeArgs } from "./privateIpMode";
+export type PrivateIpMode = import("./privateIpMode").PrivateIpMode;
+export const PrivateIpMode: typeof import("./privateIpMode").PrivateIpMode = null as any;
+utilities.lazyLoad(exports, ["PrivateIpMode"], () => require("./privateIpMode"));
 
 export { ProviderArgs } from "./provider";
 export type Provider = import("./provider").Provider;
@@ -239,16 +284,34 @@ const _module = {
     version: utilities.getVersion(),
     construct: (name: string, type: string, urn: string): pulumi.Resource => {
         switch (type) {
+            case "platform:index:AlertAcknowledgement":
+                return new AlertAcknowledgement(name, <any>undefined, { urn })
+            case "platform:index:AlertConfiguration":
+                return new AlertConfiguration(name, <any>undefined, { urn })
             case "platform:index:Auditing":
                 return new Auditing(name, <any>undefined, { urn })
+            case "platform:index:BackupCompliancePolicy":
+                return new BackupCompliancePolicy(name, <any>undefined, { urn })
+            case "platform:index:CloudBackupSchedule":
+                return new CloudBackupSchedule(name, <any>undefined, { urn })
             case "platform:index:CloudProviderAccessRole":
                 return new CloudProviderAccessRole(name, <any>undefined, { urn })
             case "platform:index:CustomDns":
                 return new CustomDns(name, <any>undefined, { urn })
+            case "platform:index:ExportBucket":
+                return new ExportBucket(name, <any>undefined, { urn })
             case "platform:index:FtsIndex":
                 return new FtsIndex(name, <any>undefined, { urn })
+            case "platform:index:LiveMigration":
+                return new LiveMigration(name, <any>undefined, { urn })
+            case "platform:index:LiveMigrationLinkToken":
+                return new LiveMigrationLinkToken(name, <any>undefined, { urn })
+            case "platform:index:OnDemandSnapshot":
+                return new OnDemandSnapshot(name, <any>undefined, { urn })
             case "platform:index:OutageSimulation":
                 return new OutageSimulation(name, <any>undefined, { urn })
+            case "platform:index:PrivateIpMode":
+                return new PrivateIpMode(name, <any>undefined, { urn })
             case "platform:index:RestoreJob":
                 return new RestoreJob(name, <any>undefined, { urn })
             case "platform:index:SearchDeployment":

@@ -12,9 +12,9 @@ import (
 )
 
 // The getAlertConfiguration function of pulumi-cluster-platform: see docs/functions.md.
-func GetAlertConfiguration(ctx *pulumi.Context, args *GetAlertConfigurationArgs, opts ...pulumi.InvokeOption) (*GetAlertConfigurationResult, error) {
+func LookupAlertConfiguration(ctx *pulumi.Context, args *LookupAlertConfigurationArgs, opts ...pulumi.InvokeOption) (*LookupAlertConfigurationResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv GetAlertConfigurationResult
+	var rv LookupAlertConfigurationResult
 	err := ctx.Invoke("platform:index:getAlertConfiguration", args, &rv, opts...)
 	if err != nil {
 		return nil, err
@@ -22,49 +22,49 @@ func GetAlertConfiguration(ctx *pulumi.Context, args *GetAlertConfigurationArgs,
 	return &rv, nil
 }
 
-type GetAlertConfigurationArgs struct {
+type LookupAlertConfigurationArgs struct {
 	AlertConfigId string `pulumi:"alertConfigId"`
 	GroupId       string `pulumi:"groupId"`
 }
 
-type GetAlertConfigurationResult struct {
+type LookupAlertConfigurationResult struct {
 	// The API's answer (every page of a list).
 	Result interface{} `pulumi:"result"`
 }
 
-func GetAlertConfigurationOutput(ctx *pulumi.Context, args GetAlertConfigurationOutputArgs, opts ...pulumi.InvokeOption) GetAlertConfigurationResultOutput {
+func LookupAlertConfigurationOutput(ctx *pulumi.Context, args LookupAlertConfigurationOutputArgs, opts ...pulumi.InvokeOption) LookupAlertConfigurationResultOutput {
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("platform:index:getAlertConfiguration", args, GetAlertConfigurationResultOutput{}, options).(GetAlertConfigurationResultOutput)
+	return ctx.InvokeOutput("platform:index:getAlertConfiguration", args, LookupAlertConfigurationResultOutput{}, options).(LookupAlertConfigurationResultOutput)
 }
 
-type GetAlertConfigurationOutputArgs struct {
+type LookupAlertConfigurationOutputArgs struct {
 	AlertConfigId pulumi.StringInput `pulumi:"alertConfigId"`
 	GroupId       pulumi.StringInput `pulumi:"groupId"`
 }
 
-func (GetAlertConfigurationOutputArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetAlertConfigurationArgs)(nil)).Elem()
+func (LookupAlertConfigurationOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*LookupAlertConfigurationArgs)(nil)).Elem()
 }
 
-type GetAlertConfigurationResultOutput struct{ *pulumi.OutputState }
+type LookupAlertConfigurationResultOutput struct{ *pulumi.OutputState }
 
-func (GetAlertConfigurationResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetAlertConfigurationResult)(nil)).Elem()
+func (LookupAlertConfigurationResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*LookupAlertConfigurationResult)(nil)).Elem()
 }
 
-func (o GetAlertConfigurationResultOutput) ToGetAlertConfigurationResultOutput() GetAlertConfigurationResultOutput {
+func (o LookupAlertConfigurationResultOutput) ToLookupAlertConfigurationResultOutput() LookupAlertConfigurationResultOutput {
 	return o
 }
 
-func (o GetAlertConfigurationResultOutput) ToGetAlertConfigurationResultOutputWithContext(ctx context.Context) GetAlertConfigurationResultOutput {
+func (o LookupAlertConfigurationResultOutput) ToLookupAlertConfigurationResultOutputWithContext(ctx context.Context) LookupAlertConfigurationResultOutput {
 	return o
 }
 
 // The API's answer (every page of a list).
-func (o GetAlertConfigurationResultOutput) Result() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetAlertConfigurationResult) interface{} { return v.Result }).(pulumi.AnyOutput)
+func (o LookupAlertConfigurationResultOutput) Result() pulumi.AnyOutput {
+	return o.ApplyT(func(v LookupAlertConfigurationResult) interface{} { return v.Result }).(pulumi.AnyOutput)
 }
 
 func init() {
-	pulumi.RegisterOutputType(GetAlertConfigurationResultOutput{})
+	pulumi.RegisterOutputType(LookupAlertConfigurationResultOutput{})
 }

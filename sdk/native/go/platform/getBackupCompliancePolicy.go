@@ -12,9 +12,9 @@ import (
 )
 
 // The getBackupCompliancePolicy function of pulumi-cluster-platform: see docs/functions.md.
-func GetBackupCompliancePolicy(ctx *pulumi.Context, args *GetBackupCompliancePolicyArgs, opts ...pulumi.InvokeOption) (*GetBackupCompliancePolicyResult, error) {
+func LookupBackupCompliancePolicy(ctx *pulumi.Context, args *LookupBackupCompliancePolicyArgs, opts ...pulumi.InvokeOption) (*LookupBackupCompliancePolicyResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv GetBackupCompliancePolicyResult
+	var rv LookupBackupCompliancePolicyResult
 	err := ctx.Invoke("platform:index:getBackupCompliancePolicy", args, &rv, opts...)
 	if err != nil {
 		return nil, err
@@ -22,47 +22,47 @@ func GetBackupCompliancePolicy(ctx *pulumi.Context, args *GetBackupCompliancePol
 	return &rv, nil
 }
 
-type GetBackupCompliancePolicyArgs struct {
+type LookupBackupCompliancePolicyArgs struct {
 	GroupId string `pulumi:"groupId"`
 }
 
-type GetBackupCompliancePolicyResult struct {
+type LookupBackupCompliancePolicyResult struct {
 	// The API's answer (every page of a list).
 	Result interface{} `pulumi:"result"`
 }
 
-func GetBackupCompliancePolicyOutput(ctx *pulumi.Context, args GetBackupCompliancePolicyOutputArgs, opts ...pulumi.InvokeOption) GetBackupCompliancePolicyResultOutput {
+func LookupBackupCompliancePolicyOutput(ctx *pulumi.Context, args LookupBackupCompliancePolicyOutputArgs, opts ...pulumi.InvokeOption) LookupBackupCompliancePolicyResultOutput {
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("platform:index:getBackupCompliancePolicy", args, GetBackupCompliancePolicyResultOutput{}, options).(GetBackupCompliancePolicyResultOutput)
+	return ctx.InvokeOutput("platform:index:getBackupCompliancePolicy", args, LookupBackupCompliancePolicyResultOutput{}, options).(LookupBackupCompliancePolicyResultOutput)
 }
 
-type GetBackupCompliancePolicyOutputArgs struct {
+type LookupBackupCompliancePolicyOutputArgs struct {
 	GroupId pulumi.StringInput `pulumi:"groupId"`
 }
 
-func (GetBackupCompliancePolicyOutputArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetBackupCompliancePolicyArgs)(nil)).Elem()
+func (LookupBackupCompliancePolicyOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*LookupBackupCompliancePolicyArgs)(nil)).Elem()
 }
 
-type GetBackupCompliancePolicyResultOutput struct{ *pulumi.OutputState }
+type LookupBackupCompliancePolicyResultOutput struct{ *pulumi.OutputState }
 
-func (GetBackupCompliancePolicyResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetBackupCompliancePolicyResult)(nil)).Elem()
+func (LookupBackupCompliancePolicyResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*LookupBackupCompliancePolicyResult)(nil)).Elem()
 }
 
-func (o GetBackupCompliancePolicyResultOutput) ToGetBackupCompliancePolicyResultOutput() GetBackupCompliancePolicyResultOutput {
+func (o LookupBackupCompliancePolicyResultOutput) ToLookupBackupCompliancePolicyResultOutput() LookupBackupCompliancePolicyResultOutput {
 	return o
 }
 
-func (o GetBackupCompliancePolicyResultOutput) ToGetBackupCompliancePolicyResultOutputWithContext(ctx context.Context) GetBackupCompliancePolicyResultOutput {
+func (o LookupBackupCompliancePolicyResultOutput) ToLookupBackupCompliancePolicyResultOutputWithContext(ctx context.Context) LookupBackupCompliancePolicyResultOutput {
 	return o
 }
 
 // The API's answer (every page of a list).
-func (o GetBackupCompliancePolicyResultOutput) Result() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetBackupCompliancePolicyResult) interface{} { return v.Result }).(pulumi.AnyOutput)
+func (o LookupBackupCompliancePolicyResultOutput) Result() pulumi.AnyOutput {
+	return o.ApplyT(func(v LookupBackupCompliancePolicyResult) interface{} { return v.Result }).(pulumi.AnyOutput)
 }
 
 func init() {
-	pulumi.RegisterOutputType(GetBackupCompliancePolicyResultOutput{})
+	pulumi.RegisterOutputType(LookupBackupCompliancePolicyResultOutput{})
 }

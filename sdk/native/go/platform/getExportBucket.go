@@ -12,9 +12,9 @@ import (
 )
 
 // The getExportBucket function of pulumi-cluster-platform: see docs/functions.md.
-func GetExportBucket(ctx *pulumi.Context, args *GetExportBucketArgs, opts ...pulumi.InvokeOption) (*GetExportBucketResult, error) {
+func LookupExportBucket(ctx *pulumi.Context, args *LookupExportBucketArgs, opts ...pulumi.InvokeOption) (*LookupExportBucketResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv GetExportBucketResult
+	var rv LookupExportBucketResult
 	err := ctx.Invoke("platform:index:getExportBucket", args, &rv, opts...)
 	if err != nil {
 		return nil, err
@@ -22,49 +22,49 @@ func GetExportBucket(ctx *pulumi.Context, args *GetExportBucketArgs, opts ...pul
 	return &rv, nil
 }
 
-type GetExportBucketArgs struct {
+type LookupExportBucketArgs struct {
 	ExportBucketId string `pulumi:"exportBucketId"`
 	GroupId        string `pulumi:"groupId"`
 }
 
-type GetExportBucketResult struct {
+type LookupExportBucketResult struct {
 	// The API's answer (every page of a list).
 	Result interface{} `pulumi:"result"`
 }
 
-func GetExportBucketOutput(ctx *pulumi.Context, args GetExportBucketOutputArgs, opts ...pulumi.InvokeOption) GetExportBucketResultOutput {
+func LookupExportBucketOutput(ctx *pulumi.Context, args LookupExportBucketOutputArgs, opts ...pulumi.InvokeOption) LookupExportBucketResultOutput {
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("platform:index:getExportBucket", args, GetExportBucketResultOutput{}, options).(GetExportBucketResultOutput)
+	return ctx.InvokeOutput("platform:index:getExportBucket", args, LookupExportBucketResultOutput{}, options).(LookupExportBucketResultOutput)
 }
 
-type GetExportBucketOutputArgs struct {
+type LookupExportBucketOutputArgs struct {
 	ExportBucketId pulumi.StringInput `pulumi:"exportBucketId"`
 	GroupId        pulumi.StringInput `pulumi:"groupId"`
 }
 
-func (GetExportBucketOutputArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetExportBucketArgs)(nil)).Elem()
+func (LookupExportBucketOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*LookupExportBucketArgs)(nil)).Elem()
 }
 
-type GetExportBucketResultOutput struct{ *pulumi.OutputState }
+type LookupExportBucketResultOutput struct{ *pulumi.OutputState }
 
-func (GetExportBucketResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetExportBucketResult)(nil)).Elem()
+func (LookupExportBucketResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*LookupExportBucketResult)(nil)).Elem()
 }
 
-func (o GetExportBucketResultOutput) ToGetExportBucketResultOutput() GetExportBucketResultOutput {
+func (o LookupExportBucketResultOutput) ToLookupExportBucketResultOutput() LookupExportBucketResultOutput {
 	return o
 }
 
-func (o GetExportBucketResultOutput) ToGetExportBucketResultOutputWithContext(ctx context.Context) GetExportBucketResultOutput {
+func (o LookupExportBucketResultOutput) ToLookupExportBucketResultOutputWithContext(ctx context.Context) LookupExportBucketResultOutput {
 	return o
 }
 
 // The API's answer (every page of a list).
-func (o GetExportBucketResultOutput) Result() pulumi.AnyOutput {
-	return o.ApplyT(func(v GetExportBucketResult) interface{} { return v.Result }).(pulumi.AnyOutput)
+func (o LookupExportBucketResultOutput) Result() pulumi.AnyOutput {
+	return o.ApplyT(func(v LookupExportBucketResult) interface{} { return v.Result }).(pulumi.AnyOutput)
 }
 
 func init() {
-	pulumi.RegisterOutputType(GetExportBucketResultOutput{})
+	pulumi.RegisterOutputType(LookupExportBucketResultOutput{})
 }

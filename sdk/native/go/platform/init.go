@@ -21,16 +21,34 @@ func (m *module) Version() semver.Version {
 
 func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi.Resource, err error) {
 	switch typ {
+	case "platform:index:AlertAcknowledgement":
+		r = &AlertAcknowledgement{}
+	case "platform:index:AlertConfiguration":
+		r = &AlertConfiguration{}
 	case "platform:index:Auditing":
 		r = &Auditing{}
+	case "platform:index:BackupCompliancePolicy":
+		r = &BackupCompliancePolicy{}
+	case "platform:index:CloudBackupSchedule":
+		r = &CloudBackupSchedule{}
 	case "platform:index:CloudProviderAccessRole":
 		r = &CloudProviderAccessRole{}
 	case "platform:index:CustomDns":
 		r = &CustomDns{}
+	case "platform:index:ExportBucket":
+		r = &ExportBucket{}
 	case "platform:index:FtsIndex":
 		r = &FtsIndex{}
+	case "platform:index:LiveMigration":
+		r = &LiveMigration{}
+	case "platform:index:LiveMigrationLinkToken":
+		r = &LiveMigrationLinkToken{}
+	case "platform:index:OnDemandSnapshot":
+		r = &OnDemandSnapshot{}
 	case "platform:index:OutageSimulation":
 		r = &OutageSimulation{}
+	case "platform:index:PrivateIpMode":
+		r = &PrivateIpMode{}
 	case "platform:index:RestoreJob":
 		r = &RestoreJob{}
 	case "platform:index:SearchDeployment":

@@ -13,6 +13,984 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+// Narrows the events of `eventTypeName` that raise an alert.
+type AlertMatcher struct {
+	// A field name the event type allows (its variant in the contract): APPLICATION_ID for App Services events, CLUSTER_NAME, REPLICA_SET_NAME or SHARD_NAME for replica set events, TYPE_NAME, HOSTNAME, ... for host events; other events take the names operation 3 answers. Checked at preview.
+	FieldName string `pulumi:"fieldName"`
+	// EQUALS, CONTAINS, STARTS_WITH, ENDS_WITH, NOT_EQUALS, NOT_CONTAINS or REGEX. One of: "EQUALS", "CONTAINS", "STARTS_WITH", "ENDS_WITH", "NOT_EQUALS", "NOT_CONTAINS", "REGEX".
+	Operator string `pulumi:"operator"`
+	Value    string `pulumi:"value"`
+}
+
+// AlertMatcherInput is an input type that accepts AlertMatcherArgs and AlertMatcherOutput values.
+// You can construct a concrete instance of `AlertMatcherInput` via:
+//
+//	AlertMatcherArgs{...}
+type AlertMatcherInput interface {
+	pulumi.Input
+
+	ToAlertMatcherOutput() AlertMatcherOutput
+	ToAlertMatcherOutputWithContext(context.Context) AlertMatcherOutput
+}
+
+// Narrows the events of `eventTypeName` that raise an alert.
+type AlertMatcherArgs struct {
+	// A field name the event type allows (its variant in the contract): APPLICATION_ID for App Services events, CLUSTER_NAME, REPLICA_SET_NAME or SHARD_NAME for replica set events, TYPE_NAME, HOSTNAME, ... for host events; other events take the names operation 3 answers. Checked at preview.
+	FieldName pulumi.StringInput `pulumi:"fieldName"`
+	// EQUALS, CONTAINS, STARTS_WITH, ENDS_WITH, NOT_EQUALS, NOT_CONTAINS or REGEX. One of: "EQUALS", "CONTAINS", "STARTS_WITH", "ENDS_WITH", "NOT_EQUALS", "NOT_CONTAINS", "REGEX".
+	Operator pulumi.StringInput `pulumi:"operator"`
+	Value    pulumi.StringInput `pulumi:"value"`
+}
+
+func (AlertMatcherArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AlertMatcher)(nil)).Elem()
+}
+
+func (i AlertMatcherArgs) ToAlertMatcherOutput() AlertMatcherOutput {
+	return i.ToAlertMatcherOutputWithContext(context.Background())
+}
+
+func (i AlertMatcherArgs) ToAlertMatcherOutputWithContext(ctx context.Context) AlertMatcherOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AlertMatcherOutput)
+}
+
+// AlertMatcherArrayInput is an input type that accepts AlertMatcherArray and AlertMatcherArrayOutput values.
+// You can construct a concrete instance of `AlertMatcherArrayInput` via:
+//
+//	AlertMatcherArray{ AlertMatcherArgs{...} }
+type AlertMatcherArrayInput interface {
+	pulumi.Input
+
+	ToAlertMatcherArrayOutput() AlertMatcherArrayOutput
+	ToAlertMatcherArrayOutputWithContext(context.Context) AlertMatcherArrayOutput
+}
+
+type AlertMatcherArray []AlertMatcherInput
+
+func (AlertMatcherArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AlertMatcher)(nil)).Elem()
+}
+
+func (i AlertMatcherArray) ToAlertMatcherArrayOutput() AlertMatcherArrayOutput {
+	return i.ToAlertMatcherArrayOutputWithContext(context.Background())
+}
+
+func (i AlertMatcherArray) ToAlertMatcherArrayOutputWithContext(ctx context.Context) AlertMatcherArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AlertMatcherArrayOutput)
+}
+
+// Narrows the events of `eventTypeName` that raise an alert.
+type AlertMatcherOutput struct{ *pulumi.OutputState }
+
+func (AlertMatcherOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AlertMatcher)(nil)).Elem()
+}
+
+func (o AlertMatcherOutput) ToAlertMatcherOutput() AlertMatcherOutput {
+	return o
+}
+
+func (o AlertMatcherOutput) ToAlertMatcherOutputWithContext(ctx context.Context) AlertMatcherOutput {
+	return o
+}
+
+// A field name the event type allows (its variant in the contract): APPLICATION_ID for App Services events, CLUSTER_NAME, REPLICA_SET_NAME or SHARD_NAME for replica set events, TYPE_NAME, HOSTNAME, ... for host events; other events take the names operation 3 answers. Checked at preview.
+func (o AlertMatcherOutput) FieldName() pulumi.StringOutput {
+	return o.ApplyT(func(v AlertMatcher) string { return v.FieldName }).(pulumi.StringOutput)
+}
+
+// EQUALS, CONTAINS, STARTS_WITH, ENDS_WITH, NOT_EQUALS, NOT_CONTAINS or REGEX. One of: "EQUALS", "CONTAINS", "STARTS_WITH", "ENDS_WITH", "NOT_EQUALS", "NOT_CONTAINS", "REGEX".
+func (o AlertMatcherOutput) Operator() pulumi.StringOutput {
+	return o.ApplyT(func(v AlertMatcher) string { return v.Operator }).(pulumi.StringOutput)
+}
+
+func (o AlertMatcherOutput) Value() pulumi.StringOutput {
+	return o.ApplyT(func(v AlertMatcher) string { return v.Value }).(pulumi.StringOutput)
+}
+
+type AlertMatcherArrayOutput struct{ *pulumi.OutputState }
+
+func (AlertMatcherArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AlertMatcher)(nil)).Elem()
+}
+
+func (o AlertMatcherArrayOutput) ToAlertMatcherArrayOutput() AlertMatcherArrayOutput {
+	return o
+}
+
+func (o AlertMatcherArrayOutput) ToAlertMatcherArrayOutputWithContext(ctx context.Context) AlertMatcherArrayOutput {
+	return o
+}
+
+func (o AlertMatcherArrayOutput) Index(i pulumi.IntInput) AlertMatcherOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AlertMatcher {
+		return vs[0].([]AlertMatcher)[vs[1].(int)]
+	}).(AlertMatcherOutput)
+}
+
+// `metricThreshold` of the metric event types (OUTSIDE_METRIC_THRESHOLD, ...): a metric and its bound.
+type AlertMetricThreshold struct {
+	// A metric of the event type's family, e.g. NORMALIZED_SYSTEM_CPU_USER, ASSERT_REGULAR, DB_DATA_SIZE_TOTAL.
+	MetricName string `pulumi:"metricName"`
+	// AVERAGE (the only mode, and the default). One of: "AVERAGE".
+	Mode *string `pulumi:"mode"`
+	// One of: "LESS_THAN", "GREATER_THAN".
+	Operator  string  `pulumi:"operator"`
+	Threshold float64 `pulumi:"threshold"`
+	// The units the metric takes: RAW, a data size (BYTES ... PETABYTES), a time (NANOSECONDS ... DAYS), ...
+	Units string `pulumi:"units"`
+}
+
+// AlertMetricThresholdInput is an input type that accepts AlertMetricThresholdArgs and AlertMetricThresholdOutput values.
+// You can construct a concrete instance of `AlertMetricThresholdInput` via:
+//
+//	AlertMetricThresholdArgs{...}
+type AlertMetricThresholdInput interface {
+	pulumi.Input
+
+	ToAlertMetricThresholdOutput() AlertMetricThresholdOutput
+	ToAlertMetricThresholdOutputWithContext(context.Context) AlertMetricThresholdOutput
+}
+
+// `metricThreshold` of the metric event types (OUTSIDE_METRIC_THRESHOLD, ...): a metric and its bound.
+type AlertMetricThresholdArgs struct {
+	// A metric of the event type's family, e.g. NORMALIZED_SYSTEM_CPU_USER, ASSERT_REGULAR, DB_DATA_SIZE_TOTAL.
+	MetricName pulumi.StringInput `pulumi:"metricName"`
+	// AVERAGE (the only mode, and the default). One of: "AVERAGE".
+	Mode pulumi.StringPtrInput `pulumi:"mode"`
+	// One of: "LESS_THAN", "GREATER_THAN".
+	Operator  pulumi.StringInput  `pulumi:"operator"`
+	Threshold pulumi.Float64Input `pulumi:"threshold"`
+	// The units the metric takes: RAW, a data size (BYTES ... PETABYTES), a time (NANOSECONDS ... DAYS), ...
+	Units pulumi.StringInput `pulumi:"units"`
+}
+
+func (AlertMetricThresholdArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AlertMetricThreshold)(nil)).Elem()
+}
+
+func (i AlertMetricThresholdArgs) ToAlertMetricThresholdOutput() AlertMetricThresholdOutput {
+	return i.ToAlertMetricThresholdOutputWithContext(context.Background())
+}
+
+func (i AlertMetricThresholdArgs) ToAlertMetricThresholdOutputWithContext(ctx context.Context) AlertMetricThresholdOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AlertMetricThresholdOutput)
+}
+
+func (i AlertMetricThresholdArgs) ToAlertMetricThresholdPtrOutput() AlertMetricThresholdPtrOutput {
+	return i.ToAlertMetricThresholdPtrOutputWithContext(context.Background())
+}
+
+func (i AlertMetricThresholdArgs) ToAlertMetricThresholdPtrOutputWithContext(ctx context.Context) AlertMetricThresholdPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AlertMetricThresholdOutput).ToAlertMetricThresholdPtrOutputWithContext(ctx)
+}
+
+// AlertMetricThresholdPtrInput is an input type that accepts AlertMetricThresholdArgs, AlertMetricThresholdPtr and AlertMetricThresholdPtrOutput values.
+// You can construct a concrete instance of `AlertMetricThresholdPtrInput` via:
+//
+//	        AlertMetricThresholdArgs{...}
+//
+//	or:
+//
+//	        nil
+type AlertMetricThresholdPtrInput interface {
+	pulumi.Input
+
+	ToAlertMetricThresholdPtrOutput() AlertMetricThresholdPtrOutput
+	ToAlertMetricThresholdPtrOutputWithContext(context.Context) AlertMetricThresholdPtrOutput
+}
+
+type alertMetricThresholdPtrType AlertMetricThresholdArgs
+
+func AlertMetricThresholdPtr(v *AlertMetricThresholdArgs) AlertMetricThresholdPtrInput {
+	return (*alertMetricThresholdPtrType)(v)
+}
+
+func (*alertMetricThresholdPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**AlertMetricThreshold)(nil)).Elem()
+}
+
+func (i *alertMetricThresholdPtrType) ToAlertMetricThresholdPtrOutput() AlertMetricThresholdPtrOutput {
+	return i.ToAlertMetricThresholdPtrOutputWithContext(context.Background())
+}
+
+func (i *alertMetricThresholdPtrType) ToAlertMetricThresholdPtrOutputWithContext(ctx context.Context) AlertMetricThresholdPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AlertMetricThresholdPtrOutput)
+}
+
+// `metricThreshold` of the metric event types (OUTSIDE_METRIC_THRESHOLD, ...): a metric and its bound.
+type AlertMetricThresholdOutput struct{ *pulumi.OutputState }
+
+func (AlertMetricThresholdOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AlertMetricThreshold)(nil)).Elem()
+}
+
+func (o AlertMetricThresholdOutput) ToAlertMetricThresholdOutput() AlertMetricThresholdOutput {
+	return o
+}
+
+func (o AlertMetricThresholdOutput) ToAlertMetricThresholdOutputWithContext(ctx context.Context) AlertMetricThresholdOutput {
+	return o
+}
+
+func (o AlertMetricThresholdOutput) ToAlertMetricThresholdPtrOutput() AlertMetricThresholdPtrOutput {
+	return o.ToAlertMetricThresholdPtrOutputWithContext(context.Background())
+}
+
+func (o AlertMetricThresholdOutput) ToAlertMetricThresholdPtrOutputWithContext(ctx context.Context) AlertMetricThresholdPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AlertMetricThreshold) *AlertMetricThreshold {
+		return &v
+	}).(AlertMetricThresholdPtrOutput)
+}
+
+// A metric of the event type's family, e.g. NORMALIZED_SYSTEM_CPU_USER, ASSERT_REGULAR, DB_DATA_SIZE_TOTAL.
+func (o AlertMetricThresholdOutput) MetricName() pulumi.StringOutput {
+	return o.ApplyT(func(v AlertMetricThreshold) string { return v.MetricName }).(pulumi.StringOutput)
+}
+
+// AVERAGE (the only mode, and the default). One of: "AVERAGE".
+func (o AlertMetricThresholdOutput) Mode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AlertMetricThreshold) *string { return v.Mode }).(pulumi.StringPtrOutput)
+}
+
+// One of: "LESS_THAN", "GREATER_THAN".
+func (o AlertMetricThresholdOutput) Operator() pulumi.StringOutput {
+	return o.ApplyT(func(v AlertMetricThreshold) string { return v.Operator }).(pulumi.StringOutput)
+}
+
+func (o AlertMetricThresholdOutput) Threshold() pulumi.Float64Output {
+	return o.ApplyT(func(v AlertMetricThreshold) float64 { return v.Threshold }).(pulumi.Float64Output)
+}
+
+// The units the metric takes: RAW, a data size (BYTES ... PETABYTES), a time (NANOSECONDS ... DAYS), ...
+func (o AlertMetricThresholdOutput) Units() pulumi.StringOutput {
+	return o.ApplyT(func(v AlertMetricThreshold) string { return v.Units }).(pulumi.StringOutput)
+}
+
+type AlertMetricThresholdPtrOutput struct{ *pulumi.OutputState }
+
+func (AlertMetricThresholdPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AlertMetricThreshold)(nil)).Elem()
+}
+
+func (o AlertMetricThresholdPtrOutput) ToAlertMetricThresholdPtrOutput() AlertMetricThresholdPtrOutput {
+	return o
+}
+
+func (o AlertMetricThresholdPtrOutput) ToAlertMetricThresholdPtrOutputWithContext(ctx context.Context) AlertMetricThresholdPtrOutput {
+	return o
+}
+
+func (o AlertMetricThresholdPtrOutput) Elem() AlertMetricThresholdOutput {
+	return o.ApplyT(func(v *AlertMetricThreshold) AlertMetricThreshold {
+		if v != nil {
+			return *v
+		}
+		var ret AlertMetricThreshold
+		return ret
+	}).(AlertMetricThresholdOutput)
+}
+
+// A metric of the event type's family, e.g. NORMALIZED_SYSTEM_CPU_USER, ASSERT_REGULAR, DB_DATA_SIZE_TOTAL.
+func (o AlertMetricThresholdPtrOutput) MetricName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *AlertMetricThreshold) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.MetricName
+	}).(pulumi.StringPtrOutput)
+}
+
+// AVERAGE (the only mode, and the default). One of: "AVERAGE".
+func (o AlertMetricThresholdPtrOutput) Mode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *AlertMetricThreshold) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Mode
+	}).(pulumi.StringPtrOutput)
+}
+
+// One of: "LESS_THAN", "GREATER_THAN".
+func (o AlertMetricThresholdPtrOutput) Operator() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *AlertMetricThreshold) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Operator
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o AlertMetricThresholdPtrOutput) Threshold() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *AlertMetricThreshold) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.Threshold
+	}).(pulumi.Float64PtrOutput)
+}
+
+// The units the metric takes: RAW, a data size (BYTES ... PETABYTES), a time (NANOSECONDS ... DAYS), ...
+func (o AlertMetricThresholdPtrOutput) Units() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *AlertMetricThreshold) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Units
+	}).(pulumi.StringPtrOutput)
+}
+
+// Whom an alert notifies: one of 14 kinds told apart by `typeName`, each with the fields the service keeps for it.
+type AlertNotification struct {
+	ApiToken    *string `pulumi:"apiToken"`
+	ChannelName *string `pulumi:"channelName"`
+	// Minutes to wait after the alert opens before notifying. >= 0, default 0.
+	DelayMin     *int    `pulumi:"delayMin"`
+	EmailAddress *string `pulumi:"emailAddress"`
+	// Whether the people notified get an email. Default false.
+	EmailEnabled *bool `pulumi:"emailEnabled"`
+	// The integration's id (24 hexadecimal digits).
+	IntegrationId *string `pulumi:"integrationId"`
+	// Minutes between repeated notifications. >= 5, default 60. Not for the on-call services.
+	IntervalMin              *int    `pulumi:"intervalMin"`
+	MicrosoftTeamsWebhookUrl *string `pulumi:"microsoftTeamsWebhookUrl"`
+	MobileNumber             *string `pulumi:"mobileNumber"`
+	MonitoringApiKey         *string `pulumi:"monitoringApiKey"`
+	// One of: "US", "EU".
+	MonitoringRegion  *string `pulumi:"monitoringRegion"`
+	NotificationToken *string `pulumi:"notificationToken"`
+	// The service's id of the notifier (assigned by the service when left out).
+	NotifierId     *string `pulumi:"notifierId"`
+	OpsGenieApiKey *string `pulumi:"opsGenieApiKey"`
+	// One of: "US", "EU".
+	OpsGenieRegion *string `pulumi:"opsGenieRegion"`
+	// One of: "US", "EU".
+	Region *string `pulumi:"region"`
+	// Each one of: "GROUP_OWNER", "GROUP_READ_ONLY", "GROUP_BACKUP_MANAGER", "GROUP_DATA_ACCESS_ADMIN", "GROUP_DATA_ACCESS_READ_WRITE", "GROUP_MONITORING_ADMIN", "GROUP_DATABASE_ACCESS_ADMIN", "GROUP_PLATFORM_ADMIN".
+	Roles      []string `pulumi:"roles"`
+	RoomName   *string  `pulumi:"roomName"`
+	ServiceKey *string  `pulumi:"serviceKey"`
+	// Whether the people notified get a text message. Default false.
+	SmsEnabled          *bool   `pulumi:"smsEnabled"`
+	TeamId              *string `pulumi:"teamId"`
+	TeamName            *string `pulumi:"teamName"`
+	TypeName            string  `pulumi:"typeName"`
+	Username            *string `pulumi:"username"`
+	VictorOpsApiKey     *string `pulumi:"victorOpsApiKey"`
+	VictorOpsRoutingKey *string `pulumi:"victorOpsRoutingKey"`
+	// The body the service sends, as a template (compared like a credential: it may come back masked).
+	WebhookBodyTemplate *string `pulumi:"webhookBodyTemplate"`
+	// The headers the service sends, as a template.
+	WebhookHeadersTemplate *string `pulumi:"webhookHeadersTemplate"`
+	WebhookSecret          *string `pulumi:"webhookSecret"`
+	WebhookUrl             *string `pulumi:"webhookUrl"`
+}
+
+// AlertNotificationInput is an input type that accepts AlertNotificationArgs and AlertNotificationOutput values.
+// You can construct a concrete instance of `AlertNotificationInput` via:
+//
+//	AlertNotificationArgs{...}
+type AlertNotificationInput interface {
+	pulumi.Input
+
+	ToAlertNotificationOutput() AlertNotificationOutput
+	ToAlertNotificationOutputWithContext(context.Context) AlertNotificationOutput
+}
+
+// Whom an alert notifies: one of 14 kinds told apart by `typeName`, each with the fields the service keeps for it.
+type AlertNotificationArgs struct {
+	ApiToken    pulumi.StringPtrInput `pulumi:"apiToken"`
+	ChannelName pulumi.StringPtrInput `pulumi:"channelName"`
+	// Minutes to wait after the alert opens before notifying. >= 0, default 0.
+	DelayMin     pulumi.IntPtrInput    `pulumi:"delayMin"`
+	EmailAddress pulumi.StringPtrInput `pulumi:"emailAddress"`
+	// Whether the people notified get an email. Default false.
+	EmailEnabled pulumi.BoolPtrInput `pulumi:"emailEnabled"`
+	// The integration's id (24 hexadecimal digits).
+	IntegrationId pulumi.StringPtrInput `pulumi:"integrationId"`
+	// Minutes between repeated notifications. >= 5, default 60. Not for the on-call services.
+	IntervalMin              pulumi.IntPtrInput    `pulumi:"intervalMin"`
+	MicrosoftTeamsWebhookUrl pulumi.StringPtrInput `pulumi:"microsoftTeamsWebhookUrl"`
+	MobileNumber             pulumi.StringPtrInput `pulumi:"mobileNumber"`
+	MonitoringApiKey         pulumi.StringPtrInput `pulumi:"monitoringApiKey"`
+	// One of: "US", "EU".
+	MonitoringRegion  pulumi.StringPtrInput `pulumi:"monitoringRegion"`
+	NotificationToken pulumi.StringPtrInput `pulumi:"notificationToken"`
+	// The service's id of the notifier (assigned by the service when left out).
+	NotifierId     pulumi.StringPtrInput `pulumi:"notifierId"`
+	OpsGenieApiKey pulumi.StringPtrInput `pulumi:"opsGenieApiKey"`
+	// One of: "US", "EU".
+	OpsGenieRegion pulumi.StringPtrInput `pulumi:"opsGenieRegion"`
+	// One of: "US", "EU".
+	Region pulumi.StringPtrInput `pulumi:"region"`
+	// Each one of: "GROUP_OWNER", "GROUP_READ_ONLY", "GROUP_BACKUP_MANAGER", "GROUP_DATA_ACCESS_ADMIN", "GROUP_DATA_ACCESS_READ_WRITE", "GROUP_MONITORING_ADMIN", "GROUP_DATABASE_ACCESS_ADMIN", "GROUP_PLATFORM_ADMIN".
+	Roles      pulumi.StringArrayInput `pulumi:"roles"`
+	RoomName   pulumi.StringPtrInput   `pulumi:"roomName"`
+	ServiceKey pulumi.StringPtrInput   `pulumi:"serviceKey"`
+	// Whether the people notified get a text message. Default false.
+	SmsEnabled          pulumi.BoolPtrInput   `pulumi:"smsEnabled"`
+	TeamId              pulumi.StringPtrInput `pulumi:"teamId"`
+	TeamName            pulumi.StringPtrInput `pulumi:"teamName"`
+	TypeName            pulumi.StringInput    `pulumi:"typeName"`
+	Username            pulumi.StringPtrInput `pulumi:"username"`
+	VictorOpsApiKey     pulumi.StringPtrInput `pulumi:"victorOpsApiKey"`
+	VictorOpsRoutingKey pulumi.StringPtrInput `pulumi:"victorOpsRoutingKey"`
+	// The body the service sends, as a template (compared like a credential: it may come back masked).
+	WebhookBodyTemplate pulumi.StringPtrInput `pulumi:"webhookBodyTemplate"`
+	// The headers the service sends, as a template.
+	WebhookHeadersTemplate pulumi.StringPtrInput `pulumi:"webhookHeadersTemplate"`
+	WebhookSecret          pulumi.StringPtrInput `pulumi:"webhookSecret"`
+	WebhookUrl             pulumi.StringPtrInput `pulumi:"webhookUrl"`
+}
+
+func (AlertNotificationArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AlertNotification)(nil)).Elem()
+}
+
+func (i AlertNotificationArgs) ToAlertNotificationOutput() AlertNotificationOutput {
+	return i.ToAlertNotificationOutputWithContext(context.Background())
+}
+
+func (i AlertNotificationArgs) ToAlertNotificationOutputWithContext(ctx context.Context) AlertNotificationOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AlertNotificationOutput)
+}
+
+// AlertNotificationArrayInput is an input type that accepts AlertNotificationArray and AlertNotificationArrayOutput values.
+// You can construct a concrete instance of `AlertNotificationArrayInput` via:
+//
+//	AlertNotificationArray{ AlertNotificationArgs{...} }
+type AlertNotificationArrayInput interface {
+	pulumi.Input
+
+	ToAlertNotificationArrayOutput() AlertNotificationArrayOutput
+	ToAlertNotificationArrayOutputWithContext(context.Context) AlertNotificationArrayOutput
+}
+
+type AlertNotificationArray []AlertNotificationInput
+
+func (AlertNotificationArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AlertNotification)(nil)).Elem()
+}
+
+func (i AlertNotificationArray) ToAlertNotificationArrayOutput() AlertNotificationArrayOutput {
+	return i.ToAlertNotificationArrayOutputWithContext(context.Background())
+}
+
+func (i AlertNotificationArray) ToAlertNotificationArrayOutputWithContext(ctx context.Context) AlertNotificationArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AlertNotificationArrayOutput)
+}
+
+// Whom an alert notifies: one of 14 kinds told apart by `typeName`, each with the fields the service keeps for it.
+type AlertNotificationOutput struct{ *pulumi.OutputState }
+
+func (AlertNotificationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AlertNotification)(nil)).Elem()
+}
+
+func (o AlertNotificationOutput) ToAlertNotificationOutput() AlertNotificationOutput {
+	return o
+}
+
+func (o AlertNotificationOutput) ToAlertNotificationOutputWithContext(ctx context.Context) AlertNotificationOutput {
+	return o
+}
+
+func (o AlertNotificationOutput) ApiToken() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *string { return v.ApiToken }).(pulumi.StringPtrOutput)
+}
+
+func (o AlertNotificationOutput) ChannelName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *string { return v.ChannelName }).(pulumi.StringPtrOutput)
+}
+
+// Minutes to wait after the alert opens before notifying. >= 0, default 0.
+func (o AlertNotificationOutput) DelayMin() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *int { return v.DelayMin }).(pulumi.IntPtrOutput)
+}
+
+func (o AlertNotificationOutput) EmailAddress() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *string { return v.EmailAddress }).(pulumi.StringPtrOutput)
+}
+
+// Whether the people notified get an email. Default false.
+func (o AlertNotificationOutput) EmailEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *bool { return v.EmailEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// The integration's id (24 hexadecimal digits).
+func (o AlertNotificationOutput) IntegrationId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *string { return v.IntegrationId }).(pulumi.StringPtrOutput)
+}
+
+// Minutes between repeated notifications. >= 5, default 60. Not for the on-call services.
+func (o AlertNotificationOutput) IntervalMin() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *int { return v.IntervalMin }).(pulumi.IntPtrOutput)
+}
+
+func (o AlertNotificationOutput) MicrosoftTeamsWebhookUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *string { return v.MicrosoftTeamsWebhookUrl }).(pulumi.StringPtrOutput)
+}
+
+func (o AlertNotificationOutput) MobileNumber() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *string { return v.MobileNumber }).(pulumi.StringPtrOutput)
+}
+
+func (o AlertNotificationOutput) MonitoringApiKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *string { return v.MonitoringApiKey }).(pulumi.StringPtrOutput)
+}
+
+// One of: "US", "EU".
+func (o AlertNotificationOutput) MonitoringRegion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *string { return v.MonitoringRegion }).(pulumi.StringPtrOutput)
+}
+
+func (o AlertNotificationOutput) NotificationToken() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *string { return v.NotificationToken }).(pulumi.StringPtrOutput)
+}
+
+// The service's id of the notifier (assigned by the service when left out).
+func (o AlertNotificationOutput) NotifierId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *string { return v.NotifierId }).(pulumi.StringPtrOutput)
+}
+
+func (o AlertNotificationOutput) OpsGenieApiKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *string { return v.OpsGenieApiKey }).(pulumi.StringPtrOutput)
+}
+
+// One of: "US", "EU".
+func (o AlertNotificationOutput) OpsGenieRegion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *string { return v.OpsGenieRegion }).(pulumi.StringPtrOutput)
+}
+
+// One of: "US", "EU".
+func (o AlertNotificationOutput) Region() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *string { return v.Region }).(pulumi.StringPtrOutput)
+}
+
+// Each one of: "GROUP_OWNER", "GROUP_READ_ONLY", "GROUP_BACKUP_MANAGER", "GROUP_DATA_ACCESS_ADMIN", "GROUP_DATA_ACCESS_READ_WRITE", "GROUP_MONITORING_ADMIN", "GROUP_DATABASE_ACCESS_ADMIN", "GROUP_PLATFORM_ADMIN".
+func (o AlertNotificationOutput) Roles() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v AlertNotification) []string { return v.Roles }).(pulumi.StringArrayOutput)
+}
+
+func (o AlertNotificationOutput) RoomName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *string { return v.RoomName }).(pulumi.StringPtrOutput)
+}
+
+func (o AlertNotificationOutput) ServiceKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *string { return v.ServiceKey }).(pulumi.StringPtrOutput)
+}
+
+// Whether the people notified get a text message. Default false.
+func (o AlertNotificationOutput) SmsEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *bool { return v.SmsEnabled }).(pulumi.BoolPtrOutput)
+}
+
+func (o AlertNotificationOutput) TeamId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *string { return v.TeamId }).(pulumi.StringPtrOutput)
+}
+
+func (o AlertNotificationOutput) TeamName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *string { return v.TeamName }).(pulumi.StringPtrOutput)
+}
+
+func (o AlertNotificationOutput) TypeName() pulumi.StringOutput {
+	return o.ApplyT(func(v AlertNotification) string { return v.TypeName }).(pulumi.StringOutput)
+}
+
+func (o AlertNotificationOutput) Username() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *string { return v.Username }).(pulumi.StringPtrOutput)
+}
+
+func (o AlertNotificationOutput) VictorOpsApiKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *string { return v.VictorOpsApiKey }).(pulumi.StringPtrOutput)
+}
+
+func (o AlertNotificationOutput) VictorOpsRoutingKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *string { return v.VictorOpsRoutingKey }).(pulumi.StringPtrOutput)
+}
+
+// The body the service sends, as a template (compared like a credential: it may come back masked).
+func (o AlertNotificationOutput) WebhookBodyTemplate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *string { return v.WebhookBodyTemplate }).(pulumi.StringPtrOutput)
+}
+
+// The headers the service sends, as a template.
+func (o AlertNotificationOutput) WebhookHeadersTemplate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *string { return v.WebhookHeadersTemplate }).(pulumi.StringPtrOutput)
+}
+
+func (o AlertNotificationOutput) WebhookSecret() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *string { return v.WebhookSecret }).(pulumi.StringPtrOutput)
+}
+
+func (o AlertNotificationOutput) WebhookUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AlertNotification) *string { return v.WebhookUrl }).(pulumi.StringPtrOutput)
+}
+
+type AlertNotificationArrayOutput struct{ *pulumi.OutputState }
+
+func (AlertNotificationArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AlertNotification)(nil)).Elem()
+}
+
+func (o AlertNotificationArrayOutput) ToAlertNotificationArrayOutput() AlertNotificationArrayOutput {
+	return o
+}
+
+func (o AlertNotificationArrayOutput) ToAlertNotificationArrayOutputWithContext(ctx context.Context) AlertNotificationArrayOutput {
+	return o
+}
+
+func (o AlertNotificationArrayOutput) Index(i pulumi.IntInput) AlertNotificationOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AlertNotification {
+		return vs[0].([]AlertNotification)[vs[1].(int)]
+	}).(AlertNotificationOutput)
+}
+
+// `threshold` of the threshold event types (replica set, billing, backup, encryption key, X.509): which operators and units depend on the event type, e.g. TOO_FEW_HEALTHY_MEMBERS takes `<` or `>` and units such as "count", TOO_MANY_ELECTIONS GREATER_THAN and RAW; CPS_SNAPSHOT_BEHIND takes GREATER_THAN and a time unit (HOURS, ...).
+type AlertThreshold struct {
+	Operator  string  `pulumi:"operator"`
+	Threshold float64 `pulumi:"threshold"`
+	Units     string  `pulumi:"units"`
+}
+
+// AlertThresholdInput is an input type that accepts AlertThresholdArgs and AlertThresholdOutput values.
+// You can construct a concrete instance of `AlertThresholdInput` via:
+//
+//	AlertThresholdArgs{...}
+type AlertThresholdInput interface {
+	pulumi.Input
+
+	ToAlertThresholdOutput() AlertThresholdOutput
+	ToAlertThresholdOutputWithContext(context.Context) AlertThresholdOutput
+}
+
+// `threshold` of the threshold event types (replica set, billing, backup, encryption key, X.509): which operators and units depend on the event type, e.g. TOO_FEW_HEALTHY_MEMBERS takes `<` or `>` and units such as "count", TOO_MANY_ELECTIONS GREATER_THAN and RAW; CPS_SNAPSHOT_BEHIND takes GREATER_THAN and a time unit (HOURS, ...).
+type AlertThresholdArgs struct {
+	Operator  pulumi.StringInput  `pulumi:"operator"`
+	Threshold pulumi.Float64Input `pulumi:"threshold"`
+	Units     pulumi.StringInput  `pulumi:"units"`
+}
+
+func (AlertThresholdArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AlertThreshold)(nil)).Elem()
+}
+
+func (i AlertThresholdArgs) ToAlertThresholdOutput() AlertThresholdOutput {
+	return i.ToAlertThresholdOutputWithContext(context.Background())
+}
+
+func (i AlertThresholdArgs) ToAlertThresholdOutputWithContext(ctx context.Context) AlertThresholdOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AlertThresholdOutput)
+}
+
+func (i AlertThresholdArgs) ToAlertThresholdPtrOutput() AlertThresholdPtrOutput {
+	return i.ToAlertThresholdPtrOutputWithContext(context.Background())
+}
+
+func (i AlertThresholdArgs) ToAlertThresholdPtrOutputWithContext(ctx context.Context) AlertThresholdPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AlertThresholdOutput).ToAlertThresholdPtrOutputWithContext(ctx)
+}
+
+// AlertThresholdPtrInput is an input type that accepts AlertThresholdArgs, AlertThresholdPtr and AlertThresholdPtrOutput values.
+// You can construct a concrete instance of `AlertThresholdPtrInput` via:
+//
+//	        AlertThresholdArgs{...}
+//
+//	or:
+//
+//	        nil
+type AlertThresholdPtrInput interface {
+	pulumi.Input
+
+	ToAlertThresholdPtrOutput() AlertThresholdPtrOutput
+	ToAlertThresholdPtrOutputWithContext(context.Context) AlertThresholdPtrOutput
+}
+
+type alertThresholdPtrType AlertThresholdArgs
+
+func AlertThresholdPtr(v *AlertThresholdArgs) AlertThresholdPtrInput {
+	return (*alertThresholdPtrType)(v)
+}
+
+func (*alertThresholdPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**AlertThreshold)(nil)).Elem()
+}
+
+func (i *alertThresholdPtrType) ToAlertThresholdPtrOutput() AlertThresholdPtrOutput {
+	return i.ToAlertThresholdPtrOutputWithContext(context.Background())
+}
+
+func (i *alertThresholdPtrType) ToAlertThresholdPtrOutputWithContext(ctx context.Context) AlertThresholdPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AlertThresholdPtrOutput)
+}
+
+// `threshold` of the threshold event types (replica set, billing, backup, encryption key, X.509): which operators and units depend on the event type, e.g. TOO_FEW_HEALTHY_MEMBERS takes `<` or `>` and units such as "count", TOO_MANY_ELECTIONS GREATER_THAN and RAW; CPS_SNAPSHOT_BEHIND takes GREATER_THAN and a time unit (HOURS, ...).
+type AlertThresholdOutput struct{ *pulumi.OutputState }
+
+func (AlertThresholdOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AlertThreshold)(nil)).Elem()
+}
+
+func (o AlertThresholdOutput) ToAlertThresholdOutput() AlertThresholdOutput {
+	return o
+}
+
+func (o AlertThresholdOutput) ToAlertThresholdOutputWithContext(ctx context.Context) AlertThresholdOutput {
+	return o
+}
+
+func (o AlertThresholdOutput) ToAlertThresholdPtrOutput() AlertThresholdPtrOutput {
+	return o.ToAlertThresholdPtrOutputWithContext(context.Background())
+}
+
+func (o AlertThresholdOutput) ToAlertThresholdPtrOutputWithContext(ctx context.Context) AlertThresholdPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AlertThreshold) *AlertThreshold {
+		return &v
+	}).(AlertThresholdPtrOutput)
+}
+
+func (o AlertThresholdOutput) Operator() pulumi.StringOutput {
+	return o.ApplyT(func(v AlertThreshold) string { return v.Operator }).(pulumi.StringOutput)
+}
+
+func (o AlertThresholdOutput) Threshold() pulumi.Float64Output {
+	return o.ApplyT(func(v AlertThreshold) float64 { return v.Threshold }).(pulumi.Float64Output)
+}
+
+func (o AlertThresholdOutput) Units() pulumi.StringOutput {
+	return o.ApplyT(func(v AlertThreshold) string { return v.Units }).(pulumi.StringOutput)
+}
+
+type AlertThresholdPtrOutput struct{ *pulumi.OutputState }
+
+func (AlertThresholdPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AlertThreshold)(nil)).Elem()
+}
+
+func (o AlertThresholdPtrOutput) ToAlertThresholdPtrOutput() AlertThresholdPtrOutput {
+	return o
+}
+
+func (o AlertThresholdPtrOutput) ToAlertThresholdPtrOutputWithContext(ctx context.Context) AlertThresholdPtrOutput {
+	return o
+}
+
+func (o AlertThresholdPtrOutput) Elem() AlertThresholdOutput {
+	return o.ApplyT(func(v *AlertThreshold) AlertThreshold {
+		if v != nil {
+			return *v
+		}
+		var ret AlertThreshold
+		return ret
+	}).(AlertThresholdOutput)
+}
+
+func (o AlertThresholdPtrOutput) Operator() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *AlertThreshold) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Operator
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o AlertThresholdPtrOutput) Threshold() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *AlertThreshold) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.Threshold
+	}).(pulumi.Float64PtrOutput)
+}
+
+func (o AlertThresholdPtrOutput) Units() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *AlertThreshold) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Units
+	}).(pulumi.StringPtrOutput)
+}
+
+// How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+type BackupCompliancePolicyTimeouts struct {
+	// How long create, until ACTIVE may take. Default "30m".
+	Create *string `pulumi:"create"`
+	// How long delete, until disabled (no policy) may take. Default "30m".
+	Delete *string `pulumi:"delete"`
+	// How long an update, until ACTIVE may take. Default "30m".
+	Update *string `pulumi:"update"`
+}
+
+// BackupCompliancePolicyTimeoutsInput is an input type that accepts BackupCompliancePolicyTimeoutsArgs and BackupCompliancePolicyTimeoutsOutput values.
+// You can construct a concrete instance of `BackupCompliancePolicyTimeoutsInput` via:
+//
+//	BackupCompliancePolicyTimeoutsArgs{...}
+type BackupCompliancePolicyTimeoutsInput interface {
+	pulumi.Input
+
+	ToBackupCompliancePolicyTimeoutsOutput() BackupCompliancePolicyTimeoutsOutput
+	ToBackupCompliancePolicyTimeoutsOutputWithContext(context.Context) BackupCompliancePolicyTimeoutsOutput
+}
+
+// How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+type BackupCompliancePolicyTimeoutsArgs struct {
+	// How long create, until ACTIVE may take. Default "30m".
+	Create pulumi.StringPtrInput `pulumi:"create"`
+	// How long delete, until disabled (no policy) may take. Default "30m".
+	Delete pulumi.StringPtrInput `pulumi:"delete"`
+	// How long an update, until ACTIVE may take. Default "30m".
+	Update pulumi.StringPtrInput `pulumi:"update"`
+}
+
+func (BackupCompliancePolicyTimeoutsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*BackupCompliancePolicyTimeouts)(nil)).Elem()
+}
+
+func (i BackupCompliancePolicyTimeoutsArgs) ToBackupCompliancePolicyTimeoutsOutput() BackupCompliancePolicyTimeoutsOutput {
+	return i.ToBackupCompliancePolicyTimeoutsOutputWithContext(context.Background())
+}
+
+func (i BackupCompliancePolicyTimeoutsArgs) ToBackupCompliancePolicyTimeoutsOutputWithContext(ctx context.Context) BackupCompliancePolicyTimeoutsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BackupCompliancePolicyTimeoutsOutput)
+}
+
+func (i BackupCompliancePolicyTimeoutsArgs) ToBackupCompliancePolicyTimeoutsPtrOutput() BackupCompliancePolicyTimeoutsPtrOutput {
+	return i.ToBackupCompliancePolicyTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i BackupCompliancePolicyTimeoutsArgs) ToBackupCompliancePolicyTimeoutsPtrOutputWithContext(ctx context.Context) BackupCompliancePolicyTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BackupCompliancePolicyTimeoutsOutput).ToBackupCompliancePolicyTimeoutsPtrOutputWithContext(ctx)
+}
+
+// BackupCompliancePolicyTimeoutsPtrInput is an input type that accepts BackupCompliancePolicyTimeoutsArgs, BackupCompliancePolicyTimeoutsPtr and BackupCompliancePolicyTimeoutsPtrOutput values.
+// You can construct a concrete instance of `BackupCompliancePolicyTimeoutsPtrInput` via:
+//
+//	        BackupCompliancePolicyTimeoutsArgs{...}
+//
+//	or:
+//
+//	        nil
+type BackupCompliancePolicyTimeoutsPtrInput interface {
+	pulumi.Input
+
+	ToBackupCompliancePolicyTimeoutsPtrOutput() BackupCompliancePolicyTimeoutsPtrOutput
+	ToBackupCompliancePolicyTimeoutsPtrOutputWithContext(context.Context) BackupCompliancePolicyTimeoutsPtrOutput
+}
+
+type backupCompliancePolicyTimeoutsPtrType BackupCompliancePolicyTimeoutsArgs
+
+func BackupCompliancePolicyTimeoutsPtr(v *BackupCompliancePolicyTimeoutsArgs) BackupCompliancePolicyTimeoutsPtrInput {
+	return (*backupCompliancePolicyTimeoutsPtrType)(v)
+}
+
+func (*backupCompliancePolicyTimeoutsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**BackupCompliancePolicyTimeouts)(nil)).Elem()
+}
+
+func (i *backupCompliancePolicyTimeoutsPtrType) ToBackupCompliancePolicyTimeoutsPtrOutput() BackupCompliancePolicyTimeoutsPtrOutput {
+	return i.ToBackupCompliancePolicyTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i *backupCompliancePolicyTimeoutsPtrType) ToBackupCompliancePolicyTimeoutsPtrOutputWithContext(ctx context.Context) BackupCompliancePolicyTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BackupCompliancePolicyTimeoutsPtrOutput)
+}
+
+// How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+type BackupCompliancePolicyTimeoutsOutput struct{ *pulumi.OutputState }
+
+func (BackupCompliancePolicyTimeoutsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*BackupCompliancePolicyTimeouts)(nil)).Elem()
+}
+
+func (o BackupCompliancePolicyTimeoutsOutput) ToBackupCompliancePolicyTimeoutsOutput() BackupCompliancePolicyTimeoutsOutput {
+	return o
+}
+
+func (o BackupCompliancePolicyTimeoutsOutput) ToBackupCompliancePolicyTimeoutsOutputWithContext(ctx context.Context) BackupCompliancePolicyTimeoutsOutput {
+	return o
+}
+
+func (o BackupCompliancePolicyTimeoutsOutput) ToBackupCompliancePolicyTimeoutsPtrOutput() BackupCompliancePolicyTimeoutsPtrOutput {
+	return o.ToBackupCompliancePolicyTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (o BackupCompliancePolicyTimeoutsOutput) ToBackupCompliancePolicyTimeoutsPtrOutputWithContext(ctx context.Context) BackupCompliancePolicyTimeoutsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v BackupCompliancePolicyTimeouts) *BackupCompliancePolicyTimeouts {
+		return &v
+	}).(BackupCompliancePolicyTimeoutsPtrOutput)
+}
+
+// How long create, until ACTIVE may take. Default "30m".
+func (o BackupCompliancePolicyTimeoutsOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BackupCompliancePolicyTimeouts) *string { return v.Create }).(pulumi.StringPtrOutput)
+}
+
+// How long delete, until disabled (no policy) may take. Default "30m".
+func (o BackupCompliancePolicyTimeoutsOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BackupCompliancePolicyTimeouts) *string { return v.Delete }).(pulumi.StringPtrOutput)
+}
+
+// How long an update, until ACTIVE may take. Default "30m".
+func (o BackupCompliancePolicyTimeoutsOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BackupCompliancePolicyTimeouts) *string { return v.Update }).(pulumi.StringPtrOutput)
+}
+
+type BackupCompliancePolicyTimeoutsPtrOutput struct{ *pulumi.OutputState }
+
+func (BackupCompliancePolicyTimeoutsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**BackupCompliancePolicyTimeouts)(nil)).Elem()
+}
+
+func (o BackupCompliancePolicyTimeoutsPtrOutput) ToBackupCompliancePolicyTimeoutsPtrOutput() BackupCompliancePolicyTimeoutsPtrOutput {
+	return o
+}
+
+func (o BackupCompliancePolicyTimeoutsPtrOutput) ToBackupCompliancePolicyTimeoutsPtrOutputWithContext(ctx context.Context) BackupCompliancePolicyTimeoutsPtrOutput {
+	return o
+}
+
+func (o BackupCompliancePolicyTimeoutsPtrOutput) Elem() BackupCompliancePolicyTimeoutsOutput {
+	return o.ApplyT(func(v *BackupCompliancePolicyTimeouts) BackupCompliancePolicyTimeouts {
+		if v != nil {
+			return *v
+		}
+		var ret BackupCompliancePolicyTimeouts
+		return ret
+	}).(BackupCompliancePolicyTimeoutsOutput)
+}
+
+// How long create, until ACTIVE may take. Default "30m".
+func (o BackupCompliancePolicyTimeoutsPtrOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *BackupCompliancePolicyTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Create
+	}).(pulumi.StringPtrOutput)
+}
+
+// How long delete, until disabled (no policy) may take. Default "30m".
+func (o BackupCompliancePolicyTimeoutsPtrOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *BackupCompliancePolicyTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Delete
+	}).(pulumi.StringPtrOutput)
+}
+
+// How long an update, until ACTIVE may take. Default "30m".
+func (o BackupCompliancePolicyTimeoutsPtrOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *BackupCompliancePolicyTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Update
+	}).(pulumi.StringPtrOutput)
+}
+
 // How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
 type CloudProviderAccessRoleTimeouts struct {
 	// How long create may take. Default "10m".
@@ -191,6 +1169,769 @@ func (o CloudProviderAccessRoleTimeoutsPtrOutput) Update() pulumi.StringPtrOutpu
 	}).(pulumi.StringPtrOutput)
 }
 
+// A scheduled policy item; frequencyType + frequencyInterval identify it (each pair once).
+type CompliancePolicyItem struct {
+	// hourly: 1, 2, 4, 6, 8 or 12 (hours); daily: 1; weekly: 1-7 (day of the week); monthly: 1-28 or 40 (the last day); yearly: 1-12 (month).
+	FrequencyInterval float64 `pulumi:"frequencyInterval"`
+	// One of: "hourly", "daily", "weekly", "monthly", "yearly".
+	FrequencyType string `pulumi:"frequencyType"`
+	// One of: "days", "weeks", "months", "years".
+	RetentionUnit string `pulumi:"retentionUnit"`
+	// Positive.
+	RetentionValue float64 `pulumi:"retentionValue"`
+}
+
+// CompliancePolicyItemInput is an input type that accepts CompliancePolicyItemArgs and CompliancePolicyItemOutput values.
+// You can construct a concrete instance of `CompliancePolicyItemInput` via:
+//
+//	CompliancePolicyItemArgs{...}
+type CompliancePolicyItemInput interface {
+	pulumi.Input
+
+	ToCompliancePolicyItemOutput() CompliancePolicyItemOutput
+	ToCompliancePolicyItemOutputWithContext(context.Context) CompliancePolicyItemOutput
+}
+
+// A scheduled policy item; frequencyType + frequencyInterval identify it (each pair once).
+type CompliancePolicyItemArgs struct {
+	// hourly: 1, 2, 4, 6, 8 or 12 (hours); daily: 1; weekly: 1-7 (day of the week); monthly: 1-28 or 40 (the last day); yearly: 1-12 (month).
+	FrequencyInterval pulumi.Float64Input `pulumi:"frequencyInterval"`
+	// One of: "hourly", "daily", "weekly", "monthly", "yearly".
+	FrequencyType pulumi.StringInput `pulumi:"frequencyType"`
+	// One of: "days", "weeks", "months", "years".
+	RetentionUnit pulumi.StringInput `pulumi:"retentionUnit"`
+	// Positive.
+	RetentionValue pulumi.Float64Input `pulumi:"retentionValue"`
+}
+
+func (CompliancePolicyItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*CompliancePolicyItem)(nil)).Elem()
+}
+
+func (i CompliancePolicyItemArgs) ToCompliancePolicyItemOutput() CompliancePolicyItemOutput {
+	return i.ToCompliancePolicyItemOutputWithContext(context.Background())
+}
+
+func (i CompliancePolicyItemArgs) ToCompliancePolicyItemOutputWithContext(ctx context.Context) CompliancePolicyItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CompliancePolicyItemOutput)
+}
+
+// CompliancePolicyItemArrayInput is an input type that accepts CompliancePolicyItemArray and CompliancePolicyItemArrayOutput values.
+// You can construct a concrete instance of `CompliancePolicyItemArrayInput` via:
+//
+//	CompliancePolicyItemArray{ CompliancePolicyItemArgs{...} }
+type CompliancePolicyItemArrayInput interface {
+	pulumi.Input
+
+	ToCompliancePolicyItemArrayOutput() CompliancePolicyItemArrayOutput
+	ToCompliancePolicyItemArrayOutputWithContext(context.Context) CompliancePolicyItemArrayOutput
+}
+
+type CompliancePolicyItemArray []CompliancePolicyItemInput
+
+func (CompliancePolicyItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CompliancePolicyItem)(nil)).Elem()
+}
+
+func (i CompliancePolicyItemArray) ToCompliancePolicyItemArrayOutput() CompliancePolicyItemArrayOutput {
+	return i.ToCompliancePolicyItemArrayOutputWithContext(context.Background())
+}
+
+func (i CompliancePolicyItemArray) ToCompliancePolicyItemArrayOutputWithContext(ctx context.Context) CompliancePolicyItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CompliancePolicyItemArrayOutput)
+}
+
+// A scheduled policy item; frequencyType + frequencyInterval identify it (each pair once).
+type CompliancePolicyItemOutput struct{ *pulumi.OutputState }
+
+func (CompliancePolicyItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CompliancePolicyItem)(nil)).Elem()
+}
+
+func (o CompliancePolicyItemOutput) ToCompliancePolicyItemOutput() CompliancePolicyItemOutput {
+	return o
+}
+
+func (o CompliancePolicyItemOutput) ToCompliancePolicyItemOutputWithContext(ctx context.Context) CompliancePolicyItemOutput {
+	return o
+}
+
+// hourly: 1, 2, 4, 6, 8 or 12 (hours); daily: 1; weekly: 1-7 (day of the week); monthly: 1-28 or 40 (the last day); yearly: 1-12 (month).
+func (o CompliancePolicyItemOutput) FrequencyInterval() pulumi.Float64Output {
+	return o.ApplyT(func(v CompliancePolicyItem) float64 { return v.FrequencyInterval }).(pulumi.Float64Output)
+}
+
+// One of: "hourly", "daily", "weekly", "monthly", "yearly".
+func (o CompliancePolicyItemOutput) FrequencyType() pulumi.StringOutput {
+	return o.ApplyT(func(v CompliancePolicyItem) string { return v.FrequencyType }).(pulumi.StringOutput)
+}
+
+// One of: "days", "weeks", "months", "years".
+func (o CompliancePolicyItemOutput) RetentionUnit() pulumi.StringOutput {
+	return o.ApplyT(func(v CompliancePolicyItem) string { return v.RetentionUnit }).(pulumi.StringOutput)
+}
+
+// Positive.
+func (o CompliancePolicyItemOutput) RetentionValue() pulumi.Float64Output {
+	return o.ApplyT(func(v CompliancePolicyItem) float64 { return v.RetentionValue }).(pulumi.Float64Output)
+}
+
+type CompliancePolicyItemArrayOutput struct{ *pulumi.OutputState }
+
+func (CompliancePolicyItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CompliancePolicyItem)(nil)).Elem()
+}
+
+func (o CompliancePolicyItemArrayOutput) ToCompliancePolicyItemArrayOutput() CompliancePolicyItemArrayOutput {
+	return o
+}
+
+func (o CompliancePolicyItemArrayOutput) ToCompliancePolicyItemArrayOutputWithContext(ctx context.Context) CompliancePolicyItemArrayOutput {
+	return o
+}
+
+func (o CompliancePolicyItemArrayOutput) Index(i pulumi.IntInput) CompliancePolicyItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CompliancePolicyItem {
+		return vs[0].([]CompliancePolicyItem)[vs[1].(int)]
+	}).(CompliancePolicyItemOutput)
+}
+
+// A scheduled policy item as stored: with its read-only id.
+type CompliancePolicyItemOutputType struct {
+	// hourly: 1, 2, 4, 6, 8 or 12 (hours); daily: 1; weekly: 1-7 (day of the week); monthly: 1-28 or 40 (the last day); yearly: 1-12 (month).
+	FrequencyInterval float64 `pulumi:"frequencyInterval"`
+	// One of: "hourly", "daily", "weekly", "monthly", "yearly".
+	FrequencyType string `pulumi:"frequencyType"`
+	// The item's id (read-only).
+	Id *string `pulumi:"id"`
+	// One of: "days", "weeks", "months", "years".
+	RetentionUnit string `pulumi:"retentionUnit"`
+	// Positive.
+	RetentionValue float64 `pulumi:"retentionValue"`
+}
+
+// A scheduled policy item as stored: with its read-only id.
+type CompliancePolicyItemOutputTypeOutput struct{ *pulumi.OutputState }
+
+func (CompliancePolicyItemOutputTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CompliancePolicyItemOutputType)(nil)).Elem()
+}
+
+func (o CompliancePolicyItemOutputTypeOutput) ToCompliancePolicyItemOutputTypeOutput() CompliancePolicyItemOutputTypeOutput {
+	return o
+}
+
+func (o CompliancePolicyItemOutputTypeOutput) ToCompliancePolicyItemOutputTypeOutputWithContext(ctx context.Context) CompliancePolicyItemOutputTypeOutput {
+	return o
+}
+
+// hourly: 1, 2, 4, 6, 8 or 12 (hours); daily: 1; weekly: 1-7 (day of the week); monthly: 1-28 or 40 (the last day); yearly: 1-12 (month).
+func (o CompliancePolicyItemOutputTypeOutput) FrequencyInterval() pulumi.Float64Output {
+	return o.ApplyT(func(v CompliancePolicyItemOutputType) float64 { return v.FrequencyInterval }).(pulumi.Float64Output)
+}
+
+// One of: "hourly", "daily", "weekly", "monthly", "yearly".
+func (o CompliancePolicyItemOutputTypeOutput) FrequencyType() pulumi.StringOutput {
+	return o.ApplyT(func(v CompliancePolicyItemOutputType) string { return v.FrequencyType }).(pulumi.StringOutput)
+}
+
+// The item's id (read-only).
+func (o CompliancePolicyItemOutputTypeOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CompliancePolicyItemOutputType) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// One of: "days", "weeks", "months", "years".
+func (o CompliancePolicyItemOutputTypeOutput) RetentionUnit() pulumi.StringOutput {
+	return o.ApplyT(func(v CompliancePolicyItemOutputType) string { return v.RetentionUnit }).(pulumi.StringOutput)
+}
+
+// Positive.
+func (o CompliancePolicyItemOutputTypeOutput) RetentionValue() pulumi.Float64Output {
+	return o.ApplyT(func(v CompliancePolicyItemOutputType) float64 { return v.RetentionValue }).(pulumi.Float64Output)
+}
+
+type CompliancePolicyItemOutputTypeArrayOutput struct{ *pulumi.OutputState }
+
+func (CompliancePolicyItemOutputTypeArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CompliancePolicyItemOutputType)(nil)).Elem()
+}
+
+func (o CompliancePolicyItemOutputTypeArrayOutput) ToCompliancePolicyItemOutputTypeArrayOutput() CompliancePolicyItemOutputTypeArrayOutput {
+	return o
+}
+
+func (o CompliancePolicyItemOutputTypeArrayOutput) ToCompliancePolicyItemOutputTypeArrayOutputWithContext(ctx context.Context) CompliancePolicyItemOutputTypeArrayOutput {
+	return o
+}
+
+func (o CompliancePolicyItemOutputTypeArrayOutput) Index(i pulumi.IntInput) CompliancePolicyItemOutputTypeOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CompliancePolicyItemOutputType {
+		return vs[0].([]CompliancePolicyItemOutputType)[vs[1].(int)]
+	}).(CompliancePolicyItemOutputTypeOutput)
+}
+
+// The copies of one region to delete.
+type CopiedBackupsToDelete struct {
+	// The cloud provider of a region copies go to. One of: "AWS", "AZURE", "GCP".
+	CloudProvider string `pulumi:"cloudProvider"`
+	RegionName    string `pulumi:"regionName"`
+	// 24 hexadecimal digits.
+	ZoneId string `pulumi:"zoneId"`
+}
+
+// CopiedBackupsToDeleteInput is an input type that accepts CopiedBackupsToDeleteArgs and CopiedBackupsToDeleteOutput values.
+// You can construct a concrete instance of `CopiedBackupsToDeleteInput` via:
+//
+//	CopiedBackupsToDeleteArgs{...}
+type CopiedBackupsToDeleteInput interface {
+	pulumi.Input
+
+	ToCopiedBackupsToDeleteOutput() CopiedBackupsToDeleteOutput
+	ToCopiedBackupsToDeleteOutputWithContext(context.Context) CopiedBackupsToDeleteOutput
+}
+
+// The copies of one region to delete.
+type CopiedBackupsToDeleteArgs struct {
+	// The cloud provider of a region copies go to. One of: "AWS", "AZURE", "GCP".
+	CloudProvider pulumi.StringInput `pulumi:"cloudProvider"`
+	RegionName    pulumi.StringInput `pulumi:"regionName"`
+	// 24 hexadecimal digits.
+	ZoneId pulumi.StringInput `pulumi:"zoneId"`
+}
+
+func (CopiedBackupsToDeleteArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*CopiedBackupsToDelete)(nil)).Elem()
+}
+
+func (i CopiedBackupsToDeleteArgs) ToCopiedBackupsToDeleteOutput() CopiedBackupsToDeleteOutput {
+	return i.ToCopiedBackupsToDeleteOutputWithContext(context.Background())
+}
+
+func (i CopiedBackupsToDeleteArgs) ToCopiedBackupsToDeleteOutputWithContext(ctx context.Context) CopiedBackupsToDeleteOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CopiedBackupsToDeleteOutput)
+}
+
+// CopiedBackupsToDeleteArrayInput is an input type that accepts CopiedBackupsToDeleteArray and CopiedBackupsToDeleteArrayOutput values.
+// You can construct a concrete instance of `CopiedBackupsToDeleteArrayInput` via:
+//
+//	CopiedBackupsToDeleteArray{ CopiedBackupsToDeleteArgs{...} }
+type CopiedBackupsToDeleteArrayInput interface {
+	pulumi.Input
+
+	ToCopiedBackupsToDeleteArrayOutput() CopiedBackupsToDeleteArrayOutput
+	ToCopiedBackupsToDeleteArrayOutputWithContext(context.Context) CopiedBackupsToDeleteArrayOutput
+}
+
+type CopiedBackupsToDeleteArray []CopiedBackupsToDeleteInput
+
+func (CopiedBackupsToDeleteArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CopiedBackupsToDelete)(nil)).Elem()
+}
+
+func (i CopiedBackupsToDeleteArray) ToCopiedBackupsToDeleteArrayOutput() CopiedBackupsToDeleteArrayOutput {
+	return i.ToCopiedBackupsToDeleteArrayOutputWithContext(context.Background())
+}
+
+func (i CopiedBackupsToDeleteArray) ToCopiedBackupsToDeleteArrayOutputWithContext(ctx context.Context) CopiedBackupsToDeleteArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CopiedBackupsToDeleteArrayOutput)
+}
+
+// The copies of one region to delete.
+type CopiedBackupsToDeleteOutput struct{ *pulumi.OutputState }
+
+func (CopiedBackupsToDeleteOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CopiedBackupsToDelete)(nil)).Elem()
+}
+
+func (o CopiedBackupsToDeleteOutput) ToCopiedBackupsToDeleteOutput() CopiedBackupsToDeleteOutput {
+	return o
+}
+
+func (o CopiedBackupsToDeleteOutput) ToCopiedBackupsToDeleteOutputWithContext(ctx context.Context) CopiedBackupsToDeleteOutput {
+	return o
+}
+
+// The cloud provider of a region copies go to. One of: "AWS", "AZURE", "GCP".
+func (o CopiedBackupsToDeleteOutput) CloudProvider() pulumi.StringOutput {
+	return o.ApplyT(func(v CopiedBackupsToDelete) string { return v.CloudProvider }).(pulumi.StringOutput)
+}
+
+func (o CopiedBackupsToDeleteOutput) RegionName() pulumi.StringOutput {
+	return o.ApplyT(func(v CopiedBackupsToDelete) string { return v.RegionName }).(pulumi.StringOutput)
+}
+
+// 24 hexadecimal digits.
+func (o CopiedBackupsToDeleteOutput) ZoneId() pulumi.StringOutput {
+	return o.ApplyT(func(v CopiedBackupsToDelete) string { return v.ZoneId }).(pulumi.StringOutput)
+}
+
+type CopiedBackupsToDeleteArrayOutput struct{ *pulumi.OutputState }
+
+func (CopiedBackupsToDeleteArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CopiedBackupsToDelete)(nil)).Elem()
+}
+
+func (o CopiedBackupsToDeleteArrayOutput) ToCopiedBackupsToDeleteArrayOutput() CopiedBackupsToDeleteArrayOutput {
+	return o
+}
+
+func (o CopiedBackupsToDeleteArrayOutput) ToCopiedBackupsToDeleteArrayOutputWithContext(ctx context.Context) CopiedBackupsToDeleteArrayOutput {
+	return o
+}
+
+func (o CopiedBackupsToDeleteArrayOutput) Index(i pulumi.IntInput) CopiedBackupsToDeleteOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CopiedBackupsToDelete {
+		return vs[0].([]CopiedBackupsToDelete)[vs[1].(int)]
+	}).(CopiedBackupsToDeleteOutput)
+}
+
+// Which snapshots a copy setting copies and how long the copies are kept.
+type CopyPolicyItem struct {
+	// One of: "hourly", "daily", "weekly", "monthly", "yearly", "ondemand".
+	FrequencyType string `pulumi:"frequencyType"`
+	// Required for a scheduled kind; left out for ondemand. One of: "days", "weeks", "months", "years".
+	RetentionUnit *string `pulumi:"retentionUnit"`
+	// Positive; required for a scheduled kind; left out for ondemand.
+	RetentionValue *float64 `pulumi:"retentionValue"`
+}
+
+// CopyPolicyItemInput is an input type that accepts CopyPolicyItemArgs and CopyPolicyItemOutput values.
+// You can construct a concrete instance of `CopyPolicyItemInput` via:
+//
+//	CopyPolicyItemArgs{...}
+type CopyPolicyItemInput interface {
+	pulumi.Input
+
+	ToCopyPolicyItemOutput() CopyPolicyItemOutput
+	ToCopyPolicyItemOutputWithContext(context.Context) CopyPolicyItemOutput
+}
+
+// Which snapshots a copy setting copies and how long the copies are kept.
+type CopyPolicyItemArgs struct {
+	// One of: "hourly", "daily", "weekly", "monthly", "yearly", "ondemand".
+	FrequencyType pulumi.StringInput `pulumi:"frequencyType"`
+	// Required for a scheduled kind; left out for ondemand. One of: "days", "weeks", "months", "years".
+	RetentionUnit pulumi.StringPtrInput `pulumi:"retentionUnit"`
+	// Positive; required for a scheduled kind; left out for ondemand.
+	RetentionValue pulumi.Float64PtrInput `pulumi:"retentionValue"`
+}
+
+func (CopyPolicyItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*CopyPolicyItem)(nil)).Elem()
+}
+
+func (i CopyPolicyItemArgs) ToCopyPolicyItemOutput() CopyPolicyItemOutput {
+	return i.ToCopyPolicyItemOutputWithContext(context.Background())
+}
+
+func (i CopyPolicyItemArgs) ToCopyPolicyItemOutputWithContext(ctx context.Context) CopyPolicyItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CopyPolicyItemOutput)
+}
+
+// CopyPolicyItemArrayInput is an input type that accepts CopyPolicyItemArray and CopyPolicyItemArrayOutput values.
+// You can construct a concrete instance of `CopyPolicyItemArrayInput` via:
+//
+//	CopyPolicyItemArray{ CopyPolicyItemArgs{...} }
+type CopyPolicyItemArrayInput interface {
+	pulumi.Input
+
+	ToCopyPolicyItemArrayOutput() CopyPolicyItemArrayOutput
+	ToCopyPolicyItemArrayOutputWithContext(context.Context) CopyPolicyItemArrayOutput
+}
+
+type CopyPolicyItemArray []CopyPolicyItemInput
+
+func (CopyPolicyItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CopyPolicyItem)(nil)).Elem()
+}
+
+func (i CopyPolicyItemArray) ToCopyPolicyItemArrayOutput() CopyPolicyItemArrayOutput {
+	return i.ToCopyPolicyItemArrayOutputWithContext(context.Background())
+}
+
+func (i CopyPolicyItemArray) ToCopyPolicyItemArrayOutputWithContext(ctx context.Context) CopyPolicyItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CopyPolicyItemArrayOutput)
+}
+
+// Which snapshots a copy setting copies and how long the copies are kept.
+type CopyPolicyItemOutput struct{ *pulumi.OutputState }
+
+func (CopyPolicyItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CopyPolicyItem)(nil)).Elem()
+}
+
+func (o CopyPolicyItemOutput) ToCopyPolicyItemOutput() CopyPolicyItemOutput {
+	return o
+}
+
+func (o CopyPolicyItemOutput) ToCopyPolicyItemOutputWithContext(ctx context.Context) CopyPolicyItemOutput {
+	return o
+}
+
+// One of: "hourly", "daily", "weekly", "monthly", "yearly", "ondemand".
+func (o CopyPolicyItemOutput) FrequencyType() pulumi.StringOutput {
+	return o.ApplyT(func(v CopyPolicyItem) string { return v.FrequencyType }).(pulumi.StringOutput)
+}
+
+// Required for a scheduled kind; left out for ondemand. One of: "days", "weeks", "months", "years".
+func (o CopyPolicyItemOutput) RetentionUnit() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CopyPolicyItem) *string { return v.RetentionUnit }).(pulumi.StringPtrOutput)
+}
+
+// Positive; required for a scheduled kind; left out for ondemand.
+func (o CopyPolicyItemOutput) RetentionValue() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v CopyPolicyItem) *float64 { return v.RetentionValue }).(pulumi.Float64PtrOutput)
+}
+
+type CopyPolicyItemArrayOutput struct{ *pulumi.OutputState }
+
+func (CopyPolicyItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CopyPolicyItem)(nil)).Elem()
+}
+
+func (o CopyPolicyItemArrayOutput) ToCopyPolicyItemArrayOutput() CopyPolicyItemArrayOutput {
+	return o
+}
+
+func (o CopyPolicyItemArrayOutput) ToCopyPolicyItemArrayOutputWithContext(ctx context.Context) CopyPolicyItemArrayOutput {
+	return o
+}
+
+func (o CopyPolicyItemArrayOutput) Index(i pulumi.IntInput) CopyPolicyItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CopyPolicyItem {
+		return vs[0].([]CopyPolicyItem)[vs[1].(int)]
+	}).(CopyPolicyItemOutput)
+}
+
+// Copies of snapshots to another region.
+type CopySetting struct {
+	// The cloud provider of a region copies go to. One of: "AWS", "AZURE", "GCP".
+	CloudProvider string `pulumi:"cloudProvider"`
+	// Which snapshots are copied and how long the copies are kept; at most 6.
+	CopyPolicyItems []CopyPolicyItem `pulumi:"copyPolicyItems"`
+	// Which snapshots are copied (deprecated by the service for copyPolicyItems). Each one of: "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND".
+	Frequencies []string `pulumi:"frequencies"`
+	// Copy only the latest this many snapshots, 1-500.
+	LastNumberOfSnapshots *float64 `pulumi:"lastNumberOfSnapshots"`
+	RegionName            string   `pulumi:"regionName"`
+	// Default false.
+	ShouldCopyOplogs *bool `pulumi:"shouldCopyOplogs"`
+	// The replication zone (24 hexadecimal digits) whose snapshots are copied.
+	ZoneId string `pulumi:"zoneId"`
+}
+
+// CopySettingInput is an input type that accepts CopySettingArgs and CopySettingOutput values.
+// You can construct a concrete instance of `CopySettingInput` via:
+//
+//	CopySettingArgs{...}
+type CopySettingInput interface {
+	pulumi.Input
+
+	ToCopySettingOutput() CopySettingOutput
+	ToCopySettingOutputWithContext(context.Context) CopySettingOutput
+}
+
+// Copies of snapshots to another region.
+type CopySettingArgs struct {
+	// The cloud provider of a region copies go to. One of: "AWS", "AZURE", "GCP".
+	CloudProvider pulumi.StringInput `pulumi:"cloudProvider"`
+	// Which snapshots are copied and how long the copies are kept; at most 6.
+	CopyPolicyItems CopyPolicyItemArrayInput `pulumi:"copyPolicyItems"`
+	// Which snapshots are copied (deprecated by the service for copyPolicyItems). Each one of: "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND".
+	Frequencies pulumi.StringArrayInput `pulumi:"frequencies"`
+	// Copy only the latest this many snapshots, 1-500.
+	LastNumberOfSnapshots pulumi.Float64PtrInput `pulumi:"lastNumberOfSnapshots"`
+	RegionName            pulumi.StringInput     `pulumi:"regionName"`
+	// Default false.
+	ShouldCopyOplogs pulumi.BoolPtrInput `pulumi:"shouldCopyOplogs"`
+	// The replication zone (24 hexadecimal digits) whose snapshots are copied.
+	ZoneId pulumi.StringInput `pulumi:"zoneId"`
+}
+
+func (CopySettingArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*CopySetting)(nil)).Elem()
+}
+
+func (i CopySettingArgs) ToCopySettingOutput() CopySettingOutput {
+	return i.ToCopySettingOutputWithContext(context.Background())
+}
+
+func (i CopySettingArgs) ToCopySettingOutputWithContext(ctx context.Context) CopySettingOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CopySettingOutput)
+}
+
+// CopySettingArrayInput is an input type that accepts CopySettingArray and CopySettingArrayOutput values.
+// You can construct a concrete instance of `CopySettingArrayInput` via:
+//
+//	CopySettingArray{ CopySettingArgs{...} }
+type CopySettingArrayInput interface {
+	pulumi.Input
+
+	ToCopySettingArrayOutput() CopySettingArrayOutput
+	ToCopySettingArrayOutputWithContext(context.Context) CopySettingArrayOutput
+}
+
+type CopySettingArray []CopySettingInput
+
+func (CopySettingArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CopySetting)(nil)).Elem()
+}
+
+func (i CopySettingArray) ToCopySettingArrayOutput() CopySettingArrayOutput {
+	return i.ToCopySettingArrayOutputWithContext(context.Background())
+}
+
+func (i CopySettingArray) ToCopySettingArrayOutputWithContext(ctx context.Context) CopySettingArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(CopySettingArrayOutput)
+}
+
+// Copies of snapshots to another region.
+type CopySettingOutput struct{ *pulumi.OutputState }
+
+func (CopySettingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CopySetting)(nil)).Elem()
+}
+
+func (o CopySettingOutput) ToCopySettingOutput() CopySettingOutput {
+	return o
+}
+
+func (o CopySettingOutput) ToCopySettingOutputWithContext(ctx context.Context) CopySettingOutput {
+	return o
+}
+
+// The cloud provider of a region copies go to. One of: "AWS", "AZURE", "GCP".
+func (o CopySettingOutput) CloudProvider() pulumi.StringOutput {
+	return o.ApplyT(func(v CopySetting) string { return v.CloudProvider }).(pulumi.StringOutput)
+}
+
+// Which snapshots are copied and how long the copies are kept; at most 6.
+func (o CopySettingOutput) CopyPolicyItems() CopyPolicyItemArrayOutput {
+	return o.ApplyT(func(v CopySetting) []CopyPolicyItem { return v.CopyPolicyItems }).(CopyPolicyItemArrayOutput)
+}
+
+// Which snapshots are copied (deprecated by the service for copyPolicyItems). Each one of: "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND".
+func (o CopySettingOutput) Frequencies() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v CopySetting) []string { return v.Frequencies }).(pulumi.StringArrayOutput)
+}
+
+// Copy only the latest this many snapshots, 1-500.
+func (o CopySettingOutput) LastNumberOfSnapshots() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v CopySetting) *float64 { return v.LastNumberOfSnapshots }).(pulumi.Float64PtrOutput)
+}
+
+func (o CopySettingOutput) RegionName() pulumi.StringOutput {
+	return o.ApplyT(func(v CopySetting) string { return v.RegionName }).(pulumi.StringOutput)
+}
+
+// Default false.
+func (o CopySettingOutput) ShouldCopyOplogs() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v CopySetting) *bool { return v.ShouldCopyOplogs }).(pulumi.BoolPtrOutput)
+}
+
+// The replication zone (24 hexadecimal digits) whose snapshots are copied.
+func (o CopySettingOutput) ZoneId() pulumi.StringOutput {
+	return o.ApplyT(func(v CopySetting) string { return v.ZoneId }).(pulumi.StringOutput)
+}
+
+type CopySettingArrayOutput struct{ *pulumi.OutputState }
+
+func (CopySettingArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CopySetting)(nil)).Elem()
+}
+
+func (o CopySettingArrayOutput) ToCopySettingArrayOutput() CopySettingArrayOutput {
+	return o
+}
+
+func (o CopySettingArrayOutput) ToCopySettingArrayOutputWithContext(ctx context.Context) CopySettingArrayOutput {
+	return o
+}
+
+func (o CopySettingArrayOutput) Index(i pulumi.IntInput) CopySettingOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CopySetting {
+		return vs[0].([]CopySetting)[vs[1].(int)]
+	}).(CopySettingOutput)
+}
+
+// How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+type ExportBucketTimeouts struct {
+	// How long create may take. Default "5m".
+	Create *string `pulumi:"create"`
+	// How long delete, until deleted may take. Default "10m".
+	Delete *string `pulumi:"delete"`
+	// How long update may take. Default "5m".
+	Update *string `pulumi:"update"`
+}
+
+// ExportBucketTimeoutsInput is an input type that accepts ExportBucketTimeoutsArgs and ExportBucketTimeoutsOutput values.
+// You can construct a concrete instance of `ExportBucketTimeoutsInput` via:
+//
+//	ExportBucketTimeoutsArgs{...}
+type ExportBucketTimeoutsInput interface {
+	pulumi.Input
+
+	ToExportBucketTimeoutsOutput() ExportBucketTimeoutsOutput
+	ToExportBucketTimeoutsOutputWithContext(context.Context) ExportBucketTimeoutsOutput
+}
+
+// How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+type ExportBucketTimeoutsArgs struct {
+	// How long create may take. Default "5m".
+	Create pulumi.StringPtrInput `pulumi:"create"`
+	// How long delete, until deleted may take. Default "10m".
+	Delete pulumi.StringPtrInput `pulumi:"delete"`
+	// How long update may take. Default "5m".
+	Update pulumi.StringPtrInput `pulumi:"update"`
+}
+
+func (ExportBucketTimeoutsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ExportBucketTimeouts)(nil)).Elem()
+}
+
+func (i ExportBucketTimeoutsArgs) ToExportBucketTimeoutsOutput() ExportBucketTimeoutsOutput {
+	return i.ToExportBucketTimeoutsOutputWithContext(context.Background())
+}
+
+func (i ExportBucketTimeoutsArgs) ToExportBucketTimeoutsOutputWithContext(ctx context.Context) ExportBucketTimeoutsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ExportBucketTimeoutsOutput)
+}
+
+func (i ExportBucketTimeoutsArgs) ToExportBucketTimeoutsPtrOutput() ExportBucketTimeoutsPtrOutput {
+	return i.ToExportBucketTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i ExportBucketTimeoutsArgs) ToExportBucketTimeoutsPtrOutputWithContext(ctx context.Context) ExportBucketTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ExportBucketTimeoutsOutput).ToExportBucketTimeoutsPtrOutputWithContext(ctx)
+}
+
+// ExportBucketTimeoutsPtrInput is an input type that accepts ExportBucketTimeoutsArgs, ExportBucketTimeoutsPtr and ExportBucketTimeoutsPtrOutput values.
+// You can construct a concrete instance of `ExportBucketTimeoutsPtrInput` via:
+//
+//	        ExportBucketTimeoutsArgs{...}
+//
+//	or:
+//
+//	        nil
+type ExportBucketTimeoutsPtrInput interface {
+	pulumi.Input
+
+	ToExportBucketTimeoutsPtrOutput() ExportBucketTimeoutsPtrOutput
+	ToExportBucketTimeoutsPtrOutputWithContext(context.Context) ExportBucketTimeoutsPtrOutput
+}
+
+type exportBucketTimeoutsPtrType ExportBucketTimeoutsArgs
+
+func ExportBucketTimeoutsPtr(v *ExportBucketTimeoutsArgs) ExportBucketTimeoutsPtrInput {
+	return (*exportBucketTimeoutsPtrType)(v)
+}
+
+func (*exportBucketTimeoutsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ExportBucketTimeouts)(nil)).Elem()
+}
+
+func (i *exportBucketTimeoutsPtrType) ToExportBucketTimeoutsPtrOutput() ExportBucketTimeoutsPtrOutput {
+	return i.ToExportBucketTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i *exportBucketTimeoutsPtrType) ToExportBucketTimeoutsPtrOutputWithContext(ctx context.Context) ExportBucketTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ExportBucketTimeoutsPtrOutput)
+}
+
+// How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+type ExportBucketTimeoutsOutput struct{ *pulumi.OutputState }
+
+func (ExportBucketTimeoutsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ExportBucketTimeouts)(nil)).Elem()
+}
+
+func (o ExportBucketTimeoutsOutput) ToExportBucketTimeoutsOutput() ExportBucketTimeoutsOutput {
+	return o
+}
+
+func (o ExportBucketTimeoutsOutput) ToExportBucketTimeoutsOutputWithContext(ctx context.Context) ExportBucketTimeoutsOutput {
+	return o
+}
+
+func (o ExportBucketTimeoutsOutput) ToExportBucketTimeoutsPtrOutput() ExportBucketTimeoutsPtrOutput {
+	return o.ToExportBucketTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (o ExportBucketTimeoutsOutput) ToExportBucketTimeoutsPtrOutputWithContext(ctx context.Context) ExportBucketTimeoutsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ExportBucketTimeouts) *ExportBucketTimeouts {
+		return &v
+	}).(ExportBucketTimeoutsPtrOutput)
+}
+
+// How long create may take. Default "5m".
+func (o ExportBucketTimeoutsOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ExportBucketTimeouts) *string { return v.Create }).(pulumi.StringPtrOutput)
+}
+
+// How long delete, until deleted may take. Default "10m".
+func (o ExportBucketTimeoutsOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ExportBucketTimeouts) *string { return v.Delete }).(pulumi.StringPtrOutput)
+}
+
+// How long update may take. Default "5m".
+func (o ExportBucketTimeoutsOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ExportBucketTimeouts) *string { return v.Update }).(pulumi.StringPtrOutput)
+}
+
+type ExportBucketTimeoutsPtrOutput struct{ *pulumi.OutputState }
+
+func (ExportBucketTimeoutsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ExportBucketTimeouts)(nil)).Elem()
+}
+
+func (o ExportBucketTimeoutsPtrOutput) ToExportBucketTimeoutsPtrOutput() ExportBucketTimeoutsPtrOutput {
+	return o
+}
+
+func (o ExportBucketTimeoutsPtrOutput) ToExportBucketTimeoutsPtrOutputWithContext(ctx context.Context) ExportBucketTimeoutsPtrOutput {
+	return o
+}
+
+func (o ExportBucketTimeoutsPtrOutput) Elem() ExportBucketTimeoutsOutput {
+	return o.ApplyT(func(v *ExportBucketTimeouts) ExportBucketTimeouts {
+		if v != nil {
+			return *v
+		}
+		var ret ExportBucketTimeouts
+		return ret
+	}).(ExportBucketTimeoutsOutput)
+}
+
+// How long create may take. Default "5m".
+func (o ExportBucketTimeoutsPtrOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ExportBucketTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Create
+	}).(pulumi.StringPtrOutput)
+}
+
+// How long delete, until deleted may take. Default "10m".
+func (o ExportBucketTimeoutsPtrOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ExportBucketTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Delete
+	}).(pulumi.StringPtrOutput)
+}
+
+// How long update may take. Default "5m".
+func (o ExportBucketTimeoutsPtrOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ExportBucketTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Update
+	}).(pulumi.StringPtrOutput)
+}
+
 // A label stored with the export: a key and its value.
 type ExportCustomData struct {
 	Key   string `pulumi:"key"`
@@ -292,6 +2033,115 @@ func (o ExportCustomDataArrayOutput) Index(i pulumi.IntInput) ExportCustomDataOu
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ExportCustomData {
 		return vs[0].([]ExportCustomData)[vs[1].(int)]
 	}).(ExportCustomDataOutput)
+}
+
+// A longer retention for one kind of snapshot.
+type ExtraRetentionSetting struct {
+	// Upper case, as the service takes it: HOURLY, DAILY, WEEKLY, MONTHLY, YEARLY or ON_DEMAND. One of: "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND".
+	FrequencyType string `pulumi:"frequencyType"`
+	// Positive.
+	RetentionDays float64 `pulumi:"retentionDays"`
+}
+
+// ExtraRetentionSettingInput is an input type that accepts ExtraRetentionSettingArgs and ExtraRetentionSettingOutput values.
+// You can construct a concrete instance of `ExtraRetentionSettingInput` via:
+//
+//	ExtraRetentionSettingArgs{...}
+type ExtraRetentionSettingInput interface {
+	pulumi.Input
+
+	ToExtraRetentionSettingOutput() ExtraRetentionSettingOutput
+	ToExtraRetentionSettingOutputWithContext(context.Context) ExtraRetentionSettingOutput
+}
+
+// A longer retention for one kind of snapshot.
+type ExtraRetentionSettingArgs struct {
+	// Upper case, as the service takes it: HOURLY, DAILY, WEEKLY, MONTHLY, YEARLY or ON_DEMAND. One of: "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND".
+	FrequencyType pulumi.StringInput `pulumi:"frequencyType"`
+	// Positive.
+	RetentionDays pulumi.Float64Input `pulumi:"retentionDays"`
+}
+
+func (ExtraRetentionSettingArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ExtraRetentionSetting)(nil)).Elem()
+}
+
+func (i ExtraRetentionSettingArgs) ToExtraRetentionSettingOutput() ExtraRetentionSettingOutput {
+	return i.ToExtraRetentionSettingOutputWithContext(context.Background())
+}
+
+func (i ExtraRetentionSettingArgs) ToExtraRetentionSettingOutputWithContext(ctx context.Context) ExtraRetentionSettingOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ExtraRetentionSettingOutput)
+}
+
+// ExtraRetentionSettingArrayInput is an input type that accepts ExtraRetentionSettingArray and ExtraRetentionSettingArrayOutput values.
+// You can construct a concrete instance of `ExtraRetentionSettingArrayInput` via:
+//
+//	ExtraRetentionSettingArray{ ExtraRetentionSettingArgs{...} }
+type ExtraRetentionSettingArrayInput interface {
+	pulumi.Input
+
+	ToExtraRetentionSettingArrayOutput() ExtraRetentionSettingArrayOutput
+	ToExtraRetentionSettingArrayOutputWithContext(context.Context) ExtraRetentionSettingArrayOutput
+}
+
+type ExtraRetentionSettingArray []ExtraRetentionSettingInput
+
+func (ExtraRetentionSettingArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ExtraRetentionSetting)(nil)).Elem()
+}
+
+func (i ExtraRetentionSettingArray) ToExtraRetentionSettingArrayOutput() ExtraRetentionSettingArrayOutput {
+	return i.ToExtraRetentionSettingArrayOutputWithContext(context.Background())
+}
+
+func (i ExtraRetentionSettingArray) ToExtraRetentionSettingArrayOutputWithContext(ctx context.Context) ExtraRetentionSettingArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ExtraRetentionSettingArrayOutput)
+}
+
+// A longer retention for one kind of snapshot.
+type ExtraRetentionSettingOutput struct{ *pulumi.OutputState }
+
+func (ExtraRetentionSettingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ExtraRetentionSetting)(nil)).Elem()
+}
+
+func (o ExtraRetentionSettingOutput) ToExtraRetentionSettingOutput() ExtraRetentionSettingOutput {
+	return o
+}
+
+func (o ExtraRetentionSettingOutput) ToExtraRetentionSettingOutputWithContext(ctx context.Context) ExtraRetentionSettingOutput {
+	return o
+}
+
+// Upper case, as the service takes it: HOURLY, DAILY, WEEKLY, MONTHLY, YEARLY or ON_DEMAND. One of: "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND".
+func (o ExtraRetentionSettingOutput) FrequencyType() pulumi.StringOutput {
+	return o.ApplyT(func(v ExtraRetentionSetting) string { return v.FrequencyType }).(pulumi.StringOutput)
+}
+
+// Positive.
+func (o ExtraRetentionSettingOutput) RetentionDays() pulumi.Float64Output {
+	return o.ApplyT(func(v ExtraRetentionSetting) float64 { return v.RetentionDays }).(pulumi.Float64Output)
+}
+
+type ExtraRetentionSettingArrayOutput struct{ *pulumi.OutputState }
+
+func (ExtraRetentionSettingArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ExtraRetentionSetting)(nil)).Elem()
+}
+
+func (o ExtraRetentionSettingArrayOutput) ToExtraRetentionSettingArrayOutput() ExtraRetentionSettingArrayOutput {
+	return o
+}
+
+func (o ExtraRetentionSettingArrayOutput) ToExtraRetentionSettingArrayOutputWithContext(ctx context.Context) ExtraRetentionSettingArrayOutput {
+	return o
+}
+
+func (o ExtraRetentionSettingArrayOutput) Index(i pulumi.IntInput) ExtraRetentionSettingOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ExtraRetentionSetting {
+		return vs[0].([]ExtraRetentionSetting)[vs[1].(int)]
+	}).(ExtraRetentionSettingOutput)
 }
 
 // How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
@@ -465,6 +2315,1156 @@ func (o FtsIndexTimeoutsPtrOutput) Delete() pulumi.StringPtrOutput {
 // How long an update, until STEADY may take. Default "1h".
 func (o FtsIndexTimeoutsPtrOutput) Update() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FtsIndexTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Update
+	}).(pulumi.StringPtrOutput)
+}
+
+// The destination cluster of a live migration.
+type LiveMigrationDestination struct {
+	ClusterName string `pulumi:"clusterName"`
+	// PUBLIC, PRIVATE_LINK or VPC_PEERING. One of: "PUBLIC", "PRIVATE_LINK", "VPC_PEERING".
+	HostnameSchemaType string  `pulumi:"hostnameSchemaType"`
+	PrivateLinkId      *string `pulumi:"privateLinkId"`
+}
+
+// LiveMigrationDestinationInput is an input type that accepts LiveMigrationDestinationArgs and LiveMigrationDestinationOutput values.
+// You can construct a concrete instance of `LiveMigrationDestinationInput` via:
+//
+//	LiveMigrationDestinationArgs{...}
+type LiveMigrationDestinationInput interface {
+	pulumi.Input
+
+	ToLiveMigrationDestinationOutput() LiveMigrationDestinationOutput
+	ToLiveMigrationDestinationOutputWithContext(context.Context) LiveMigrationDestinationOutput
+}
+
+// The destination cluster of a live migration.
+type LiveMigrationDestinationArgs struct {
+	ClusterName pulumi.StringInput `pulumi:"clusterName"`
+	// PUBLIC, PRIVATE_LINK or VPC_PEERING. One of: "PUBLIC", "PRIVATE_LINK", "VPC_PEERING".
+	HostnameSchemaType pulumi.StringInput    `pulumi:"hostnameSchemaType"`
+	PrivateLinkId      pulumi.StringPtrInput `pulumi:"privateLinkId"`
+}
+
+func (LiveMigrationDestinationArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*LiveMigrationDestination)(nil)).Elem()
+}
+
+func (i LiveMigrationDestinationArgs) ToLiveMigrationDestinationOutput() LiveMigrationDestinationOutput {
+	return i.ToLiveMigrationDestinationOutputWithContext(context.Background())
+}
+
+func (i LiveMigrationDestinationArgs) ToLiveMigrationDestinationOutputWithContext(ctx context.Context) LiveMigrationDestinationOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(LiveMigrationDestinationOutput)
+}
+
+// The destination cluster of a live migration.
+type LiveMigrationDestinationOutput struct{ *pulumi.OutputState }
+
+func (LiveMigrationDestinationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*LiveMigrationDestination)(nil)).Elem()
+}
+
+func (o LiveMigrationDestinationOutput) ToLiveMigrationDestinationOutput() LiveMigrationDestinationOutput {
+	return o
+}
+
+func (o LiveMigrationDestinationOutput) ToLiveMigrationDestinationOutputWithContext(ctx context.Context) LiveMigrationDestinationOutput {
+	return o
+}
+
+func (o LiveMigrationDestinationOutput) ClusterName() pulumi.StringOutput {
+	return o.ApplyT(func(v LiveMigrationDestination) string { return v.ClusterName }).(pulumi.StringOutput)
+}
+
+// PUBLIC, PRIVATE_LINK or VPC_PEERING. One of: "PUBLIC", "PRIVATE_LINK", "VPC_PEERING".
+func (o LiveMigrationDestinationOutput) HostnameSchemaType() pulumi.StringOutput {
+	return o.ApplyT(func(v LiveMigrationDestination) string { return v.HostnameSchemaType }).(pulumi.StringOutput)
+}
+
+func (o LiveMigrationDestinationOutput) PrivateLinkId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LiveMigrationDestination) *string { return v.PrivateLinkId }).(pulumi.StringPtrOutput)
+}
+
+// Sharding of a migration from a replica set to a sharded destination (6.0 or later).
+type LiveMigrationSharding struct {
+	CreateSupportingIndexes bool                                   `pulumi:"createSupportingIndexes"`
+	ShardingEntries         []LiveMigrationShardingShardingEntries `pulumi:"shardingEntries"`
+}
+
+// LiveMigrationShardingInput is an input type that accepts LiveMigrationShardingArgs and LiveMigrationShardingOutput values.
+// You can construct a concrete instance of `LiveMigrationShardingInput` via:
+//
+//	LiveMigrationShardingArgs{...}
+type LiveMigrationShardingInput interface {
+	pulumi.Input
+
+	ToLiveMigrationShardingOutput() LiveMigrationShardingOutput
+	ToLiveMigrationShardingOutputWithContext(context.Context) LiveMigrationShardingOutput
+}
+
+// Sharding of a migration from a replica set to a sharded destination (6.0 or later).
+type LiveMigrationShardingArgs struct {
+	CreateSupportingIndexes pulumi.BoolInput                               `pulumi:"createSupportingIndexes"`
+	ShardingEntries         LiveMigrationShardingShardingEntriesArrayInput `pulumi:"shardingEntries"`
+}
+
+func (LiveMigrationShardingArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*LiveMigrationSharding)(nil)).Elem()
+}
+
+func (i LiveMigrationShardingArgs) ToLiveMigrationShardingOutput() LiveMigrationShardingOutput {
+	return i.ToLiveMigrationShardingOutputWithContext(context.Background())
+}
+
+func (i LiveMigrationShardingArgs) ToLiveMigrationShardingOutputWithContext(ctx context.Context) LiveMigrationShardingOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(LiveMigrationShardingOutput)
+}
+
+func (i LiveMigrationShardingArgs) ToLiveMigrationShardingPtrOutput() LiveMigrationShardingPtrOutput {
+	return i.ToLiveMigrationShardingPtrOutputWithContext(context.Background())
+}
+
+func (i LiveMigrationShardingArgs) ToLiveMigrationShardingPtrOutputWithContext(ctx context.Context) LiveMigrationShardingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(LiveMigrationShardingOutput).ToLiveMigrationShardingPtrOutputWithContext(ctx)
+}
+
+// LiveMigrationShardingPtrInput is an input type that accepts LiveMigrationShardingArgs, LiveMigrationShardingPtr and LiveMigrationShardingPtrOutput values.
+// You can construct a concrete instance of `LiveMigrationShardingPtrInput` via:
+//
+//	        LiveMigrationShardingArgs{...}
+//
+//	or:
+//
+//	        nil
+type LiveMigrationShardingPtrInput interface {
+	pulumi.Input
+
+	ToLiveMigrationShardingPtrOutput() LiveMigrationShardingPtrOutput
+	ToLiveMigrationShardingPtrOutputWithContext(context.Context) LiveMigrationShardingPtrOutput
+}
+
+type liveMigrationShardingPtrType LiveMigrationShardingArgs
+
+func LiveMigrationShardingPtr(v *LiveMigrationShardingArgs) LiveMigrationShardingPtrInput {
+	return (*liveMigrationShardingPtrType)(v)
+}
+
+func (*liveMigrationShardingPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**LiveMigrationSharding)(nil)).Elem()
+}
+
+func (i *liveMigrationShardingPtrType) ToLiveMigrationShardingPtrOutput() LiveMigrationShardingPtrOutput {
+	return i.ToLiveMigrationShardingPtrOutputWithContext(context.Background())
+}
+
+func (i *liveMigrationShardingPtrType) ToLiveMigrationShardingPtrOutputWithContext(ctx context.Context) LiveMigrationShardingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(LiveMigrationShardingPtrOutput)
+}
+
+// Sharding of a migration from a replica set to a sharded destination (6.0 or later).
+type LiveMigrationShardingOutput struct{ *pulumi.OutputState }
+
+func (LiveMigrationShardingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*LiveMigrationSharding)(nil)).Elem()
+}
+
+func (o LiveMigrationShardingOutput) ToLiveMigrationShardingOutput() LiveMigrationShardingOutput {
+	return o
+}
+
+func (o LiveMigrationShardingOutput) ToLiveMigrationShardingOutputWithContext(ctx context.Context) LiveMigrationShardingOutput {
+	return o
+}
+
+func (o LiveMigrationShardingOutput) ToLiveMigrationShardingPtrOutput() LiveMigrationShardingPtrOutput {
+	return o.ToLiveMigrationShardingPtrOutputWithContext(context.Background())
+}
+
+func (o LiveMigrationShardingOutput) ToLiveMigrationShardingPtrOutputWithContext(ctx context.Context) LiveMigrationShardingPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v LiveMigrationSharding) *LiveMigrationSharding {
+		return &v
+	}).(LiveMigrationShardingPtrOutput)
+}
+
+func (o LiveMigrationShardingOutput) CreateSupportingIndexes() pulumi.BoolOutput {
+	return o.ApplyT(func(v LiveMigrationSharding) bool { return v.CreateSupportingIndexes }).(pulumi.BoolOutput)
+}
+
+func (o LiveMigrationShardingOutput) ShardingEntries() LiveMigrationShardingShardingEntriesArrayOutput {
+	return o.ApplyT(func(v LiveMigrationSharding) []LiveMigrationShardingShardingEntries { return v.ShardingEntries }).(LiveMigrationShardingShardingEntriesArrayOutput)
+}
+
+type LiveMigrationShardingPtrOutput struct{ *pulumi.OutputState }
+
+func (LiveMigrationShardingPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**LiveMigrationSharding)(nil)).Elem()
+}
+
+func (o LiveMigrationShardingPtrOutput) ToLiveMigrationShardingPtrOutput() LiveMigrationShardingPtrOutput {
+	return o
+}
+
+func (o LiveMigrationShardingPtrOutput) ToLiveMigrationShardingPtrOutputWithContext(ctx context.Context) LiveMigrationShardingPtrOutput {
+	return o
+}
+
+func (o LiveMigrationShardingPtrOutput) Elem() LiveMigrationShardingOutput {
+	return o.ApplyT(func(v *LiveMigrationSharding) LiveMigrationSharding {
+		if v != nil {
+			return *v
+		}
+		var ret LiveMigrationSharding
+		return ret
+	}).(LiveMigrationShardingOutput)
+}
+
+func (o LiveMigrationShardingPtrOutput) CreateSupportingIndexes() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *LiveMigrationSharding) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.CreateSupportingIndexes
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o LiveMigrationShardingPtrOutput) ShardingEntries() LiveMigrationShardingShardingEntriesArrayOutput {
+	return o.ApplyT(func(v *LiveMigrationSharding) []LiveMigrationShardingShardingEntries {
+		if v == nil {
+			return nil
+		}
+		return v.ShardingEntries
+	}).(LiveMigrationShardingShardingEntriesArrayOutput)
+}
+
+type LiveMigrationShardingShardingEntries struct {
+	Collection      string                                              `pulumi:"collection"`
+	Database        string                                              `pulumi:"database"`
+	ShardCollection LiveMigrationShardingShardingEntriesShardCollection `pulumi:"shardCollection"`
+}
+
+// LiveMigrationShardingShardingEntriesInput is an input type that accepts LiveMigrationShardingShardingEntriesArgs and LiveMigrationShardingShardingEntriesOutput values.
+// You can construct a concrete instance of `LiveMigrationShardingShardingEntriesInput` via:
+//
+//	LiveMigrationShardingShardingEntriesArgs{...}
+type LiveMigrationShardingShardingEntriesInput interface {
+	pulumi.Input
+
+	ToLiveMigrationShardingShardingEntriesOutput() LiveMigrationShardingShardingEntriesOutput
+	ToLiveMigrationShardingShardingEntriesOutputWithContext(context.Context) LiveMigrationShardingShardingEntriesOutput
+}
+
+type LiveMigrationShardingShardingEntriesArgs struct {
+	Collection      pulumi.StringInput                                       `pulumi:"collection"`
+	Database        pulumi.StringInput                                       `pulumi:"database"`
+	ShardCollection LiveMigrationShardingShardingEntriesShardCollectionInput `pulumi:"shardCollection"`
+}
+
+func (LiveMigrationShardingShardingEntriesArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*LiveMigrationShardingShardingEntries)(nil)).Elem()
+}
+
+func (i LiveMigrationShardingShardingEntriesArgs) ToLiveMigrationShardingShardingEntriesOutput() LiveMigrationShardingShardingEntriesOutput {
+	return i.ToLiveMigrationShardingShardingEntriesOutputWithContext(context.Background())
+}
+
+func (i LiveMigrationShardingShardingEntriesArgs) ToLiveMigrationShardingShardingEntriesOutputWithContext(ctx context.Context) LiveMigrationShardingShardingEntriesOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(LiveMigrationShardingShardingEntriesOutput)
+}
+
+// LiveMigrationShardingShardingEntriesArrayInput is an input type that accepts LiveMigrationShardingShardingEntriesArray and LiveMigrationShardingShardingEntriesArrayOutput values.
+// You can construct a concrete instance of `LiveMigrationShardingShardingEntriesArrayInput` via:
+//
+//	LiveMigrationShardingShardingEntriesArray{ LiveMigrationShardingShardingEntriesArgs{...} }
+type LiveMigrationShardingShardingEntriesArrayInput interface {
+	pulumi.Input
+
+	ToLiveMigrationShardingShardingEntriesArrayOutput() LiveMigrationShardingShardingEntriesArrayOutput
+	ToLiveMigrationShardingShardingEntriesArrayOutputWithContext(context.Context) LiveMigrationShardingShardingEntriesArrayOutput
+}
+
+type LiveMigrationShardingShardingEntriesArray []LiveMigrationShardingShardingEntriesInput
+
+func (LiveMigrationShardingShardingEntriesArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]LiveMigrationShardingShardingEntries)(nil)).Elem()
+}
+
+func (i LiveMigrationShardingShardingEntriesArray) ToLiveMigrationShardingShardingEntriesArrayOutput() LiveMigrationShardingShardingEntriesArrayOutput {
+	return i.ToLiveMigrationShardingShardingEntriesArrayOutputWithContext(context.Background())
+}
+
+func (i LiveMigrationShardingShardingEntriesArray) ToLiveMigrationShardingShardingEntriesArrayOutputWithContext(ctx context.Context) LiveMigrationShardingShardingEntriesArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(LiveMigrationShardingShardingEntriesArrayOutput)
+}
+
+type LiveMigrationShardingShardingEntriesOutput struct{ *pulumi.OutputState }
+
+func (LiveMigrationShardingShardingEntriesOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*LiveMigrationShardingShardingEntries)(nil)).Elem()
+}
+
+func (o LiveMigrationShardingShardingEntriesOutput) ToLiveMigrationShardingShardingEntriesOutput() LiveMigrationShardingShardingEntriesOutput {
+	return o
+}
+
+func (o LiveMigrationShardingShardingEntriesOutput) ToLiveMigrationShardingShardingEntriesOutputWithContext(ctx context.Context) LiveMigrationShardingShardingEntriesOutput {
+	return o
+}
+
+func (o LiveMigrationShardingShardingEntriesOutput) Collection() pulumi.StringOutput {
+	return o.ApplyT(func(v LiveMigrationShardingShardingEntries) string { return v.Collection }).(pulumi.StringOutput)
+}
+
+func (o LiveMigrationShardingShardingEntriesOutput) Database() pulumi.StringOutput {
+	return o.ApplyT(func(v LiveMigrationShardingShardingEntries) string { return v.Database }).(pulumi.StringOutput)
+}
+
+func (o LiveMigrationShardingShardingEntriesOutput) ShardCollection() LiveMigrationShardingShardingEntriesShardCollectionOutput {
+	return o.ApplyT(func(v LiveMigrationShardingShardingEntries) LiveMigrationShardingShardingEntriesShardCollection {
+		return v.ShardCollection
+	}).(LiveMigrationShardingShardingEntriesShardCollectionOutput)
+}
+
+type LiveMigrationShardingShardingEntriesArrayOutput struct{ *pulumi.OutputState }
+
+func (LiveMigrationShardingShardingEntriesArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]LiveMigrationShardingShardingEntries)(nil)).Elem()
+}
+
+func (o LiveMigrationShardingShardingEntriesArrayOutput) ToLiveMigrationShardingShardingEntriesArrayOutput() LiveMigrationShardingShardingEntriesArrayOutput {
+	return o
+}
+
+func (o LiveMigrationShardingShardingEntriesArrayOutput) ToLiveMigrationShardingShardingEntriesArrayOutputWithContext(ctx context.Context) LiveMigrationShardingShardingEntriesArrayOutput {
+	return o
+}
+
+func (o LiveMigrationShardingShardingEntriesArrayOutput) Index(i pulumi.IntInput) LiveMigrationShardingShardingEntriesOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) LiveMigrationShardingShardingEntries {
+		return vs[0].([]LiveMigrationShardingShardingEntries)[vs[1].(int)]
+	}).(LiveMigrationShardingShardingEntriesOutput)
+}
+
+type LiveMigrationShardingShardingEntriesShardCollection struct {
+	Key []map[string]interface{} `pulumi:"key"`
+}
+
+// LiveMigrationShardingShardingEntriesShardCollectionInput is an input type that accepts LiveMigrationShardingShardingEntriesShardCollectionArgs and LiveMigrationShardingShardingEntriesShardCollectionOutput values.
+// You can construct a concrete instance of `LiveMigrationShardingShardingEntriesShardCollectionInput` via:
+//
+//	LiveMigrationShardingShardingEntriesShardCollectionArgs{...}
+type LiveMigrationShardingShardingEntriesShardCollectionInput interface {
+	pulumi.Input
+
+	ToLiveMigrationShardingShardingEntriesShardCollectionOutput() LiveMigrationShardingShardingEntriesShardCollectionOutput
+	ToLiveMigrationShardingShardingEntriesShardCollectionOutputWithContext(context.Context) LiveMigrationShardingShardingEntriesShardCollectionOutput
+}
+
+type LiveMigrationShardingShardingEntriesShardCollectionArgs struct {
+	Key pulumi.MapArrayInput `pulumi:"key"`
+}
+
+func (LiveMigrationShardingShardingEntriesShardCollectionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*LiveMigrationShardingShardingEntriesShardCollection)(nil)).Elem()
+}
+
+func (i LiveMigrationShardingShardingEntriesShardCollectionArgs) ToLiveMigrationShardingShardingEntriesShardCollectionOutput() LiveMigrationShardingShardingEntriesShardCollectionOutput {
+	return i.ToLiveMigrationShardingShardingEntriesShardCollectionOutputWithContext(context.Background())
+}
+
+func (i LiveMigrationShardingShardingEntriesShardCollectionArgs) ToLiveMigrationShardingShardingEntriesShardCollectionOutputWithContext(ctx context.Context) LiveMigrationShardingShardingEntriesShardCollectionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(LiveMigrationShardingShardingEntriesShardCollectionOutput)
+}
+
+type LiveMigrationShardingShardingEntriesShardCollectionOutput struct{ *pulumi.OutputState }
+
+func (LiveMigrationShardingShardingEntriesShardCollectionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*LiveMigrationShardingShardingEntriesShardCollection)(nil)).Elem()
+}
+
+func (o LiveMigrationShardingShardingEntriesShardCollectionOutput) ToLiveMigrationShardingShardingEntriesShardCollectionOutput() LiveMigrationShardingShardingEntriesShardCollectionOutput {
+	return o
+}
+
+func (o LiveMigrationShardingShardingEntriesShardCollectionOutput) ToLiveMigrationShardingShardingEntriesShardCollectionOutputWithContext(ctx context.Context) LiveMigrationShardingShardingEntriesShardCollectionOutput {
+	return o
+}
+
+func (o LiveMigrationShardingShardingEntriesShardCollectionOutput) Key() pulumi.MapArrayOutput {
+	return o.ApplyT(func(v LiveMigrationShardingShardingEntriesShardCollection) []map[string]interface{} { return v.Key }).(pulumi.MapArrayOutput)
+}
+
+// The self-managed source of a live migration.
+type LiveMigrationSource struct {
+	CaCertificatePath *string `pulumi:"caCertificatePath"`
+	ClusterName       string  `pulumi:"clusterName"`
+	// The self-managed project the source cluster is in (the organization link lists them).
+	GroupId               string `pulumi:"groupId"`
+	ManagedAuthentication bool   `pulumi:"managedAuthentication"`
+	// Kept secret: the whole `source` input is stored encrypted in state.
+	Password *string `pulumi:"password"`
+	Ssl      bool    `pulumi:"ssl"`
+	Username *string `pulumi:"username"`
+}
+
+// LiveMigrationSourceInput is an input type that accepts LiveMigrationSourceArgs and LiveMigrationSourceOutput values.
+// You can construct a concrete instance of `LiveMigrationSourceInput` via:
+//
+//	LiveMigrationSourceArgs{...}
+type LiveMigrationSourceInput interface {
+	pulumi.Input
+
+	ToLiveMigrationSourceOutput() LiveMigrationSourceOutput
+	ToLiveMigrationSourceOutputWithContext(context.Context) LiveMigrationSourceOutput
+}
+
+// The self-managed source of a live migration.
+type LiveMigrationSourceArgs struct {
+	CaCertificatePath pulumi.StringPtrInput `pulumi:"caCertificatePath"`
+	ClusterName       pulumi.StringInput    `pulumi:"clusterName"`
+	// The self-managed project the source cluster is in (the organization link lists them).
+	GroupId               pulumi.StringInput `pulumi:"groupId"`
+	ManagedAuthentication pulumi.BoolInput   `pulumi:"managedAuthentication"`
+	// Kept secret: the whole `source` input is stored encrypted in state.
+	Password pulumi.StringPtrInput `pulumi:"password"`
+	Ssl      pulumi.BoolInput      `pulumi:"ssl"`
+	Username pulumi.StringPtrInput `pulumi:"username"`
+}
+
+func (LiveMigrationSourceArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*LiveMigrationSource)(nil)).Elem()
+}
+
+func (i LiveMigrationSourceArgs) ToLiveMigrationSourceOutput() LiveMigrationSourceOutput {
+	return i.ToLiveMigrationSourceOutputWithContext(context.Background())
+}
+
+func (i LiveMigrationSourceArgs) ToLiveMigrationSourceOutputWithContext(ctx context.Context) LiveMigrationSourceOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(LiveMigrationSourceOutput)
+}
+
+// The self-managed source of a live migration.
+type LiveMigrationSourceOutput struct{ *pulumi.OutputState }
+
+func (LiveMigrationSourceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*LiveMigrationSource)(nil)).Elem()
+}
+
+func (o LiveMigrationSourceOutput) ToLiveMigrationSourceOutput() LiveMigrationSourceOutput {
+	return o
+}
+
+func (o LiveMigrationSourceOutput) ToLiveMigrationSourceOutputWithContext(ctx context.Context) LiveMigrationSourceOutput {
+	return o
+}
+
+func (o LiveMigrationSourceOutput) CaCertificatePath() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LiveMigrationSource) *string { return v.CaCertificatePath }).(pulumi.StringPtrOutput)
+}
+
+func (o LiveMigrationSourceOutput) ClusterName() pulumi.StringOutput {
+	return o.ApplyT(func(v LiveMigrationSource) string { return v.ClusterName }).(pulumi.StringOutput)
+}
+
+// The self-managed project the source cluster is in (the organization link lists them).
+func (o LiveMigrationSourceOutput) GroupId() pulumi.StringOutput {
+	return o.ApplyT(func(v LiveMigrationSource) string { return v.GroupId }).(pulumi.StringOutput)
+}
+
+func (o LiveMigrationSourceOutput) ManagedAuthentication() pulumi.BoolOutput {
+	return o.ApplyT(func(v LiveMigrationSource) bool { return v.ManagedAuthentication }).(pulumi.BoolOutput)
+}
+
+// Kept secret: the whole `source` input is stored encrypted in state.
+func (o LiveMigrationSourceOutput) Password() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LiveMigrationSource) *string { return v.Password }).(pulumi.StringPtrOutput)
+}
+
+func (o LiveMigrationSourceOutput) Ssl() pulumi.BoolOutput {
+	return o.ApplyT(func(v LiveMigrationSource) bool { return v.Ssl }).(pulumi.BoolOutput)
+}
+
+func (o LiveMigrationSourceOutput) Username() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LiveMigrationSource) *string { return v.Username }).(pulumi.StringPtrOutput)
+}
+
+// How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+type LiveMigrationTimeouts struct {
+	// How long create, until WORKING or COMPLETE may take. Default "6h".
+	Create *string `pulumi:"create"`
+	// How long delete, until not found (404) may take. Default "1m".
+	Delete *string `pulumi:"delete"`
+	// How long an update, until WORKING or COMPLETE may take. Default "6h".
+	Update *string `pulumi:"update"`
+}
+
+// LiveMigrationTimeoutsInput is an input type that accepts LiveMigrationTimeoutsArgs and LiveMigrationTimeoutsOutput values.
+// You can construct a concrete instance of `LiveMigrationTimeoutsInput` via:
+//
+//	LiveMigrationTimeoutsArgs{...}
+type LiveMigrationTimeoutsInput interface {
+	pulumi.Input
+
+	ToLiveMigrationTimeoutsOutput() LiveMigrationTimeoutsOutput
+	ToLiveMigrationTimeoutsOutputWithContext(context.Context) LiveMigrationTimeoutsOutput
+}
+
+// How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+type LiveMigrationTimeoutsArgs struct {
+	// How long create, until WORKING or COMPLETE may take. Default "6h".
+	Create pulumi.StringPtrInput `pulumi:"create"`
+	// How long delete, until not found (404) may take. Default "1m".
+	Delete pulumi.StringPtrInput `pulumi:"delete"`
+	// How long an update, until WORKING or COMPLETE may take. Default "6h".
+	Update pulumi.StringPtrInput `pulumi:"update"`
+}
+
+func (LiveMigrationTimeoutsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*LiveMigrationTimeouts)(nil)).Elem()
+}
+
+func (i LiveMigrationTimeoutsArgs) ToLiveMigrationTimeoutsOutput() LiveMigrationTimeoutsOutput {
+	return i.ToLiveMigrationTimeoutsOutputWithContext(context.Background())
+}
+
+func (i LiveMigrationTimeoutsArgs) ToLiveMigrationTimeoutsOutputWithContext(ctx context.Context) LiveMigrationTimeoutsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(LiveMigrationTimeoutsOutput)
+}
+
+func (i LiveMigrationTimeoutsArgs) ToLiveMigrationTimeoutsPtrOutput() LiveMigrationTimeoutsPtrOutput {
+	return i.ToLiveMigrationTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i LiveMigrationTimeoutsArgs) ToLiveMigrationTimeoutsPtrOutputWithContext(ctx context.Context) LiveMigrationTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(LiveMigrationTimeoutsOutput).ToLiveMigrationTimeoutsPtrOutputWithContext(ctx)
+}
+
+// LiveMigrationTimeoutsPtrInput is an input type that accepts LiveMigrationTimeoutsArgs, LiveMigrationTimeoutsPtr and LiveMigrationTimeoutsPtrOutput values.
+// You can construct a concrete instance of `LiveMigrationTimeoutsPtrInput` via:
+//
+//	        LiveMigrationTimeoutsArgs{...}
+//
+//	or:
+//
+//	        nil
+type LiveMigrationTimeoutsPtrInput interface {
+	pulumi.Input
+
+	ToLiveMigrationTimeoutsPtrOutput() LiveMigrationTimeoutsPtrOutput
+	ToLiveMigrationTimeoutsPtrOutputWithContext(context.Context) LiveMigrationTimeoutsPtrOutput
+}
+
+type liveMigrationTimeoutsPtrType LiveMigrationTimeoutsArgs
+
+func LiveMigrationTimeoutsPtr(v *LiveMigrationTimeoutsArgs) LiveMigrationTimeoutsPtrInput {
+	return (*liveMigrationTimeoutsPtrType)(v)
+}
+
+func (*liveMigrationTimeoutsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**LiveMigrationTimeouts)(nil)).Elem()
+}
+
+func (i *liveMigrationTimeoutsPtrType) ToLiveMigrationTimeoutsPtrOutput() LiveMigrationTimeoutsPtrOutput {
+	return i.ToLiveMigrationTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i *liveMigrationTimeoutsPtrType) ToLiveMigrationTimeoutsPtrOutputWithContext(ctx context.Context) LiveMigrationTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(LiveMigrationTimeoutsPtrOutput)
+}
+
+// How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+type LiveMigrationTimeoutsOutput struct{ *pulumi.OutputState }
+
+func (LiveMigrationTimeoutsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*LiveMigrationTimeouts)(nil)).Elem()
+}
+
+func (o LiveMigrationTimeoutsOutput) ToLiveMigrationTimeoutsOutput() LiveMigrationTimeoutsOutput {
+	return o
+}
+
+func (o LiveMigrationTimeoutsOutput) ToLiveMigrationTimeoutsOutputWithContext(ctx context.Context) LiveMigrationTimeoutsOutput {
+	return o
+}
+
+func (o LiveMigrationTimeoutsOutput) ToLiveMigrationTimeoutsPtrOutput() LiveMigrationTimeoutsPtrOutput {
+	return o.ToLiveMigrationTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (o LiveMigrationTimeoutsOutput) ToLiveMigrationTimeoutsPtrOutputWithContext(ctx context.Context) LiveMigrationTimeoutsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v LiveMigrationTimeouts) *LiveMigrationTimeouts {
+		return &v
+	}).(LiveMigrationTimeoutsPtrOutput)
+}
+
+// How long create, until WORKING or COMPLETE may take. Default "6h".
+func (o LiveMigrationTimeoutsOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LiveMigrationTimeouts) *string { return v.Create }).(pulumi.StringPtrOutput)
+}
+
+// How long delete, until not found (404) may take. Default "1m".
+func (o LiveMigrationTimeoutsOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LiveMigrationTimeouts) *string { return v.Delete }).(pulumi.StringPtrOutput)
+}
+
+// How long an update, until WORKING or COMPLETE may take. Default "6h".
+func (o LiveMigrationTimeoutsOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LiveMigrationTimeouts) *string { return v.Update }).(pulumi.StringPtrOutput)
+}
+
+type LiveMigrationTimeoutsPtrOutput struct{ *pulumi.OutputState }
+
+func (LiveMigrationTimeoutsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**LiveMigrationTimeouts)(nil)).Elem()
+}
+
+func (o LiveMigrationTimeoutsPtrOutput) ToLiveMigrationTimeoutsPtrOutput() LiveMigrationTimeoutsPtrOutput {
+	return o
+}
+
+func (o LiveMigrationTimeoutsPtrOutput) ToLiveMigrationTimeoutsPtrOutputWithContext(ctx context.Context) LiveMigrationTimeoutsPtrOutput {
+	return o
+}
+
+func (o LiveMigrationTimeoutsPtrOutput) Elem() LiveMigrationTimeoutsOutput {
+	return o.ApplyT(func(v *LiveMigrationTimeouts) LiveMigrationTimeouts {
+		if v != nil {
+			return *v
+		}
+		var ret LiveMigrationTimeouts
+		return ret
+	}).(LiveMigrationTimeoutsOutput)
+}
+
+// How long create, until WORKING or COMPLETE may take. Default "6h".
+func (o LiveMigrationTimeoutsPtrOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *LiveMigrationTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Create
+	}).(pulumi.StringPtrOutput)
+}
+
+// How long delete, until not found (404) may take. Default "1m".
+func (o LiveMigrationTimeoutsPtrOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *LiveMigrationTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Delete
+	}).(pulumi.StringPtrOutput)
+}
+
+// How long an update, until WORKING or COMPLETE may take. Default "6h".
+func (o LiveMigrationTimeoutsPtrOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *LiveMigrationTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Update
+	}).(pulumi.StringPtrOutput)
+}
+
+// The policy item for on-demand snapshots.
+type OnDemandPolicyItem struct {
+	// Always 0 (the default).
+	FrequencyInterval *float64 `pulumi:"frequencyInterval"`
+	// Always "ondemand" (the default).
+	FrequencyType *string `pulumi:"frequencyType"`
+	// The unit of a retention: days, weeks, months or years. One of: "days", "weeks", "months", "years".
+	RetentionUnit string `pulumi:"retentionUnit"`
+	// Positive.
+	RetentionValue float64 `pulumi:"retentionValue"`
+}
+
+// OnDemandPolicyItemInput is an input type that accepts OnDemandPolicyItemArgs and OnDemandPolicyItemOutput values.
+// You can construct a concrete instance of `OnDemandPolicyItemInput` via:
+//
+//	OnDemandPolicyItemArgs{...}
+type OnDemandPolicyItemInput interface {
+	pulumi.Input
+
+	ToOnDemandPolicyItemOutput() OnDemandPolicyItemOutput
+	ToOnDemandPolicyItemOutputWithContext(context.Context) OnDemandPolicyItemOutput
+}
+
+// The policy item for on-demand snapshots.
+type OnDemandPolicyItemArgs struct {
+	// Always 0 (the default).
+	FrequencyInterval pulumi.Float64PtrInput `pulumi:"frequencyInterval"`
+	// Always "ondemand" (the default).
+	FrequencyType pulumi.StringPtrInput `pulumi:"frequencyType"`
+	// The unit of a retention: days, weeks, months or years. One of: "days", "weeks", "months", "years".
+	RetentionUnit pulumi.StringInput `pulumi:"retentionUnit"`
+	// Positive.
+	RetentionValue pulumi.Float64Input `pulumi:"retentionValue"`
+}
+
+func (OnDemandPolicyItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*OnDemandPolicyItem)(nil)).Elem()
+}
+
+func (i OnDemandPolicyItemArgs) ToOnDemandPolicyItemOutput() OnDemandPolicyItemOutput {
+	return i.ToOnDemandPolicyItemOutputWithContext(context.Background())
+}
+
+func (i OnDemandPolicyItemArgs) ToOnDemandPolicyItemOutputWithContext(ctx context.Context) OnDemandPolicyItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OnDemandPolicyItemOutput)
+}
+
+func (i OnDemandPolicyItemArgs) ToOnDemandPolicyItemPtrOutput() OnDemandPolicyItemPtrOutput {
+	return i.ToOnDemandPolicyItemPtrOutputWithContext(context.Background())
+}
+
+func (i OnDemandPolicyItemArgs) ToOnDemandPolicyItemPtrOutputWithContext(ctx context.Context) OnDemandPolicyItemPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OnDemandPolicyItemOutput).ToOnDemandPolicyItemPtrOutputWithContext(ctx)
+}
+
+// OnDemandPolicyItemPtrInput is an input type that accepts OnDemandPolicyItemArgs, OnDemandPolicyItemPtr and OnDemandPolicyItemPtrOutput values.
+// You can construct a concrete instance of `OnDemandPolicyItemPtrInput` via:
+//
+//	        OnDemandPolicyItemArgs{...}
+//
+//	or:
+//
+//	        nil
+type OnDemandPolicyItemPtrInput interface {
+	pulumi.Input
+
+	ToOnDemandPolicyItemPtrOutput() OnDemandPolicyItemPtrOutput
+	ToOnDemandPolicyItemPtrOutputWithContext(context.Context) OnDemandPolicyItemPtrOutput
+}
+
+type onDemandPolicyItemPtrType OnDemandPolicyItemArgs
+
+func OnDemandPolicyItemPtr(v *OnDemandPolicyItemArgs) OnDemandPolicyItemPtrInput {
+	return (*onDemandPolicyItemPtrType)(v)
+}
+
+func (*onDemandPolicyItemPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**OnDemandPolicyItem)(nil)).Elem()
+}
+
+func (i *onDemandPolicyItemPtrType) ToOnDemandPolicyItemPtrOutput() OnDemandPolicyItemPtrOutput {
+	return i.ToOnDemandPolicyItemPtrOutputWithContext(context.Background())
+}
+
+func (i *onDemandPolicyItemPtrType) ToOnDemandPolicyItemPtrOutputWithContext(ctx context.Context) OnDemandPolicyItemPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OnDemandPolicyItemPtrOutput)
+}
+
+// The policy item for on-demand snapshots.
+type OnDemandPolicyItemOutput struct{ *pulumi.OutputState }
+
+func (OnDemandPolicyItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OnDemandPolicyItem)(nil)).Elem()
+}
+
+func (o OnDemandPolicyItemOutput) ToOnDemandPolicyItemOutput() OnDemandPolicyItemOutput {
+	return o
+}
+
+func (o OnDemandPolicyItemOutput) ToOnDemandPolicyItemOutputWithContext(ctx context.Context) OnDemandPolicyItemOutput {
+	return o
+}
+
+func (o OnDemandPolicyItemOutput) ToOnDemandPolicyItemPtrOutput() OnDemandPolicyItemPtrOutput {
+	return o.ToOnDemandPolicyItemPtrOutputWithContext(context.Background())
+}
+
+func (o OnDemandPolicyItemOutput) ToOnDemandPolicyItemPtrOutputWithContext(ctx context.Context) OnDemandPolicyItemPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v OnDemandPolicyItem) *OnDemandPolicyItem {
+		return &v
+	}).(OnDemandPolicyItemPtrOutput)
+}
+
+// Always 0 (the default).
+func (o OnDemandPolicyItemOutput) FrequencyInterval() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v OnDemandPolicyItem) *float64 { return v.FrequencyInterval }).(pulumi.Float64PtrOutput)
+}
+
+// Always "ondemand" (the default).
+func (o OnDemandPolicyItemOutput) FrequencyType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OnDemandPolicyItem) *string { return v.FrequencyType }).(pulumi.StringPtrOutput)
+}
+
+// The unit of a retention: days, weeks, months or years. One of: "days", "weeks", "months", "years".
+func (o OnDemandPolicyItemOutput) RetentionUnit() pulumi.StringOutput {
+	return o.ApplyT(func(v OnDemandPolicyItem) string { return v.RetentionUnit }).(pulumi.StringOutput)
+}
+
+// Positive.
+func (o OnDemandPolicyItemOutput) RetentionValue() pulumi.Float64Output {
+	return o.ApplyT(func(v OnDemandPolicyItem) float64 { return v.RetentionValue }).(pulumi.Float64Output)
+}
+
+type OnDemandPolicyItemPtrOutput struct{ *pulumi.OutputState }
+
+func (OnDemandPolicyItemPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**OnDemandPolicyItem)(nil)).Elem()
+}
+
+func (o OnDemandPolicyItemPtrOutput) ToOnDemandPolicyItemPtrOutput() OnDemandPolicyItemPtrOutput {
+	return o
+}
+
+func (o OnDemandPolicyItemPtrOutput) ToOnDemandPolicyItemPtrOutputWithContext(ctx context.Context) OnDemandPolicyItemPtrOutput {
+	return o
+}
+
+func (o OnDemandPolicyItemPtrOutput) Elem() OnDemandPolicyItemOutput {
+	return o.ApplyT(func(v *OnDemandPolicyItem) OnDemandPolicyItem {
+		if v != nil {
+			return *v
+		}
+		var ret OnDemandPolicyItem
+		return ret
+	}).(OnDemandPolicyItemOutput)
+}
+
+// Always 0 (the default).
+func (o OnDemandPolicyItemPtrOutput) FrequencyInterval() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *OnDemandPolicyItem) *float64 {
+		if v == nil {
+			return nil
+		}
+		return v.FrequencyInterval
+	}).(pulumi.Float64PtrOutput)
+}
+
+// Always "ondemand" (the default).
+func (o OnDemandPolicyItemPtrOutput) FrequencyType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *OnDemandPolicyItem) *string {
+		if v == nil {
+			return nil
+		}
+		return v.FrequencyType
+	}).(pulumi.StringPtrOutput)
+}
+
+// The unit of a retention: days, weeks, months or years. One of: "days", "weeks", "months", "years".
+func (o OnDemandPolicyItemPtrOutput) RetentionUnit() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *OnDemandPolicyItem) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.RetentionUnit
+	}).(pulumi.StringPtrOutput)
+}
+
+// Positive.
+func (o OnDemandPolicyItemPtrOutput) RetentionValue() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *OnDemandPolicyItem) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.RetentionValue
+	}).(pulumi.Float64PtrOutput)
+}
+
+// The on-demand policy item as stored: with its read-only id.
+type OnDemandPolicyItemOutputType struct {
+	// Always 0 (the default).
+	FrequencyInterval *float64 `pulumi:"frequencyInterval"`
+	// Always "ondemand" (the default).
+	FrequencyType *string `pulumi:"frequencyType"`
+	// The item's id (read-only).
+	Id *string `pulumi:"id"`
+	// The unit of a retention: days, weeks, months or years. One of: "days", "weeks", "months", "years".
+	RetentionUnit string `pulumi:"retentionUnit"`
+	// Positive.
+	RetentionValue float64 `pulumi:"retentionValue"`
+}
+
+// The on-demand policy item as stored: with its read-only id.
+type OnDemandPolicyItemOutputTypeOutput struct{ *pulumi.OutputState }
+
+func (OnDemandPolicyItemOutputTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OnDemandPolicyItemOutputType)(nil)).Elem()
+}
+
+func (o OnDemandPolicyItemOutputTypeOutput) ToOnDemandPolicyItemOutputTypeOutput() OnDemandPolicyItemOutputTypeOutput {
+	return o
+}
+
+func (o OnDemandPolicyItemOutputTypeOutput) ToOnDemandPolicyItemOutputTypeOutputWithContext(ctx context.Context) OnDemandPolicyItemOutputTypeOutput {
+	return o
+}
+
+// Always 0 (the default).
+func (o OnDemandPolicyItemOutputTypeOutput) FrequencyInterval() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v OnDemandPolicyItemOutputType) *float64 { return v.FrequencyInterval }).(pulumi.Float64PtrOutput)
+}
+
+// Always "ondemand" (the default).
+func (o OnDemandPolicyItemOutputTypeOutput) FrequencyType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OnDemandPolicyItemOutputType) *string { return v.FrequencyType }).(pulumi.StringPtrOutput)
+}
+
+// The item's id (read-only).
+func (o OnDemandPolicyItemOutputTypeOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OnDemandPolicyItemOutputType) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// The unit of a retention: days, weeks, months or years. One of: "days", "weeks", "months", "years".
+func (o OnDemandPolicyItemOutputTypeOutput) RetentionUnit() pulumi.StringOutput {
+	return o.ApplyT(func(v OnDemandPolicyItemOutputType) string { return v.RetentionUnit }).(pulumi.StringOutput)
+}
+
+// Positive.
+func (o OnDemandPolicyItemOutputTypeOutput) RetentionValue() pulumi.Float64Output {
+	return o.ApplyT(func(v OnDemandPolicyItemOutputType) float64 { return v.RetentionValue }).(pulumi.Float64Output)
+}
+
+type OnDemandPolicyItemOutputTypePtrOutput struct{ *pulumi.OutputState }
+
+func (OnDemandPolicyItemOutputTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**OnDemandPolicyItemOutputType)(nil)).Elem()
+}
+
+func (o OnDemandPolicyItemOutputTypePtrOutput) ToOnDemandPolicyItemOutputTypePtrOutput() OnDemandPolicyItemOutputTypePtrOutput {
+	return o
+}
+
+func (o OnDemandPolicyItemOutputTypePtrOutput) ToOnDemandPolicyItemOutputTypePtrOutputWithContext(ctx context.Context) OnDemandPolicyItemOutputTypePtrOutput {
+	return o
+}
+
+func (o OnDemandPolicyItemOutputTypePtrOutput) Elem() OnDemandPolicyItemOutputTypeOutput {
+	return o.ApplyT(func(v *OnDemandPolicyItemOutputType) OnDemandPolicyItemOutputType {
+		if v != nil {
+			return *v
+		}
+		var ret OnDemandPolicyItemOutputType
+		return ret
+	}).(OnDemandPolicyItemOutputTypeOutput)
+}
+
+// Always 0 (the default).
+func (o OnDemandPolicyItemOutputTypePtrOutput) FrequencyInterval() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *OnDemandPolicyItemOutputType) *float64 {
+		if v == nil {
+			return nil
+		}
+		return v.FrequencyInterval
+	}).(pulumi.Float64PtrOutput)
+}
+
+// Always "ondemand" (the default).
+func (o OnDemandPolicyItemOutputTypePtrOutput) FrequencyType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *OnDemandPolicyItemOutputType) *string {
+		if v == nil {
+			return nil
+		}
+		return v.FrequencyType
+	}).(pulumi.StringPtrOutput)
+}
+
+// The item's id (read-only).
+func (o OnDemandPolicyItemOutputTypePtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *OnDemandPolicyItemOutputType) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// The unit of a retention: days, weeks, months or years. One of: "days", "weeks", "months", "years".
+func (o OnDemandPolicyItemOutputTypePtrOutput) RetentionUnit() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *OnDemandPolicyItemOutputType) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.RetentionUnit
+	}).(pulumi.StringPtrOutput)
+}
+
+// Positive.
+func (o OnDemandPolicyItemOutputTypePtrOutput) RetentionValue() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *OnDemandPolicyItemOutputType) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.RetentionValue
+	}).(pulumi.Float64PtrOutput)
+}
+
+// How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+type OnDemandSnapshotTimeouts struct {
+	// How long create, until completed may take. Default "2h".
+	Create *string `pulumi:"create"`
+	// How long delete, until deleted (404) may take. Default "20m".
+	Delete *string `pulumi:"delete"`
+	// How long an update, until completed may take. Default "2h".
+	Update *string `pulumi:"update"`
+}
+
+// OnDemandSnapshotTimeoutsInput is an input type that accepts OnDemandSnapshotTimeoutsArgs and OnDemandSnapshotTimeoutsOutput values.
+// You can construct a concrete instance of `OnDemandSnapshotTimeoutsInput` via:
+//
+//	OnDemandSnapshotTimeoutsArgs{...}
+type OnDemandSnapshotTimeoutsInput interface {
+	pulumi.Input
+
+	ToOnDemandSnapshotTimeoutsOutput() OnDemandSnapshotTimeoutsOutput
+	ToOnDemandSnapshotTimeoutsOutputWithContext(context.Context) OnDemandSnapshotTimeoutsOutput
+}
+
+// How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+type OnDemandSnapshotTimeoutsArgs struct {
+	// How long create, until completed may take. Default "2h".
+	Create pulumi.StringPtrInput `pulumi:"create"`
+	// How long delete, until deleted (404) may take. Default "20m".
+	Delete pulumi.StringPtrInput `pulumi:"delete"`
+	// How long an update, until completed may take. Default "2h".
+	Update pulumi.StringPtrInput `pulumi:"update"`
+}
+
+func (OnDemandSnapshotTimeoutsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*OnDemandSnapshotTimeouts)(nil)).Elem()
+}
+
+func (i OnDemandSnapshotTimeoutsArgs) ToOnDemandSnapshotTimeoutsOutput() OnDemandSnapshotTimeoutsOutput {
+	return i.ToOnDemandSnapshotTimeoutsOutputWithContext(context.Background())
+}
+
+func (i OnDemandSnapshotTimeoutsArgs) ToOnDemandSnapshotTimeoutsOutputWithContext(ctx context.Context) OnDemandSnapshotTimeoutsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OnDemandSnapshotTimeoutsOutput)
+}
+
+func (i OnDemandSnapshotTimeoutsArgs) ToOnDemandSnapshotTimeoutsPtrOutput() OnDemandSnapshotTimeoutsPtrOutput {
+	return i.ToOnDemandSnapshotTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i OnDemandSnapshotTimeoutsArgs) ToOnDemandSnapshotTimeoutsPtrOutputWithContext(ctx context.Context) OnDemandSnapshotTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OnDemandSnapshotTimeoutsOutput).ToOnDemandSnapshotTimeoutsPtrOutputWithContext(ctx)
+}
+
+// OnDemandSnapshotTimeoutsPtrInput is an input type that accepts OnDemandSnapshotTimeoutsArgs, OnDemandSnapshotTimeoutsPtr and OnDemandSnapshotTimeoutsPtrOutput values.
+// You can construct a concrete instance of `OnDemandSnapshotTimeoutsPtrInput` via:
+//
+//	        OnDemandSnapshotTimeoutsArgs{...}
+//
+//	or:
+//
+//	        nil
+type OnDemandSnapshotTimeoutsPtrInput interface {
+	pulumi.Input
+
+	ToOnDemandSnapshotTimeoutsPtrOutput() OnDemandSnapshotTimeoutsPtrOutput
+	ToOnDemandSnapshotTimeoutsPtrOutputWithContext(context.Context) OnDemandSnapshotTimeoutsPtrOutput
+}
+
+type onDemandSnapshotTimeoutsPtrType OnDemandSnapshotTimeoutsArgs
+
+func OnDemandSnapshotTimeoutsPtr(v *OnDemandSnapshotTimeoutsArgs) OnDemandSnapshotTimeoutsPtrInput {
+	return (*onDemandSnapshotTimeoutsPtrType)(v)
+}
+
+func (*onDemandSnapshotTimeoutsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**OnDemandSnapshotTimeouts)(nil)).Elem()
+}
+
+func (i *onDemandSnapshotTimeoutsPtrType) ToOnDemandSnapshotTimeoutsPtrOutput() OnDemandSnapshotTimeoutsPtrOutput {
+	return i.ToOnDemandSnapshotTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i *onDemandSnapshotTimeoutsPtrType) ToOnDemandSnapshotTimeoutsPtrOutputWithContext(ctx context.Context) OnDemandSnapshotTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(OnDemandSnapshotTimeoutsPtrOutput)
+}
+
+// How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+type OnDemandSnapshotTimeoutsOutput struct{ *pulumi.OutputState }
+
+func (OnDemandSnapshotTimeoutsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OnDemandSnapshotTimeouts)(nil)).Elem()
+}
+
+func (o OnDemandSnapshotTimeoutsOutput) ToOnDemandSnapshotTimeoutsOutput() OnDemandSnapshotTimeoutsOutput {
+	return o
+}
+
+func (o OnDemandSnapshotTimeoutsOutput) ToOnDemandSnapshotTimeoutsOutputWithContext(ctx context.Context) OnDemandSnapshotTimeoutsOutput {
+	return o
+}
+
+func (o OnDemandSnapshotTimeoutsOutput) ToOnDemandSnapshotTimeoutsPtrOutput() OnDemandSnapshotTimeoutsPtrOutput {
+	return o.ToOnDemandSnapshotTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (o OnDemandSnapshotTimeoutsOutput) ToOnDemandSnapshotTimeoutsPtrOutputWithContext(ctx context.Context) OnDemandSnapshotTimeoutsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v OnDemandSnapshotTimeouts) *OnDemandSnapshotTimeouts {
+		return &v
+	}).(OnDemandSnapshotTimeoutsPtrOutput)
+}
+
+// How long create, until completed may take. Default "2h".
+func (o OnDemandSnapshotTimeoutsOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OnDemandSnapshotTimeouts) *string { return v.Create }).(pulumi.StringPtrOutput)
+}
+
+// How long delete, until deleted (404) may take. Default "20m".
+func (o OnDemandSnapshotTimeoutsOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OnDemandSnapshotTimeouts) *string { return v.Delete }).(pulumi.StringPtrOutput)
+}
+
+// How long an update, until completed may take. Default "2h".
+func (o OnDemandSnapshotTimeoutsOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v OnDemandSnapshotTimeouts) *string { return v.Update }).(pulumi.StringPtrOutput)
+}
+
+type OnDemandSnapshotTimeoutsPtrOutput struct{ *pulumi.OutputState }
+
+func (OnDemandSnapshotTimeoutsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**OnDemandSnapshotTimeouts)(nil)).Elem()
+}
+
+func (o OnDemandSnapshotTimeoutsPtrOutput) ToOnDemandSnapshotTimeoutsPtrOutput() OnDemandSnapshotTimeoutsPtrOutput {
+	return o
+}
+
+func (o OnDemandSnapshotTimeoutsPtrOutput) ToOnDemandSnapshotTimeoutsPtrOutputWithContext(ctx context.Context) OnDemandSnapshotTimeoutsPtrOutput {
+	return o
+}
+
+func (o OnDemandSnapshotTimeoutsPtrOutput) Elem() OnDemandSnapshotTimeoutsOutput {
+	return o.ApplyT(func(v *OnDemandSnapshotTimeouts) OnDemandSnapshotTimeouts {
+		if v != nil {
+			return *v
+		}
+		var ret OnDemandSnapshotTimeouts
+		return ret
+	}).(OnDemandSnapshotTimeoutsOutput)
+}
+
+// How long create, until completed may take. Default "2h".
+func (o OnDemandSnapshotTimeoutsPtrOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *OnDemandSnapshotTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Create
+	}).(pulumi.StringPtrOutput)
+}
+
+// How long delete, until deleted (404) may take. Default "20m".
+func (o OnDemandSnapshotTimeoutsPtrOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *OnDemandSnapshotTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Delete
+	}).(pulumi.StringPtrOutput)
+}
+
+// How long an update, until completed may take. Default "2h".
+func (o OnDemandSnapshotTimeoutsPtrOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *OnDemandSnapshotTimeouts) *string {
 		if v == nil {
 			return nil
 		}
@@ -944,6 +3944,594 @@ func (o RestoreJobTimeoutsPtrOutput) Update() pulumi.StringPtrOutput {
 		}
 		return v.Update
 	}).(pulumi.StringPtrOutput)
+}
+
+// Where and how often snapshots are exported automatically.
+type ScheduleExport struct {
+	// An export bucket of the project: an ExportBucket's `exportBucketId` output (which makes the schedule depend on it).
+	ExportBucketId string `pulumi:"exportBucketId"`
+	// How often snapshots are exported automatically: monthly or yearly (the service takes no other). One of: "monthly", "yearly".
+	FrequencyType string `pulumi:"frequencyType"`
+}
+
+// ScheduleExportInput is an input type that accepts ScheduleExportArgs and ScheduleExportOutput values.
+// You can construct a concrete instance of `ScheduleExportInput` via:
+//
+//	ScheduleExportArgs{...}
+type ScheduleExportInput interface {
+	pulumi.Input
+
+	ToScheduleExportOutput() ScheduleExportOutput
+	ToScheduleExportOutputWithContext(context.Context) ScheduleExportOutput
+}
+
+// Where and how often snapshots are exported automatically.
+type ScheduleExportArgs struct {
+	// An export bucket of the project: an ExportBucket's `exportBucketId` output (which makes the schedule depend on it).
+	ExportBucketId pulumi.StringInput `pulumi:"exportBucketId"`
+	// How often snapshots are exported automatically: monthly or yearly (the service takes no other). One of: "monthly", "yearly".
+	FrequencyType pulumi.StringInput `pulumi:"frequencyType"`
+}
+
+func (ScheduleExportArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ScheduleExport)(nil)).Elem()
+}
+
+func (i ScheduleExportArgs) ToScheduleExportOutput() ScheduleExportOutput {
+	return i.ToScheduleExportOutputWithContext(context.Background())
+}
+
+func (i ScheduleExportArgs) ToScheduleExportOutputWithContext(ctx context.Context) ScheduleExportOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ScheduleExportOutput)
+}
+
+func (i ScheduleExportArgs) ToScheduleExportPtrOutput() ScheduleExportPtrOutput {
+	return i.ToScheduleExportPtrOutputWithContext(context.Background())
+}
+
+func (i ScheduleExportArgs) ToScheduleExportPtrOutputWithContext(ctx context.Context) ScheduleExportPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ScheduleExportOutput).ToScheduleExportPtrOutputWithContext(ctx)
+}
+
+// ScheduleExportPtrInput is an input type that accepts ScheduleExportArgs, ScheduleExportPtr and ScheduleExportPtrOutput values.
+// You can construct a concrete instance of `ScheduleExportPtrInput` via:
+//
+//	        ScheduleExportArgs{...}
+//
+//	or:
+//
+//	        nil
+type ScheduleExportPtrInput interface {
+	pulumi.Input
+
+	ToScheduleExportPtrOutput() ScheduleExportPtrOutput
+	ToScheduleExportPtrOutputWithContext(context.Context) ScheduleExportPtrOutput
+}
+
+type scheduleExportPtrType ScheduleExportArgs
+
+func ScheduleExportPtr(v *ScheduleExportArgs) ScheduleExportPtrInput {
+	return (*scheduleExportPtrType)(v)
+}
+
+func (*scheduleExportPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ScheduleExport)(nil)).Elem()
+}
+
+func (i *scheduleExportPtrType) ToScheduleExportPtrOutput() ScheduleExportPtrOutput {
+	return i.ToScheduleExportPtrOutputWithContext(context.Background())
+}
+
+func (i *scheduleExportPtrType) ToScheduleExportPtrOutputWithContext(ctx context.Context) ScheduleExportPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ScheduleExportPtrOutput)
+}
+
+// Where and how often snapshots are exported automatically.
+type ScheduleExportOutput struct{ *pulumi.OutputState }
+
+func (ScheduleExportOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ScheduleExport)(nil)).Elem()
+}
+
+func (o ScheduleExportOutput) ToScheduleExportOutput() ScheduleExportOutput {
+	return o
+}
+
+func (o ScheduleExportOutput) ToScheduleExportOutputWithContext(ctx context.Context) ScheduleExportOutput {
+	return o
+}
+
+func (o ScheduleExportOutput) ToScheduleExportPtrOutput() ScheduleExportPtrOutput {
+	return o.ToScheduleExportPtrOutputWithContext(context.Background())
+}
+
+func (o ScheduleExportOutput) ToScheduleExportPtrOutputWithContext(ctx context.Context) ScheduleExportPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ScheduleExport) *ScheduleExport {
+		return &v
+	}).(ScheduleExportPtrOutput)
+}
+
+// An export bucket of the project: an ExportBucket's `exportBucketId` output (which makes the schedule depend on it).
+func (o ScheduleExportOutput) ExportBucketId() pulumi.StringOutput {
+	return o.ApplyT(func(v ScheduleExport) string { return v.ExportBucketId }).(pulumi.StringOutput)
+}
+
+// How often snapshots are exported automatically: monthly or yearly (the service takes no other). One of: "monthly", "yearly".
+func (o ScheduleExportOutput) FrequencyType() pulumi.StringOutput {
+	return o.ApplyT(func(v ScheduleExport) string { return v.FrequencyType }).(pulumi.StringOutput)
+}
+
+type ScheduleExportPtrOutput struct{ *pulumi.OutputState }
+
+func (ScheduleExportPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ScheduleExport)(nil)).Elem()
+}
+
+func (o ScheduleExportPtrOutput) ToScheduleExportPtrOutput() ScheduleExportPtrOutput {
+	return o
+}
+
+func (o ScheduleExportPtrOutput) ToScheduleExportPtrOutputWithContext(ctx context.Context) ScheduleExportPtrOutput {
+	return o
+}
+
+func (o ScheduleExportPtrOutput) Elem() ScheduleExportOutput {
+	return o.ApplyT(func(v *ScheduleExport) ScheduleExport {
+		if v != nil {
+			return *v
+		}
+		var ret ScheduleExport
+		return ret
+	}).(ScheduleExportOutput)
+}
+
+// An export bucket of the project: an ExportBucket's `exportBucketId` output (which makes the schedule depend on it).
+func (o ScheduleExportPtrOutput) ExportBucketId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ScheduleExport) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ExportBucketId
+	}).(pulumi.StringPtrOutput)
+}
+
+// How often snapshots are exported automatically: monthly or yearly (the service takes no other). One of: "monthly", "yearly".
+func (o ScheduleExportPtrOutput) FrequencyType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ScheduleExport) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.FrequencyType
+	}).(pulumi.StringPtrOutput)
+}
+
+// An export setting as stored.
+type ScheduleExportOutputType struct {
+	// An export bucket of the project: an ExportBucket's `exportBucketId` output (which makes the schedule depend on it).
+	ExportBucketId string `pulumi:"exportBucketId"`
+	// How often snapshots are exported automatically: monthly or yearly (the service takes no other). One of: "monthly", "yearly".
+	FrequencyType string `pulumi:"frequencyType"`
+}
+
+// An export setting as stored.
+type ScheduleExportOutputTypeOutput struct{ *pulumi.OutputState }
+
+func (ScheduleExportOutputTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ScheduleExportOutputType)(nil)).Elem()
+}
+
+func (o ScheduleExportOutputTypeOutput) ToScheduleExportOutputTypeOutput() ScheduleExportOutputTypeOutput {
+	return o
+}
+
+func (o ScheduleExportOutputTypeOutput) ToScheduleExportOutputTypeOutputWithContext(ctx context.Context) ScheduleExportOutputTypeOutput {
+	return o
+}
+
+// An export bucket of the project: an ExportBucket's `exportBucketId` output (which makes the schedule depend on it).
+func (o ScheduleExportOutputTypeOutput) ExportBucketId() pulumi.StringOutput {
+	return o.ApplyT(func(v ScheduleExportOutputType) string { return v.ExportBucketId }).(pulumi.StringOutput)
+}
+
+// How often snapshots are exported automatically: monthly or yearly (the service takes no other). One of: "monthly", "yearly".
+func (o ScheduleExportOutputTypeOutput) FrequencyType() pulumi.StringOutput {
+	return o.ApplyT(func(v ScheduleExportOutputType) string { return v.FrequencyType }).(pulumi.StringOutput)
+}
+
+type ScheduleExportOutputTypePtrOutput struct{ *pulumi.OutputState }
+
+func (ScheduleExportOutputTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ScheduleExportOutputType)(nil)).Elem()
+}
+
+func (o ScheduleExportOutputTypePtrOutput) ToScheduleExportOutputTypePtrOutput() ScheduleExportOutputTypePtrOutput {
+	return o
+}
+
+func (o ScheduleExportOutputTypePtrOutput) ToScheduleExportOutputTypePtrOutputWithContext(ctx context.Context) ScheduleExportOutputTypePtrOutput {
+	return o
+}
+
+func (o ScheduleExportOutputTypePtrOutput) Elem() ScheduleExportOutputTypeOutput {
+	return o.ApplyT(func(v *ScheduleExportOutputType) ScheduleExportOutputType {
+		if v != nil {
+			return *v
+		}
+		var ret ScheduleExportOutputType
+		return ret
+	}).(ScheduleExportOutputTypeOutput)
+}
+
+// An export bucket of the project: an ExportBucket's `exportBucketId` output (which makes the schedule depend on it).
+func (o ScheduleExportOutputTypePtrOutput) ExportBucketId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ScheduleExportOutputType) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ExportBucketId
+	}).(pulumi.StringPtrOutput)
+}
+
+// How often snapshots are exported automatically: monthly or yearly (the service takes no other). One of: "monthly", "yearly".
+func (o ScheduleExportOutputTypePtrOutput) FrequencyType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ScheduleExportOutputType) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.FrequencyType
+	}).(pulumi.StringPtrOutput)
+}
+
+// The schedule's policy: its items.
+type SchedulePolicy struct {
+	// At least one item. The policy's id and the items' ids are outputs.
+	PolicyItems []SchedulePolicyItem `pulumi:"policyItems"`
+}
+
+// SchedulePolicyInput is an input type that accepts SchedulePolicyArgs and SchedulePolicyOutput values.
+// You can construct a concrete instance of `SchedulePolicyInput` via:
+//
+//	SchedulePolicyArgs{...}
+type SchedulePolicyInput interface {
+	pulumi.Input
+
+	ToSchedulePolicyOutput() SchedulePolicyOutput
+	ToSchedulePolicyOutputWithContext(context.Context) SchedulePolicyOutput
+}
+
+// The schedule's policy: its items.
+type SchedulePolicyArgs struct {
+	// At least one item. The policy's id and the items' ids are outputs.
+	PolicyItems SchedulePolicyItemArrayInput `pulumi:"policyItems"`
+}
+
+func (SchedulePolicyArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*SchedulePolicy)(nil)).Elem()
+}
+
+func (i SchedulePolicyArgs) ToSchedulePolicyOutput() SchedulePolicyOutput {
+	return i.ToSchedulePolicyOutputWithContext(context.Background())
+}
+
+func (i SchedulePolicyArgs) ToSchedulePolicyOutputWithContext(ctx context.Context) SchedulePolicyOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SchedulePolicyOutput)
+}
+
+// SchedulePolicyArrayInput is an input type that accepts SchedulePolicyArray and SchedulePolicyArrayOutput values.
+// You can construct a concrete instance of `SchedulePolicyArrayInput` via:
+//
+//	SchedulePolicyArray{ SchedulePolicyArgs{...} }
+type SchedulePolicyArrayInput interface {
+	pulumi.Input
+
+	ToSchedulePolicyArrayOutput() SchedulePolicyArrayOutput
+	ToSchedulePolicyArrayOutputWithContext(context.Context) SchedulePolicyArrayOutput
+}
+
+type SchedulePolicyArray []SchedulePolicyInput
+
+func (SchedulePolicyArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SchedulePolicy)(nil)).Elem()
+}
+
+func (i SchedulePolicyArray) ToSchedulePolicyArrayOutput() SchedulePolicyArrayOutput {
+	return i.ToSchedulePolicyArrayOutputWithContext(context.Background())
+}
+
+func (i SchedulePolicyArray) ToSchedulePolicyArrayOutputWithContext(ctx context.Context) SchedulePolicyArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SchedulePolicyArrayOutput)
+}
+
+// The schedule's policy: its items.
+type SchedulePolicyOutput struct{ *pulumi.OutputState }
+
+func (SchedulePolicyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SchedulePolicy)(nil)).Elem()
+}
+
+func (o SchedulePolicyOutput) ToSchedulePolicyOutput() SchedulePolicyOutput {
+	return o
+}
+
+func (o SchedulePolicyOutput) ToSchedulePolicyOutputWithContext(ctx context.Context) SchedulePolicyOutput {
+	return o
+}
+
+// At least one item. The policy's id and the items' ids are outputs.
+func (o SchedulePolicyOutput) PolicyItems() SchedulePolicyItemArrayOutput {
+	return o.ApplyT(func(v SchedulePolicy) []SchedulePolicyItem { return v.PolicyItems }).(SchedulePolicyItemArrayOutput)
+}
+
+type SchedulePolicyArrayOutput struct{ *pulumi.OutputState }
+
+func (SchedulePolicyArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SchedulePolicy)(nil)).Elem()
+}
+
+func (o SchedulePolicyArrayOutput) ToSchedulePolicyArrayOutput() SchedulePolicyArrayOutput {
+	return o
+}
+
+func (o SchedulePolicyArrayOutput) ToSchedulePolicyArrayOutputWithContext(ctx context.Context) SchedulePolicyArrayOutput {
+	return o
+}
+
+func (o SchedulePolicyArrayOutput) Index(i pulumi.IntInput) SchedulePolicyOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SchedulePolicy {
+		return vs[0].([]SchedulePolicy)[vs[1].(int)]
+	}).(SchedulePolicyOutput)
+}
+
+// A policy item; frequencyType + frequencyInterval identify it (each pair once per policy).
+type SchedulePolicyItem struct {
+	// hourly: 1, 2, 4, 6, 8 or 12 (hours); daily: 1; weekly: 1-7 (day of the week); monthly: 1-28 or 40 (the last day); yearly: 1-12 (month).
+	FrequencyInterval float64 `pulumi:"frequencyInterval"`
+	// One of: "hourly", "daily", "weekly", "monthly", "yearly".
+	FrequencyType string `pulumi:"frequencyType"`
+	// One of: "days", "weeks", "months", "years".
+	RetentionUnit string `pulumi:"retentionUnit"`
+	// Positive.
+	RetentionValue float64 `pulumi:"retentionValue"`
+}
+
+// SchedulePolicyItemInput is an input type that accepts SchedulePolicyItemArgs and SchedulePolicyItemOutput values.
+// You can construct a concrete instance of `SchedulePolicyItemInput` via:
+//
+//	SchedulePolicyItemArgs{...}
+type SchedulePolicyItemInput interface {
+	pulumi.Input
+
+	ToSchedulePolicyItemOutput() SchedulePolicyItemOutput
+	ToSchedulePolicyItemOutputWithContext(context.Context) SchedulePolicyItemOutput
+}
+
+// A policy item; frequencyType + frequencyInterval identify it (each pair once per policy).
+type SchedulePolicyItemArgs struct {
+	// hourly: 1, 2, 4, 6, 8 or 12 (hours); daily: 1; weekly: 1-7 (day of the week); monthly: 1-28 or 40 (the last day); yearly: 1-12 (month).
+	FrequencyInterval pulumi.Float64Input `pulumi:"frequencyInterval"`
+	// One of: "hourly", "daily", "weekly", "monthly", "yearly".
+	FrequencyType pulumi.StringInput `pulumi:"frequencyType"`
+	// One of: "days", "weeks", "months", "years".
+	RetentionUnit pulumi.StringInput `pulumi:"retentionUnit"`
+	// Positive.
+	RetentionValue pulumi.Float64Input `pulumi:"retentionValue"`
+}
+
+func (SchedulePolicyItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*SchedulePolicyItem)(nil)).Elem()
+}
+
+func (i SchedulePolicyItemArgs) ToSchedulePolicyItemOutput() SchedulePolicyItemOutput {
+	return i.ToSchedulePolicyItemOutputWithContext(context.Background())
+}
+
+func (i SchedulePolicyItemArgs) ToSchedulePolicyItemOutputWithContext(ctx context.Context) SchedulePolicyItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SchedulePolicyItemOutput)
+}
+
+// SchedulePolicyItemArrayInput is an input type that accepts SchedulePolicyItemArray and SchedulePolicyItemArrayOutput values.
+// You can construct a concrete instance of `SchedulePolicyItemArrayInput` via:
+//
+//	SchedulePolicyItemArray{ SchedulePolicyItemArgs{...} }
+type SchedulePolicyItemArrayInput interface {
+	pulumi.Input
+
+	ToSchedulePolicyItemArrayOutput() SchedulePolicyItemArrayOutput
+	ToSchedulePolicyItemArrayOutputWithContext(context.Context) SchedulePolicyItemArrayOutput
+}
+
+type SchedulePolicyItemArray []SchedulePolicyItemInput
+
+func (SchedulePolicyItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SchedulePolicyItem)(nil)).Elem()
+}
+
+func (i SchedulePolicyItemArray) ToSchedulePolicyItemArrayOutput() SchedulePolicyItemArrayOutput {
+	return i.ToSchedulePolicyItemArrayOutputWithContext(context.Background())
+}
+
+func (i SchedulePolicyItemArray) ToSchedulePolicyItemArrayOutputWithContext(ctx context.Context) SchedulePolicyItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(SchedulePolicyItemArrayOutput)
+}
+
+// A policy item; frequencyType + frequencyInterval identify it (each pair once per policy).
+type SchedulePolicyItemOutput struct{ *pulumi.OutputState }
+
+func (SchedulePolicyItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SchedulePolicyItem)(nil)).Elem()
+}
+
+func (o SchedulePolicyItemOutput) ToSchedulePolicyItemOutput() SchedulePolicyItemOutput {
+	return o
+}
+
+func (o SchedulePolicyItemOutput) ToSchedulePolicyItemOutputWithContext(ctx context.Context) SchedulePolicyItemOutput {
+	return o
+}
+
+// hourly: 1, 2, 4, 6, 8 or 12 (hours); daily: 1; weekly: 1-7 (day of the week); monthly: 1-28 or 40 (the last day); yearly: 1-12 (month).
+func (o SchedulePolicyItemOutput) FrequencyInterval() pulumi.Float64Output {
+	return o.ApplyT(func(v SchedulePolicyItem) float64 { return v.FrequencyInterval }).(pulumi.Float64Output)
+}
+
+// One of: "hourly", "daily", "weekly", "monthly", "yearly".
+func (o SchedulePolicyItemOutput) FrequencyType() pulumi.StringOutput {
+	return o.ApplyT(func(v SchedulePolicyItem) string { return v.FrequencyType }).(pulumi.StringOutput)
+}
+
+// One of: "days", "weeks", "months", "years".
+func (o SchedulePolicyItemOutput) RetentionUnit() pulumi.StringOutput {
+	return o.ApplyT(func(v SchedulePolicyItem) string { return v.RetentionUnit }).(pulumi.StringOutput)
+}
+
+// Positive.
+func (o SchedulePolicyItemOutput) RetentionValue() pulumi.Float64Output {
+	return o.ApplyT(func(v SchedulePolicyItem) float64 { return v.RetentionValue }).(pulumi.Float64Output)
+}
+
+type SchedulePolicyItemArrayOutput struct{ *pulumi.OutputState }
+
+func (SchedulePolicyItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SchedulePolicyItem)(nil)).Elem()
+}
+
+func (o SchedulePolicyItemArrayOutput) ToSchedulePolicyItemArrayOutput() SchedulePolicyItemArrayOutput {
+	return o
+}
+
+func (o SchedulePolicyItemArrayOutput) ToSchedulePolicyItemArrayOutputWithContext(ctx context.Context) SchedulePolicyItemArrayOutput {
+	return o
+}
+
+func (o SchedulePolicyItemArrayOutput) Index(i pulumi.IntInput) SchedulePolicyItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SchedulePolicyItem {
+		return vs[0].([]SchedulePolicyItem)[vs[1].(int)]
+	}).(SchedulePolicyItemOutput)
+}
+
+// A policy item as stored: with its read-only id.
+type SchedulePolicyItemOutputType struct {
+	// hourly: 1, 2, 4, 6, 8 or 12 (hours); daily: 1; weekly: 1-7 (day of the week); monthly: 1-28 or 40 (the last day); yearly: 1-12 (month).
+	FrequencyInterval float64 `pulumi:"frequencyInterval"`
+	// One of: "hourly", "daily", "weekly", "monthly", "yearly".
+	FrequencyType string `pulumi:"frequencyType"`
+	// The item's id (read-only).
+	Id *string `pulumi:"id"`
+	// One of: "days", "weeks", "months", "years".
+	RetentionUnit string `pulumi:"retentionUnit"`
+	// Positive.
+	RetentionValue float64 `pulumi:"retentionValue"`
+}
+
+// A policy item as stored: with its read-only id.
+type SchedulePolicyItemOutputTypeOutput struct{ *pulumi.OutputState }
+
+func (SchedulePolicyItemOutputTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SchedulePolicyItemOutputType)(nil)).Elem()
+}
+
+func (o SchedulePolicyItemOutputTypeOutput) ToSchedulePolicyItemOutputTypeOutput() SchedulePolicyItemOutputTypeOutput {
+	return o
+}
+
+func (o SchedulePolicyItemOutputTypeOutput) ToSchedulePolicyItemOutputTypeOutputWithContext(ctx context.Context) SchedulePolicyItemOutputTypeOutput {
+	return o
+}
+
+// hourly: 1, 2, 4, 6, 8 or 12 (hours); daily: 1; weekly: 1-7 (day of the week); monthly: 1-28 or 40 (the last day); yearly: 1-12 (month).
+func (o SchedulePolicyItemOutputTypeOutput) FrequencyInterval() pulumi.Float64Output {
+	return o.ApplyT(func(v SchedulePolicyItemOutputType) float64 { return v.FrequencyInterval }).(pulumi.Float64Output)
+}
+
+// One of: "hourly", "daily", "weekly", "monthly", "yearly".
+func (o SchedulePolicyItemOutputTypeOutput) FrequencyType() pulumi.StringOutput {
+	return o.ApplyT(func(v SchedulePolicyItemOutputType) string { return v.FrequencyType }).(pulumi.StringOutput)
+}
+
+// The item's id (read-only).
+func (o SchedulePolicyItemOutputTypeOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SchedulePolicyItemOutputType) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// One of: "days", "weeks", "months", "years".
+func (o SchedulePolicyItemOutputTypeOutput) RetentionUnit() pulumi.StringOutput {
+	return o.ApplyT(func(v SchedulePolicyItemOutputType) string { return v.RetentionUnit }).(pulumi.StringOutput)
+}
+
+// Positive.
+func (o SchedulePolicyItemOutputTypeOutput) RetentionValue() pulumi.Float64Output {
+	return o.ApplyT(func(v SchedulePolicyItemOutputType) float64 { return v.RetentionValue }).(pulumi.Float64Output)
+}
+
+type SchedulePolicyItemOutputTypeArrayOutput struct{ *pulumi.OutputState }
+
+func (SchedulePolicyItemOutputTypeArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SchedulePolicyItemOutputType)(nil)).Elem()
+}
+
+func (o SchedulePolicyItemOutputTypeArrayOutput) ToSchedulePolicyItemOutputTypeArrayOutput() SchedulePolicyItemOutputTypeArrayOutput {
+	return o
+}
+
+func (o SchedulePolicyItemOutputTypeArrayOutput) ToSchedulePolicyItemOutputTypeArrayOutputWithContext(ctx context.Context) SchedulePolicyItemOutputTypeArrayOutput {
+	return o
+}
+
+func (o SchedulePolicyItemOutputTypeArrayOutput) Index(i pulumi.IntInput) SchedulePolicyItemOutputTypeOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SchedulePolicyItemOutputType {
+		return vs[0].([]SchedulePolicyItemOutputType)[vs[1].(int)]
+	}).(SchedulePolicyItemOutputTypeOutput)
+}
+
+// A policy as stored: with its read-only id and its items' ids.
+type SchedulePolicyOutputType struct {
+	// The policy's id (read-only).
+	Id          *string                        `pulumi:"id"`
+	PolicyItems []SchedulePolicyItemOutputType `pulumi:"policyItems"`
+}
+
+// A policy as stored: with its read-only id and its items' ids.
+type SchedulePolicyOutputTypeOutput struct{ *pulumi.OutputState }
+
+func (SchedulePolicyOutputTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SchedulePolicyOutputType)(nil)).Elem()
+}
+
+func (o SchedulePolicyOutputTypeOutput) ToSchedulePolicyOutputTypeOutput() SchedulePolicyOutputTypeOutput {
+	return o
+}
+
+func (o SchedulePolicyOutputTypeOutput) ToSchedulePolicyOutputTypeOutputWithContext(ctx context.Context) SchedulePolicyOutputTypeOutput {
+	return o
+}
+
+// The policy's id (read-only).
+func (o SchedulePolicyOutputTypeOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SchedulePolicyOutputType) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+func (o SchedulePolicyOutputTypeOutput) PolicyItems() SchedulePolicyItemOutputTypeArrayOutput {
+	return o.ApplyT(func(v SchedulePolicyOutputType) []SchedulePolicyItemOutputType { return v.PolicyItems }).(SchedulePolicyItemOutputTypeArrayOutput)
+}
+
+type SchedulePolicyOutputTypeArrayOutput struct{ *pulumi.OutputState }
+
+func (SchedulePolicyOutputTypeArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SchedulePolicyOutputType)(nil)).Elem()
+}
+
+func (o SchedulePolicyOutputTypeArrayOutput) ToSchedulePolicyOutputTypeArrayOutput() SchedulePolicyOutputTypeArrayOutput {
+	return o
+}
+
+func (o SchedulePolicyOutputTypeArrayOutput) ToSchedulePolicyOutputTypeArrayOutputWithContext(ctx context.Context) SchedulePolicyOutputTypeArrayOutput {
+	return o
+}
+
+func (o SchedulePolicyOutputTypeArrayOutput) Index(i pulumi.IntInput) SchedulePolicyOutputTypeOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SchedulePolicyOutputType {
+		return vs[0].([]SchedulePolicyOutputType)[vs[1].(int)]
+	}).(SchedulePolicyOutputTypeOutput)
 }
 
 // A user-defined analyzer of a text search definition.
@@ -2070,18 +5658,59 @@ func (o SnapshotExportJobTimeoutsPtrOutput) Update() pulumi.StringPtrOutput {
 }
 
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*AlertMatcherInput)(nil)).Elem(), AlertMatcherArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AlertMatcherArrayInput)(nil)).Elem(), AlertMatcherArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AlertMetricThresholdInput)(nil)).Elem(), AlertMetricThresholdArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AlertMetricThresholdPtrInput)(nil)).Elem(), AlertMetricThresholdArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AlertNotificationInput)(nil)).Elem(), AlertNotificationArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AlertNotificationArrayInput)(nil)).Elem(), AlertNotificationArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AlertThresholdInput)(nil)).Elem(), AlertThresholdArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AlertThresholdPtrInput)(nil)).Elem(), AlertThresholdArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*BackupCompliancePolicyTimeoutsInput)(nil)).Elem(), BackupCompliancePolicyTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*BackupCompliancePolicyTimeoutsPtrInput)(nil)).Elem(), BackupCompliancePolicyTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*CloudProviderAccessRoleTimeoutsInput)(nil)).Elem(), CloudProviderAccessRoleTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*CloudProviderAccessRoleTimeoutsPtrInput)(nil)).Elem(), CloudProviderAccessRoleTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CompliancePolicyItemInput)(nil)).Elem(), CompliancePolicyItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CompliancePolicyItemArrayInput)(nil)).Elem(), CompliancePolicyItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CopiedBackupsToDeleteInput)(nil)).Elem(), CopiedBackupsToDeleteArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CopiedBackupsToDeleteArrayInput)(nil)).Elem(), CopiedBackupsToDeleteArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CopyPolicyItemInput)(nil)).Elem(), CopyPolicyItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CopyPolicyItemArrayInput)(nil)).Elem(), CopyPolicyItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CopySettingInput)(nil)).Elem(), CopySettingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*CopySettingArrayInput)(nil)).Elem(), CopySettingArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ExportBucketTimeoutsInput)(nil)).Elem(), ExportBucketTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ExportBucketTimeoutsPtrInput)(nil)).Elem(), ExportBucketTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ExportCustomDataInput)(nil)).Elem(), ExportCustomDataArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ExportCustomDataArrayInput)(nil)).Elem(), ExportCustomDataArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ExtraRetentionSettingInput)(nil)).Elem(), ExtraRetentionSettingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ExtraRetentionSettingArrayInput)(nil)).Elem(), ExtraRetentionSettingArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*FtsIndexTimeoutsInput)(nil)).Elem(), FtsIndexTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*FtsIndexTimeoutsPtrInput)(nil)).Elem(), FtsIndexTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*LiveMigrationDestinationInput)(nil)).Elem(), LiveMigrationDestinationArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*LiveMigrationShardingInput)(nil)).Elem(), LiveMigrationShardingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*LiveMigrationShardingPtrInput)(nil)).Elem(), LiveMigrationShardingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*LiveMigrationShardingShardingEntriesInput)(nil)).Elem(), LiveMigrationShardingShardingEntriesArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*LiveMigrationShardingShardingEntriesArrayInput)(nil)).Elem(), LiveMigrationShardingShardingEntriesArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*LiveMigrationShardingShardingEntriesShardCollectionInput)(nil)).Elem(), LiveMigrationShardingShardingEntriesShardCollectionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*LiveMigrationSourceInput)(nil)).Elem(), LiveMigrationSourceArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*LiveMigrationTimeoutsInput)(nil)).Elem(), LiveMigrationTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*LiveMigrationTimeoutsPtrInput)(nil)).Elem(), LiveMigrationTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OnDemandPolicyItemInput)(nil)).Elem(), OnDemandPolicyItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OnDemandPolicyItemPtrInput)(nil)).Elem(), OnDemandPolicyItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OnDemandSnapshotTimeoutsInput)(nil)).Elem(), OnDemandSnapshotTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*OnDemandSnapshotTimeoutsPtrInput)(nil)).Elem(), OnDemandSnapshotTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*OutageFilterInput)(nil)).Elem(), OutageFilterArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*OutageFilterArrayInput)(nil)).Elem(), OutageFilterArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*OutageSimulationTimeoutsInput)(nil)).Elem(), OutageSimulationTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*OutageSimulationTimeoutsPtrInput)(nil)).Elem(), OutageSimulationTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RestoreJobTimeoutsInput)(nil)).Elem(), RestoreJobTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RestoreJobTimeoutsPtrInput)(nil)).Elem(), RestoreJobTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ScheduleExportInput)(nil)).Elem(), ScheduleExportArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ScheduleExportPtrInput)(nil)).Elem(), ScheduleExportArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SchedulePolicyInput)(nil)).Elem(), SchedulePolicyArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SchedulePolicyArrayInput)(nil)).Elem(), SchedulePolicyArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SchedulePolicyItemInput)(nil)).Elem(), SchedulePolicyItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*SchedulePolicyItemArrayInput)(nil)).Elem(), SchedulePolicyItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SearchAnalyzerDefinitionInput)(nil)).Elem(), SearchAnalyzerDefinitionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SearchAnalyzerDefinitionArrayInput)(nil)).Elem(), SearchAnalyzerDefinitionArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SearchDeploymentTimeoutsInput)(nil)).Elem(), SearchDeploymentTimeoutsArgs{})
@@ -2097,18 +5726,69 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*SearchSynonymMappingSourceInput)(nil)).Elem(), SearchSynonymMappingSourceArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SnapshotExportJobTimeoutsInput)(nil)).Elem(), SnapshotExportJobTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SnapshotExportJobTimeoutsPtrInput)(nil)).Elem(), SnapshotExportJobTimeoutsArgs{})
+	pulumi.RegisterOutputType(AlertMatcherOutput{})
+	pulumi.RegisterOutputType(AlertMatcherArrayOutput{})
+	pulumi.RegisterOutputType(AlertMetricThresholdOutput{})
+	pulumi.RegisterOutputType(AlertMetricThresholdPtrOutput{})
+	pulumi.RegisterOutputType(AlertNotificationOutput{})
+	pulumi.RegisterOutputType(AlertNotificationArrayOutput{})
+	pulumi.RegisterOutputType(AlertThresholdOutput{})
+	pulumi.RegisterOutputType(AlertThresholdPtrOutput{})
+	pulumi.RegisterOutputType(BackupCompliancePolicyTimeoutsOutput{})
+	pulumi.RegisterOutputType(BackupCompliancePolicyTimeoutsPtrOutput{})
 	pulumi.RegisterOutputType(CloudProviderAccessRoleTimeoutsOutput{})
 	pulumi.RegisterOutputType(CloudProviderAccessRoleTimeoutsPtrOutput{})
+	pulumi.RegisterOutputType(CompliancePolicyItemOutput{})
+	pulumi.RegisterOutputType(CompliancePolicyItemArrayOutput{})
+	pulumi.RegisterOutputType(CompliancePolicyItemOutputTypeOutput{})
+	pulumi.RegisterOutputType(CompliancePolicyItemOutputTypeArrayOutput{})
+	pulumi.RegisterOutputType(CopiedBackupsToDeleteOutput{})
+	pulumi.RegisterOutputType(CopiedBackupsToDeleteArrayOutput{})
+	pulumi.RegisterOutputType(CopyPolicyItemOutput{})
+	pulumi.RegisterOutputType(CopyPolicyItemArrayOutput{})
+	pulumi.RegisterOutputType(CopySettingOutput{})
+	pulumi.RegisterOutputType(CopySettingArrayOutput{})
+	pulumi.RegisterOutputType(ExportBucketTimeoutsOutput{})
+	pulumi.RegisterOutputType(ExportBucketTimeoutsPtrOutput{})
 	pulumi.RegisterOutputType(ExportCustomDataOutput{})
 	pulumi.RegisterOutputType(ExportCustomDataArrayOutput{})
+	pulumi.RegisterOutputType(ExtraRetentionSettingOutput{})
+	pulumi.RegisterOutputType(ExtraRetentionSettingArrayOutput{})
 	pulumi.RegisterOutputType(FtsIndexTimeoutsOutput{})
 	pulumi.RegisterOutputType(FtsIndexTimeoutsPtrOutput{})
+	pulumi.RegisterOutputType(LiveMigrationDestinationOutput{})
+	pulumi.RegisterOutputType(LiveMigrationShardingOutput{})
+	pulumi.RegisterOutputType(LiveMigrationShardingPtrOutput{})
+	pulumi.RegisterOutputType(LiveMigrationShardingShardingEntriesOutput{})
+	pulumi.RegisterOutputType(LiveMigrationShardingShardingEntriesArrayOutput{})
+	pulumi.RegisterOutputType(LiveMigrationShardingShardingEntriesShardCollectionOutput{})
+	pulumi.RegisterOutputType(LiveMigrationSourceOutput{})
+	pulumi.RegisterOutputType(LiveMigrationTimeoutsOutput{})
+	pulumi.RegisterOutputType(LiveMigrationTimeoutsPtrOutput{})
+	pulumi.RegisterOutputType(OnDemandPolicyItemOutput{})
+	pulumi.RegisterOutputType(OnDemandPolicyItemPtrOutput{})
+	pulumi.RegisterOutputType(OnDemandPolicyItemOutputTypeOutput{})
+	pulumi.RegisterOutputType(OnDemandPolicyItemOutputTypePtrOutput{})
+	pulumi.RegisterOutputType(OnDemandSnapshotTimeoutsOutput{})
+	pulumi.RegisterOutputType(OnDemandSnapshotTimeoutsPtrOutput{})
 	pulumi.RegisterOutputType(OutageFilterOutput{})
 	pulumi.RegisterOutputType(OutageFilterArrayOutput{})
 	pulumi.RegisterOutputType(OutageSimulationTimeoutsOutput{})
 	pulumi.RegisterOutputType(OutageSimulationTimeoutsPtrOutput{})
 	pulumi.RegisterOutputType(RestoreJobTimeoutsOutput{})
 	pulumi.RegisterOutputType(RestoreJobTimeoutsPtrOutput{})
+	pulumi.RegisterOutputType(ScheduleExportOutput{})
+	pulumi.RegisterOutputType(ScheduleExportPtrOutput{})
+	pulumi.RegisterOutputType(ScheduleExportOutputTypeOutput{})
+	pulumi.RegisterOutputType(ScheduleExportOutputTypePtrOutput{})
+	pulumi.RegisterOutputType(SchedulePolicyOutput{})
+	pulumi.RegisterOutputType(SchedulePolicyArrayOutput{})
+	pulumi.RegisterOutputType(SchedulePolicyItemOutput{})
+	pulumi.RegisterOutputType(SchedulePolicyItemArrayOutput{})
+	pulumi.RegisterOutputType(SchedulePolicyItemOutputTypeOutput{})
+	pulumi.RegisterOutputType(SchedulePolicyItemOutputTypeArrayOutput{})
+	pulumi.RegisterOutputType(SchedulePolicyOutputTypeOutput{})
+	pulumi.RegisterOutputType(SchedulePolicyOutputTypeArrayOutput{})
 	pulumi.RegisterOutputType(SearchAnalyzerDefinitionOutput{})
 	pulumi.RegisterOutputType(SearchAnalyzerDefinitionArrayOutput{})
 	pulumi.RegisterOutputType(SearchDeploymentTimeoutsOutput{})

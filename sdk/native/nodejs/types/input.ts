@@ -6,6 +6,143 @@ import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
 /**
+ * Narrows the events of `eventTypeName` that raise an alert.
+ */
+export interface AlertMatcherArgs {
+    /**
+     * A field name the event type allows (its variant in the contract): APPLICATION_ID for App Services events, CLUSTER_NAME, REPLICA_SET_NAME or SHARD_NAME for replica set events, TYPE_NAME, HOSTNAME, ... for host events; other events take the names operation 3 answers. Checked at preview.
+     */
+    fieldName: pulumi.Input<string>;
+    /**
+     * EQUALS, CONTAINS, STARTS_WITH, ENDS_WITH, NOT_EQUALS, NOT_CONTAINS or REGEX. One of: "EQUALS", "CONTAINS", "STARTS_WITH", "ENDS_WITH", "NOT_EQUALS", "NOT_CONTAINS", "REGEX".
+     */
+    operator: pulumi.Input<string>;
+    value: pulumi.Input<string>;
+}
+
+/**
+ * `metricThreshold` of the metric event types (OUTSIDE_METRIC_THRESHOLD, ...): a metric and its bound.
+ */
+export interface AlertMetricThresholdArgs {
+    /**
+     * A metric of the event type's family, e.g. NORMALIZED_SYSTEM_CPU_USER, ASSERT_REGULAR, DB_DATA_SIZE_TOTAL.
+     */
+    metricName: pulumi.Input<string>;
+    /**
+     * AVERAGE (the only mode, and the default). One of: "AVERAGE".
+     */
+    mode?: pulumi.Input<string | undefined>;
+    /**
+     * One of: "LESS_THAN", "GREATER_THAN".
+     */
+    operator: pulumi.Input<string>;
+    threshold: pulumi.Input<number>;
+    /**
+     * The units the metric takes: RAW, a data size (BYTES ... PETABYTES), a time (NANOSECONDS ... DAYS), ...
+     */
+    units: pulumi.Input<string>;
+}
+
+/**
+ * Whom an alert notifies: one of 14 kinds told apart by `typeName`, each with the fields the service keeps for it.
+ */
+export interface AlertNotificationArgs {
+    apiToken?: pulumi.Input<string | undefined>;
+    channelName?: pulumi.Input<string | undefined>;
+    /**
+     * Minutes to wait after the alert opens before notifying. >= 0, default 0.
+     */
+    delayMin?: pulumi.Input<number | undefined>;
+    emailAddress?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the people notified get an email. Default false.
+     */
+    emailEnabled?: pulumi.Input<boolean | undefined>;
+    /**
+     * The integration's id (24 hexadecimal digits).
+     */
+    integrationId?: pulumi.Input<string | undefined>;
+    /**
+     * Minutes between repeated notifications. >= 5, default 60. Not for the on-call services.
+     */
+    intervalMin?: pulumi.Input<number | undefined>;
+    microsoftTeamsWebhookUrl?: pulumi.Input<string | undefined>;
+    mobileNumber?: pulumi.Input<string | undefined>;
+    monitoringApiKey?: pulumi.Input<string | undefined>;
+    /**
+     * One of: "US", "EU".
+     */
+    monitoringRegion?: pulumi.Input<string | undefined>;
+    notificationToken?: pulumi.Input<string | undefined>;
+    /**
+     * The service's id of the notifier (assigned by the service when left out).
+     */
+    notifierId?: pulumi.Input<string | undefined>;
+    opsGenieApiKey?: pulumi.Input<string | undefined>;
+    /**
+     * One of: "US", "EU".
+     */
+    opsGenieRegion?: pulumi.Input<string | undefined>;
+    /**
+     * One of: "US", "EU".
+     */
+    region?: pulumi.Input<string | undefined>;
+    /**
+     * Each one of: "GROUP_OWNER", "GROUP_READ_ONLY", "GROUP_BACKUP_MANAGER", "GROUP_DATA_ACCESS_ADMIN", "GROUP_DATA_ACCESS_READ_WRITE", "GROUP_MONITORING_ADMIN", "GROUP_DATABASE_ACCESS_ADMIN", "GROUP_PLATFORM_ADMIN".
+     */
+    roles?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    roomName?: pulumi.Input<string | undefined>;
+    serviceKey?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the people notified get a text message. Default false.
+     */
+    smsEnabled?: pulumi.Input<boolean | undefined>;
+    teamId?: pulumi.Input<string | undefined>;
+    teamName?: pulumi.Input<string | undefined>;
+    typeName: pulumi.Input<string>;
+    username?: pulumi.Input<string | undefined>;
+    victorOpsApiKey?: pulumi.Input<string | undefined>;
+    victorOpsRoutingKey?: pulumi.Input<string | undefined>;
+    /**
+     * The body the service sends, as a template (compared like a credential: it may come back masked).
+     */
+    webhookBodyTemplate?: pulumi.Input<string | undefined>;
+    /**
+     * The headers the service sends, as a template.
+     */
+    webhookHeadersTemplate?: pulumi.Input<string | undefined>;
+    webhookSecret?: pulumi.Input<string | undefined>;
+    webhookUrl?: pulumi.Input<string | undefined>;
+}
+
+/**
+ * `threshold` of the threshold event types (replica set, billing, backup, encryption key, X.509): which operators and units depend on the event type, e.g. TOO_FEW_HEALTHY_MEMBERS takes `<` or `>` and units such as "count", TOO_MANY_ELECTIONS GREATER_THAN and RAW; CPS_SNAPSHOT_BEHIND takes GREATER_THAN and a time unit (HOURS, ...).
+ */
+export interface AlertThresholdArgs {
+    operator: pulumi.Input<string>;
+    threshold: pulumi.Input<number>;
+    units: pulumi.Input<string>;
+}
+
+/**
+ * How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+ */
+export interface BackupCompliancePolicyTimeoutsArgs {
+    /**
+     * How long create, until ACTIVE may take. Default "30m".
+     */
+    create?: pulumi.Input<string | undefined>;
+    /**
+     * How long delete, until disabled (no policy) may take. Default "30m".
+     */
+    delete?: pulumi.Input<string | undefined>;
+    /**
+     * How long an update, until ACTIVE may take. Default "30m".
+     */
+    update?: pulumi.Input<string | undefined>;
+}
+
+/**
  * How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
  */
 export interface CloudProviderAccessRoleTimeoutsArgs {
@@ -24,11 +161,129 @@ export interface CloudProviderAccessRoleTimeoutsArgs {
 }
 
 /**
+ * A scheduled policy item; frequencyType + frequencyInterval identify it (each pair once).
+ */
+export interface CompliancePolicyItemArgs {
+    /**
+     * hourly: 1, 2, 4, 6, 8 or 12 (hours); daily: 1; weekly: 1-7 (day of the week); monthly: 1-28 or 40 (the last day); yearly: 1-12 (month).
+     */
+    frequencyInterval: pulumi.Input<number>;
+    /**
+     * One of: "hourly", "daily", "weekly", "monthly", "yearly".
+     */
+    frequencyType: pulumi.Input<string>;
+    /**
+     * One of: "days", "weeks", "months", "years".
+     */
+    retentionUnit: pulumi.Input<string>;
+    /**
+     * Positive.
+     */
+    retentionValue: pulumi.Input<number>;
+}
+
+/**
+ * The copies of one region to delete.
+ */
+export interface CopiedBackupsToDeleteArgs {
+    /**
+     * The cloud provider of a region copies go to. One of: "AWS", "AZURE", "GCP".
+     */
+    cloudProvider: pulumi.Input<string>;
+    regionName: pulumi.Input<string>;
+    /**
+     * 24 hexadecimal digits.
+     */
+    zoneId: pulumi.Input<string>;
+}
+
+/**
+ * Which snapshots a copy setting copies and how long the copies are kept.
+ */
+export interface CopyPolicyItemArgs {
+    /**
+     * One of: "hourly", "daily", "weekly", "monthly", "yearly", "ondemand".
+     */
+    frequencyType: pulumi.Input<string>;
+    /**
+     * Required for a scheduled kind; left out for ondemand. One of: "days", "weeks", "months", "years".
+     */
+    retentionUnit?: pulumi.Input<string | undefined>;
+    /**
+     * Positive; required for a scheduled kind; left out for ondemand.
+     */
+    retentionValue?: pulumi.Input<number | undefined>;
+}
+
+/**
+ * Copies of snapshots to another region.
+ */
+export interface CopySettingArgs {
+    /**
+     * The cloud provider of a region copies go to. One of: "AWS", "AZURE", "GCP".
+     */
+    cloudProvider: pulumi.Input<string>;
+    /**
+     * Which snapshots are copied and how long the copies are kept; at most 6.
+     */
+    copyPolicyItems?: pulumi.Input<pulumi.Input<inputs.CopyPolicyItemArgs>[] | undefined>;
+    /**
+     * Which snapshots are copied (deprecated by the service for copyPolicyItems). Each one of: "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND".
+     */
+    frequencies?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * Copy only the latest this many snapshots, 1-500.
+     */
+    lastNumberOfSnapshots?: pulumi.Input<number | undefined>;
+    regionName: pulumi.Input<string>;
+    /**
+     * Default false.
+     */
+    shouldCopyOplogs?: pulumi.Input<boolean | undefined>;
+    /**
+     * The replication zone (24 hexadecimal digits) whose snapshots are copied.
+     */
+    zoneId: pulumi.Input<string>;
+}
+
+/**
+ * How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+ */
+export interface ExportBucketTimeoutsArgs {
+    /**
+     * How long create may take. Default "5m".
+     */
+    create?: pulumi.Input<string | undefined>;
+    /**
+     * How long delete, until deleted may take. Default "10m".
+     */
+    delete?: pulumi.Input<string | undefined>;
+    /**
+     * How long update may take. Default "5m".
+     */
+    update?: pulumi.Input<string | undefined>;
+}
+
+/**
  * A label stored with the export: a key and its value.
  */
 export interface ExportCustomDataArgs {
     key: pulumi.Input<string>;
     value: pulumi.Input<string>;
+}
+
+/**
+ * A longer retention for one kind of snapshot.
+ */
+export interface ExtraRetentionSettingArgs {
+    /**
+     * Upper case, as the service takes it: HOURLY, DAILY, WEEKLY, MONTHLY, YEARLY or ON_DEMAND. One of: "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND".
+     */
+    frequencyType: pulumi.Input<string>;
+    /**
+     * Positive.
+     */
+    retentionDays: pulumi.Input<number>;
 }
 
 /**
@@ -45,6 +300,113 @@ export interface FtsIndexTimeoutsArgs {
     delete?: pulumi.Input<string | undefined>;
     /**
      * How long an update, until STEADY may take. Default "1h".
+     */
+    update?: pulumi.Input<string | undefined>;
+}
+
+/**
+ * The destination cluster of a live migration.
+ */
+export interface LiveMigrationDestinationArgs {
+    clusterName: pulumi.Input<string>;
+    /**
+     * PUBLIC, PRIVATE_LINK or VPC_PEERING. One of: "PUBLIC", "PRIVATE_LINK", "VPC_PEERING".
+     */
+    hostnameSchemaType: pulumi.Input<string>;
+    privateLinkId?: pulumi.Input<string | undefined>;
+}
+
+/**
+ * Sharding of a migration from a replica set to a sharded destination (6.0 or later).
+ */
+export interface LiveMigrationShardingArgs {
+    createSupportingIndexes: pulumi.Input<boolean>;
+    shardingEntries?: pulumi.Input<pulumi.Input<inputs.LiveMigrationShardingShardingEntriesArgs>[] | undefined>;
+}
+
+export interface LiveMigrationShardingShardingEntriesArgs {
+    collection: pulumi.Input<string>;
+    database: pulumi.Input<string>;
+    shardCollection: pulumi.Input<inputs.LiveMigrationShardingShardingEntriesShardCollectionArgs>;
+}
+
+export interface LiveMigrationShardingShardingEntriesShardCollectionArgs {
+    key: pulumi.Input<pulumi.Input<{[key: string]: any}>[]>;
+}
+
+/**
+ * The self-managed source of a live migration.
+ */
+export interface LiveMigrationSourceArgs {
+    caCertificatePath?: pulumi.Input<string | undefined>;
+    clusterName: pulumi.Input<string>;
+    /**
+     * The self-managed project the source cluster is in (the organization link lists them).
+     */
+    groupId: pulumi.Input<string>;
+    managedAuthentication: pulumi.Input<boolean>;
+    /**
+     * Kept secret: the whole `source` input is stored encrypted in state.
+     */
+    password?: pulumi.Input<string | undefined>;
+    ssl: pulumi.Input<boolean>;
+    username?: pulumi.Input<string | undefined>;
+}
+
+/**
+ * How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+ */
+export interface LiveMigrationTimeoutsArgs {
+    /**
+     * How long create, until WORKING or COMPLETE may take. Default "6h".
+     */
+    create?: pulumi.Input<string | undefined>;
+    /**
+     * How long delete, until not found (404) may take. Default "1m".
+     */
+    delete?: pulumi.Input<string | undefined>;
+    /**
+     * How long an update, until WORKING or COMPLETE may take. Default "6h".
+     */
+    update?: pulumi.Input<string | undefined>;
+}
+
+/**
+ * The policy item for on-demand snapshots.
+ */
+export interface OnDemandPolicyItemArgs {
+    /**
+     * Always 0 (the default).
+     */
+    frequencyInterval?: pulumi.Input<number | undefined>;
+    /**
+     * Always "ondemand" (the default).
+     */
+    frequencyType?: pulumi.Input<string | undefined>;
+    /**
+     * The unit of a retention: days, weeks, months or years. One of: "days", "weeks", "months", "years".
+     */
+    retentionUnit: pulumi.Input<string>;
+    /**
+     * Positive.
+     */
+    retentionValue: pulumi.Input<number>;
+}
+
+/**
+ * How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+ */
+export interface OnDemandSnapshotTimeoutsArgs {
+    /**
+     * How long create, until completed may take. Default "2h".
+     */
+    create?: pulumi.Input<string | undefined>;
+    /**
+     * How long delete, until deleted (404) may take. Default "20m".
+     */
+    delete?: pulumi.Input<string | undefined>;
+    /**
+     * How long an update, until completed may take. Default "2h".
      */
     update?: pulumi.Input<string | undefined>;
 }
@@ -101,6 +463,52 @@ export interface RestoreJobTimeoutsArgs {
      * How long an update, until finished or expired may take. Default "6h".
      */
     update?: pulumi.Input<string | undefined>;
+}
+
+/**
+ * Where and how often snapshots are exported automatically.
+ */
+export interface ScheduleExportArgs {
+    /**
+     * An export bucket of the project: an ExportBucket's `exportBucketId` output (which makes the schedule depend on it).
+     */
+    exportBucketId: pulumi.Input<string>;
+    /**
+     * How often snapshots are exported automatically: monthly or yearly (the service takes no other). One of: "monthly", "yearly".
+     */
+    frequencyType: pulumi.Input<string>;
+}
+
+/**
+ * The schedule's policy: its items.
+ */
+export interface SchedulePolicyArgs {
+    /**
+     * At least one item. The policy's id and the items' ids are outputs.
+     */
+    policyItems: pulumi.Input<pulumi.Input<inputs.SchedulePolicyItemArgs>[]>;
+}
+
+/**
+ * A policy item; frequencyType + frequencyInterval identify it (each pair once per policy).
+ */
+export interface SchedulePolicyItemArgs {
+    /**
+     * hourly: 1, 2, 4, 6, 8 or 12 (hours); daily: 1; weekly: 1-7 (day of the week); monthly: 1-28 or 40 (the last day); yearly: 1-12 (month).
+     */
+    frequencyInterval: pulumi.Input<number>;
+    /**
+     * One of: "hourly", "daily", "weekly", "monthly", "yearly".
+     */
+    frequencyType: pulumi.Input<string>;
+    /**
+     * One of: "days", "weeks", "months", "years".
+     */
+    retentionUnit: pulumi.Input<string>;
+    /**
+     * Positive.
+     */
+    retentionValue: pulumi.Input<number>;
 }
 
 /**

@@ -6,6 +6,143 @@ import * as inputs from "../types/input";
 import * as outputs from "../types/output";
 
 /**
+ * Narrows the events of `eventTypeName` that raise an alert.
+ */
+export interface AlertMatcher {
+    /**
+     * A field name the event type allows (its variant in the contract): APPLICATION_ID for App Services events, CLUSTER_NAME, REPLICA_SET_NAME or SHARD_NAME for replica set events, TYPE_NAME, HOSTNAME, ... for host events; other events take the names operation 3 answers. Checked at preview.
+     */
+    fieldName: string;
+    /**
+     * EQUALS, CONTAINS, STARTS_WITH, ENDS_WITH, NOT_EQUALS, NOT_CONTAINS or REGEX. One of: "EQUALS", "CONTAINS", "STARTS_WITH", "ENDS_WITH", "NOT_EQUALS", "NOT_CONTAINS", "REGEX".
+     */
+    operator: string;
+    value: string;
+}
+
+/**
+ * `metricThreshold` of the metric event types (OUTSIDE_METRIC_THRESHOLD, ...): a metric and its bound.
+ */
+export interface AlertMetricThreshold {
+    /**
+     * A metric of the event type's family, e.g. NORMALIZED_SYSTEM_CPU_USER, ASSERT_REGULAR, DB_DATA_SIZE_TOTAL.
+     */
+    metricName: string;
+    /**
+     * AVERAGE (the only mode, and the default). One of: "AVERAGE".
+     */
+    mode?: string;
+    /**
+     * One of: "LESS_THAN", "GREATER_THAN".
+     */
+    operator: string;
+    threshold: number;
+    /**
+     * The units the metric takes: RAW, a data size (BYTES ... PETABYTES), a time (NANOSECONDS ... DAYS), ...
+     */
+    units: string;
+}
+
+/**
+ * Whom an alert notifies: one of 14 kinds told apart by `typeName`, each with the fields the service keeps for it.
+ */
+export interface AlertNotification {
+    apiToken?: string;
+    channelName?: string;
+    /**
+     * Minutes to wait after the alert opens before notifying. >= 0, default 0.
+     */
+    delayMin?: number;
+    emailAddress?: string;
+    /**
+     * Whether the people notified get an email. Default false.
+     */
+    emailEnabled?: boolean;
+    /**
+     * The integration's id (24 hexadecimal digits).
+     */
+    integrationId?: string;
+    /**
+     * Minutes between repeated notifications. >= 5, default 60. Not for the on-call services.
+     */
+    intervalMin?: number;
+    microsoftTeamsWebhookUrl?: string;
+    mobileNumber?: string;
+    monitoringApiKey?: string;
+    /**
+     * One of: "US", "EU".
+     */
+    monitoringRegion?: string;
+    notificationToken?: string;
+    /**
+     * The service's id of the notifier (assigned by the service when left out).
+     */
+    notifierId?: string;
+    opsGenieApiKey?: string;
+    /**
+     * One of: "US", "EU".
+     */
+    opsGenieRegion?: string;
+    /**
+     * One of: "US", "EU".
+     */
+    region?: string;
+    /**
+     * Each one of: "GROUP_OWNER", "GROUP_READ_ONLY", "GROUP_BACKUP_MANAGER", "GROUP_DATA_ACCESS_ADMIN", "GROUP_DATA_ACCESS_READ_WRITE", "GROUP_MONITORING_ADMIN", "GROUP_DATABASE_ACCESS_ADMIN", "GROUP_PLATFORM_ADMIN".
+     */
+    roles?: string[];
+    roomName?: string;
+    serviceKey?: string;
+    /**
+     * Whether the people notified get a text message. Default false.
+     */
+    smsEnabled?: boolean;
+    teamId?: string;
+    teamName?: string;
+    typeName: string;
+    username?: string;
+    victorOpsApiKey?: string;
+    victorOpsRoutingKey?: string;
+    /**
+     * The body the service sends, as a template (compared like a credential: it may come back masked).
+     */
+    webhookBodyTemplate?: string;
+    /**
+     * The headers the service sends, as a template.
+     */
+    webhookHeadersTemplate?: string;
+    webhookSecret?: string;
+    webhookUrl?: string;
+}
+
+/**
+ * `threshold` of the threshold event types (replica set, billing, backup, encryption key, X.509): which operators and units depend on the event type, e.g. TOO_FEW_HEALTHY_MEMBERS takes `<` or `>` and units such as "count", TOO_MANY_ELECTIONS GREATER_THAN and RAW; CPS_SNAPSHOT_BEHIND takes GREATER_THAN and a time unit (HOURS, ...).
+ */
+export interface AlertThreshold {
+    operator: string;
+    threshold: number;
+    units: string;
+}
+
+/**
+ * How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+ */
+export interface BackupCompliancePolicyTimeouts {
+    /**
+     * How long create, until ACTIVE may take. Default "30m".
+     */
+    create?: string;
+    /**
+     * How long delete, until disabled (no policy) may take. Default "30m".
+     */
+    delete?: string;
+    /**
+     * How long an update, until ACTIVE may take. Default "30m".
+     */
+    update?: string;
+}
+
+/**
  * How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
  */
 export interface CloudProviderAccessRoleTimeouts {
@@ -24,11 +161,133 @@ export interface CloudProviderAccessRoleTimeouts {
 }
 
 /**
+ * A scheduled policy item as stored: with its read-only id.
+ */
+export interface CompliancePolicyItemOutput {
+    /**
+     * hourly: 1, 2, 4, 6, 8 or 12 (hours); daily: 1; weekly: 1-7 (day of the week); monthly: 1-28 or 40 (the last day); yearly: 1-12 (month).
+     */
+    frequencyInterval: number;
+    /**
+     * One of: "hourly", "daily", "weekly", "monthly", "yearly".
+     */
+    frequencyType: string;
+    /**
+     * The item's id (read-only).
+     */
+    id?: string;
+    /**
+     * One of: "days", "weeks", "months", "years".
+     */
+    retentionUnit: string;
+    /**
+     * Positive.
+     */
+    retentionValue: number;
+}
+
+/**
+ * The copies of one region to delete.
+ */
+export interface CopiedBackupsToDelete {
+    /**
+     * The cloud provider of a region copies go to. One of: "AWS", "AZURE", "GCP".
+     */
+    cloudProvider: string;
+    regionName: string;
+    /**
+     * 24 hexadecimal digits.
+     */
+    zoneId: string;
+}
+
+/**
+ * Which snapshots a copy setting copies and how long the copies are kept.
+ */
+export interface CopyPolicyItem {
+    /**
+     * One of: "hourly", "daily", "weekly", "monthly", "yearly", "ondemand".
+     */
+    frequencyType: string;
+    /**
+     * Required for a scheduled kind; left out for ondemand. One of: "days", "weeks", "months", "years".
+     */
+    retentionUnit?: string;
+    /**
+     * Positive; required for a scheduled kind; left out for ondemand.
+     */
+    retentionValue?: number;
+}
+
+/**
+ * Copies of snapshots to another region.
+ */
+export interface CopySetting {
+    /**
+     * The cloud provider of a region copies go to. One of: "AWS", "AZURE", "GCP".
+     */
+    cloudProvider: string;
+    /**
+     * Which snapshots are copied and how long the copies are kept; at most 6.
+     */
+    copyPolicyItems?: outputs.CopyPolicyItem[];
+    /**
+     * Which snapshots are copied (deprecated by the service for copyPolicyItems). Each one of: "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND".
+     */
+    frequencies?: string[];
+    /**
+     * Copy only the latest this many snapshots, 1-500.
+     */
+    lastNumberOfSnapshots?: number;
+    regionName: string;
+    /**
+     * Default false.
+     */
+    shouldCopyOplogs?: boolean;
+    /**
+     * The replication zone (24 hexadecimal digits) whose snapshots are copied.
+     */
+    zoneId: string;
+}
+
+/**
+ * How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+ */
+export interface ExportBucketTimeouts {
+    /**
+     * How long create may take. Default "5m".
+     */
+    create?: string;
+    /**
+     * How long delete, until deleted may take. Default "10m".
+     */
+    delete?: string;
+    /**
+     * How long update may take. Default "5m".
+     */
+    update?: string;
+}
+
+/**
  * A label stored with the export: a key and its value.
  */
 export interface ExportCustomData {
     key: string;
     value: string;
+}
+
+/**
+ * A longer retention for one kind of snapshot.
+ */
+export interface ExtraRetentionSetting {
+    /**
+     * Upper case, as the service takes it: HOURLY, DAILY, WEEKLY, MONTHLY, YEARLY or ON_DEMAND. One of: "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND".
+     */
+    frequencyType: string;
+    /**
+     * Positive.
+     */
+    retentionDays: number;
 }
 
 /**
@@ -45,6 +304,117 @@ export interface FtsIndexTimeouts {
     delete?: string;
     /**
      * How long an update, until STEADY may take. Default "1h".
+     */
+    update?: string;
+}
+
+/**
+ * The destination cluster of a live migration.
+ */
+export interface LiveMigrationDestination {
+    clusterName: string;
+    /**
+     * PUBLIC, PRIVATE_LINK or VPC_PEERING. One of: "PUBLIC", "PRIVATE_LINK", "VPC_PEERING".
+     */
+    hostnameSchemaType: string;
+    privateLinkId?: string;
+}
+
+/**
+ * Sharding of a migration from a replica set to a sharded destination (6.0 or later).
+ */
+export interface LiveMigrationSharding {
+    createSupportingIndexes: boolean;
+    shardingEntries?: outputs.LiveMigrationShardingShardingEntries[];
+}
+
+export interface LiveMigrationShardingShardingEntries {
+    collection: string;
+    database: string;
+    shardCollection: outputs.LiveMigrationShardingShardingEntriesShardCollection;
+}
+
+export interface LiveMigrationShardingShardingEntriesShardCollection {
+    key: {[key: string]: any}[];
+}
+
+/**
+ * The self-managed source of a live migration.
+ */
+export interface LiveMigrationSource {
+    caCertificatePath?: string;
+    clusterName: string;
+    /**
+     * The self-managed project the source cluster is in (the organization link lists them).
+     */
+    groupId: string;
+    managedAuthentication: boolean;
+    /**
+     * Kept secret: the whole `source` input is stored encrypted in state.
+     */
+    password?: string;
+    ssl: boolean;
+    username?: string;
+}
+
+/**
+ * How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+ */
+export interface LiveMigrationTimeouts {
+    /**
+     * How long create, until WORKING or COMPLETE may take. Default "6h".
+     */
+    create?: string;
+    /**
+     * How long delete, until not found (404) may take. Default "1m".
+     */
+    delete?: string;
+    /**
+     * How long an update, until WORKING or COMPLETE may take. Default "6h".
+     */
+    update?: string;
+}
+
+/**
+ * The on-demand policy item as stored: with its read-only id.
+ */
+export interface OnDemandPolicyItemOutput {
+    /**
+     * Always 0 (the default).
+     */
+    frequencyInterval?: number;
+    /**
+     * Always "ondemand" (the default).
+     */
+    frequencyType?: string;
+    /**
+     * The item's id (read-only).
+     */
+    id?: string;
+    /**
+     * The unit of a retention: days, weeks, months or years. One of: "days", "weeks", "months", "years".
+     */
+    retentionUnit: string;
+    /**
+     * Positive.
+     */
+    retentionValue: number;
+}
+
+/**
+ * How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+ */
+export interface OnDemandSnapshotTimeouts {
+    /**
+     * How long create, until completed may take. Default "2h".
+     */
+    create?: string;
+    /**
+     * How long delete, until deleted (404) may take. Default "20m".
+     */
+    delete?: string;
+    /**
+     * How long an update, until completed may take. Default "2h".
      */
     update?: string;
 }
@@ -101,6 +471,57 @@ export interface RestoreJobTimeouts {
      * How long an update, until finished or expired may take. Default "6h".
      */
     update?: string;
+}
+
+/**
+ * An export setting as stored.
+ */
+export interface ScheduleExportOutput {
+    /**
+     * An export bucket of the project: an ExportBucket's `exportBucketId` output (which makes the schedule depend on it).
+     */
+    exportBucketId: string;
+    /**
+     * How often snapshots are exported automatically: monthly or yearly (the service takes no other). One of: "monthly", "yearly".
+     */
+    frequencyType: string;
+}
+
+/**
+ * A policy item as stored: with its read-only id.
+ */
+export interface SchedulePolicyItemOutput {
+    /**
+     * hourly: 1, 2, 4, 6, 8 or 12 (hours); daily: 1; weekly: 1-7 (day of the week); monthly: 1-28 or 40 (the last day); yearly: 1-12 (month).
+     */
+    frequencyInterval: number;
+    /**
+     * One of: "hourly", "daily", "weekly", "monthly", "yearly".
+     */
+    frequencyType: string;
+    /**
+     * The item's id (read-only).
+     */
+    id?: string;
+    /**
+     * One of: "days", "weeks", "months", "years".
+     */
+    retentionUnit: string;
+    /**
+     * Positive.
+     */
+    retentionValue: number;
+}
+
+/**
+ * A policy as stored: with its read-only id and its items' ids.
+ */
+export interface SchedulePolicyOutput {
+    /**
+     * The policy's id (read-only).
+     */
+    id?: string;
+    policyItems: outputs.SchedulePolicyItemOutput[];
 }
 
 /**

@@ -6,9 +6,14 @@ import builtins as _builtins
 from . import _utilities
 import typing
 # Export this package's modules as members:
+from .alert_acknowledgement import *
+from .alert_configuration import *
 from .auditing import *
+from .backup_compliance_policy import *
+from .cloud_backup_schedule import *
 from .cloud_provider_access_role import *
 from .custom_dns import *
+from .export_bucket import *
 from .fts_index import *
 from .get_access_logs import *
 from .get_access_logs_by_hostname import *
@@ -44,7 +49,11 @@ from .get_sharded_snapshot import *
 from .get_sharded_snapshots import *
 from .get_snapshot import *
 from .get_snapshots import *
+from .live_migration import *
+from .live_migration_link_token import *
+from .on_demand_snapshot import *
 from .outage_simulation import *
+from .private_ip_mode import *
 from .provider import *
 from .restore_job import *
 from .search_deployment import *
@@ -68,11 +77,20 @@ _utilities.register(
   "mod": "index",
   "fqn": "pulumi_cluster_platform",
   "classes": {
+   "platform:index:AlertAcknowledgement": "AlertAcknowledgement",
+   "platform:index:AlertConfiguration": "AlertConfiguration",
    "platform:index:Auditing": "Auditing",
+   "platform:index:BackupCompliancePolicy": "BackupCompliancePolicy",
+   "platform:index:CloudBackupSchedule": "CloudBackupSchedule",
    "platform:index:CloudProviderAccessRole": "CloudProviderAccessRole",
    "platform:index:CustomDns": "CustomDns",
+   "platform:index:ExportBucket": "ExportBucket",
    "platform:index:FtsIndex": "FtsIndex",
+   "platform:index:LiveMigration": "LiveMigration",
+   "platform:index:LiveMigrationLinkToken": "LiveMigrationLinkToken",
+   "platform:index:OnDemandSnapshot": "OnDemandSnapshot",
    "platform:index:OutageSimulation": "OutageSimulation",
+   "platform:index:PrivateIpMode": "PrivateIpMode",
    "platform:index:RestoreJob": "RestoreJob",
    "platform:index:SearchDeployment": "SearchDeployment",
    "platform:index:SearchIndex": "SearchIndex",

@@ -15,18 +15,62 @@ else:
 from . import _utilities
 
 __all__ = [
+    'AlertMatcherArgs',
+    'AlertMatcherArgsDict',
+    'AlertMetricThresholdArgs',
+    'AlertMetricThresholdArgsDict',
+    'AlertNotificationArgs',
+    'AlertNotificationArgsDict',
+    'AlertThresholdArgs',
+    'AlertThresholdArgsDict',
+    'BackupCompliancePolicyTimeoutsArgs',
+    'BackupCompliancePolicyTimeoutsArgsDict',
     'CloudProviderAccessRoleTimeoutsArgs',
     'CloudProviderAccessRoleTimeoutsArgsDict',
+    'CompliancePolicyItemArgs',
+    'CompliancePolicyItemArgsDict',
+    'CopiedBackupsToDeleteArgs',
+    'CopiedBackupsToDeleteArgsDict',
+    'CopyPolicyItemArgs',
+    'CopyPolicyItemArgsDict',
+    'CopySettingArgs',
+    'CopySettingArgsDict',
+    'ExportBucketTimeoutsArgs',
+    'ExportBucketTimeoutsArgsDict',
     'ExportCustomDataArgs',
     'ExportCustomDataArgsDict',
+    'ExtraRetentionSettingArgs',
+    'ExtraRetentionSettingArgsDict',
     'FtsIndexTimeoutsArgs',
     'FtsIndexTimeoutsArgsDict',
+    'LiveMigrationDestinationArgs',
+    'LiveMigrationDestinationArgsDict',
+    'LiveMigrationShardingArgs',
+    'LiveMigrationShardingArgsDict',
+    'LiveMigrationShardingShardingEntriesArgs',
+    'LiveMigrationShardingShardingEntriesArgsDict',
+    'LiveMigrationShardingShardingEntriesShardCollectionArgs',
+    'LiveMigrationShardingShardingEntriesShardCollectionArgsDict',
+    'LiveMigrationSourceArgs',
+    'LiveMigrationSourceArgsDict',
+    'LiveMigrationTimeoutsArgs',
+    'LiveMigrationTimeoutsArgsDict',
+    'OnDemandPolicyItemArgs',
+    'OnDemandPolicyItemArgsDict',
+    'OnDemandSnapshotTimeoutsArgs',
+    'OnDemandSnapshotTimeoutsArgsDict',
     'OutageFilterArgs',
     'OutageFilterArgsDict',
     'OutageSimulationTimeoutsArgs',
     'OutageSimulationTimeoutsArgsDict',
     'RestoreJobTimeoutsArgs',
     'RestoreJobTimeoutsArgsDict',
+    'ScheduleExportArgs',
+    'ScheduleExportArgsDict',
+    'SchedulePolicyArgs',
+    'SchedulePolicyArgsDict',
+    'SchedulePolicyItemArgs',
+    'SchedulePolicyItemArgsDict',
     'SearchAnalyzerDefinitionArgs',
     'SearchAnalyzerDefinitionArgsDict',
     'SearchDeploymentTimeoutsArgs',
@@ -44,6 +88,783 @@ __all__ = [
     'SnapshotExportJobTimeoutsArgs',
     'SnapshotExportJobTimeoutsArgsDict',
 ]
+
+class AlertMatcherArgsDict(TypedDict):
+    """
+    Narrows the events of `eventTypeName` that raise an alert.
+    """
+    field_name: pulumi.Input[_builtins.str]
+    """
+    A field name the event type allows (its variant in the contract): APPLICATION_ID for App Services events, CLUSTER_NAME, REPLICA_SET_NAME or SHARD_NAME for replica set events, TYPE_NAME, HOSTNAME, ... for host events; other events take the names operation 3 answers. Checked at preview.
+    """
+    operator: pulumi.Input[_builtins.str]
+    """
+    EQUALS, CONTAINS, STARTS_WITH, ENDS_WITH, NOT_EQUALS, NOT_CONTAINS or REGEX. One of: "EQUALS", "CONTAINS", "STARTS_WITH", "ENDS_WITH", "NOT_EQUALS", "NOT_CONTAINS", "REGEX".
+    """
+    value: pulumi.Input[_builtins.str]
+
+@pulumi.input_type
+class AlertMatcherArgs:
+    def __init__(__self__, *,
+                 field_name: pulumi.Input[_builtins.str],
+                 operator: pulumi.Input[_builtins.str],
+                 value: pulumi.Input[_builtins.str]):
+        """
+        Narrows the events of `eventTypeName` that raise an alert.
+
+        :param pulumi.Input[_builtins.str] field_name: A field name the event type allows (its variant in the contract): APPLICATION_ID for App Services events, CLUSTER_NAME, REPLICA_SET_NAME or SHARD_NAME for replica set events, TYPE_NAME, HOSTNAME, ... for host events; other events take the names operation 3 answers. Checked at preview.
+        :param pulumi.Input[_builtins.str] operator: EQUALS, CONTAINS, STARTS_WITH, ENDS_WITH, NOT_EQUALS, NOT_CONTAINS or REGEX. One of: "EQUALS", "CONTAINS", "STARTS_WITH", "ENDS_WITH", "NOT_EQUALS", "NOT_CONTAINS", "REGEX".
+        """
+        pulumi.set(__self__, "field_name", field_name)
+        pulumi.set(__self__, "operator", operator)
+        pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter(name="fieldName")
+    def field_name(self) -> pulumi.Input[_builtins.str]:
+        """
+        A field name the event type allows (its variant in the contract): APPLICATION_ID for App Services events, CLUSTER_NAME, REPLICA_SET_NAME or SHARD_NAME for replica set events, TYPE_NAME, HOSTNAME, ... for host events; other events take the names operation 3 answers. Checked at preview.
+        """
+        return pulumi.get(self, "field_name")
+
+    @field_name.setter
+    def field_name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "field_name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def operator(self) -> pulumi.Input[_builtins.str]:
+        """
+        EQUALS, CONTAINS, STARTS_WITH, ENDS_WITH, NOT_EQUALS, NOT_CONTAINS or REGEX. One of: "EQUALS", "CONTAINS", "STARTS_WITH", "ENDS_WITH", "NOT_EQUALS", "NOT_CONTAINS", "REGEX".
+        """
+        return pulumi.get(self, "operator")
+
+    @operator.setter
+    def operator(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "operator", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "value")
+
+    @value.setter
+    def value(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "value", value)
+
+
+class AlertMetricThresholdArgsDict(TypedDict):
+    """
+    `metricThreshold` of the metric event types (OUTSIDE_METRIC_THRESHOLD, ...): a metric and its bound.
+    """
+    metric_name: pulumi.Input[_builtins.str]
+    """
+    A metric of the event type's family, e.g. NORMALIZED_SYSTEM_CPU_USER, ASSERT_REGULAR, DB_DATA_SIZE_TOTAL.
+    """
+    operator: pulumi.Input[_builtins.str]
+    """
+    One of: "LESS_THAN", "GREATER_THAN".
+    """
+    threshold: pulumi.Input[_builtins.float]
+    units: pulumi.Input[_builtins.str]
+    """
+    The units the metric takes: RAW, a data size (BYTES ... PETABYTES), a time (NANOSECONDS ... DAYS), ...
+    """
+    mode: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    AVERAGE (the only mode, and the default). One of: "AVERAGE".
+    """
+
+@pulumi.input_type
+class AlertMetricThresholdArgs:
+    def __init__(__self__, *,
+                 metric_name: pulumi.Input[_builtins.str],
+                 operator: pulumi.Input[_builtins.str],
+                 threshold: pulumi.Input[_builtins.float],
+                 units: pulumi.Input[_builtins.str],
+                 mode: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        `metricThreshold` of the metric event types (OUTSIDE_METRIC_THRESHOLD, ...): a metric and its bound.
+
+        :param pulumi.Input[_builtins.str] metric_name: A metric of the event type's family, e.g. NORMALIZED_SYSTEM_CPU_USER, ASSERT_REGULAR, DB_DATA_SIZE_TOTAL.
+        :param pulumi.Input[_builtins.str] operator: One of: "LESS_THAN", "GREATER_THAN".
+        :param pulumi.Input[_builtins.str] units: The units the metric takes: RAW, a data size (BYTES ... PETABYTES), a time (NANOSECONDS ... DAYS), ...
+        :param pulumi.Input[_builtins.str] mode: AVERAGE (the only mode, and the default). One of: "AVERAGE".
+        """
+        pulumi.set(__self__, "metric_name", metric_name)
+        pulumi.set(__self__, "operator", operator)
+        pulumi.set(__self__, "threshold", threshold)
+        pulumi.set(__self__, "units", units)
+        if mode is not None:
+            pulumi.set(__self__, "mode", mode)
+
+    @_builtins.property
+    @pulumi.getter(name="metricName")
+    def metric_name(self) -> pulumi.Input[_builtins.str]:
+        """
+        A metric of the event type's family, e.g. NORMALIZED_SYSTEM_CPU_USER, ASSERT_REGULAR, DB_DATA_SIZE_TOTAL.
+        """
+        return pulumi.get(self, "metric_name")
+
+    @metric_name.setter
+    def metric_name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "metric_name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def operator(self) -> pulumi.Input[_builtins.str]:
+        """
+        One of: "LESS_THAN", "GREATER_THAN".
+        """
+        return pulumi.get(self, "operator")
+
+    @operator.setter
+    def operator(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "operator", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def threshold(self) -> pulumi.Input[_builtins.float]:
+        return pulumi.get(self, "threshold")
+
+    @threshold.setter
+    def threshold(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "threshold", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def units(self) -> pulumi.Input[_builtins.str]:
+        """
+        The units the metric takes: RAW, a data size (BYTES ... PETABYTES), a time (NANOSECONDS ... DAYS), ...
+        """
+        return pulumi.get(self, "units")
+
+    @units.setter
+    def units(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "units", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def mode(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        AVERAGE (the only mode, and the default). One of: "AVERAGE".
+        """
+        return pulumi.get(self, "mode")
+
+    @mode.setter
+    def mode(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "mode", value)
+
+
+class AlertNotificationArgsDict(TypedDict):
+    """
+    Whom an alert notifies: one of 14 kinds told apart by `typeName`, each with the fields the service keeps for it.
+    """
+    type_name: pulumi.Input[_builtins.str]
+    api_token: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    channel_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    delay_min: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Minutes to wait after the alert opens before notifying. >= 0, default 0.
+    """
+    email_address: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    email_enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the people notified get an email. Default false.
+    """
+    integration_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The integration's id (24 hexadecimal digits).
+    """
+    interval_min: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Minutes between repeated notifications. >= 5, default 60. Not for the on-call services.
+    """
+    microsoft_teams_webhook_url: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    mobile_number: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    monitoring_api_key: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    monitoring_region: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    One of: "US", "EU".
+    """
+    notification_token: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    notifier_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The service's id of the notifier (assigned by the service when left out).
+    """
+    ops_genie_api_key: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    ops_genie_region: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    One of: "US", "EU".
+    """
+    region: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    One of: "US", "EU".
+    """
+    roles: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Each one of: "GROUP_OWNER", "GROUP_READ_ONLY", "GROUP_BACKUP_MANAGER", "GROUP_DATA_ACCESS_ADMIN", "GROUP_DATA_ACCESS_READ_WRITE", "GROUP_MONITORING_ADMIN", "GROUP_DATABASE_ACCESS_ADMIN", "GROUP_PLATFORM_ADMIN".
+    """
+    room_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    service_key: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    sms_enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the people notified get a text message. Default false.
+    """
+    team_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    team_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    username: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    victor_ops_api_key: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    victor_ops_routing_key: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    webhook_body_template: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The body the service sends, as a template (compared like a credential: it may come back masked).
+    """
+    webhook_headers_template: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The headers the service sends, as a template.
+    """
+    webhook_secret: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    webhook_url: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+
+@pulumi.input_type
+class AlertNotificationArgs:
+    def __init__(__self__, *,
+                 type_name: pulumi.Input[_builtins.str],
+                 api_token: pulumi.Input[Optional[_builtins.str]] = None,
+                 channel_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 delay_min: pulumi.Input[Optional[_builtins.int]] = None,
+                 email_address: pulumi.Input[Optional[_builtins.str]] = None,
+                 email_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 integration_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 interval_min: pulumi.Input[Optional[_builtins.int]] = None,
+                 microsoft_teams_webhook_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 mobile_number: pulumi.Input[Optional[_builtins.str]] = None,
+                 monitoring_api_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 monitoring_region: pulumi.Input[Optional[_builtins.str]] = None,
+                 notification_token: pulumi.Input[Optional[_builtins.str]] = None,
+                 notifier_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 ops_genie_api_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 ops_genie_region: pulumi.Input[Optional[_builtins.str]] = None,
+                 region: pulumi.Input[Optional[_builtins.str]] = None,
+                 roles: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 room_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 service_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 sms_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 team_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 team_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 username: pulumi.Input[Optional[_builtins.str]] = None,
+                 victor_ops_api_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 victor_ops_routing_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 webhook_body_template: pulumi.Input[Optional[_builtins.str]] = None,
+                 webhook_headers_template: pulumi.Input[Optional[_builtins.str]] = None,
+                 webhook_secret: pulumi.Input[Optional[_builtins.str]] = None,
+                 webhook_url: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        Whom an alert notifies: one of 14 kinds told apart by `typeName`, each with the fields the service keeps for it.
+
+        :param pulumi.Input[_builtins.int] delay_min: Minutes to wait after the alert opens before notifying. >= 0, default 0.
+        :param pulumi.Input[_builtins.bool] email_enabled: Whether the people notified get an email. Default false.
+        :param pulumi.Input[_builtins.str] integration_id: The integration's id (24 hexadecimal digits).
+        :param pulumi.Input[_builtins.int] interval_min: Minutes between repeated notifications. >= 5, default 60. Not for the on-call services.
+        :param pulumi.Input[_builtins.str] monitoring_region: One of: "US", "EU".
+        :param pulumi.Input[_builtins.str] notifier_id: The service's id of the notifier (assigned by the service when left out).
+        :param pulumi.Input[_builtins.str] ops_genie_region: One of: "US", "EU".
+        :param pulumi.Input[_builtins.str] region: One of: "US", "EU".
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] roles: Each one of: "GROUP_OWNER", "GROUP_READ_ONLY", "GROUP_BACKUP_MANAGER", "GROUP_DATA_ACCESS_ADMIN", "GROUP_DATA_ACCESS_READ_WRITE", "GROUP_MONITORING_ADMIN", "GROUP_DATABASE_ACCESS_ADMIN", "GROUP_PLATFORM_ADMIN".
+        :param pulumi.Input[_builtins.bool] sms_enabled: Whether the people notified get a text message. Default false.
+        :param pulumi.Input[_builtins.str] webhook_body_template: The body the service sends, as a template (compared like a credential: it may come back masked).
+        :param pulumi.Input[_builtins.str] webhook_headers_template: The headers the service sends, as a template.
+        """
+        pulumi.set(__self__, "type_name", type_name)
+        if api_token is not None:
+            pulumi.set(__self__, "api_token", api_token)
+        if channel_name is not None:
+            pulumi.set(__self__, "channel_name", channel_name)
+        if delay_min is not None:
+            pulumi.set(__self__, "delay_min", delay_min)
+        if email_address is not None:
+            pulumi.set(__self__, "email_address", email_address)
+        if email_enabled is not None:
+            pulumi.set(__self__, "email_enabled", email_enabled)
+        if integration_id is not None:
+            pulumi.set(__self__, "integration_id", integration_id)
+        if interval_min is not None:
+            pulumi.set(__self__, "interval_min", interval_min)
+        if microsoft_teams_webhook_url is not None:
+            pulumi.set(__self__, "microsoft_teams_webhook_url", microsoft_teams_webhook_url)
+        if mobile_number is not None:
+            pulumi.set(__self__, "mobile_number", mobile_number)
+        if monitoring_api_key is not None:
+            pulumi.set(__self__, "monitoring_api_key", monitoring_api_key)
+        if monitoring_region is not None:
+            pulumi.set(__self__, "monitoring_region", monitoring_region)
+        if notification_token is not None:
+            pulumi.set(__self__, "notification_token", notification_token)
+        if notifier_id is not None:
+            pulumi.set(__self__, "notifier_id", notifier_id)
+        if ops_genie_api_key is not None:
+            pulumi.set(__self__, "ops_genie_api_key", ops_genie_api_key)
+        if ops_genie_region is not None:
+            pulumi.set(__self__, "ops_genie_region", ops_genie_region)
+        if region is not None:
+            pulumi.set(__self__, "region", region)
+        if roles is not None:
+            pulumi.set(__self__, "roles", roles)
+        if room_name is not None:
+            pulumi.set(__self__, "room_name", room_name)
+        if service_key is not None:
+            pulumi.set(__self__, "service_key", service_key)
+        if sms_enabled is not None:
+            pulumi.set(__self__, "sms_enabled", sms_enabled)
+        if team_id is not None:
+            pulumi.set(__self__, "team_id", team_id)
+        if team_name is not None:
+            pulumi.set(__self__, "team_name", team_name)
+        if username is not None:
+            pulumi.set(__self__, "username", username)
+        if victor_ops_api_key is not None:
+            pulumi.set(__self__, "victor_ops_api_key", victor_ops_api_key)
+        if victor_ops_routing_key is not None:
+            pulumi.set(__self__, "victor_ops_routing_key", victor_ops_routing_key)
+        if webhook_body_template is not None:
+            pulumi.set(__self__, "webhook_body_template", webhook_body_template)
+        if webhook_headers_template is not None:
+            pulumi.set(__self__, "webhook_headers_template", webhook_headers_template)
+        if webhook_secret is not None:
+            pulumi.set(__self__, "webhook_secret", webhook_secret)
+        if webhook_url is not None:
+            pulumi.set(__self__, "webhook_url", webhook_url)
+
+    @_builtins.property
+    @pulumi.getter(name="typeName")
+    def type_name(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "type_name")
+
+    @type_name.setter
+    def type_name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type_name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="apiToken")
+    def api_token(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "api_token")
+
+    @api_token.setter
+    def api_token(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "api_token", value)
+
+    @_builtins.property
+    @pulumi.getter(name="channelName")
+    def channel_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "channel_name")
+
+    @channel_name.setter
+    def channel_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "channel_name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="delayMin")
+    def delay_min(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Minutes to wait after the alert opens before notifying. >= 0, default 0.
+        """
+        return pulumi.get(self, "delay_min")
+
+    @delay_min.setter
+    def delay_min(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "delay_min", value)
+
+    @_builtins.property
+    @pulumi.getter(name="emailAddress")
+    def email_address(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "email_address")
+
+    @email_address.setter
+    def email_address(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "email_address", value)
+
+    @_builtins.property
+    @pulumi.getter(name="emailEnabled")
+    def email_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the people notified get an email. Default false.
+        """
+        return pulumi.get(self, "email_enabled")
+
+    @email_enabled.setter
+    def email_enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "email_enabled", value)
+
+    @_builtins.property
+    @pulumi.getter(name="integrationId")
+    def integration_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The integration's id (24 hexadecimal digits).
+        """
+        return pulumi.get(self, "integration_id")
+
+    @integration_id.setter
+    def integration_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "integration_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="intervalMin")
+    def interval_min(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Minutes between repeated notifications. >= 5, default 60. Not for the on-call services.
+        """
+        return pulumi.get(self, "interval_min")
+
+    @interval_min.setter
+    def interval_min(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "interval_min", value)
+
+    @_builtins.property
+    @pulumi.getter(name="microsoftTeamsWebhookUrl")
+    def microsoft_teams_webhook_url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "microsoft_teams_webhook_url")
+
+    @microsoft_teams_webhook_url.setter
+    def microsoft_teams_webhook_url(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "microsoft_teams_webhook_url", value)
+
+    @_builtins.property
+    @pulumi.getter(name="mobileNumber")
+    def mobile_number(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "mobile_number")
+
+    @mobile_number.setter
+    def mobile_number(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "mobile_number", value)
+
+    @_builtins.property
+    @pulumi.getter(name="monitoringApiKey")
+    def monitoring_api_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "monitoring_api_key")
+
+    @monitoring_api_key.setter
+    def monitoring_api_key(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "monitoring_api_key", value)
+
+    @_builtins.property
+    @pulumi.getter(name="monitoringRegion")
+    def monitoring_region(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        One of: "US", "EU".
+        """
+        return pulumi.get(self, "monitoring_region")
+
+    @monitoring_region.setter
+    def monitoring_region(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "monitoring_region", value)
+
+    @_builtins.property
+    @pulumi.getter(name="notificationToken")
+    def notification_token(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "notification_token")
+
+    @notification_token.setter
+    def notification_token(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "notification_token", value)
+
+    @_builtins.property
+    @pulumi.getter(name="notifierId")
+    def notifier_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The service's id of the notifier (assigned by the service when left out).
+        """
+        return pulumi.get(self, "notifier_id")
+
+    @notifier_id.setter
+    def notifier_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "notifier_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="opsGenieApiKey")
+    def ops_genie_api_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "ops_genie_api_key")
+
+    @ops_genie_api_key.setter
+    def ops_genie_api_key(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "ops_genie_api_key", value)
+
+    @_builtins.property
+    @pulumi.getter(name="opsGenieRegion")
+    def ops_genie_region(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        One of: "US", "EU".
+        """
+        return pulumi.get(self, "ops_genie_region")
+
+    @ops_genie_region.setter
+    def ops_genie_region(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "ops_genie_region", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def region(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        One of: "US", "EU".
+        """
+        return pulumi.get(self, "region")
+
+    @region.setter
+    def region(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "region", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def roles(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Each one of: "GROUP_OWNER", "GROUP_READ_ONLY", "GROUP_BACKUP_MANAGER", "GROUP_DATA_ACCESS_ADMIN", "GROUP_DATA_ACCESS_READ_WRITE", "GROUP_MONITORING_ADMIN", "GROUP_DATABASE_ACCESS_ADMIN", "GROUP_PLATFORM_ADMIN".
+        """
+        return pulumi.get(self, "roles")
+
+    @roles.setter
+    def roles(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "roles", value)
+
+    @_builtins.property
+    @pulumi.getter(name="roomName")
+    def room_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "room_name")
+
+    @room_name.setter
+    def room_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "room_name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="serviceKey")
+    def service_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "service_key")
+
+    @service_key.setter
+    def service_key(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "service_key", value)
+
+    @_builtins.property
+    @pulumi.getter(name="smsEnabled")
+    def sms_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the people notified get a text message. Default false.
+        """
+        return pulumi.get(self, "sms_enabled")
+
+    @sms_enabled.setter
+    def sms_enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "sms_enabled", value)
+
+    @_builtins.property
+    @pulumi.getter(name="teamId")
+    def team_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "team_id")
+
+    @team_id.setter
+    def team_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "team_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="teamName")
+    def team_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "team_name")
+
+    @team_name.setter
+    def team_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "team_name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def username(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "username")
+
+    @username.setter
+    def username(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "username", value)
+
+    @_builtins.property
+    @pulumi.getter(name="victorOpsApiKey")
+    def victor_ops_api_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "victor_ops_api_key")
+
+    @victor_ops_api_key.setter
+    def victor_ops_api_key(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "victor_ops_api_key", value)
+
+    @_builtins.property
+    @pulumi.getter(name="victorOpsRoutingKey")
+    def victor_ops_routing_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "victor_ops_routing_key")
+
+    @victor_ops_routing_key.setter
+    def victor_ops_routing_key(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "victor_ops_routing_key", value)
+
+    @_builtins.property
+    @pulumi.getter(name="webhookBodyTemplate")
+    def webhook_body_template(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The body the service sends, as a template (compared like a credential: it may come back masked).
+        """
+        return pulumi.get(self, "webhook_body_template")
+
+    @webhook_body_template.setter
+    def webhook_body_template(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "webhook_body_template", value)
+
+    @_builtins.property
+    @pulumi.getter(name="webhookHeadersTemplate")
+    def webhook_headers_template(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The headers the service sends, as a template.
+        """
+        return pulumi.get(self, "webhook_headers_template")
+
+    @webhook_headers_template.setter
+    def webhook_headers_template(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "webhook_headers_template", value)
+
+    @_builtins.property
+    @pulumi.getter(name="webhookSecret")
+    def webhook_secret(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "webhook_secret")
+
+    @webhook_secret.setter
+    def webhook_secret(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "webhook_secret", value)
+
+    @_builtins.property
+    @pulumi.getter(name="webhookUrl")
+    def webhook_url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "webhook_url")
+
+    @webhook_url.setter
+    def webhook_url(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "webhook_url", value)
+
+
+class AlertThresholdArgsDict(TypedDict):
+    """
+    `threshold` of the threshold event types (replica set, billing, backup, encryption key, X.509): which operators and units depend on the event type, e.g. TOO_FEW_HEALTHY_MEMBERS takes `<` or `>` and units such as "count", TOO_MANY_ELECTIONS GREATER_THAN and RAW; CPS_SNAPSHOT_BEHIND takes GREATER_THAN and a time unit (HOURS, ...).
+    """
+    operator: pulumi.Input[_builtins.str]
+    threshold: pulumi.Input[_builtins.float]
+    units: pulumi.Input[_builtins.str]
+
+@pulumi.input_type
+class AlertThresholdArgs:
+    def __init__(__self__, *,
+                 operator: pulumi.Input[_builtins.str],
+                 threshold: pulumi.Input[_builtins.float],
+                 units: pulumi.Input[_builtins.str]):
+        """
+        `threshold` of the threshold event types (replica set, billing, backup, encryption key, X.509): which operators and units depend on the event type, e.g. TOO_FEW_HEALTHY_MEMBERS takes `<` or `>` and units such as "count", TOO_MANY_ELECTIONS GREATER_THAN and RAW; CPS_SNAPSHOT_BEHIND takes GREATER_THAN and a time unit (HOURS, ...).
+        """
+        pulumi.set(__self__, "operator", operator)
+        pulumi.set(__self__, "threshold", threshold)
+        pulumi.set(__self__, "units", units)
+
+    @_builtins.property
+    @pulumi.getter
+    def operator(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "operator")
+
+    @operator.setter
+    def operator(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "operator", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def threshold(self) -> pulumi.Input[_builtins.float]:
+        return pulumi.get(self, "threshold")
+
+    @threshold.setter
+    def threshold(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "threshold", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def units(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "units")
+
+    @units.setter
+    def units(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "units", value)
+
+
+class BackupCompliancePolicyTimeoutsArgsDict(TypedDict):
+    """
+    How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+    """
+    create: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How long create, until ACTIVE may take. Default "30m".
+    """
+    delete: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How long delete, until disabled (no policy) may take. Default "30m".
+    """
+    update: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How long an update, until ACTIVE may take. Default "30m".
+    """
+
+@pulumi.input_type
+class BackupCompliancePolicyTimeoutsArgs:
+    def __init__(__self__, *,
+                 create: pulumi.Input[Optional[_builtins.str]] = None,
+                 delete: pulumi.Input[Optional[_builtins.str]] = None,
+                 update: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+
+        :param pulumi.Input[_builtins.str] create: How long create, until ACTIVE may take. Default "30m".
+        :param pulumi.Input[_builtins.str] delete: How long delete, until disabled (no policy) may take. Default "30m".
+        :param pulumi.Input[_builtins.str] update: How long an update, until ACTIVE may take. Default "30m".
+        """
+        if create is not None:
+            pulumi.set(__self__, "create", create)
+        if delete is not None:
+            pulumi.set(__self__, "delete", delete)
+        if update is not None:
+            pulumi.set(__self__, "update", update)
+
+    @_builtins.property
+    @pulumi.getter
+    def create(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How long create, until ACTIVE may take. Default "30m".
+        """
+        return pulumi.get(self, "create")
+
+    @create.setter
+    def create(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "create", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def delete(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How long delete, until disabled (no policy) may take. Default "30m".
+        """
+        return pulumi.get(self, "delete")
+
+    @delete.setter
+    def delete(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "delete", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def update(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How long an update, until ACTIVE may take. Default "30m".
+        """
+        return pulumi.get(self, "update")
+
+    @update.setter
+    def update(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "update", value)
+
 
 class CloudProviderAccessRoleTimeoutsArgsDict(TypedDict):
     """
@@ -119,6 +940,451 @@ class CloudProviderAccessRoleTimeoutsArgs:
         pulumi.set(self, "update", value)
 
 
+class CompliancePolicyItemArgsDict(TypedDict):
+    """
+    A scheduled policy item; frequencyType + frequencyInterval identify it (each pair once).
+    """
+    frequency_interval: pulumi.Input[_builtins.float]
+    """
+    hourly: 1, 2, 4, 6, 8 or 12 (hours); daily: 1; weekly: 1-7 (day of the week); monthly: 1-28 or 40 (the last day); yearly: 1-12 (month).
+    """
+    frequency_type: pulumi.Input[_builtins.str]
+    """
+    One of: "hourly", "daily", "weekly", "monthly", "yearly".
+    """
+    retention_unit: pulumi.Input[_builtins.str]
+    """
+    One of: "days", "weeks", "months", "years".
+    """
+    retention_value: pulumi.Input[_builtins.float]
+    """
+    Positive.
+    """
+
+@pulumi.input_type
+class CompliancePolicyItemArgs:
+    def __init__(__self__, *,
+                 frequency_interval: pulumi.Input[_builtins.float],
+                 frequency_type: pulumi.Input[_builtins.str],
+                 retention_unit: pulumi.Input[_builtins.str],
+                 retention_value: pulumi.Input[_builtins.float]):
+        """
+        A scheduled policy item; frequencyType + frequencyInterval identify it (each pair once).
+
+        :param pulumi.Input[_builtins.float] frequency_interval: hourly: 1, 2, 4, 6, 8 or 12 (hours); daily: 1; weekly: 1-7 (day of the week); monthly: 1-28 or 40 (the last day); yearly: 1-12 (month).
+        :param pulumi.Input[_builtins.str] frequency_type: One of: "hourly", "daily", "weekly", "monthly", "yearly".
+        :param pulumi.Input[_builtins.str] retention_unit: One of: "days", "weeks", "months", "years".
+        :param pulumi.Input[_builtins.float] retention_value: Positive.
+        """
+        pulumi.set(__self__, "frequency_interval", frequency_interval)
+        pulumi.set(__self__, "frequency_type", frequency_type)
+        pulumi.set(__self__, "retention_unit", retention_unit)
+        pulumi.set(__self__, "retention_value", retention_value)
+
+    @_builtins.property
+    @pulumi.getter(name="frequencyInterval")
+    def frequency_interval(self) -> pulumi.Input[_builtins.float]:
+        """
+        hourly: 1, 2, 4, 6, 8 or 12 (hours); daily: 1; weekly: 1-7 (day of the week); monthly: 1-28 or 40 (the last day); yearly: 1-12 (month).
+        """
+        return pulumi.get(self, "frequency_interval")
+
+    @frequency_interval.setter
+    def frequency_interval(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "frequency_interval", value)
+
+    @_builtins.property
+    @pulumi.getter(name="frequencyType")
+    def frequency_type(self) -> pulumi.Input[_builtins.str]:
+        """
+        One of: "hourly", "daily", "weekly", "monthly", "yearly".
+        """
+        return pulumi.get(self, "frequency_type")
+
+    @frequency_type.setter
+    def frequency_type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "frequency_type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="retentionUnit")
+    def retention_unit(self) -> pulumi.Input[_builtins.str]:
+        """
+        One of: "days", "weeks", "months", "years".
+        """
+        return pulumi.get(self, "retention_unit")
+
+    @retention_unit.setter
+    def retention_unit(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "retention_unit", value)
+
+    @_builtins.property
+    @pulumi.getter(name="retentionValue")
+    def retention_value(self) -> pulumi.Input[_builtins.float]:
+        """
+        Positive.
+        """
+        return pulumi.get(self, "retention_value")
+
+    @retention_value.setter
+    def retention_value(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "retention_value", value)
+
+
+class CopiedBackupsToDeleteArgsDict(TypedDict):
+    """
+    The copies of one region to delete.
+    """
+    cloud_provider: pulumi.Input[_builtins.str]
+    """
+    The cloud provider of a region copies go to. One of: "AWS", "AZURE", "GCP".
+    """
+    region_name: pulumi.Input[_builtins.str]
+    zone_id: pulumi.Input[_builtins.str]
+    """
+    24 hexadecimal digits.
+    """
+
+@pulumi.input_type
+class CopiedBackupsToDeleteArgs:
+    def __init__(__self__, *,
+                 cloud_provider: pulumi.Input[_builtins.str],
+                 region_name: pulumi.Input[_builtins.str],
+                 zone_id: pulumi.Input[_builtins.str]):
+        """
+        The copies of one region to delete.
+
+        :param pulumi.Input[_builtins.str] cloud_provider: The cloud provider of a region copies go to. One of: "AWS", "AZURE", "GCP".
+        :param pulumi.Input[_builtins.str] zone_id: 24 hexadecimal digits.
+        """
+        pulumi.set(__self__, "cloud_provider", cloud_provider)
+        pulumi.set(__self__, "region_name", region_name)
+        pulumi.set(__self__, "zone_id", zone_id)
+
+    @_builtins.property
+    @pulumi.getter(name="cloudProvider")
+    def cloud_provider(self) -> pulumi.Input[_builtins.str]:
+        """
+        The cloud provider of a region copies go to. One of: "AWS", "AZURE", "GCP".
+        """
+        return pulumi.get(self, "cloud_provider")
+
+    @cloud_provider.setter
+    def cloud_provider(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "cloud_provider", value)
+
+    @_builtins.property
+    @pulumi.getter(name="regionName")
+    def region_name(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "region_name")
+
+    @region_name.setter
+    def region_name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "region_name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="zoneId")
+    def zone_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        24 hexadecimal digits.
+        """
+        return pulumi.get(self, "zone_id")
+
+    @zone_id.setter
+    def zone_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "zone_id", value)
+
+
+class CopyPolicyItemArgsDict(TypedDict):
+    """
+    Which snapshots a copy setting copies and how long the copies are kept.
+    """
+    frequency_type: pulumi.Input[_builtins.str]
+    """
+    One of: "hourly", "daily", "weekly", "monthly", "yearly", "ondemand".
+    """
+    retention_unit: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Required for a scheduled kind; left out for ondemand. One of: "days", "weeks", "months", "years".
+    """
+    retention_value: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Positive; required for a scheduled kind; left out for ondemand.
+    """
+
+@pulumi.input_type
+class CopyPolicyItemArgs:
+    def __init__(__self__, *,
+                 frequency_type: pulumi.Input[_builtins.str],
+                 retention_unit: pulumi.Input[Optional[_builtins.str]] = None,
+                 retention_value: pulumi.Input[Optional[_builtins.float]] = None):
+        """
+        Which snapshots a copy setting copies and how long the copies are kept.
+
+        :param pulumi.Input[_builtins.str] frequency_type: One of: "hourly", "daily", "weekly", "monthly", "yearly", "ondemand".
+        :param pulumi.Input[_builtins.str] retention_unit: Required for a scheduled kind; left out for ondemand. One of: "days", "weeks", "months", "years".
+        :param pulumi.Input[_builtins.float] retention_value: Positive; required for a scheduled kind; left out for ondemand.
+        """
+        pulumi.set(__self__, "frequency_type", frequency_type)
+        if retention_unit is not None:
+            pulumi.set(__self__, "retention_unit", retention_unit)
+        if retention_value is not None:
+            pulumi.set(__self__, "retention_value", retention_value)
+
+    @_builtins.property
+    @pulumi.getter(name="frequencyType")
+    def frequency_type(self) -> pulumi.Input[_builtins.str]:
+        """
+        One of: "hourly", "daily", "weekly", "monthly", "yearly", "ondemand".
+        """
+        return pulumi.get(self, "frequency_type")
+
+    @frequency_type.setter
+    def frequency_type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "frequency_type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="retentionUnit")
+    def retention_unit(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Required for a scheduled kind; left out for ondemand. One of: "days", "weeks", "months", "years".
+        """
+        return pulumi.get(self, "retention_unit")
+
+    @retention_unit.setter
+    def retention_unit(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "retention_unit", value)
+
+    @_builtins.property
+    @pulumi.getter(name="retentionValue")
+    def retention_value(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Positive; required for a scheduled kind; left out for ondemand.
+        """
+        return pulumi.get(self, "retention_value")
+
+    @retention_value.setter
+    def retention_value(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "retention_value", value)
+
+
+class CopySettingArgsDict(TypedDict):
+    """
+    Copies of snapshots to another region.
+    """
+    cloud_provider: pulumi.Input[_builtins.str]
+    """
+    The cloud provider of a region copies go to. One of: "AWS", "AZURE", "GCP".
+    """
+    region_name: pulumi.Input[_builtins.str]
+    zone_id: pulumi.Input[_builtins.str]
+    """
+    The replication zone (24 hexadecimal digits) whose snapshots are copied.
+    """
+    copy_policy_items: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['CopyPolicyItemArgsDict']]]]]
+    """
+    Which snapshots are copied and how long the copies are kept; at most 6.
+    """
+    frequencies: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Which snapshots are copied (deprecated by the service for copyPolicyItems). Each one of: "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND".
+    """
+    last_number_of_snapshots: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Copy only the latest this many snapshots, 1-500.
+    """
+    should_copy_oplogs: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Default false.
+    """
+
+@pulumi.input_type
+class CopySettingArgs:
+    def __init__(__self__, *,
+                 cloud_provider: pulumi.Input[_builtins.str],
+                 region_name: pulumi.Input[_builtins.str],
+                 zone_id: pulumi.Input[_builtins.str],
+                 copy_policy_items: pulumi.Input[Optional[Sequence[pulumi.Input['CopyPolicyItemArgs']]]] = None,
+                 frequencies: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 last_number_of_snapshots: pulumi.Input[Optional[_builtins.float]] = None,
+                 should_copy_oplogs: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        Copies of snapshots to another region.
+
+        :param pulumi.Input[_builtins.str] cloud_provider: The cloud provider of a region copies go to. One of: "AWS", "AZURE", "GCP".
+        :param pulumi.Input[_builtins.str] zone_id: The replication zone (24 hexadecimal digits) whose snapshots are copied.
+        :param pulumi.Input[Sequence[pulumi.Input['CopyPolicyItemArgs']]] copy_policy_items: Which snapshots are copied and how long the copies are kept; at most 6.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] frequencies: Which snapshots are copied (deprecated by the service for copyPolicyItems). Each one of: "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND".
+        :param pulumi.Input[_builtins.float] last_number_of_snapshots: Copy only the latest this many snapshots, 1-500.
+        :param pulumi.Input[_builtins.bool] should_copy_oplogs: Default false.
+        """
+        pulumi.set(__self__, "cloud_provider", cloud_provider)
+        pulumi.set(__self__, "region_name", region_name)
+        pulumi.set(__self__, "zone_id", zone_id)
+        if copy_policy_items is not None:
+            pulumi.set(__self__, "copy_policy_items", copy_policy_items)
+        if frequencies is not None:
+            pulumi.set(__self__, "frequencies", frequencies)
+        if last_number_of_snapshots is not None:
+            pulumi.set(__self__, "last_number_of_snapshots", last_number_of_snapshots)
+        if should_copy_oplogs is not None:
+            pulumi.set(__self__, "should_copy_oplogs", should_copy_oplogs)
+
+    @_builtins.property
+    @pulumi.getter(name="cloudProvider")
+    def cloud_provider(self) -> pulumi.Input[_builtins.str]:
+        """
+        The cloud provider of a region copies go to. One of: "AWS", "AZURE", "GCP".
+        """
+        return pulumi.get(self, "cloud_provider")
+
+    @cloud_provider.setter
+    def cloud_provider(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "cloud_provider", value)
+
+    @_builtins.property
+    @pulumi.getter(name="regionName")
+    def region_name(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "region_name")
+
+    @region_name.setter
+    def region_name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "region_name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="zoneId")
+    def zone_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The replication zone (24 hexadecimal digits) whose snapshots are copied.
+        """
+        return pulumi.get(self, "zone_id")
+
+    @zone_id.setter
+    def zone_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "zone_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="copyPolicyItems")
+    def copy_policy_items(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['CopyPolicyItemArgs']]]]:
+        """
+        Which snapshots are copied and how long the copies are kept; at most 6.
+        """
+        return pulumi.get(self, "copy_policy_items")
+
+    @copy_policy_items.setter
+    def copy_policy_items(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['CopyPolicyItemArgs']]]]):
+        pulumi.set(self, "copy_policy_items", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def frequencies(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Which snapshots are copied (deprecated by the service for copyPolicyItems). Each one of: "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND".
+        """
+        return pulumi.get(self, "frequencies")
+
+    @frequencies.setter
+    def frequencies(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "frequencies", value)
+
+    @_builtins.property
+    @pulumi.getter(name="lastNumberOfSnapshots")
+    def last_number_of_snapshots(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Copy only the latest this many snapshots, 1-500.
+        """
+        return pulumi.get(self, "last_number_of_snapshots")
+
+    @last_number_of_snapshots.setter
+    def last_number_of_snapshots(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "last_number_of_snapshots", value)
+
+    @_builtins.property
+    @pulumi.getter(name="shouldCopyOplogs")
+    def should_copy_oplogs(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Default false.
+        """
+        return pulumi.get(self, "should_copy_oplogs")
+
+    @should_copy_oplogs.setter
+    def should_copy_oplogs(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "should_copy_oplogs", value)
+
+
+class ExportBucketTimeoutsArgsDict(TypedDict):
+    """
+    How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+    """
+    create: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How long create may take. Default "5m".
+    """
+    delete: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How long delete, until deleted may take. Default "10m".
+    """
+    update: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How long update may take. Default "5m".
+    """
+
+@pulumi.input_type
+class ExportBucketTimeoutsArgs:
+    def __init__(__self__, *,
+                 create: pulumi.Input[Optional[_builtins.str]] = None,
+                 delete: pulumi.Input[Optional[_builtins.str]] = None,
+                 update: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+
+        :param pulumi.Input[_builtins.str] create: How long create may take. Default "5m".
+        :param pulumi.Input[_builtins.str] delete: How long delete, until deleted may take. Default "10m".
+        :param pulumi.Input[_builtins.str] update: How long update may take. Default "5m".
+        """
+        if create is not None:
+            pulumi.set(__self__, "create", create)
+        if delete is not None:
+            pulumi.set(__self__, "delete", delete)
+        if update is not None:
+            pulumi.set(__self__, "update", update)
+
+    @_builtins.property
+    @pulumi.getter
+    def create(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How long create may take. Default "5m".
+        """
+        return pulumi.get(self, "create")
+
+    @create.setter
+    def create(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "create", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def delete(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How long delete, until deleted may take. Default "10m".
+        """
+        return pulumi.get(self, "delete")
+
+    @delete.setter
+    def delete(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "delete", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def update(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How long update may take. Default "5m".
+        """
+        return pulumi.get(self, "update")
+
+    @update.setter
+    def update(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "update", value)
+
+
 class ExportCustomDataArgsDict(TypedDict):
     """
     A label stored with the export: a key and its value.
@@ -154,6 +1420,58 @@ class ExportCustomDataArgs:
     @value.setter
     def value(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "value", value)
+
+
+class ExtraRetentionSettingArgsDict(TypedDict):
+    """
+    A longer retention for one kind of snapshot.
+    """
+    frequency_type: pulumi.Input[_builtins.str]
+    """
+    Upper case, as the service takes it: HOURLY, DAILY, WEEKLY, MONTHLY, YEARLY or ON_DEMAND. One of: "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND".
+    """
+    retention_days: pulumi.Input[_builtins.float]
+    """
+    Positive.
+    """
+
+@pulumi.input_type
+class ExtraRetentionSettingArgs:
+    def __init__(__self__, *,
+                 frequency_type: pulumi.Input[_builtins.str],
+                 retention_days: pulumi.Input[_builtins.float]):
+        """
+        A longer retention for one kind of snapshot.
+
+        :param pulumi.Input[_builtins.str] frequency_type: Upper case, as the service takes it: HOURLY, DAILY, WEEKLY, MONTHLY, YEARLY or ON_DEMAND. One of: "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND".
+        :param pulumi.Input[_builtins.float] retention_days: Positive.
+        """
+        pulumi.set(__self__, "frequency_type", frequency_type)
+        pulumi.set(__self__, "retention_days", retention_days)
+
+    @_builtins.property
+    @pulumi.getter(name="frequencyType")
+    def frequency_type(self) -> pulumi.Input[_builtins.str]:
+        """
+        Upper case, as the service takes it: HOURLY, DAILY, WEEKLY, MONTHLY, YEARLY or ON_DEMAND. One of: "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND".
+        """
+        return pulumi.get(self, "frequency_type")
+
+    @frequency_type.setter
+    def frequency_type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "frequency_type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="retentionDays")
+    def retention_days(self) -> pulumi.Input[_builtins.float]:
+        """
+        Positive.
+        """
+        return pulumi.get(self, "retention_days")
+
+    @retention_days.setter
+    def retention_days(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "retention_days", value)
 
 
 class FtsIndexTimeoutsArgsDict(TypedDict):
@@ -222,6 +1540,519 @@ class FtsIndexTimeoutsArgs:
     def update(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         How long an update, until STEADY may take. Default "1h".
+        """
+        return pulumi.get(self, "update")
+
+    @update.setter
+    def update(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "update", value)
+
+
+class LiveMigrationDestinationArgsDict(TypedDict):
+    """
+    The destination cluster of a live migration.
+    """
+    cluster_name: pulumi.Input[_builtins.str]
+    hostname_schema_type: pulumi.Input[_builtins.str]
+    """
+    PUBLIC, PRIVATE_LINK or VPC_PEERING. One of: "PUBLIC", "PRIVATE_LINK", "VPC_PEERING".
+    """
+    private_link_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+
+@pulumi.input_type
+class LiveMigrationDestinationArgs:
+    def __init__(__self__, *,
+                 cluster_name: pulumi.Input[_builtins.str],
+                 hostname_schema_type: pulumi.Input[_builtins.str],
+                 private_link_id: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        The destination cluster of a live migration.
+
+        :param pulumi.Input[_builtins.str] hostname_schema_type: PUBLIC, PRIVATE_LINK or VPC_PEERING. One of: "PUBLIC", "PRIVATE_LINK", "VPC_PEERING".
+        """
+        pulumi.set(__self__, "cluster_name", cluster_name)
+        pulumi.set(__self__, "hostname_schema_type", hostname_schema_type)
+        if private_link_id is not None:
+            pulumi.set(__self__, "private_link_id", private_link_id)
+
+    @_builtins.property
+    @pulumi.getter(name="clusterName")
+    def cluster_name(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "cluster_name")
+
+    @cluster_name.setter
+    def cluster_name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "cluster_name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="hostnameSchemaType")
+    def hostname_schema_type(self) -> pulumi.Input[_builtins.str]:
+        """
+        PUBLIC, PRIVATE_LINK or VPC_PEERING. One of: "PUBLIC", "PRIVATE_LINK", "VPC_PEERING".
+        """
+        return pulumi.get(self, "hostname_schema_type")
+
+    @hostname_schema_type.setter
+    def hostname_schema_type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "hostname_schema_type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="privateLinkId")
+    def private_link_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "private_link_id")
+
+    @private_link_id.setter
+    def private_link_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "private_link_id", value)
+
+
+class LiveMigrationShardingArgsDict(TypedDict):
+    """
+    Sharding of a migration from a replica set to a sharded destination (6.0 or later).
+    """
+    create_supporting_indexes: pulumi.Input[_builtins.bool]
+    sharding_entries: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['LiveMigrationShardingShardingEntriesArgsDict']]]]]
+
+@pulumi.input_type
+class LiveMigrationShardingArgs:
+    def __init__(__self__, *,
+                 create_supporting_indexes: pulumi.Input[_builtins.bool],
+                 sharding_entries: pulumi.Input[Optional[Sequence[pulumi.Input['LiveMigrationShardingShardingEntriesArgs']]]] = None):
+        """
+        Sharding of a migration from a replica set to a sharded destination (6.0 or later).
+        """
+        pulumi.set(__self__, "create_supporting_indexes", create_supporting_indexes)
+        if sharding_entries is not None:
+            pulumi.set(__self__, "sharding_entries", sharding_entries)
+
+    @_builtins.property
+    @pulumi.getter(name="createSupportingIndexes")
+    def create_supporting_indexes(self) -> pulumi.Input[_builtins.bool]:
+        return pulumi.get(self, "create_supporting_indexes")
+
+    @create_supporting_indexes.setter
+    def create_supporting_indexes(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "create_supporting_indexes", value)
+
+    @_builtins.property
+    @pulumi.getter(name="shardingEntries")
+    def sharding_entries(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['LiveMigrationShardingShardingEntriesArgs']]]]:
+        return pulumi.get(self, "sharding_entries")
+
+    @sharding_entries.setter
+    def sharding_entries(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['LiveMigrationShardingShardingEntriesArgs']]]]):
+        pulumi.set(self, "sharding_entries", value)
+
+
+class LiveMigrationShardingShardingEntriesArgsDict(TypedDict):
+    collection: pulumi.Input[_builtins.str]
+    database: pulumi.Input[_builtins.str]
+    shard_collection: pulumi.Input['LiveMigrationShardingShardingEntriesShardCollectionArgsDict']
+
+@pulumi.input_type
+class LiveMigrationShardingShardingEntriesArgs:
+    def __init__(__self__, *,
+                 collection: pulumi.Input[_builtins.str],
+                 database: pulumi.Input[_builtins.str],
+                 shard_collection: pulumi.Input['LiveMigrationShardingShardingEntriesShardCollectionArgs']):
+        pulumi.set(__self__, "collection", collection)
+        pulumi.set(__self__, "database", database)
+        pulumi.set(__self__, "shard_collection", shard_collection)
+
+    @_builtins.property
+    @pulumi.getter
+    def collection(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "collection")
+
+    @collection.setter
+    def collection(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "collection", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def database(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "database")
+
+    @database.setter
+    def database(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "database", value)
+
+    @_builtins.property
+    @pulumi.getter(name="shardCollection")
+    def shard_collection(self) -> pulumi.Input['LiveMigrationShardingShardingEntriesShardCollectionArgs']:
+        return pulumi.get(self, "shard_collection")
+
+    @shard_collection.setter
+    def shard_collection(self, value: pulumi.Input['LiveMigrationShardingShardingEntriesShardCollectionArgs']):
+        pulumi.set(self, "shard_collection", value)
+
+
+class LiveMigrationShardingShardingEntriesShardCollectionArgsDict(TypedDict):
+    key: pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]]
+
+@pulumi.input_type
+class LiveMigrationShardingShardingEntriesShardCollectionArgs:
+    def __init__(__self__, *,
+                 key: pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]]):
+        pulumi.set(__self__, "key", key)
+
+    @_builtins.property
+    @pulumi.getter
+    def key(self) -> pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]]:
+        return pulumi.get(self, "key")
+
+    @key.setter
+    def key(self, value: pulumi.Input[Sequence[pulumi.Input[Mapping[str, Any]]]]):
+        pulumi.set(self, "key", value)
+
+
+class LiveMigrationSourceArgsDict(TypedDict):
+    """
+    The self-managed source of a live migration.
+    """
+    cluster_name: pulumi.Input[_builtins.str]
+    group_id: pulumi.Input[_builtins.str]
+    """
+    The self-managed project the source cluster is in (the organization link lists them).
+    """
+    managed_authentication: pulumi.Input[_builtins.bool]
+    ssl: pulumi.Input[_builtins.bool]
+    ca_certificate_path: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    password: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Kept secret: the whole `source` input is stored encrypted in state.
+    """
+    username: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+
+@pulumi.input_type
+class LiveMigrationSourceArgs:
+    def __init__(__self__, *,
+                 cluster_name: pulumi.Input[_builtins.str],
+                 group_id: pulumi.Input[_builtins.str],
+                 managed_authentication: pulumi.Input[_builtins.bool],
+                 ssl: pulumi.Input[_builtins.bool],
+                 ca_certificate_path: pulumi.Input[Optional[_builtins.str]] = None,
+                 password: pulumi.Input[Optional[_builtins.str]] = None,
+                 username: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        The self-managed source of a live migration.
+
+        :param pulumi.Input[_builtins.str] group_id: The self-managed project the source cluster is in (the organization link lists them).
+        :param pulumi.Input[_builtins.str] password: Kept secret: the whole `source` input is stored encrypted in state.
+        """
+        pulumi.set(__self__, "cluster_name", cluster_name)
+        pulumi.set(__self__, "group_id", group_id)
+        pulumi.set(__self__, "managed_authentication", managed_authentication)
+        pulumi.set(__self__, "ssl", ssl)
+        if ca_certificate_path is not None:
+            pulumi.set(__self__, "ca_certificate_path", ca_certificate_path)
+        if password is not None:
+            pulumi.set(__self__, "password", password)
+        if username is not None:
+            pulumi.set(__self__, "username", username)
+
+    @_builtins.property
+    @pulumi.getter(name="clusterName")
+    def cluster_name(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "cluster_name")
+
+    @cluster_name.setter
+    def cluster_name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "cluster_name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="groupId")
+    def group_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The self-managed project the source cluster is in (the organization link lists them).
+        """
+        return pulumi.get(self, "group_id")
+
+    @group_id.setter
+    def group_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "group_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="managedAuthentication")
+    def managed_authentication(self) -> pulumi.Input[_builtins.bool]:
+        return pulumi.get(self, "managed_authentication")
+
+    @managed_authentication.setter
+    def managed_authentication(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "managed_authentication", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def ssl(self) -> pulumi.Input[_builtins.bool]:
+        return pulumi.get(self, "ssl")
+
+    @ssl.setter
+    def ssl(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "ssl", value)
+
+    @_builtins.property
+    @pulumi.getter(name="caCertificatePath")
+    def ca_certificate_path(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "ca_certificate_path")
+
+    @ca_certificate_path.setter
+    def ca_certificate_path(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "ca_certificate_path", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def password(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Kept secret: the whole `source` input is stored encrypted in state.
+        """
+        return pulumi.get(self, "password")
+
+    @password.setter
+    def password(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "password", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def username(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "username")
+
+    @username.setter
+    def username(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "username", value)
+
+
+class LiveMigrationTimeoutsArgsDict(TypedDict):
+    """
+    How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+    """
+    create: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How long create, until WORKING or COMPLETE may take. Default "6h".
+    """
+    delete: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How long delete, until not found (404) may take. Default "1m".
+    """
+    update: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How long an update, until WORKING or COMPLETE may take. Default "6h".
+    """
+
+@pulumi.input_type
+class LiveMigrationTimeoutsArgs:
+    def __init__(__self__, *,
+                 create: pulumi.Input[Optional[_builtins.str]] = None,
+                 delete: pulumi.Input[Optional[_builtins.str]] = None,
+                 update: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+
+        :param pulumi.Input[_builtins.str] create: How long create, until WORKING or COMPLETE may take. Default "6h".
+        :param pulumi.Input[_builtins.str] delete: How long delete, until not found (404) may take. Default "1m".
+        :param pulumi.Input[_builtins.str] update: How long an update, until WORKING or COMPLETE may take. Default "6h".
+        """
+        if create is not None:
+            pulumi.set(__self__, "create", create)
+        if delete is not None:
+            pulumi.set(__self__, "delete", delete)
+        if update is not None:
+            pulumi.set(__self__, "update", update)
+
+    @_builtins.property
+    @pulumi.getter
+    def create(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How long create, until WORKING or COMPLETE may take. Default "6h".
+        """
+        return pulumi.get(self, "create")
+
+    @create.setter
+    def create(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "create", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def delete(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How long delete, until not found (404) may take. Default "1m".
+        """
+        return pulumi.get(self, "delete")
+
+    @delete.setter
+    def delete(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "delete", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def update(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How long an update, until WORKING or COMPLETE may take. Default "6h".
+        """
+        return pulumi.get(self, "update")
+
+    @update.setter
+    def update(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "update", value)
+
+
+class OnDemandPolicyItemArgsDict(TypedDict):
+    """
+    The policy item for on-demand snapshots.
+    """
+    retention_unit: pulumi.Input[_builtins.str]
+    """
+    The unit of a retention: days, weeks, months or years. One of: "days", "weeks", "months", "years".
+    """
+    retention_value: pulumi.Input[_builtins.float]
+    """
+    Positive.
+    """
+    frequency_interval: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    Always 0 (the default).
+    """
+    frequency_type: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Always "ondemand" (the default).
+    """
+
+@pulumi.input_type
+class OnDemandPolicyItemArgs:
+    def __init__(__self__, *,
+                 retention_unit: pulumi.Input[_builtins.str],
+                 retention_value: pulumi.Input[_builtins.float],
+                 frequency_interval: pulumi.Input[Optional[_builtins.float]] = None,
+                 frequency_type: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        The policy item for on-demand snapshots.
+
+        :param pulumi.Input[_builtins.str] retention_unit: The unit of a retention: days, weeks, months or years. One of: "days", "weeks", "months", "years".
+        :param pulumi.Input[_builtins.float] retention_value: Positive.
+        :param pulumi.Input[_builtins.float] frequency_interval: Always 0 (the default).
+        :param pulumi.Input[_builtins.str] frequency_type: Always "ondemand" (the default).
+        """
+        pulumi.set(__self__, "retention_unit", retention_unit)
+        pulumi.set(__self__, "retention_value", retention_value)
+        if frequency_interval is not None:
+            pulumi.set(__self__, "frequency_interval", frequency_interval)
+        if frequency_type is not None:
+            pulumi.set(__self__, "frequency_type", frequency_type)
+
+    @_builtins.property
+    @pulumi.getter(name="retentionUnit")
+    def retention_unit(self) -> pulumi.Input[_builtins.str]:
+        """
+        The unit of a retention: days, weeks, months or years. One of: "days", "weeks", "months", "years".
+        """
+        return pulumi.get(self, "retention_unit")
+
+    @retention_unit.setter
+    def retention_unit(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "retention_unit", value)
+
+    @_builtins.property
+    @pulumi.getter(name="retentionValue")
+    def retention_value(self) -> pulumi.Input[_builtins.float]:
+        """
+        Positive.
+        """
+        return pulumi.get(self, "retention_value")
+
+    @retention_value.setter
+    def retention_value(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "retention_value", value)
+
+    @_builtins.property
+    @pulumi.getter(name="frequencyInterval")
+    def frequency_interval(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Always 0 (the default).
+        """
+        return pulumi.get(self, "frequency_interval")
+
+    @frequency_interval.setter
+    def frequency_interval(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "frequency_interval", value)
+
+    @_builtins.property
+    @pulumi.getter(name="frequencyType")
+    def frequency_type(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Always "ondemand" (the default).
+        """
+        return pulumi.get(self, "frequency_type")
+
+    @frequency_type.setter
+    def frequency_type(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "frequency_type", value)
+
+
+class OnDemandSnapshotTimeoutsArgsDict(TypedDict):
+    """
+    How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+    """
+    create: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How long create, until completed may take. Default "2h".
+    """
+    delete: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How long delete, until deleted (404) may take. Default "20m".
+    """
+    update: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How long an update, until completed may take. Default "2h".
+    """
+
+@pulumi.input_type
+class OnDemandSnapshotTimeoutsArgs:
+    def __init__(__self__, *,
+                 create: pulumi.Input[Optional[_builtins.str]] = None,
+                 delete: pulumi.Input[Optional[_builtins.str]] = None,
+                 update: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+
+        :param pulumi.Input[_builtins.str] create: How long create, until completed may take. Default "2h".
+        :param pulumi.Input[_builtins.str] delete: How long delete, until deleted (404) may take. Default "20m".
+        :param pulumi.Input[_builtins.str] update: How long an update, until completed may take. Default "2h".
+        """
+        if create is not None:
+            pulumi.set(__self__, "create", create)
+        if delete is not None:
+            pulumi.set(__self__, "delete", delete)
+        if update is not None:
+            pulumi.set(__self__, "update", update)
+
+    @_builtins.property
+    @pulumi.getter
+    def create(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How long create, until completed may take. Default "2h".
+        """
+        return pulumi.get(self, "create")
+
+    @create.setter
+    def create(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "create", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def delete(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How long delete, until deleted (404) may take. Default "20m".
+        """
+        return pulumi.get(self, "delete")
+
+    @delete.setter
+    def delete(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "delete", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def update(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How long an update, until completed may take. Default "2h".
         """
         return pulumi.get(self, "update")
 
@@ -448,6 +2279,181 @@ class RestoreJobTimeoutsArgs:
     @update.setter
     def update(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "update", value)
+
+
+class ScheduleExportArgsDict(TypedDict):
+    """
+    Where and how often snapshots are exported automatically.
+    """
+    export_bucket_id: pulumi.Input[_builtins.str]
+    """
+    An export bucket of the project: an ExportBucket's `exportBucketId` output (which makes the schedule depend on it).
+    """
+    frequency_type: pulumi.Input[_builtins.str]
+    """
+    How often snapshots are exported automatically: monthly or yearly (the service takes no other). One of: "monthly", "yearly".
+    """
+
+@pulumi.input_type
+class ScheduleExportArgs:
+    def __init__(__self__, *,
+                 export_bucket_id: pulumi.Input[_builtins.str],
+                 frequency_type: pulumi.Input[_builtins.str]):
+        """
+        Where and how often snapshots are exported automatically.
+
+        :param pulumi.Input[_builtins.str] export_bucket_id: An export bucket of the project: an ExportBucket's `exportBucketId` output (which makes the schedule depend on it).
+        :param pulumi.Input[_builtins.str] frequency_type: How often snapshots are exported automatically: monthly or yearly (the service takes no other). One of: "monthly", "yearly".
+        """
+        pulumi.set(__self__, "export_bucket_id", export_bucket_id)
+        pulumi.set(__self__, "frequency_type", frequency_type)
+
+    @_builtins.property
+    @pulumi.getter(name="exportBucketId")
+    def export_bucket_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        An export bucket of the project: an ExportBucket's `exportBucketId` output (which makes the schedule depend on it).
+        """
+        return pulumi.get(self, "export_bucket_id")
+
+    @export_bucket_id.setter
+    def export_bucket_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "export_bucket_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="frequencyType")
+    def frequency_type(self) -> pulumi.Input[_builtins.str]:
+        """
+        How often snapshots are exported automatically: monthly or yearly (the service takes no other). One of: "monthly", "yearly".
+        """
+        return pulumi.get(self, "frequency_type")
+
+    @frequency_type.setter
+    def frequency_type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "frequency_type", value)
+
+
+class SchedulePolicyArgsDict(TypedDict):
+    """
+    The schedule's policy: its items.
+    """
+    policy_items: pulumi.Input[Sequence[pulumi.Input['SchedulePolicyItemArgsDict']]]
+    """
+    At least one item. The policy's id and the items' ids are outputs.
+    """
+
+@pulumi.input_type
+class SchedulePolicyArgs:
+    def __init__(__self__, *,
+                 policy_items: pulumi.Input[Sequence[pulumi.Input['SchedulePolicyItemArgs']]]):
+        """
+        The schedule's policy: its items.
+
+        :param pulumi.Input[Sequence[pulumi.Input['SchedulePolicyItemArgs']]] policy_items: At least one item. The policy's id and the items' ids are outputs.
+        """
+        pulumi.set(__self__, "policy_items", policy_items)
+
+    @_builtins.property
+    @pulumi.getter(name="policyItems")
+    def policy_items(self) -> pulumi.Input[Sequence[pulumi.Input['SchedulePolicyItemArgs']]]:
+        """
+        At least one item. The policy's id and the items' ids are outputs.
+        """
+        return pulumi.get(self, "policy_items")
+
+    @policy_items.setter
+    def policy_items(self, value: pulumi.Input[Sequence[pulumi.Input['SchedulePolicyItemArgs']]]):
+        pulumi.set(self, "policy_items", value)
+
+
+class SchedulePolicyItemArgsDict(TypedDict):
+    """
+    A policy item; frequencyType + frequencyInterval identify it (each pair once per policy).
+    """
+    frequency_interval: pulumi.Input[_builtins.float]
+    """
+    hourly: 1, 2, 4, 6, 8 or 12 (hours); daily: 1; weekly: 1-7 (day of the week); monthly: 1-28 or 40 (the last day); yearly: 1-12 (month).
+    """
+    frequency_type: pulumi.Input[_builtins.str]
+    """
+    One of: "hourly", "daily", "weekly", "monthly", "yearly".
+    """
+    retention_unit: pulumi.Input[_builtins.str]
+    """
+    One of: "days", "weeks", "months", "years".
+    """
+    retention_value: pulumi.Input[_builtins.float]
+    """
+    Positive.
+    """
+
+@pulumi.input_type
+class SchedulePolicyItemArgs:
+    def __init__(__self__, *,
+                 frequency_interval: pulumi.Input[_builtins.float],
+                 frequency_type: pulumi.Input[_builtins.str],
+                 retention_unit: pulumi.Input[_builtins.str],
+                 retention_value: pulumi.Input[_builtins.float]):
+        """
+        A policy item; frequencyType + frequencyInterval identify it (each pair once per policy).
+
+        :param pulumi.Input[_builtins.float] frequency_interval: hourly: 1, 2, 4, 6, 8 or 12 (hours); daily: 1; weekly: 1-7 (day of the week); monthly: 1-28 or 40 (the last day); yearly: 1-12 (month).
+        :param pulumi.Input[_builtins.str] frequency_type: One of: "hourly", "daily", "weekly", "monthly", "yearly".
+        :param pulumi.Input[_builtins.str] retention_unit: One of: "days", "weeks", "months", "years".
+        :param pulumi.Input[_builtins.float] retention_value: Positive.
+        """
+        pulumi.set(__self__, "frequency_interval", frequency_interval)
+        pulumi.set(__self__, "frequency_type", frequency_type)
+        pulumi.set(__self__, "retention_unit", retention_unit)
+        pulumi.set(__self__, "retention_value", retention_value)
+
+    @_builtins.property
+    @pulumi.getter(name="frequencyInterval")
+    def frequency_interval(self) -> pulumi.Input[_builtins.float]:
+        """
+        hourly: 1, 2, 4, 6, 8 or 12 (hours); daily: 1; weekly: 1-7 (day of the week); monthly: 1-28 or 40 (the last day); yearly: 1-12 (month).
+        """
+        return pulumi.get(self, "frequency_interval")
+
+    @frequency_interval.setter
+    def frequency_interval(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "frequency_interval", value)
+
+    @_builtins.property
+    @pulumi.getter(name="frequencyType")
+    def frequency_type(self) -> pulumi.Input[_builtins.str]:
+        """
+        One of: "hourly", "daily", "weekly", "monthly", "yearly".
+        """
+        return pulumi.get(self, "frequency_type")
+
+    @frequency_type.setter
+    def frequency_type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "frequency_type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="retentionUnit")
+    def retention_unit(self) -> pulumi.Input[_builtins.str]:
+        """
+        One of: "days", "weeks", "months", "years".
+        """
+        return pulumi.get(self, "retention_unit")
+
+    @retention_unit.setter
+    def retention_unit(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "retention_unit", value)
+
+    @_builtins.property
+    @pulumi.getter(name="retentionValue")
+    def retention_value(self) -> pulumi.Input[_builtins.float]:
+        """
+        Positive.
+        """
+        return pulumi.get(self, "retention_value")
+
+    @retention_value.setter
+    def retention_value(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "retention_value", value)
 
 
 class SearchAnalyzerDefinitionArgsDict(TypedDict):

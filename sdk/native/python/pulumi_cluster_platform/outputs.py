@@ -16,12 +16,34 @@ from . import _utilities
 from . import outputs
 
 __all__ = [
+    'AlertMatcher',
+    'AlertMetricThreshold',
+    'AlertNotification',
+    'AlertThreshold',
+    'BackupCompliancePolicyTimeouts',
     'CloudProviderAccessRoleTimeouts',
+    'CompliancePolicyItemOutput',
+    'CopiedBackupsToDelete',
+    'CopyPolicyItem',
+    'CopySetting',
+    'ExportBucketTimeouts',
     'ExportCustomData',
+    'ExtraRetentionSetting',
     'FtsIndexTimeouts',
+    'LiveMigrationDestination',
+    'LiveMigrationSharding',
+    'LiveMigrationShardingShardingEntries',
+    'LiveMigrationShardingShardingEntriesShardCollection',
+    'LiveMigrationSource',
+    'LiveMigrationTimeouts',
+    'OnDemandPolicyItemOutput',
+    'OnDemandSnapshotTimeouts',
     'OutageFilter',
     'OutageSimulationTimeouts',
     'RestoreJobTimeouts',
+    'ScheduleExportOutput',
+    'SchedulePolicyItemOutput',
+    'SchedulePolicyOutput',
     'SearchAnalyzerDefinition',
     'SearchDeploymentTimeouts',
     'SearchIndexTimeouts',
@@ -32,6 +54,593 @@ __all__ = [
     'SnapshotExportJobExportStatus',
     'SnapshotExportJobTimeouts',
 ]
+
+@pulumi.output_type
+class AlertMatcher(dict):
+    """
+    Narrows the events of `eventTypeName` that raise an alert.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "fieldName":
+            suggest = "field_name"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in AlertMatcher. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        AlertMatcher.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        AlertMatcher.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 field_name: _builtins.str,
+                 operator: _builtins.str,
+                 value: _builtins.str):
+        """
+        Narrows the events of `eventTypeName` that raise an alert.
+
+        :param _builtins.str field_name: A field name the event type allows (its variant in the contract): APPLICATION_ID for App Services events, CLUSTER_NAME, REPLICA_SET_NAME or SHARD_NAME for replica set events, TYPE_NAME, HOSTNAME, ... for host events; other events take the names operation 3 answers. Checked at preview.
+        :param _builtins.str operator: EQUALS, CONTAINS, STARTS_WITH, ENDS_WITH, NOT_EQUALS, NOT_CONTAINS or REGEX. One of: "EQUALS", "CONTAINS", "STARTS_WITH", "ENDS_WITH", "NOT_EQUALS", "NOT_CONTAINS", "REGEX".
+        """
+        pulumi.set(__self__, "field_name", field_name)
+        pulumi.set(__self__, "operator", operator)
+        pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter(name="fieldName")
+    def field_name(self) -> _builtins.str:
+        """
+        A field name the event type allows (its variant in the contract): APPLICATION_ID for App Services events, CLUSTER_NAME, REPLICA_SET_NAME or SHARD_NAME for replica set events, TYPE_NAME, HOSTNAME, ... for host events; other events take the names operation 3 answers. Checked at preview.
+        """
+        return pulumi.get(self, "field_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def operator(self) -> _builtins.str:
+        """
+        EQUALS, CONTAINS, STARTS_WITH, ENDS_WITH, NOT_EQUALS, NOT_CONTAINS or REGEX. One of: "EQUALS", "CONTAINS", "STARTS_WITH", "ENDS_WITH", "NOT_EQUALS", "NOT_CONTAINS", "REGEX".
+        """
+        return pulumi.get(self, "operator")
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> _builtins.str:
+        return pulumi.get(self, "value")
+
+
+@pulumi.output_type
+class AlertMetricThreshold(dict):
+    """
+    `metricThreshold` of the metric event types (OUTSIDE_METRIC_THRESHOLD, ...): a metric and its bound.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "metricName":
+            suggest = "metric_name"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in AlertMetricThreshold. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        AlertMetricThreshold.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        AlertMetricThreshold.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 metric_name: _builtins.str,
+                 operator: _builtins.str,
+                 threshold: _builtins.float,
+                 units: _builtins.str,
+                 mode: Optional[_builtins.str] = None):
+        """
+        `metricThreshold` of the metric event types (OUTSIDE_METRIC_THRESHOLD, ...): a metric and its bound.
+
+        :param _builtins.str metric_name: A metric of the event type's family, e.g. NORMALIZED_SYSTEM_CPU_USER, ASSERT_REGULAR, DB_DATA_SIZE_TOTAL.
+        :param _builtins.str operator: One of: "LESS_THAN", "GREATER_THAN".
+        :param _builtins.str units: The units the metric takes: RAW, a data size (BYTES ... PETABYTES), a time (NANOSECONDS ... DAYS), ...
+        :param _builtins.str mode: AVERAGE (the only mode, and the default). One of: "AVERAGE".
+        """
+        pulumi.set(__self__, "metric_name", metric_name)
+        pulumi.set(__self__, "operator", operator)
+        pulumi.set(__self__, "threshold", threshold)
+        pulumi.set(__self__, "units", units)
+        if mode is not None:
+            pulumi.set(__self__, "mode", mode)
+
+    @_builtins.property
+    @pulumi.getter(name="metricName")
+    def metric_name(self) -> _builtins.str:
+        """
+        A metric of the event type's family, e.g. NORMALIZED_SYSTEM_CPU_USER, ASSERT_REGULAR, DB_DATA_SIZE_TOTAL.
+        """
+        return pulumi.get(self, "metric_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def operator(self) -> _builtins.str:
+        """
+        One of: "LESS_THAN", "GREATER_THAN".
+        """
+        return pulumi.get(self, "operator")
+
+    @_builtins.property
+    @pulumi.getter
+    def threshold(self) -> _builtins.float:
+        return pulumi.get(self, "threshold")
+
+    @_builtins.property
+    @pulumi.getter
+    def units(self) -> _builtins.str:
+        """
+        The units the metric takes: RAW, a data size (BYTES ... PETABYTES), a time (NANOSECONDS ... DAYS), ...
+        """
+        return pulumi.get(self, "units")
+
+    @_builtins.property
+    @pulumi.getter
+    def mode(self) -> Optional[_builtins.str]:
+        """
+        AVERAGE (the only mode, and the default). One of: "AVERAGE".
+        """
+        return pulumi.get(self, "mode")
+
+
+@pulumi.output_type
+class AlertNotification(dict):
+    """
+    Whom an alert notifies: one of 14 kinds told apart by `typeName`, each with the fields the service keeps for it.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "typeName":
+            suggest = "type_name"
+        elif key == "apiToken":
+            suggest = "api_token"
+        elif key == "channelName":
+            suggest = "channel_name"
+        elif key == "delayMin":
+            suggest = "delay_min"
+        elif key == "emailAddress":
+            suggest = "email_address"
+        elif key == "emailEnabled":
+            suggest = "email_enabled"
+        elif key == "integrationId":
+            suggest = "integration_id"
+        elif key == "intervalMin":
+            suggest = "interval_min"
+        elif key == "microsoftTeamsWebhookUrl":
+            suggest = "microsoft_teams_webhook_url"
+        elif key == "mobileNumber":
+            suggest = "mobile_number"
+        elif key == "monitoringApiKey":
+            suggest = "monitoring_api_key"
+        elif key == "monitoringRegion":
+            suggest = "monitoring_region"
+        elif key == "notificationToken":
+            suggest = "notification_token"
+        elif key == "notifierId":
+            suggest = "notifier_id"
+        elif key == "opsGenieApiKey":
+            suggest = "ops_genie_api_key"
+        elif key == "opsGenieRegion":
+            suggest = "ops_genie_region"
+        elif key == "roomName":
+            suggest = "room_name"
+        elif key == "serviceKey":
+            suggest = "service_key"
+        elif key == "smsEnabled":
+            suggest = "sms_enabled"
+        elif key == "teamId":
+            suggest = "team_id"
+        elif key == "teamName":
+            suggest = "team_name"
+        elif key == "victorOpsApiKey":
+            suggest = "victor_ops_api_key"
+        elif key == "victorOpsRoutingKey":
+            suggest = "victor_ops_routing_key"
+        elif key == "webhookBodyTemplate":
+            suggest = "webhook_body_template"
+        elif key == "webhookHeadersTemplate":
+            suggest = "webhook_headers_template"
+        elif key == "webhookSecret":
+            suggest = "webhook_secret"
+        elif key == "webhookUrl":
+            suggest = "webhook_url"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in AlertNotification. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        AlertNotification.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        AlertNotification.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 type_name: _builtins.str,
+                 api_token: Optional[_builtins.str] = None,
+                 channel_name: Optional[_builtins.str] = None,
+                 delay_min: Optional[_builtins.int] = None,
+                 email_address: Optional[_builtins.str] = None,
+                 email_enabled: Optional[_builtins.bool] = None,
+                 integration_id: Optional[_builtins.str] = None,
+                 interval_min: Optional[_builtins.int] = None,
+                 microsoft_teams_webhook_url: Optional[_builtins.str] = None,
+                 mobile_number: Optional[_builtins.str] = None,
+                 monitoring_api_key: Optional[_builtins.str] = None,
+                 monitoring_region: Optional[_builtins.str] = None,
+                 notification_token: Optional[_builtins.str] = None,
+                 notifier_id: Optional[_builtins.str] = None,
+                 ops_genie_api_key: Optional[_builtins.str] = None,
+                 ops_genie_region: Optional[_builtins.str] = None,
+                 region: Optional[_builtins.str] = None,
+                 roles: Optional[Sequence[_builtins.str]] = None,
+                 room_name: Optional[_builtins.str] = None,
+                 service_key: Optional[_builtins.str] = None,
+                 sms_enabled: Optional[_builtins.bool] = None,
+                 team_id: Optional[_builtins.str] = None,
+                 team_name: Optional[_builtins.str] = None,
+                 username: Optional[_builtins.str] = None,
+                 victor_ops_api_key: Optional[_builtins.str] = None,
+                 victor_ops_routing_key: Optional[_builtins.str] = None,
+                 webhook_body_template: Optional[_builtins.str] = None,
+                 webhook_headers_template: Optional[_builtins.str] = None,
+                 webhook_secret: Optional[_builtins.str] = None,
+                 webhook_url: Optional[_builtins.str] = None):
+        """
+        Whom an alert notifies: one of 14 kinds told apart by `typeName`, each with the fields the service keeps for it.
+
+        :param _builtins.int delay_min: Minutes to wait after the alert opens before notifying. >= 0, default 0.
+        :param _builtins.bool email_enabled: Whether the people notified get an email. Default false.
+        :param _builtins.str integration_id: The integration's id (24 hexadecimal digits).
+        :param _builtins.int interval_min: Minutes between repeated notifications. >= 5, default 60. Not for the on-call services.
+        :param _builtins.str monitoring_region: One of: "US", "EU".
+        :param _builtins.str notifier_id: The service's id of the notifier (assigned by the service when left out).
+        :param _builtins.str ops_genie_region: One of: "US", "EU".
+        :param _builtins.str region: One of: "US", "EU".
+        :param Sequence[_builtins.str] roles: Each one of: "GROUP_OWNER", "GROUP_READ_ONLY", "GROUP_BACKUP_MANAGER", "GROUP_DATA_ACCESS_ADMIN", "GROUP_DATA_ACCESS_READ_WRITE", "GROUP_MONITORING_ADMIN", "GROUP_DATABASE_ACCESS_ADMIN", "GROUP_PLATFORM_ADMIN".
+        :param _builtins.bool sms_enabled: Whether the people notified get a text message. Default false.
+        :param _builtins.str webhook_body_template: The body the service sends, as a template (compared like a credential: it may come back masked).
+        :param _builtins.str webhook_headers_template: The headers the service sends, as a template.
+        """
+        pulumi.set(__self__, "type_name", type_name)
+        if api_token is not None:
+            pulumi.set(__self__, "api_token", api_token)
+        if channel_name is not None:
+            pulumi.set(__self__, "channel_name", channel_name)
+        if delay_min is not None:
+            pulumi.set(__self__, "delay_min", delay_min)
+        if email_address is not None:
+            pulumi.set(__self__, "email_address", email_address)
+        if email_enabled is not None:
+            pulumi.set(__self__, "email_enabled", email_enabled)
+        if integration_id is not None:
+            pulumi.set(__self__, "integration_id", integration_id)
+        if interval_min is not None:
+            pulumi.set(__self__, "interval_min", interval_min)
+        if microsoft_teams_webhook_url is not None:
+            pulumi.set(__self__, "microsoft_teams_webhook_url", microsoft_teams_webhook_url)
+        if mobile_number is not None:
+            pulumi.set(__self__, "mobile_number", mobile_number)
+        if monitoring_api_key is not None:
+            pulumi.set(__self__, "monitoring_api_key", monitoring_api_key)
+        if monitoring_region is not None:
+            pulumi.set(__self__, "monitoring_region", monitoring_region)
+        if notification_token is not None:
+            pulumi.set(__self__, "notification_token", notification_token)
+        if notifier_id is not None:
+            pulumi.set(__self__, "notifier_id", notifier_id)
+        if ops_genie_api_key is not None:
+            pulumi.set(__self__, "ops_genie_api_key", ops_genie_api_key)
+        if ops_genie_region is not None:
+            pulumi.set(__self__, "ops_genie_region", ops_genie_region)
+        if region is not None:
+            pulumi.set(__self__, "region", region)
+        if roles is not None:
+            pulumi.set(__self__, "roles", roles)
+        if room_name is not None:
+            pulumi.set(__self__, "room_name", room_name)
+        if service_key is not None:
+            pulumi.set(__self__, "service_key", service_key)
+        if sms_enabled is not None:
+            pulumi.set(__self__, "sms_enabled", sms_enabled)
+        if team_id is not None:
+            pulumi.set(__self__, "team_id", team_id)
+        if team_name is not None:
+            pulumi.set(__self__, "team_name", team_name)
+        if username is not None:
+            pulumi.set(__self__, "username", username)
+        if victor_ops_api_key is not None:
+            pulumi.set(__self__, "victor_ops_api_key", victor_ops_api_key)
+        if victor_ops_routing_key is not None:
+            pulumi.set(__self__, "victor_ops_routing_key", victor_ops_routing_key)
+        if webhook_body_template is not None:
+            pulumi.set(__self__, "webhook_body_template", webhook_body_template)
+        if webhook_headers_template is not None:
+            pulumi.set(__self__, "webhook_headers_template", webhook_headers_template)
+        if webhook_secret is not None:
+            pulumi.set(__self__, "webhook_secret", webhook_secret)
+        if webhook_url is not None:
+            pulumi.set(__self__, "webhook_url", webhook_url)
+
+    @_builtins.property
+    @pulumi.getter(name="typeName")
+    def type_name(self) -> _builtins.str:
+        return pulumi.get(self, "type_name")
+
+    @_builtins.property
+    @pulumi.getter(name="apiToken")
+    def api_token(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "api_token")
+
+    @_builtins.property
+    @pulumi.getter(name="channelName")
+    def channel_name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "channel_name")
+
+    @_builtins.property
+    @pulumi.getter(name="delayMin")
+    def delay_min(self) -> Optional[_builtins.int]:
+        """
+        Minutes to wait after the alert opens before notifying. >= 0, default 0.
+        """
+        return pulumi.get(self, "delay_min")
+
+    @_builtins.property
+    @pulumi.getter(name="emailAddress")
+    def email_address(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "email_address")
+
+    @_builtins.property
+    @pulumi.getter(name="emailEnabled")
+    def email_enabled(self) -> Optional[_builtins.bool]:
+        """
+        Whether the people notified get an email. Default false.
+        """
+        return pulumi.get(self, "email_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="integrationId")
+    def integration_id(self) -> Optional[_builtins.str]:
+        """
+        The integration's id (24 hexadecimal digits).
+        """
+        return pulumi.get(self, "integration_id")
+
+    @_builtins.property
+    @pulumi.getter(name="intervalMin")
+    def interval_min(self) -> Optional[_builtins.int]:
+        """
+        Minutes between repeated notifications. >= 5, default 60. Not for the on-call services.
+        """
+        return pulumi.get(self, "interval_min")
+
+    @_builtins.property
+    @pulumi.getter(name="microsoftTeamsWebhookUrl")
+    def microsoft_teams_webhook_url(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "microsoft_teams_webhook_url")
+
+    @_builtins.property
+    @pulumi.getter(name="mobileNumber")
+    def mobile_number(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "mobile_number")
+
+    @_builtins.property
+    @pulumi.getter(name="monitoringApiKey")
+    def monitoring_api_key(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "monitoring_api_key")
+
+    @_builtins.property
+    @pulumi.getter(name="monitoringRegion")
+    def monitoring_region(self) -> Optional[_builtins.str]:
+        """
+        One of: "US", "EU".
+        """
+        return pulumi.get(self, "monitoring_region")
+
+    @_builtins.property
+    @pulumi.getter(name="notificationToken")
+    def notification_token(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "notification_token")
+
+    @_builtins.property
+    @pulumi.getter(name="notifierId")
+    def notifier_id(self) -> Optional[_builtins.str]:
+        """
+        The service's id of the notifier (assigned by the service when left out).
+        """
+        return pulumi.get(self, "notifier_id")
+
+    @_builtins.property
+    @pulumi.getter(name="opsGenieApiKey")
+    def ops_genie_api_key(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "ops_genie_api_key")
+
+    @_builtins.property
+    @pulumi.getter(name="opsGenieRegion")
+    def ops_genie_region(self) -> Optional[_builtins.str]:
+        """
+        One of: "US", "EU".
+        """
+        return pulumi.get(self, "ops_genie_region")
+
+    @_builtins.property
+    @pulumi.getter
+    def region(self) -> Optional[_builtins.str]:
+        """
+        One of: "US", "EU".
+        """
+        return pulumi.get(self, "region")
+
+    @_builtins.property
+    @pulumi.getter
+    def roles(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Each one of: "GROUP_OWNER", "GROUP_READ_ONLY", "GROUP_BACKUP_MANAGER", "GROUP_DATA_ACCESS_ADMIN", "GROUP_DATA_ACCESS_READ_WRITE", "GROUP_MONITORING_ADMIN", "GROUP_DATABASE_ACCESS_ADMIN", "GROUP_PLATFORM_ADMIN".
+        """
+        return pulumi.get(self, "roles")
+
+    @_builtins.property
+    @pulumi.getter(name="roomName")
+    def room_name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "room_name")
+
+    @_builtins.property
+    @pulumi.getter(name="serviceKey")
+    def service_key(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "service_key")
+
+    @_builtins.property
+    @pulumi.getter(name="smsEnabled")
+    def sms_enabled(self) -> Optional[_builtins.bool]:
+        """
+        Whether the people notified get a text message. Default false.
+        """
+        return pulumi.get(self, "sms_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="teamId")
+    def team_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "team_id")
+
+    @_builtins.property
+    @pulumi.getter(name="teamName")
+    def team_name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "team_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def username(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "username")
+
+    @_builtins.property
+    @pulumi.getter(name="victorOpsApiKey")
+    def victor_ops_api_key(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "victor_ops_api_key")
+
+    @_builtins.property
+    @pulumi.getter(name="victorOpsRoutingKey")
+    def victor_ops_routing_key(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "victor_ops_routing_key")
+
+    @_builtins.property
+    @pulumi.getter(name="webhookBodyTemplate")
+    def webhook_body_template(self) -> Optional[_builtins.str]:
+        """
+        The body the service sends, as a template (compared like a credential: it may come back masked).
+        """
+        return pulumi.get(self, "webhook_body_template")
+
+    @_builtins.property
+    @pulumi.getter(name="webhookHeadersTemplate")
+    def webhook_headers_template(self) -> Optional[_builtins.str]:
+        """
+        The headers the service sends, as a template.
+        """
+        return pulumi.get(self, "webhook_headers_template")
+
+    @_builtins.property
+    @pulumi.getter(name="webhookSecret")
+    def webhook_secret(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "webhook_secret")
+
+    @_builtins.property
+    @pulumi.getter(name="webhookUrl")
+    def webhook_url(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "webhook_url")
+
+
+@pulumi.output_type
+class AlertThreshold(dict):
+    """
+    `threshold` of the threshold event types (replica set, billing, backup, encryption key, X.509): which operators and units depend on the event type, e.g. TOO_FEW_HEALTHY_MEMBERS takes `<` or `>` and units such as "count", TOO_MANY_ELECTIONS GREATER_THAN and RAW; CPS_SNAPSHOT_BEHIND takes GREATER_THAN and a time unit (HOURS, ...).
+    """
+    def __init__(__self__, *,
+                 operator: _builtins.str,
+                 threshold: _builtins.float,
+                 units: _builtins.str):
+        """
+        `threshold` of the threshold event types (replica set, billing, backup, encryption key, X.509): which operators and units depend on the event type, e.g. TOO_FEW_HEALTHY_MEMBERS takes `<` or `>` and units such as "count", TOO_MANY_ELECTIONS GREATER_THAN and RAW; CPS_SNAPSHOT_BEHIND takes GREATER_THAN and a time unit (HOURS, ...).
+        """
+        pulumi.set(__self__, "operator", operator)
+        pulumi.set(__self__, "threshold", threshold)
+        pulumi.set(__self__, "units", units)
+
+    @_builtins.property
+    @pulumi.getter
+    def operator(self) -> _builtins.str:
+        return pulumi.get(self, "operator")
+
+    @_builtins.property
+    @pulumi.getter
+    def threshold(self) -> _builtins.float:
+        return pulumi.get(self, "threshold")
+
+    @_builtins.property
+    @pulumi.getter
+    def units(self) -> _builtins.str:
+        return pulumi.get(self, "units")
+
+
+@pulumi.output_type
+class BackupCompliancePolicyTimeouts(dict):
+    """
+    How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+    """
+    def __init__(__self__, *,
+                 create: Optional[_builtins.str] = None,
+                 delete: Optional[_builtins.str] = None,
+                 update: Optional[_builtins.str] = None):
+        """
+        How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+
+        :param _builtins.str create: How long create, until ACTIVE may take. Default "30m".
+        :param _builtins.str delete: How long delete, until disabled (no policy) may take. Default "30m".
+        :param _builtins.str update: How long an update, until ACTIVE may take. Default "30m".
+        """
+        if create is not None:
+            pulumi.set(__self__, "create", create)
+        if delete is not None:
+            pulumi.set(__self__, "delete", delete)
+        if update is not None:
+            pulumi.set(__self__, "update", update)
+
+    @_builtins.property
+    @pulumi.getter
+    def create(self) -> Optional[_builtins.str]:
+        """
+        How long create, until ACTIVE may take. Default "30m".
+        """
+        return pulumi.get(self, "create")
+
+    @_builtins.property
+    @pulumi.getter
+    def delete(self) -> Optional[_builtins.str]:
+        """
+        How long delete, until disabled (no policy) may take. Default "30m".
+        """
+        return pulumi.get(self, "delete")
+
+    @_builtins.property
+    @pulumi.getter
+    def update(self) -> Optional[_builtins.str]:
+        """
+        How long an update, until ACTIVE may take. Default "30m".
+        """
+        return pulumi.get(self, "update")
+
 
 @pulumi.output_type
 class CloudProviderAccessRoleTimeouts(dict):
@@ -82,6 +691,391 @@ class CloudProviderAccessRoleTimeouts(dict):
 
 
 @pulumi.output_type
+class CompliancePolicyItemOutput(dict):
+    """
+    A scheduled policy item as stored: with its read-only id.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "frequencyInterval":
+            suggest = "frequency_interval"
+        elif key == "frequencyType":
+            suggest = "frequency_type"
+        elif key == "retentionUnit":
+            suggest = "retention_unit"
+        elif key == "retentionValue":
+            suggest = "retention_value"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in CompliancePolicyItemOutput. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        CompliancePolicyItemOutput.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        CompliancePolicyItemOutput.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 frequency_interval: _builtins.float,
+                 frequency_type: _builtins.str,
+                 retention_unit: _builtins.str,
+                 retention_value: _builtins.float,
+                 id: Optional[_builtins.str] = None):
+        """
+        A scheduled policy item as stored: with its read-only id.
+
+        :param _builtins.float frequency_interval: hourly: 1, 2, 4, 6, 8 or 12 (hours); daily: 1; weekly: 1-7 (day of the week); monthly: 1-28 or 40 (the last day); yearly: 1-12 (month).
+        :param _builtins.str frequency_type: One of: "hourly", "daily", "weekly", "monthly", "yearly".
+        :param _builtins.str retention_unit: One of: "days", "weeks", "months", "years".
+        :param _builtins.float retention_value: Positive.
+        :param _builtins.str id: The item's id (read-only).
+        """
+        pulumi.set(__self__, "frequency_interval", frequency_interval)
+        pulumi.set(__self__, "frequency_type", frequency_type)
+        pulumi.set(__self__, "retention_unit", retention_unit)
+        pulumi.set(__self__, "retention_value", retention_value)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+
+    @_builtins.property
+    @pulumi.getter(name="frequencyInterval")
+    def frequency_interval(self) -> _builtins.float:
+        """
+        hourly: 1, 2, 4, 6, 8 or 12 (hours); daily: 1; weekly: 1-7 (day of the week); monthly: 1-28 or 40 (the last day); yearly: 1-12 (month).
+        """
+        return pulumi.get(self, "frequency_interval")
+
+    @_builtins.property
+    @pulumi.getter(name="frequencyType")
+    def frequency_type(self) -> _builtins.str:
+        """
+        One of: "hourly", "daily", "weekly", "monthly", "yearly".
+        """
+        return pulumi.get(self, "frequency_type")
+
+    @_builtins.property
+    @pulumi.getter(name="retentionUnit")
+    def retention_unit(self) -> _builtins.str:
+        """
+        One of: "days", "weeks", "months", "years".
+        """
+        return pulumi.get(self, "retention_unit")
+
+    @_builtins.property
+    @pulumi.getter(name="retentionValue")
+    def retention_value(self) -> _builtins.float:
+        """
+        Positive.
+        """
+        return pulumi.get(self, "retention_value")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Optional[_builtins.str]:
+        """
+        The item's id (read-only).
+        """
+        return pulumi.get(self, "id")
+
+
+@pulumi.output_type
+class CopiedBackupsToDelete(dict):
+    """
+    The copies of one region to delete.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "cloudProvider":
+            suggest = "cloud_provider"
+        elif key == "regionName":
+            suggest = "region_name"
+        elif key == "zoneId":
+            suggest = "zone_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in CopiedBackupsToDelete. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        CopiedBackupsToDelete.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        CopiedBackupsToDelete.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 cloud_provider: _builtins.str,
+                 region_name: _builtins.str,
+                 zone_id: _builtins.str):
+        """
+        The copies of one region to delete.
+
+        :param _builtins.str cloud_provider: The cloud provider of a region copies go to. One of: "AWS", "AZURE", "GCP".
+        :param _builtins.str zone_id: 24 hexadecimal digits.
+        """
+        pulumi.set(__self__, "cloud_provider", cloud_provider)
+        pulumi.set(__self__, "region_name", region_name)
+        pulumi.set(__self__, "zone_id", zone_id)
+
+    @_builtins.property
+    @pulumi.getter(name="cloudProvider")
+    def cloud_provider(self) -> _builtins.str:
+        """
+        The cloud provider of a region copies go to. One of: "AWS", "AZURE", "GCP".
+        """
+        return pulumi.get(self, "cloud_provider")
+
+    @_builtins.property
+    @pulumi.getter(name="regionName")
+    def region_name(self) -> _builtins.str:
+        return pulumi.get(self, "region_name")
+
+    @_builtins.property
+    @pulumi.getter(name="zoneId")
+    def zone_id(self) -> _builtins.str:
+        """
+        24 hexadecimal digits.
+        """
+        return pulumi.get(self, "zone_id")
+
+
+@pulumi.output_type
+class CopyPolicyItem(dict):
+    """
+    Which snapshots a copy setting copies and how long the copies are kept.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "frequencyType":
+            suggest = "frequency_type"
+        elif key == "retentionUnit":
+            suggest = "retention_unit"
+        elif key == "retentionValue":
+            suggest = "retention_value"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in CopyPolicyItem. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        CopyPolicyItem.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        CopyPolicyItem.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 frequency_type: _builtins.str,
+                 retention_unit: Optional[_builtins.str] = None,
+                 retention_value: Optional[_builtins.float] = None):
+        """
+        Which snapshots a copy setting copies and how long the copies are kept.
+
+        :param _builtins.str frequency_type: One of: "hourly", "daily", "weekly", "monthly", "yearly", "ondemand".
+        :param _builtins.str retention_unit: Required for a scheduled kind; left out for ondemand. One of: "days", "weeks", "months", "years".
+        :param _builtins.float retention_value: Positive; required for a scheduled kind; left out for ondemand.
+        """
+        pulumi.set(__self__, "frequency_type", frequency_type)
+        if retention_unit is not None:
+            pulumi.set(__self__, "retention_unit", retention_unit)
+        if retention_value is not None:
+            pulumi.set(__self__, "retention_value", retention_value)
+
+    @_builtins.property
+    @pulumi.getter(name="frequencyType")
+    def frequency_type(self) -> _builtins.str:
+        """
+        One of: "hourly", "daily", "weekly", "monthly", "yearly", "ondemand".
+        """
+        return pulumi.get(self, "frequency_type")
+
+    @_builtins.property
+    @pulumi.getter(name="retentionUnit")
+    def retention_unit(self) -> Optional[_builtins.str]:
+        """
+        Required for a scheduled kind; left out for ondemand. One of: "days", "weeks", "months", "years".
+        """
+        return pulumi.get(self, "retention_unit")
+
+    @_builtins.property
+    @pulumi.getter(name="retentionValue")
+    def retention_value(self) -> Optional[_builtins.float]:
+        """
+        Positive; required for a scheduled kind; left out for ondemand.
+        """
+        return pulumi.get(self, "retention_value")
+
+
+@pulumi.output_type
+class CopySetting(dict):
+    """
+    Copies of snapshots to another region.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "cloudProvider":
+            suggest = "cloud_provider"
+        elif key == "regionName":
+            suggest = "region_name"
+        elif key == "zoneId":
+            suggest = "zone_id"
+        elif key == "copyPolicyItems":
+            suggest = "copy_policy_items"
+        elif key == "lastNumberOfSnapshots":
+            suggest = "last_number_of_snapshots"
+        elif key == "shouldCopyOplogs":
+            suggest = "should_copy_oplogs"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in CopySetting. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        CopySetting.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        CopySetting.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 cloud_provider: _builtins.str,
+                 region_name: _builtins.str,
+                 zone_id: _builtins.str,
+                 copy_policy_items: Optional[Sequence['outputs.CopyPolicyItem']] = None,
+                 frequencies: Optional[Sequence[_builtins.str]] = None,
+                 last_number_of_snapshots: Optional[_builtins.float] = None,
+                 should_copy_oplogs: Optional[_builtins.bool] = None):
+        """
+        Copies of snapshots to another region.
+
+        :param _builtins.str cloud_provider: The cloud provider of a region copies go to. One of: "AWS", "AZURE", "GCP".
+        :param _builtins.str zone_id: The replication zone (24 hexadecimal digits) whose snapshots are copied.
+        :param Sequence['CopyPolicyItem'] copy_policy_items: Which snapshots are copied and how long the copies are kept; at most 6.
+        :param Sequence[_builtins.str] frequencies: Which snapshots are copied (deprecated by the service for copyPolicyItems). Each one of: "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND".
+        :param _builtins.float last_number_of_snapshots: Copy only the latest this many snapshots, 1-500.
+        :param _builtins.bool should_copy_oplogs: Default false.
+        """
+        pulumi.set(__self__, "cloud_provider", cloud_provider)
+        pulumi.set(__self__, "region_name", region_name)
+        pulumi.set(__self__, "zone_id", zone_id)
+        if copy_policy_items is not None:
+            pulumi.set(__self__, "copy_policy_items", copy_policy_items)
+        if frequencies is not None:
+            pulumi.set(__self__, "frequencies", frequencies)
+        if last_number_of_snapshots is not None:
+            pulumi.set(__self__, "last_number_of_snapshots", last_number_of_snapshots)
+        if should_copy_oplogs is not None:
+            pulumi.set(__self__, "should_copy_oplogs", should_copy_oplogs)
+
+    @_builtins.property
+    @pulumi.getter(name="cloudProvider")
+    def cloud_provider(self) -> _builtins.str:
+        """
+        The cloud provider of a region copies go to. One of: "AWS", "AZURE", "GCP".
+        """
+        return pulumi.get(self, "cloud_provider")
+
+    @_builtins.property
+    @pulumi.getter(name="regionName")
+    def region_name(self) -> _builtins.str:
+        return pulumi.get(self, "region_name")
+
+    @_builtins.property
+    @pulumi.getter(name="zoneId")
+    def zone_id(self) -> _builtins.str:
+        """
+        The replication zone (24 hexadecimal digits) whose snapshots are copied.
+        """
+        return pulumi.get(self, "zone_id")
+
+    @_builtins.property
+    @pulumi.getter(name="copyPolicyItems")
+    def copy_policy_items(self) -> Optional[Sequence['outputs.CopyPolicyItem']]:
+        """
+        Which snapshots are copied and how long the copies are kept; at most 6.
+        """
+        return pulumi.get(self, "copy_policy_items")
+
+    @_builtins.property
+    @pulumi.getter
+    def frequencies(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Which snapshots are copied (deprecated by the service for copyPolicyItems). Each one of: "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND".
+        """
+        return pulumi.get(self, "frequencies")
+
+    @_builtins.property
+    @pulumi.getter(name="lastNumberOfSnapshots")
+    def last_number_of_snapshots(self) -> Optional[_builtins.float]:
+        """
+        Copy only the latest this many snapshots, 1-500.
+        """
+        return pulumi.get(self, "last_number_of_snapshots")
+
+    @_builtins.property
+    @pulumi.getter(name="shouldCopyOplogs")
+    def should_copy_oplogs(self) -> Optional[_builtins.bool]:
+        """
+        Default false.
+        """
+        return pulumi.get(self, "should_copy_oplogs")
+
+
+@pulumi.output_type
+class ExportBucketTimeouts(dict):
+    """
+    How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+    """
+    def __init__(__self__, *,
+                 create: Optional[_builtins.str] = None,
+                 delete: Optional[_builtins.str] = None,
+                 update: Optional[_builtins.str] = None):
+        """
+        How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+
+        :param _builtins.str create: How long create may take. Default "5m".
+        :param _builtins.str delete: How long delete, until deleted may take. Default "10m".
+        :param _builtins.str update: How long update may take. Default "5m".
+        """
+        if create is not None:
+            pulumi.set(__self__, "create", create)
+        if delete is not None:
+            pulumi.set(__self__, "delete", delete)
+        if update is not None:
+            pulumi.set(__self__, "update", update)
+
+    @_builtins.property
+    @pulumi.getter
+    def create(self) -> Optional[_builtins.str]:
+        """
+        How long create may take. Default "5m".
+        """
+        return pulumi.get(self, "create")
+
+    @_builtins.property
+    @pulumi.getter
+    def delete(self) -> Optional[_builtins.str]:
+        """
+        How long delete, until deleted may take. Default "10m".
+        """
+        return pulumi.get(self, "delete")
+
+    @_builtins.property
+    @pulumi.getter
+    def update(self) -> Optional[_builtins.str]:
+        """
+        How long update may take. Default "5m".
+        """
+        return pulumi.get(self, "update")
+
+
+@pulumi.output_type
 class ExportCustomData(dict):
     """
     A label stored with the export: a key and its value.
@@ -104,6 +1098,59 @@ class ExportCustomData(dict):
     @pulumi.getter
     def value(self) -> _builtins.str:
         return pulumi.get(self, "value")
+
+
+@pulumi.output_type
+class ExtraRetentionSetting(dict):
+    """
+    A longer retention for one kind of snapshot.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "frequencyType":
+            suggest = "frequency_type"
+        elif key == "retentionDays":
+            suggest = "retention_days"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ExtraRetentionSetting. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ExtraRetentionSetting.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ExtraRetentionSetting.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 frequency_type: _builtins.str,
+                 retention_days: _builtins.float):
+        """
+        A longer retention for one kind of snapshot.
+
+        :param _builtins.str frequency_type: Upper case, as the service takes it: HOURLY, DAILY, WEEKLY, MONTHLY, YEARLY or ON_DEMAND. One of: "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND".
+        :param _builtins.float retention_days: Positive.
+        """
+        pulumi.set(__self__, "frequency_type", frequency_type)
+        pulumi.set(__self__, "retention_days", retention_days)
+
+    @_builtins.property
+    @pulumi.getter(name="frequencyType")
+    def frequency_type(self) -> _builtins.str:
+        """
+        Upper case, as the service takes it: HOURLY, DAILY, WEEKLY, MONTHLY, YEARLY or ON_DEMAND. One of: "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "ON_DEMAND".
+        """
+        return pulumi.get(self, "frequency_type")
+
+    @_builtins.property
+    @pulumi.getter(name="retentionDays")
+    def retention_days(self) -> _builtins.float:
+        """
+        Positive.
+        """
+        return pulumi.get(self, "retention_days")
 
 
 @pulumi.output_type
@@ -150,6 +1197,449 @@ class FtsIndexTimeouts(dict):
     def update(self) -> Optional[_builtins.str]:
         """
         How long an update, until STEADY may take. Default "1h".
+        """
+        return pulumi.get(self, "update")
+
+
+@pulumi.output_type
+class LiveMigrationDestination(dict):
+    """
+    The destination cluster of a live migration.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "clusterName":
+            suggest = "cluster_name"
+        elif key == "hostnameSchemaType":
+            suggest = "hostname_schema_type"
+        elif key == "privateLinkId":
+            suggest = "private_link_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in LiveMigrationDestination. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        LiveMigrationDestination.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        LiveMigrationDestination.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 cluster_name: _builtins.str,
+                 hostname_schema_type: _builtins.str,
+                 private_link_id: Optional[_builtins.str] = None):
+        """
+        The destination cluster of a live migration.
+
+        :param _builtins.str hostname_schema_type: PUBLIC, PRIVATE_LINK or VPC_PEERING. One of: "PUBLIC", "PRIVATE_LINK", "VPC_PEERING".
+        """
+        pulumi.set(__self__, "cluster_name", cluster_name)
+        pulumi.set(__self__, "hostname_schema_type", hostname_schema_type)
+        if private_link_id is not None:
+            pulumi.set(__self__, "private_link_id", private_link_id)
+
+    @_builtins.property
+    @pulumi.getter(name="clusterName")
+    def cluster_name(self) -> _builtins.str:
+        return pulumi.get(self, "cluster_name")
+
+    @_builtins.property
+    @pulumi.getter(name="hostnameSchemaType")
+    def hostname_schema_type(self) -> _builtins.str:
+        """
+        PUBLIC, PRIVATE_LINK or VPC_PEERING. One of: "PUBLIC", "PRIVATE_LINK", "VPC_PEERING".
+        """
+        return pulumi.get(self, "hostname_schema_type")
+
+    @_builtins.property
+    @pulumi.getter(name="privateLinkId")
+    def private_link_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "private_link_id")
+
+
+@pulumi.output_type
+class LiveMigrationSharding(dict):
+    """
+    Sharding of a migration from a replica set to a sharded destination (6.0 or later).
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "createSupportingIndexes":
+            suggest = "create_supporting_indexes"
+        elif key == "shardingEntries":
+            suggest = "sharding_entries"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in LiveMigrationSharding. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        LiveMigrationSharding.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        LiveMigrationSharding.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 create_supporting_indexes: _builtins.bool,
+                 sharding_entries: Optional[Sequence['outputs.LiveMigrationShardingShardingEntries']] = None):
+        """
+        Sharding of a migration from a replica set to a sharded destination (6.0 or later).
+        """
+        pulumi.set(__self__, "create_supporting_indexes", create_supporting_indexes)
+        if sharding_entries is not None:
+            pulumi.set(__self__, "sharding_entries", sharding_entries)
+
+    @_builtins.property
+    @pulumi.getter(name="createSupportingIndexes")
+    def create_supporting_indexes(self) -> _builtins.bool:
+        return pulumi.get(self, "create_supporting_indexes")
+
+    @_builtins.property
+    @pulumi.getter(name="shardingEntries")
+    def sharding_entries(self) -> Optional[Sequence['outputs.LiveMigrationShardingShardingEntries']]:
+        return pulumi.get(self, "sharding_entries")
+
+
+@pulumi.output_type
+class LiveMigrationShardingShardingEntries(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "shardCollection":
+            suggest = "shard_collection"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in LiveMigrationShardingShardingEntries. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        LiveMigrationShardingShardingEntries.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        LiveMigrationShardingShardingEntries.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 collection: _builtins.str,
+                 database: _builtins.str,
+                 shard_collection: 'outputs.LiveMigrationShardingShardingEntriesShardCollection'):
+        pulumi.set(__self__, "collection", collection)
+        pulumi.set(__self__, "database", database)
+        pulumi.set(__self__, "shard_collection", shard_collection)
+
+    @_builtins.property
+    @pulumi.getter
+    def collection(self) -> _builtins.str:
+        return pulumi.get(self, "collection")
+
+    @_builtins.property
+    @pulumi.getter
+    def database(self) -> _builtins.str:
+        return pulumi.get(self, "database")
+
+    @_builtins.property
+    @pulumi.getter(name="shardCollection")
+    def shard_collection(self) -> 'outputs.LiveMigrationShardingShardingEntriesShardCollection':
+        return pulumi.get(self, "shard_collection")
+
+
+@pulumi.output_type
+class LiveMigrationShardingShardingEntriesShardCollection(dict):
+    def __init__(__self__, *,
+                 key: Sequence[Mapping[str, Any]]):
+        pulumi.set(__self__, "key", key)
+
+    @_builtins.property
+    @pulumi.getter
+    def key(self) -> Sequence[Mapping[str, Any]]:
+        return pulumi.get(self, "key")
+
+
+@pulumi.output_type
+class LiveMigrationSource(dict):
+    """
+    The self-managed source of a live migration.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "clusterName":
+            suggest = "cluster_name"
+        elif key == "groupId":
+            suggest = "group_id"
+        elif key == "managedAuthentication":
+            suggest = "managed_authentication"
+        elif key == "caCertificatePath":
+            suggest = "ca_certificate_path"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in LiveMigrationSource. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        LiveMigrationSource.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        LiveMigrationSource.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 cluster_name: _builtins.str,
+                 group_id: _builtins.str,
+                 managed_authentication: _builtins.bool,
+                 ssl: _builtins.bool,
+                 ca_certificate_path: Optional[_builtins.str] = None,
+                 password: Optional[_builtins.str] = None,
+                 username: Optional[_builtins.str] = None):
+        """
+        The self-managed source of a live migration.
+
+        :param _builtins.str group_id: The self-managed project the source cluster is in (the organization link lists them).
+        :param _builtins.str password: Kept secret: the whole `source` input is stored encrypted in state.
+        """
+        pulumi.set(__self__, "cluster_name", cluster_name)
+        pulumi.set(__self__, "group_id", group_id)
+        pulumi.set(__self__, "managed_authentication", managed_authentication)
+        pulumi.set(__self__, "ssl", ssl)
+        if ca_certificate_path is not None:
+            pulumi.set(__self__, "ca_certificate_path", ca_certificate_path)
+        if password is not None:
+            pulumi.set(__self__, "password", password)
+        if username is not None:
+            pulumi.set(__self__, "username", username)
+
+    @_builtins.property
+    @pulumi.getter(name="clusterName")
+    def cluster_name(self) -> _builtins.str:
+        return pulumi.get(self, "cluster_name")
+
+    @_builtins.property
+    @pulumi.getter(name="groupId")
+    def group_id(self) -> _builtins.str:
+        """
+        The self-managed project the source cluster is in (the organization link lists them).
+        """
+        return pulumi.get(self, "group_id")
+
+    @_builtins.property
+    @pulumi.getter(name="managedAuthentication")
+    def managed_authentication(self) -> _builtins.bool:
+        return pulumi.get(self, "managed_authentication")
+
+    @_builtins.property
+    @pulumi.getter
+    def ssl(self) -> _builtins.bool:
+        return pulumi.get(self, "ssl")
+
+    @_builtins.property
+    @pulumi.getter(name="caCertificatePath")
+    def ca_certificate_path(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "ca_certificate_path")
+
+    @_builtins.property
+    @pulumi.getter
+    def password(self) -> Optional[_builtins.str]:
+        """
+        Kept secret: the whole `source` input is stored encrypted in state.
+        """
+        return pulumi.get(self, "password")
+
+    @_builtins.property
+    @pulumi.getter
+    def username(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "username")
+
+
+@pulumi.output_type
+class LiveMigrationTimeouts(dict):
+    """
+    How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+    """
+    def __init__(__self__, *,
+                 create: Optional[_builtins.str] = None,
+                 delete: Optional[_builtins.str] = None,
+                 update: Optional[_builtins.str] = None):
+        """
+        How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+
+        :param _builtins.str create: How long create, until WORKING or COMPLETE may take. Default "6h".
+        :param _builtins.str delete: How long delete, until not found (404) may take. Default "1m".
+        :param _builtins.str update: How long an update, until WORKING or COMPLETE may take. Default "6h".
+        """
+        if create is not None:
+            pulumi.set(__self__, "create", create)
+        if delete is not None:
+            pulumi.set(__self__, "delete", delete)
+        if update is not None:
+            pulumi.set(__self__, "update", update)
+
+    @_builtins.property
+    @pulumi.getter
+    def create(self) -> Optional[_builtins.str]:
+        """
+        How long create, until WORKING or COMPLETE may take. Default "6h".
+        """
+        return pulumi.get(self, "create")
+
+    @_builtins.property
+    @pulumi.getter
+    def delete(self) -> Optional[_builtins.str]:
+        """
+        How long delete, until not found (404) may take. Default "1m".
+        """
+        return pulumi.get(self, "delete")
+
+    @_builtins.property
+    @pulumi.getter
+    def update(self) -> Optional[_builtins.str]:
+        """
+        How long an update, until WORKING or COMPLETE may take. Default "6h".
+        """
+        return pulumi.get(self, "update")
+
+
+@pulumi.output_type
+class OnDemandPolicyItemOutput(dict):
+    """
+    The on-demand policy item as stored: with its read-only id.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "retentionUnit":
+            suggest = "retention_unit"
+        elif key == "retentionValue":
+            suggest = "retention_value"
+        elif key == "frequencyInterval":
+            suggest = "frequency_interval"
+        elif key == "frequencyType":
+            suggest = "frequency_type"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in OnDemandPolicyItemOutput. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        OnDemandPolicyItemOutput.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        OnDemandPolicyItemOutput.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 retention_unit: _builtins.str,
+                 retention_value: _builtins.float,
+                 frequency_interval: Optional[_builtins.float] = None,
+                 frequency_type: Optional[_builtins.str] = None,
+                 id: Optional[_builtins.str] = None):
+        """
+        The on-demand policy item as stored: with its read-only id.
+
+        :param _builtins.str retention_unit: The unit of a retention: days, weeks, months or years. One of: "days", "weeks", "months", "years".
+        :param _builtins.float retention_value: Positive.
+        :param _builtins.float frequency_interval: Always 0 (the default).
+        :param _builtins.str frequency_type: Always "ondemand" (the default).
+        :param _builtins.str id: The item's id (read-only).
+        """
+        pulumi.set(__self__, "retention_unit", retention_unit)
+        pulumi.set(__self__, "retention_value", retention_value)
+        if frequency_interval is not None:
+            pulumi.set(__self__, "frequency_interval", frequency_interval)
+        if frequency_type is not None:
+            pulumi.set(__self__, "frequency_type", frequency_type)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+
+    @_builtins.property
+    @pulumi.getter(name="retentionUnit")
+    def retention_unit(self) -> _builtins.str:
+        """
+        The unit of a retention: days, weeks, months or years. One of: "days", "weeks", "months", "years".
+        """
+        return pulumi.get(self, "retention_unit")
+
+    @_builtins.property
+    @pulumi.getter(name="retentionValue")
+    def retention_value(self) -> _builtins.float:
+        """
+        Positive.
+        """
+        return pulumi.get(self, "retention_value")
+
+    @_builtins.property
+    @pulumi.getter(name="frequencyInterval")
+    def frequency_interval(self) -> Optional[_builtins.float]:
+        """
+        Always 0 (the default).
+        """
+        return pulumi.get(self, "frequency_interval")
+
+    @_builtins.property
+    @pulumi.getter(name="frequencyType")
+    def frequency_type(self) -> Optional[_builtins.str]:
+        """
+        Always "ondemand" (the default).
+        """
+        return pulumi.get(self, "frequency_type")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Optional[_builtins.str]:
+        """
+        The item's id (read-only).
+        """
+        return pulumi.get(self, "id")
+
+
+@pulumi.output_type
+class OnDemandSnapshotTimeouts(dict):
+    """
+    How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+    """
+    def __init__(__self__, *,
+                 create: Optional[_builtins.str] = None,
+                 delete: Optional[_builtins.str] = None,
+                 update: Optional[_builtins.str] = None):
+        """
+        How long the waits may take: a duration ("45m", "1h30m") or a number of seconds.
+
+        :param _builtins.str create: How long create, until completed may take. Default "2h".
+        :param _builtins.str delete: How long delete, until deleted (404) may take. Default "20m".
+        :param _builtins.str update: How long an update, until completed may take. Default "2h".
+        """
+        if create is not None:
+            pulumi.set(__self__, "create", create)
+        if delete is not None:
+            pulumi.set(__self__, "delete", delete)
+        if update is not None:
+            pulumi.set(__self__, "update", update)
+
+    @_builtins.property
+    @pulumi.getter
+    def create(self) -> Optional[_builtins.str]:
+        """
+        How long create, until completed may take. Default "2h".
+        """
+        return pulumi.get(self, "create")
+
+    @_builtins.property
+    @pulumi.getter
+    def delete(self) -> Optional[_builtins.str]:
+        """
+        How long delete, until deleted (404) may take. Default "20m".
+        """
+        return pulumi.get(self, "delete")
+
+    @_builtins.property
+    @pulumi.getter
+    def update(self) -> Optional[_builtins.str]:
+        """
+        How long an update, until completed may take. Default "2h".
         """
         return pulumi.get(self, "update")
 
@@ -313,6 +1803,198 @@ class RestoreJobTimeouts(dict):
         How long an update, until finished or expired may take. Default "6h".
         """
         return pulumi.get(self, "update")
+
+
+@pulumi.output_type
+class ScheduleExportOutput(dict):
+    """
+    An export setting as stored.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "exportBucketId":
+            suggest = "export_bucket_id"
+        elif key == "frequencyType":
+            suggest = "frequency_type"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ScheduleExportOutput. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ScheduleExportOutput.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ScheduleExportOutput.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 export_bucket_id: _builtins.str,
+                 frequency_type: _builtins.str):
+        """
+        An export setting as stored.
+
+        :param _builtins.str export_bucket_id: An export bucket of the project: an ExportBucket's `exportBucketId` output (which makes the schedule depend on it).
+        :param _builtins.str frequency_type: How often snapshots are exported automatically: monthly or yearly (the service takes no other). One of: "monthly", "yearly".
+        """
+        pulumi.set(__self__, "export_bucket_id", export_bucket_id)
+        pulumi.set(__self__, "frequency_type", frequency_type)
+
+    @_builtins.property
+    @pulumi.getter(name="exportBucketId")
+    def export_bucket_id(self) -> _builtins.str:
+        """
+        An export bucket of the project: an ExportBucket's `exportBucketId` output (which makes the schedule depend on it).
+        """
+        return pulumi.get(self, "export_bucket_id")
+
+    @_builtins.property
+    @pulumi.getter(name="frequencyType")
+    def frequency_type(self) -> _builtins.str:
+        """
+        How often snapshots are exported automatically: monthly or yearly (the service takes no other). One of: "monthly", "yearly".
+        """
+        return pulumi.get(self, "frequency_type")
+
+
+@pulumi.output_type
+class SchedulePolicyItemOutput(dict):
+    """
+    A policy item as stored: with its read-only id.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "frequencyInterval":
+            suggest = "frequency_interval"
+        elif key == "frequencyType":
+            suggest = "frequency_type"
+        elif key == "retentionUnit":
+            suggest = "retention_unit"
+        elif key == "retentionValue":
+            suggest = "retention_value"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in SchedulePolicyItemOutput. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        SchedulePolicyItemOutput.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        SchedulePolicyItemOutput.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 frequency_interval: _builtins.float,
+                 frequency_type: _builtins.str,
+                 retention_unit: _builtins.str,
+                 retention_value: _builtins.float,
+                 id: Optional[_builtins.str] = None):
+        """
+        A policy item as stored: with its read-only id.
+
+        :param _builtins.float frequency_interval: hourly: 1, 2, 4, 6, 8 or 12 (hours); daily: 1; weekly: 1-7 (day of the week); monthly: 1-28 or 40 (the last day); yearly: 1-12 (month).
+        :param _builtins.str frequency_type: One of: "hourly", "daily", "weekly", "monthly", "yearly".
+        :param _builtins.str retention_unit: One of: "days", "weeks", "months", "years".
+        :param _builtins.float retention_value: Positive.
+        :param _builtins.str id: The item's id (read-only).
+        """
+        pulumi.set(__self__, "frequency_interval", frequency_interval)
+        pulumi.set(__self__, "frequency_type", frequency_type)
+        pulumi.set(__self__, "retention_unit", retention_unit)
+        pulumi.set(__self__, "retention_value", retention_value)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+
+    @_builtins.property
+    @pulumi.getter(name="frequencyInterval")
+    def frequency_interval(self) -> _builtins.float:
+        """
+        hourly: 1, 2, 4, 6, 8 or 12 (hours); daily: 1; weekly: 1-7 (day of the week); monthly: 1-28 or 40 (the last day); yearly: 1-12 (month).
+        """
+        return pulumi.get(self, "frequency_interval")
+
+    @_builtins.property
+    @pulumi.getter(name="frequencyType")
+    def frequency_type(self) -> _builtins.str:
+        """
+        One of: "hourly", "daily", "weekly", "monthly", "yearly".
+        """
+        return pulumi.get(self, "frequency_type")
+
+    @_builtins.property
+    @pulumi.getter(name="retentionUnit")
+    def retention_unit(self) -> _builtins.str:
+        """
+        One of: "days", "weeks", "months", "years".
+        """
+        return pulumi.get(self, "retention_unit")
+
+    @_builtins.property
+    @pulumi.getter(name="retentionValue")
+    def retention_value(self) -> _builtins.float:
+        """
+        Positive.
+        """
+        return pulumi.get(self, "retention_value")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Optional[_builtins.str]:
+        """
+        The item's id (read-only).
+        """
+        return pulumi.get(self, "id")
+
+
+@pulumi.output_type
+class SchedulePolicyOutput(dict):
+    """
+    A policy as stored: with its read-only id and its items' ids.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "policyItems":
+            suggest = "policy_items"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in SchedulePolicyOutput. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        SchedulePolicyOutput.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        SchedulePolicyOutput.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 policy_items: Sequence['outputs.SchedulePolicyItemOutput'],
+                 id: Optional[_builtins.str] = None):
+        """
+        A policy as stored: with its read-only id and its items' ids.
+
+        :param _builtins.str id: The policy's id (read-only).
+        """
+        pulumi.set(__self__, "policy_items", policy_items)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+
+    @_builtins.property
+    @pulumi.getter(name="policyItems")
+    def policy_items(self) -> Sequence['outputs.SchedulePolicyItemOutput']:
+        return pulumi.get(self, "policy_items")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Optional[_builtins.str]:
+        """
+        The policy's id (read-only).
+        """
+        return pulumi.get(self, "id")
 
 
 @pulumi.output_type
