@@ -280,7 +280,8 @@ export function renderPackageSchema(
     keywords: ["pulumi", "platform", "category/database", "kind/native"],
     license: "Apache-2.0",
     publisher: "pulumi-cluster-platform",
-    // supportPack: the Go SDK gets a go.mod of its own (programs use it through a `replace`).
+    // supportPack: the SDKs carry the package's version (package.json, setup.py) and the Go SDK a go.mod
+    // of its own, which a Go program uses through a `replace` (sdk/native/README.md).
     meta: { moduleFormat: "(.*)", supportPack: true },
     config: { variables: settings },
     provider: {
@@ -298,14 +299,23 @@ export function renderPackageSchema(
     ),
     resources: resourceSpecs,
     functions: functionSpecs,
+    // The names of the generated SDKs (sdk/native/, shipped in the npm package):
+    // - Node.js: compiled into the package and imported as `pulumi-cluster-platform/native`; the name is
+    //   that of the generated folder's own package.json (a valid npm name, scoped to the project).
+    // - Python: the distribution `pulumi_cluster_platform` (pip shows pulumi-cluster-platform, the npm
+    //   package's name), imported as `import pulumi_cluster_platform as platform`.
+    // - Go: the module path is where the SDK sits in the project's repository (sdk/native/go), the
+    //   package `platform`; programs reach it with a `replace` to node_modules/pulumi-cluster-platform/
+    //   sdk/native/go.
     language: {
       nodejs: {
-        packageName: "@pulumi-cluster-platform/platform",
-        packageDescription: "Native SDK of pulumi-cluster-platform",
+        packageName: "@pulumi-cluster-platform/native",
+        packageDescription:
+          "Native SDK of pulumi-cluster-platform: the resources as served by the pulumi-resource-platform plugin",
       },
       python: { packageName: "pulumi_cluster_platform" },
       go: {
-        importBasePath: "github.com/pulumi-cluster-platform/sdk/go/platform",
+        importBasePath: "github.com/pulumi-cluster-platform/pulumi-cluster-platform/sdk/native/go/platform",
         generateResourceContainerTypes: false,
       },
     },

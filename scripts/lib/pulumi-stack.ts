@@ -9,13 +9,23 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { parseDocument } from "yaml";
 import { DEFAULT_SEED } from "../../emulator/seed/demoCredentials";
 
 export const repoRoot = resolve(__dirname, "..", "..");
 const toolsBin = join(repoRoot, ".tools", "bin");
 const nodeBin = join(repoRoot, "node_modules", ".bin");
+/** The native plugin's folder (holding the launcher `pulumi-resource-platform`). */
+export const nativePluginDir = join(repoRoot, "provider", "native");
+/** The Python of the native toolchain (`scripts/toolchain.sh --native`), with the `pulumi` runtime. */
+const venvPython = join(repoRoot, ".tools", "venv", "bin", "python");
+/** The Go module path of the generated Go SDK (sdk/native/go/go.mod). */
+const GO_SDK_MODULE = "github.com/pulumi-cluster-platform/pulumi-cluster-platform/sdk/native/go";
+
+/** The languages a program on the native plugin can be written in (the SDKs of sdk/native). */
+export type NativeLanguage = "yaml" | "nodejs" | "python" | "go";
 
 export interface RunResult {
   code: number;
@@ -38,6 +48,17 @@ export interface StackOptions {
   workRoot?: string;
   /** Stack name (default "test"). */
   stackName?: string;
+  /**
+   * A program on the native plugin (provider/native) instead of the dynamic form. The program copy's
+   * Pulumi.yaml gets this repository's plugin folder as the `plugins.providers` entry `platform`, by
+   * absolute path (a relative one no longer leads anywhere from the copy), and per language:
+   * - python: the generated SDK (sdk/native/python) installed offline with pip into `<program>/.sdk`,
+   *   the program run by the native toolchain's venv (PULUMI_PYTHON_CMD) with PYTHONPATH on `.sdk`;
+   * - go: the go.mod `replace` of the generated SDK pointed at sdk/native/go, builds with -trimpath
+   *   (the toolchain's compiled Go SDK is reused) and GOPROXY=off (nothing is downloaded);
+   * - yaml, nodejs: nothing more (a Node.js program imports `pulumi-cluster-platform/native`).
+   */
+  native?: NativeLanguage;
 }
 
 export class LocalStack {
@@ -64,7 +85,8 @@ export class LocalStack {
     mkdirSync(stateDir, { recursive: true });
     cpSync(options.program, programDir, {
       recursive: true,
-      filter: (source) => !/[/\\](node_modules|Pulumi\.[^/\\]+\.yaml)$/.test(source),
+      // Installed dependencies (npm's node_modules, a Python venv) and stack files stay behind.
+      filter: (source) => !/[/\\](node_modules|venv|\.venv|__pycache__|Pulumi\.[^/\\]+\.yaml)$/.test(source),
     });
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -78,6 +100,7 @@ export class LocalStack {
       NO_COLOR: "1",
       ...options.env,
     };
+    if (options.native !== undefined) await prepareNativeProgram(options.native, workDir, programDir, env);
     const stack = new LocalStack(workDir, programDir, env, options.echo ?? true);
     await stack.pulumi(["stack", "init", options.stackName ?? "test"]);
     const pairs: string[] = [];
@@ -151,6 +174,51 @@ export class LocalStack {
   /** Removes the working folder (state, home, program copy). */
   dispose(): void {
     rmSync(this.workDir, { recursive: true, force: true });
+  }
+}
+
+/** Points the copy's plugin entry at the native plugin and readies the program's language (StackOptions.native). */
+async function prepareNativeProgram(
+  language: NativeLanguage,
+  workDir: string,
+  programDir: string,
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
+  const projectFile = join(programDir, "Pulumi.yaml");
+  const project = parseDocument(readFileSync(projectFile, "utf8"));
+  const parsed = project.toJS() as { plugins?: { providers?: Array<{ name: string; path?: string }> } };
+  const entries = parsed.plugins?.providers ?? [];
+  const others = entries.filter((entry) => entry.name !== "platform");
+  project.setIn(["plugins", "providers"], [...others, { name: "platform", path: nativePluginDir }]);
+  writeFileSync(projectFile, project.toString());
+
+  if (language === "python") {
+    if (!existsSync(venvPython)) {
+      throw new Error("The Python venv is missing from .tools: run `bash scripts/toolchain.sh --native`.");
+    }
+    // pip builds a folder in place (build/, *.egg-info): a copy keeps sdk/native/python as generated.
+    const source = join(workDir, "sdk-python");
+    cpSync(join(repoRoot, "sdk", "native", "python"), source, { recursive: true });
+    const target = join(programDir, ".sdk");
+    const pip = await runProcess(
+      venvPython,
+      ["-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", "--target", target, source],
+      workDir,
+      { ...env, PIP_NO_INDEX: "1", PIP_DISABLE_PIP_VERSION_CHECK: "1" },
+    );
+    if (pip.code !== 0) throw new Error(`pip install of the Python SDK failed\n${pip.stdout}${pip.stderr}`);
+    env.PULUMI_PYTHON_CMD = venvPython;
+    env.PYTHONPATH = target;
+  } else if (language === "go") {
+    const edit = await runProcess(
+      "go",
+      ["mod", "edit", `-replace=${GO_SDK_MODULE}=${join(repoRoot, "sdk", "native", "go")}`],
+      programDir,
+      env,
+    );
+    if (edit.code !== 0) throw new Error(`go mod edit failed\n${edit.stdout}${edit.stderr}`);
+    env.GOFLAGS = [env.GOFLAGS, "-trimpath"].filter(Boolean).join(" ");
+    env.GOPROXY = "off";
   }
 }
 

@@ -15,6 +15,8 @@ export const SOURCE_FOLDERS = ["api", "provider", "sdk", "emulator", "scripts", 
 
 /** Folders never read: installed packages, build output, Pulumi programs' own dependencies. */
 const SKIPPED = new Set(["node_modules", "dist", ".pulumi", "fixtures"]);
+/** Generated code that is not the repository's source: the native plugin's SDKs (sdk/native/README.md). */
+const GENERATED = new Set(["sdk/native"]);
 
 /** Every `.ts` file under a folder, as a path relative to the repository root with `/` separators. */
 export function sourceFiles(folder: string): string[] {
@@ -22,7 +24,8 @@ export function sourceFiles(folder: string): string[] {
   if (!existsSync(absolute)) return [];
   return readdirSync(absolute).flatMap((name) => {
     const path = join(absolute, name);
-    if (statSync(path).isDirectory()) return SKIPPED.has(name) ? [] : sourceFiles(join(folder, name));
+    if (statSync(path).isDirectory())
+      return SKIPPED.has(name) || GENERATED.has(toRepoPath(path)) ? [] : sourceFiles(join(folder, name));
     return name.endsWith(".ts") && !name.endsWith(".d.ts") ? [toRepoPath(path)] : [];
   });
 }
