@@ -7,6 +7,7 @@
  * nothing written), so an object changed out of band in one environment shows as a difference.
  */
 import type { Stack } from "@pulumi/pulumi/automation";
+import { inputsOf } from "./drift";
 import { nameOfUrn, type OperationEvents, type Progress, refreshPreview, shortType } from "./engine";
 import { type JsonValue, leafDifferences, shown } from "./values";
 
@@ -45,23 +46,27 @@ export interface CompareReport {
   resources: ComparedResource[];
 }
 
-/** The live inputs of one stack's resources by `type::name`, without the engine's own input. */
+/** The live inputs of one stack's resource, without the engine's own input. */
 export interface LiveResource {
   typeToken: string;
   name: string;
   inputs: Record<string, JsonValue>;
 }
 
+/**
+ * The live resources of one stack by `type::name`, the type short for this package's resources so a
+ * stack of the dynamic form and one of the native form (engine.ts, platformTypeName) match.
+ */
 export function liveResources(refresh: OperationEvents): Map<string, LiveResource> {
   const live = new Map<string, LiveResource>();
   for (const { metadata } of refresh.steps.values()) {
     if (metadata.op === "delete" || metadata.new == null) continue;
-    const inputs: Record<string, JsonValue> = {};
-    for (const [key, value] of Object.entries(metadata.new.inputs as Record<string, JsonValue>)) {
-      if (key !== "__provider") inputs[key] = value;
-    }
     const name = nameOfUrn(metadata.urn);
-    live.set(`${metadata.type}::${name}`, { typeToken: metadata.type, name, inputs });
+    live.set(`${shortType(metadata.type)}::${name}`, {
+      typeToken: metadata.type,
+      name,
+      inputs: inputsOf(metadata.new),
+    });
   }
   return live;
 }

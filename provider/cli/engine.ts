@@ -13,7 +13,7 @@ import {
 /** The engine's view of one resource in one operation: the last step event it sent for the URN. */
 export interface ResourceStep {
   urn: string;
-  /** The full type token, e.g. `pulumi-nodejs:dynamic/platform:AlertConfiguration`. */
+  /** The full type token, e.g. `pulumi-nodejs:dynamic/platform:AlertConfiguration` or `platform:index:AlertConfiguration`. */
   typeToken: string;
   /** Every operation the engine announced for the resource (a replacement is several steps). */
   ops: Set<StepEventMetadata["op"]>;
@@ -91,10 +91,21 @@ export function nameOfUrn(urn: string): string {
   return urn.slice(urn.lastIndexOf("::") + 2);
 }
 
-/** `AlertConfiguration` for a platform type token; any other token as it is. */
+/**
+ * The package's resources come in two forms (docs/native.md): the dynamic provider's
+ * (`pulumi-nodejs:dynamic/platform:<Type>`) and the native plugin's (`platform:index:<Type>`). A stack
+ * may hold either, so every match on a type token goes through here.
+ */
+const PLATFORM_TYPE_TOKEN = /^(?:pulumi-nodejs:dynamic\/platform|platform:index):(\w+)$/;
+
+/** `AlertConfiguration` for a type token of this package (either form); undefined for any other. */
+export function platformTypeName(typeToken: string): string | undefined {
+  return PLATFORM_TYPE_TOKEN.exec(typeToken)?.[1];
+}
+
+/** `AlertConfiguration` for a type token of this package (either form); any other token as it is. */
 export function shortType(typeToken: string): string {
-  const match = /^pulumi-nodejs:dynamic\/platform:(\w+)$/.exec(typeToken);
-  return match?.[1] ?? typeToken;
+  return platformTypeName(typeToken) ?? typeToken;
 }
 
 /** Collects step events: custom resources only (the stack and providers never differ). */
