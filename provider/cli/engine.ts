@@ -3,11 +3,15 @@
  * on a LocalWorkspace, read-only operations (a refresh preview, a preview, a state export), and the
  * engine's structured events. No CLI text is parsed, except the last resort for an error's cause.
  */
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import {
   type EngineEvent,
   LocalWorkspace,
+  PulumiCommand,
   type Stack,
   type StepEventMetadata,
+  type Workspace,
 } from "@pulumi/pulumi/automation";
 
 /** The engine's view of one resource in one operation: the last step event it sent for the URN. */
@@ -52,13 +56,7 @@ export async function openStack(
   try {
     workspace = await LocalWorkspace.create({ workDir: cwd });
   } catch (error) {
-    const text = error instanceof Error ? error.message : String(error);
-    if (/ENOENT/.test(text) && /pulumi/.test(text)) {
-      throw new CliError(
-        "the Pulumi CLI was not found on PATH: install it (https://www.pulumi.com/docs/install/)",
-      );
-    }
-    throw new CliError(`${cwd}: ${causeOf(error, [])}`);
+    throw startError(error, cwd);
   }
   let name = stackName;
   if (name === undefined) {
@@ -84,6 +82,40 @@ export async function openStack(
       throw new CliError(`stack ${name}: ${causeOf(again, [])}`);
     }
   }
+}
+
+/** Why the Pulumi CLI could not be started for the project in `cwd`: not installed, or the cause. */
+function startError(error: unknown, cwd: string): CliError {
+  const text = error instanceof Error ? error.message : String(error);
+  if (/ENOENT/.test(text) && /pulumi/.test(text)) {
+    return new CliError(
+      "the Pulumi CLI was not found on PATH: install it (https://www.pulumi.com/docs/install/)",
+    );
+  }
+  return new CliError(`${cwd}: ${causeOf(error, [])}`);
+}
+
+/**
+ * The Pulumi CLI on PATH, looked up once (`pulumi version`) for all the workspaces of a command over
+ * many stacks, which then start no CLI of their own to find it.
+ */
+export async function findPulumi(): Promise<PulumiCommand> {
+  try {
+    return await PulumiCommand.get();
+  } catch (error) {
+    throw startError(error, process.cwd());
+  }
+}
+
+/**
+ * Where a file backend keeps the project's checkpoints (`<backend>/.pulumi/stacks/<project>/`,
+ * `<stack>.json` each); undefined for any other backend.
+ */
+export async function fileBackendStacksFolder(workspace: Workspace): Promise<string | undefined> {
+  const { url } = await workspace.whoAmI();
+  if (url === undefined || !url.startsWith("file://")) return undefined;
+  const project = (await workspace.projectSettings()).name;
+  return join(fileURLToPath(url), ".pulumi", "stacks", project);
 }
 
 /** URNs are `urn:pulumi:<stack>::<project>::<type>::<name>`: the name is after the last `::`. */

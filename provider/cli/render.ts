@@ -4,6 +4,7 @@
  */
 import type { CompareReport } from "./compare";
 import type { DriftReport, FieldReport, PendingResource } from "./drift";
+import { type CheckedStack, type FleetEntry, type FleetReport, isChecked, stackLabel } from "./fleet";
 import { cell } from "./values";
 
 function plural(count: number, noun: string): string {
@@ -93,25 +94,33 @@ function markdownTable(header: string[], rows: string[][]): string[] {
   ];
 }
 
+function hasFindings(report: DriftReport): boolean {
+  return report.drift.length > 0 || report.pendingChanges.length > 0;
+}
+
 /** The report as a pull-request comment. */
 export function renderMarkdown(report: DriftReport): string {
-  const clean = report.drift.length === 0 && report.pendingChanges.length === 0;
-  const lines = [
-    `## ${clean ? "✅" : "⚠️"} Drift report for stack \`${report.stack}\``,
-    "",
-    `**${driftSummary(report)}**`,
-    "",
-    pendingSummary(report),
-  ];
+  const heading = `## ${hasFindings(report) ? "⚠️" : "✅"} Drift report for stack \`${report.stack}\``;
+  return `${[heading, "", ...markdownBody(report, 3)].join("\n")}\n`;
+}
+
+/**
+ * A stack's report under its heading: the summary lines, then a heading of `level` per part and one
+ * level below per resource (a fleet's report nests each stack's one level deeper).
+ */
+function markdownBody(report: DriftReport, level: number): string[] {
+  const part = "#".repeat(level);
+  const item = "#".repeat(level + 1);
+  const lines = [`**${driftSummary(report)}**`, "", pendingSummary(report)];
   if (report.drift.length > 0) {
-    lines.push("", "### Drift (changed outside Pulumi)");
+    lines.push("", `${part} Drift (changed outside Pulumi)`);
     for (const resource of report.drift) {
       lines.push("");
       if (resource.status === "missing") {
-        lines.push(`#### \`${resource.type}\` ${resource.name}: **missing** (deleted outside Pulumi)`);
+        lines.push(`${item} \`${resource.type}\` ${resource.name}: **missing** (deleted outside Pulumi)`);
         continue;
       }
-      lines.push(`#### \`${resource.type}\` ${resource.name}`, "");
+      lines.push(`${item} \`${resource.type}\` ${resource.name}`, "");
       lines.push(
         ...markdownTable(
           ["field", "state", "live"],
@@ -121,9 +130,9 @@ export function renderMarkdown(report: DriftReport): string {
     }
   }
   if (report.pendingChanges.length > 0) {
-    lines.push("", "### Pending changes (the program differs from the state)");
+    lines.push("", `${part} Pending changes (the program differs from the state)`);
     for (const resource of report.pendingChanges) {
-      lines.push("", `#### \`${resource.type}\` ${resource.name}: ${OPERATION_TEXT[resource.operation]}`);
+      lines.push("", `${item} \`${resource.type}\` ${resource.name}: ${OPERATION_TEXT[resource.operation]}`);
       if (resource.fields.length > 0) {
         lines.push(
           "",
@@ -134,6 +143,93 @@ export function renderMarkdown(report: DriftReport): string {
         );
       }
     }
+  }
+  return lines;
+}
+
+/** `5 stacks: 2 drifted, 1 with pending changes, 1 could not be checked` */
+export function fleetSummaryLine(report: FleetReport): string {
+  const { stacks, failed, drifted, withPendingChanges } = report.summary;
+  const parts = [
+    drifted === 0 ? "no drift" : `${drifted} drifted`,
+    withPendingChanges === 0 ? "no pending changes" : `${withPendingChanges} with pending changes`,
+  ];
+  if (failed > 0) parts.push(`${failed} could not be checked`);
+  return `${plural(stacks, "stack")}: ${parts.join(", ")}`;
+}
+
+const FLEET_COLUMNS = ["stack", "drifted resources", "missing", "pending changes", "error"];
+
+/** The summary table's row of a stack: its counts, or its error (`-` for the counts it has none of). */
+function fleetRow(entry: FleetEntry): string[] {
+  if (!isChecked(entry)) return [stackLabel(entry), "-", "-", "-", entry.error];
+  const { driftedResources, missingResources, pendingResources } = entry.report.summary;
+  return [
+    stackLabel(entry),
+    String(driftedResources),
+    String(missingResources),
+    String(pendingResources),
+    "",
+  ];
+}
+
+/** The stacks with something to report (drift or pending changes): the ones with a section. */
+function fleetSections(report: FleetReport): CheckedStack[] {
+  return report.stacks.filter(isChecked).filter((entry) => hasFindings(entry.report));
+}
+
+/**
+ * Many stacks' report for a CI log: the summary line, a table of every stack, then the section of
+ * each stack with something to report, as `drift` on that stack alone prints it.
+ */
+export function renderFleetText(report: FleetReport): string {
+  const lines = [fleetSummaryLine(report), "", ...textTable([FLEET_COLUMNS, ...report.stacks.map(fleetRow)])];
+  for (const entry of fleetSections(report)) {
+    lines.push("", `=== ${stackLabel(entry)} ===`, renderText(entry.report).trimEnd());
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/**
+ * GitHub refuses a comment over 65,536 characters; the markdown report stops adding stack sections
+ * before this many and says how many it left out (the JSON report has them all).
+ */
+export const MARKDOWN_SECTIONS_LIMIT = 60_000;
+
+function markdownText(value: string): string {
+  return value.replace(/\|/g, "\\|").replace(/\s+/g, " ");
+}
+
+/** Many stacks' report as one pull-request or issue comment. */
+export function renderFleetMarkdown(report: FleetReport): string {
+  const clean = report.summary.failed === 0 && fleetSections(report).length === 0;
+  const lines = [
+    `## ${clean ? "✅" : "⚠️"} Drift report for ${plural(report.summary.stacks, "stack")}`,
+    "",
+    `**${fleetSummaryLine(report)}**`,
+    "",
+    `| ${FLEET_COLUMNS.join(" | ")} |`,
+    `| ${FLEET_COLUMNS.map(() => "---").join(" | ")} |`,
+    ...report.stacks.map((entry) => {
+      const [label, ...cells] = fleetRow(entry);
+      return `| \`${label}\` | ${cells.map(markdownText).join(" | ")} |`;
+    }),
+  ];
+  let length = lines.join("\n").length;
+  const sections = fleetSections(report);
+  for (const [index, entry] of sections.entries()) {
+    const section = ["", `### ⚠️ \`${stackLabel(entry)}\``, "", ...markdownBody(entry.report, 4)];
+    const sectionLength = section.join("\n").length + 1;
+    if (length + sectionLength > MARKDOWN_SECTIONS_LIMIT) {
+      const left = sections.length - index;
+      lines.push(
+        "",
+        `_${plural(left, "more stack section")} left out to keep this comment within GitHub's limit: the JSON report has them._`,
+      );
+      break;
+    }
+    lines.push(...section);
+    length += sectionLength;
   }
   return `${lines.join("\n")}\n`;
 }
