@@ -15,6 +15,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { LocalWorkspace, type PulumiCommand, Stack } from "@pulumi/pulumi/automation";
+import type { StackConfig } from "./compare";
 import { forEachBounded, KeyedLocks } from "./concurrency";
 import { driftReport } from "./drift";
 import {
@@ -486,4 +487,45 @@ export async function driftFleet(
     await session.restoreSelections(options.progress);
   }
   return fleetReport(entries);
+}
+
+/** One stack's live resources and config, for `compare` along a chain. */
+export interface LiveStack {
+  name: string;
+  refresh: OperationEvents;
+  config: StackConfig;
+}
+
+/**
+ * Reads stacks of the project in `cwd` for `compare` (each stack's refresh preview and config), in
+ * the order given, several at once under the run's locks. Any stack that cannot be read is an error:
+ * a comparison needs them all.
+ */
+export async function readLiveStacks(
+  cwd: string,
+  names: readonly string[],
+  options: { concurrency: number; progress: Progress },
+): Promise<LiveStack[]> {
+  const session = await FleetSession.start();
+  const { targets, failed } = await session.targetsOf({
+    from: "folders",
+    folders: [cwd],
+    stacks: { kind: "named", names: [...names] },
+  });
+  const firstFailure = failed[0];
+  if (firstFailure !== undefined) throw new CliError(firstFailure.error);
+  const read = new Map<string, LiveStack>();
+  try {
+    await forEachBounded(targets, options.concurrency, async (target) => {
+      const stack = await session.openStack(target);
+      options.progress(`Reading the live state of stack ${stack.name} (refresh preview, nothing is written)`);
+      const refresh = await session.readLive(stack, (phase) => {
+        if (phase.startsWith("waiting")) options.progress(`  stack ${stack.name}: ${phase}`);
+      });
+      read.set(target.stack, { name: stack.name, refresh, config: await stack.getAllConfig() });
+    });
+  } finally {
+    await session.restoreSelections(options.progress);
+  }
+  return targets.map((target) => read.get(target.stack) as LiveStack);
 }

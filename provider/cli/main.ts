@@ -3,7 +3,7 @@
  * pulumi-cluster-platform: the package's command-line tool (docs/cli.md). `drift` reports what
  * changed outside Pulumi and what the program would change, for a CI job or a pull request, on one
  * stack or many (fleetRun.ts); `compare` shows how two stacks' live configuration differs beyond
- * per-environment config; `stacks` lists stacks for a
+ * per-environment config, or where it stops following it along a chain; `stacks` lists stacks for a
  * CI job matrix and `merge` puts its slices' reports together (stackListing.ts, fleet.ts);
  * `export` writes a program that adopts every object of a live project.
  * `recover` resolves what an interrupted run left in a stack's state (recover.ts).
@@ -14,7 +14,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { lookupResource } from "../framework/runtime";
 import { platformClient, setConfigValues } from "../framework/settings";
-import { compareStacks } from "./compare";
+import { compareChain, compareStacks, liveResources } from "./compare";
 import { driftReport, exitCodeOf } from "./drift";
 import { CliError, openStack, type Progress, programPreview, refreshPreview } from "./engine";
 import { checkExportOptions, connectionSettings, type ExportOptions, exportProject } from "./export";
@@ -27,7 +27,7 @@ import {
   parseFleetReport,
   stackLabel,
 } from "./fleet";
-import { driftFleet, FleetSession } from "./fleetRun";
+import { driftFleet, FleetSession, readLiveStacks } from "./fleetRun";
 import {
   type CommandOptions,
   type CompareOptions,
@@ -50,6 +50,7 @@ import {
   driftSummary,
   fleetSummaryLine,
   pendingSummary,
+  renderChainText,
   renderCompareText,
   renderFleetMarkdown,
   renderFleetText,
@@ -144,8 +145,24 @@ async function merge(options: MergeOptions): Promise<number> {
   return fleetOutput(mergeFleetReports(parts, expected), options);
 }
 
-/** Exit 0 when the stacks differ only in per-environment config, 2 when anything else differs. */
+/**
+ * Exit 0 when the stacks differ only in per-environment config, 2 when anything else differs (along
+ * a chain: between any two neighbours).
+ */
 async function compare(options: CompareOptions): Promise<number> {
+  if (options.stacks.length > 2) {
+    const stacks = await readLiveStacks(options.cwd, options.stacks, {
+      concurrency: options.concurrency,
+      progress,
+    });
+    const report = compareChain(
+      stacks.map((stack) => stack.name),
+      stacks.map((stack) => liveResources(stack.refresh)),
+      stacks.map((stack) => stack.config),
+    );
+    process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : renderChainText(report));
+    return report.summary.differingResources === 0 ? 0 : 2;
+  }
   const stacks = [
     await openStack(options.stacks[0], options.cwd),
     await openStack(options.stacks[1], options.cwd),

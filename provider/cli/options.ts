@@ -30,9 +30,11 @@ Commands:
             With several stacks (--all-stacks, --stacks-from, or --stack or --cwd more than once), one
             report: a table of the stacks, then each stack's section; exit code the worst of the stacks.
 
-  compare   how the live configuration of two stacks differs, ids and per-environment config left out
-            --stack <a> --stack <b> the two stacks (of the project in --cwd)
+  compare   how the live configuration of stacks differs, ids and per-environment config left out
+            --stack <a> --stack <b> the stacks (of the project in --cwd); three or more: a chain
+                                    (dev, staging, prod), each neighbour pair compared
             --cwd <dir>             the Pulumi project folder (default: the current folder)
+            --concurrency <n>       stacks read at once, for a chain (default ${DEFAULT_CONCURRENCY})
             --json                  print the comparison as JSON
 
   stacks    list the stacks of Pulumi project folders as JSON, cut into slices for a CI job matrix
@@ -111,8 +113,10 @@ export interface FleetDriftOptions {
 
 export interface CompareOptions {
   command: "compare";
-  stacks: [string, string];
+  /** Two stacks, or a chain of three or more. */
+  stacks: [string, string, ...string[]];
   cwd: string;
+  concurrency: number;
   json: boolean;
 }
 
@@ -299,18 +303,23 @@ function compareOptions(args: string[]): CompareOptions {
   const { values } = parse(args, {
     stack: { type: "string", multiple: true },
     cwd: { type: "string" },
+    concurrency: { type: "string" },
     json: { type: "boolean" },
   });
   const stacks = (values.stack ?? []) as string[];
-  if (stacks.length !== 2) {
+  if (stacks.length < 2) {
     throw new CliError(
-      `--stack must be given exactly twice (the two stacks to compare), got ${stacks.length}`,
+      `--stack must be given at least twice (two stacks to compare, or a chain: dev, staging, prod), got ${stacks.length}`,
     );
+  }
+  if (new Set(stacks).size !== stacks.length) {
+    throw new CliError(`--stack names a stack twice: ${stacks.join(", ")}`);
   }
   return {
     command: "compare",
-    stacks: [stacks[0] as string, stacks[1] as string],
+    stacks: stacks as [string, string, ...string[]],
     cwd: resolve(String(values.cwd ?? ".")),
+    concurrency: positiveInteger(values, "concurrency", DEFAULT_CONCURRENCY),
     json: values.json === true,
   };
 }

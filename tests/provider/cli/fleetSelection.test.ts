@@ -104,7 +104,7 @@ describe("drift options over many stacks", () => {
   });
 });
 
-describe("stacks and merge options", () => {
+describe("stacks, merge and compare options", () => {
   test("stacks: every stack of the folders unless named, one slice unless asked", () => {
     expect(commandOptions(["stacks", "--cwd", "a", "--cwd", "b", "--slices", "3"])).toEqual({
       command: "stacks",
@@ -130,6 +130,22 @@ describe("stacks and merge options", () => {
       failOn: { findings: "drift", errors: false },
     });
     expect(() => commandOptions(["merge", "--json"])).toThrow("merge takes the report files to merge");
+  });
+
+  test("compare: two stacks, or a chain of more", () => {
+    expect(commandOptions(["compare", "--stack", "dev", "--stack", "staging", "--stack", "prod"])).toEqual({
+      command: "compare",
+      stacks: ["dev", "staging", "prod"],
+      cwd: resolve("."),
+      concurrency: DEFAULT_CONCURRENCY,
+      json: false,
+    });
+    expect(() => commandOptions(["compare", "--stack", "dev"])).toThrow(
+      "--stack must be given at least twice (two stacks to compare, or a chain: dev, staging, prod), got 1",
+    );
+    expect(() => commandOptions(["compare", "--stack", "dev", "--stack", "dev"])).toThrow(
+      "--stack names a stack twice: dev, dev",
+    );
   });
 });
 
