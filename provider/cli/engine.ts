@@ -220,9 +220,15 @@ export function causeOf(error: unknown, diagnostics: string[]): string {
       .filter((line): line is string => line !== undefined),
   );
   for (const candidate of candidates) {
+    // The engine frames a resource's error as "Preview failed: <cause>": the cause is what counts.
     const lines = plain(candidate)
       .split("\n")
-      .map((line) => line.trim().replace(/^error:\s*/, ""))
+      .map((line) =>
+        line
+          .trim()
+          .replace(/^error:\s*/, "")
+          .replace(/^(?:update|preview|refresh) failed:\s*/i, ""),
+      )
       .filter((line) => line !== "" && !/^(update failed|preview failed|an error occurred)/i.test(line));
     if (lines.length > 0) return lines.join(" ");
   }
