@@ -93,8 +93,7 @@ function fleetOutput(
   }
   process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : renderFleetText(report));
   const code = fleetExitCode(report, options.failOn);
-  const why = report.summary.checked === 0 ? "; no stack could be checked" : "";
-  progress(`${fleetSummaryLine(report)}${why} (exit ${code})`);
+  progress(`${fleetSummaryLine(report)} (exit ${code})`);
   return code;
 }
 

@@ -149,7 +149,9 @@ function markdownBody(report: DriftReport, level: number): string[] {
 
 /** `5 stacks: 2 drifted, 1 with pending changes, 1 could not be checked` */
 export function fleetSummaryLine(report: FleetReport): string {
-  const { stacks, failed, drifted, withPendingChanges } = report.summary;
+  const { stacks, checked, failed, drifted, withPendingChanges } = report.summary;
+  if (stacks === 0) return "No stacks to check";
+  if (checked === 0) return `${plural(stacks, "stack")}: none could be checked`;
   const parts = [
     drifted === 0 ? "no drift" : `${drifted} drifted`,
     withPendingChanges === 0 ? "no pending changes" : `${withPendingChanges} with pending changes`,

@@ -237,6 +237,15 @@ describe("the fleet report as text and markdown", () => {
     expect(markdown).not.toContain("`api/dev`\n");
   });
 
+  test("the summary line when no stack could be checked, or there was none", () => {
+    expect(renderFleetText(fleetReport([entries[3] as FleetEntry])).split("\n")[0]).toBe(
+      "1 stack: none could be checked",
+    );
+    expect(renderFleetText(fleetReport([]))).toBe(
+      "No stacks to check\n\n  stack  drifted resources  missing  pending changes  error\n",
+    );
+  });
+
   test("markdown of a clean fleet says so", () => {
     const clean = renderFleetMarkdown(fleetReport([entries[2] as FleetEntry]));
     expect(clean.split("\n")[0]).toBe("## ✅ Drift report for 1 stack");
