@@ -216,7 +216,7 @@ export function causeOf(error: unknown, diagnostics: string[]): string {
   candidates.push(
     ...plain(text)
       .split("\n")
-      .map((line) => /(?:^|\s)error:\s*(.*)$/.exec(line)?.[1])
+      .map((line) => /(?:^|\s)error:\s*(.*)$/i.exec(line)?.[1])
       .filter((line): line is string => line !== undefined),
   );
   for (const candidate of candidates) {

@@ -7,11 +7,13 @@
  * CI job matrix and `merge` puts its slices' reports together (stackListing.ts, fleet.ts);
  * `export` writes a program that adopts every object of a live project.
  * `recover` resolves what an interrupted run left in a stack's state (recover.ts).
+ * `migrate` moves a stack from the dynamic form to the native plugin, state only (migrate.ts).
  *
  * Exit codes: 0 nothing to report, 2 findings (per --fail-on), 1 error (its cause on one line; over
  * many stacks, when none could be checked or --fail-on asks for errors).
  */
 import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { lookupResource } from "../framework/runtime";
 import { platformClient, setConfigValues } from "../framework/settings";
 import { compareChain, compareStacks, liveResources } from "./compare";
@@ -28,6 +30,7 @@ import {
   stackLabel,
 } from "./fleet";
 import { driftFleet, FleetSession, readLiveStacks } from "./fleetRun";
+import { migrateStack } from "./migrate";
 import {
   type CommandOptions,
   type CompareOptions,
@@ -35,6 +38,7 @@ import {
   type DriftOptions,
   type FleetDriftOptions,
   type MergeOptions,
+  type MigrateOptions,
   type RecoverOptions,
   type StacksOptions,
   USAGE,
@@ -200,6 +204,27 @@ async function recover(options: RecoverOptions): Promise<number> {
   return 0;
 }
 
+/** Exit 0 when the stack now holds the native resources and the program's preview replaces nothing. */
+async function migrate(options: MigrateOptions): Promise<number> {
+  const stack = await openStack(options.stack, options.cwd);
+  const backup = options.backup ?? join(options.cwd, `${stack.name}.dynamic-state.json`);
+  const report = await migrateStack(stack, backup, progress);
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  } else {
+    for (const { from, to } of report.moved) process.stdout.write(`${from}\n  -> ${to}\n`);
+    const { updates, creates } = report.preview;
+    const left = updates.length + creates.filter((urn) => !urn.includes("::pulumi:providers:")).length;
+    process.stdout.write(
+      `Migrated ${report.moved.length} resources of stack ${report.stack} to the native plugin; ` +
+        (left === 0
+          ? "the program's preview shows no change.\n"
+          : `the program's preview still plans ${left} changes: run pulumi preview --diff.\n`),
+    );
+  }
+  return 0;
+}
+
 async function run(options: CommandOptions): Promise<number> {
   switch (options.command) {
     case "help":
@@ -219,6 +244,8 @@ async function run(options: CommandOptions): Promise<number> {
       return exportCommand(options);
     case "recover":
       return recover(options);
+    case "migrate":
+      return migrate(options);
   }
 }
 

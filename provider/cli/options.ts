@@ -65,6 +65,13 @@ Commands:
             --stack <name>          the stack (default: the selected stack)
             --cwd <dir>             the Pulumi project folder (default: the current folder)
             --json                  print what was done as JSON
+  migrate   move a stack from the dynamic form to the native plugin (state only; docs/native.md):
+            change the program to the native resources first (same names), then run this
+            --stack <name>          the stack (default: the selected stack)
+            --cwd <dir>             the Pulumi project folder (default: the current folder)
+            --backup <file>         where the state before the migration is saved
+                                    (default: <stack>.dynamic-state.json in the project folder)
+            --json                  print what was done as JSON
 
 Exit codes: 0 nothing to report, 2 drift or pending changes (per --fail-on), 1 error (over several
 stacks: none could be checked, or one could not and --fail-on has errors).
@@ -144,6 +151,14 @@ export interface RecoverOptions {
   json: boolean;
 }
 
+export interface MigrateOptions {
+  command: "migrate";
+  stack: string | undefined;
+  cwd: string;
+  backup: string | undefined;
+  json: boolean;
+}
+
 export type CommandOptions =
   | DriftOptions
   | FleetDriftOptions
@@ -152,6 +167,7 @@ export type CommandOptions =
   | MergeOptions
   | ExportOptions
   | RecoverOptions
+  | MigrateOptions
   | { command: "help" };
 
 /** Option values by name: strings, booleans, and arrays of strings for options given `multiple`. */
@@ -405,6 +421,22 @@ function recoverOptions(args: string[]): RecoverOptions {
   };
 }
 
+function migrateOptions(args: string[]): MigrateOptions {
+  const { values } = parse(args, {
+    stack: { type: "string" },
+    cwd: { type: "string" },
+    backup: { type: "string" },
+    json: { type: "boolean" },
+  });
+  return {
+    command: "migrate",
+    stack: values.stack as string | undefined,
+    cwd: resolve(String(values.cwd ?? ".")),
+    backup: values.backup === undefined ? undefined : resolve(String(values.backup)),
+    json: values.json === true,
+  };
+}
+
 /** The command and its options from `process.argv.slice(2)`. */
 export function commandOptions(argv: string[]): CommandOptions {
   const [command, ...rest] = argv;
@@ -421,6 +453,8 @@ export function commandOptions(argv: string[]): CommandOptions {
       return exportOptions(rest);
     case "recover":
       return recoverOptions(rest);
+    case "migrate":
+      return migrateOptions(rest);
     case undefined:
     case "help":
     case "--help":
@@ -428,7 +462,7 @@ export function commandOptions(argv: string[]): CommandOptions {
       return { command: "help" };
     default:
       throw new CliError(
-        `unknown command "${command}": expected drift, compare, stacks, merge, export or recover (see --help)`,
+        `unknown command "${command}": expected drift, compare, stacks, merge, export, recover or migrate (see --help)`,
       );
   }
 }

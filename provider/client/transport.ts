@@ -14,6 +14,7 @@ import { randomUUID } from "node:crypto";
 import { rootCertificates } from "node:tls";
 import type { z } from "zod";
 import { isLegacyOperation, OPERATION_VERSIONS, type OperationId, versionFor } from "../../api/versions";
+import { Agent, type Dispatcher, request as undiciRequest } from "../host/undiciParts";
 import { type Authenticator, createAuthenticator } from "./authentication";
 import type { BudgetStore } from "./budgetStore";
 import { type ClientConfig, mediaType } from "./config";
@@ -49,7 +50,6 @@ import {
   type ThrottleClock,
   type ThrottlePermit,
 } from "./throttle";
-import { Agent, type Dispatcher, request as undiciRequest } from "./undiciParts";
 
 const USER_AGENT = "pulumi-cluster-platform-client/0.1";
 

@@ -32,16 +32,27 @@ export function refineFrequencyInterval(
 
 const positiveInt = z.number().int().positive();
 
-/** A scheduled policy item (hourly, daily, weekly, monthly, yearly snapshots and their retention). */
+/**
+ * A scheduled policy item (hourly, daily, weekly, monthly, yearly snapshots and their retention). It
+ * has no name of its own: each resource names it in its SDK (`.meta({ id })` on this schema).
+ */
 export const policyItemSchema = z
   .strictObject({
-    frequencyInterval: positiveInt,
+    frequencyInterval: positiveInt.describe(
+      "hourly: 1, 2, 4, 6, 8 or 12 (hours); daily: 1; weekly: 1-7 (day of the week); monthly: 1-28 or 40 (the last day); yearly: 1-12 (month).",
+    ),
     frequencyType: z.enum(SNAPSHOT_FREQUENCY_TYPES),
     retentionUnit: z.enum(RETENTION_UNITS),
-    retentionValue: positiveInt,
+    retentionValue: positiveInt.describe("Positive."),
   })
   .superRefine(refineFrequencyInterval);
 export type PolicyItem = z.output<typeof policyItemSchema>;
+
+/**
+ * The read-only id the service gives each policy item: a field of the items in the outputs only. For
+ * the outputs' types (`{ ...policyItemSchema.shape, id: readOnlyItemIdSchema }`); never checks inputs.
+ */
+export const readOnlyItemIdSchema = z.string().optional().describe("The item's id (read-only).");
 
 /** The key that identifies a policy item: the service may return items in another order. */
 export function policyItemKey(item: { frequencyType?: unknown; frequencyInterval?: unknown }): string {

@@ -67,8 +67,8 @@ export type { ProgressEvent, ProgressSink } from "./progress";
 export { reportProgress, setProgressSink } from "./progress";
 export type { ConfigSource } from "./settings";
 export { configSource, isConfigured, platformClient } from "./settings";
-export type { ProjectSingletonInputs, ProjectSingletonSpec, SingletonReadResult } from "./singleton";
-export { PROJECT_SINGLETON_ID_PARTS, projectSingletonProvider, storedImportId } from "./singleton";
+export type { SingletonDeclaration, SingletonReadResult } from "./singleton";
+export { defineSingleton, PROJECT_SINGLETON_ID_PARTS, storedImportId } from "./singleton";
 export type { DurationInput, Timeouts, TimeoutsInput } from "./timeouts";
 export {
   DURATION_RULE,

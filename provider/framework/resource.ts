@@ -7,12 +7,14 @@
  * and from the API, and how a pending create is found again after a crash. Everything else is here,
  * written once:
  *
- * - `check` and `diff`: the inputs schema and the property table (diff.ts);
+ * - `check` and `diff`: the inputs schema and the property table (diff.ts), unless the resource adds a
+ *   rule of its own;
  * - `create`: the create-or-adopt prologue (adoption.ts): parse the inputs, refuse an `importId` that
  *   names another place than the inputs, create (looking the object up after a create that may have
  *   acted) or read and converge the object `importId` names, then settle;
- * - settling: an asynchronous resource waits for its done state after create and update, keeping the
- *   object in state when the wait fails, or deleting it when the user asked (`deleteOnCreateFailure`);
+ * - settling: an asynchronous resource waits for its done state (or with a wait of its own) after
+ *   create and update, keeping the object in state when the wait fails, or deleting it when the user
+ *   asked (`deleteOnCreateFailure`);
  * - `read`: locate, read, and report the live outputs and inputs (no object: gone);
  * - the previous inputs (the inputs part of stored outputs);
  * - `delete`: the API call, "already gone" as success, and the wait until gone.
@@ -34,7 +36,10 @@ import {
   deleteIfExists,
   deleteThenWaitGone,
   type LifecycleTarget,
+  type PhaseWaitOptions,
+  phaseWaitOptions,
   type SynchronousLifecycle,
+  settleOrKeepInState,
   waitAndSettle,
 } from "./lifecycle";
 import { platformClient } from "./settings";
@@ -68,7 +73,11 @@ export interface PropertyRule extends FieldRule {
   optional?: boolean;
   /** An optional input that check always fills in (from other inputs), so it is always an output. */
   alwaysSet?: boolean;
-  /** The output is always stored as a secret (Pulumi keeps it encrypted in state). */
+  /**
+   * The property is always stored as a secret (Pulumi keeps it encrypted in state): a computed output
+   * is a secret output; an input is made secret by the SDK class where the program gives it
+   * (`pulumi.secret`), so its copies in the inputs and the outputs of state are both encrypted.
+   */
   secret?: boolean;
   /**
    * An input that check moves into another one (the first definition style's flat fields): not an
@@ -128,8 +137,21 @@ export interface ResourceFacts<Inputs> {
   secretWhen?: Readonly<Record<string, (args: unknown) => boolean>>;
   /** Earlier names of SDK types, still exported: alias -> the type's name. */
   sdkAliases?: Readonly<Record<string, string>>;
+  /**
+   * The folders of other resources whose SDK files declare named types this resource's SDK uses too:
+   * the SDK imports those from there instead of declaring them again (FtsIndex's flat fields are
+   * SearchIndex's definition types; two declarations of one name would make the `export *` of
+   * sdk/index.ts ambiguous).
+   */
+  sdkTypesFrom?: readonly string[];
   /** What the docs' overview tables add to the id format, the default timeouts and the replacing inputs. */
   docNotes?: { id?: string; timeouts?: string; replaces?: string };
+  /**
+   * Whether an update of an asynchronous resource waits as a create does (default true); the SDK says
+   * so of `timeouts.update`. OutageSimulation's update changes only `timeouts`: it reads the
+   * simulation and waits for nothing.
+   */
+  updateWaits?: boolean;
 }
 
 /** An object the API creates and deletes, with an id of its own. */
@@ -177,10 +199,31 @@ export interface ObjectBehaviour<Inputs, Where, Live, Part extends string> {
   /** A diff beyond the property table's (a change no single property shows). Default: the table's. */
   diff?: PlatformProvider["diff"];
   /**
+   * A check beyond the inputs schema's (a rule between the stored inputs and the new ones: a cutover
+   * cannot be undone). Default: the schema's.
+   */
+  check?: PlatformProvider["check"];
+  /**
    * Whether a delete of an asynchronous resource waits until the object is gone (default true). A
    * job's delete does not: the service keeps finished jobs, and a cancel takes effect when answered.
    */
   deleteWaits?: boolean;
+  /**
+   * The wait that ends a create or an update of an asynchronous resource when it is not the
+   * lifecycle's wait for a done state (CloudProviderAccessRole: the authorization, retried while AWS
+   * propagates the IAM role, its lifecycle having no states; LiveMigration: until ready for cutover,
+   * then the cutover the inputs ask for and the wait until COMPLETE): the live view after it. It is settled as
+   * the wait for a done state is: within the phase's budget (`options`), a failure keeping the object
+   * in state (or deleting one this create made, with `deleteOnCreateFailure`). Default: the
+   * lifecycle's wait for a done state, when it declares states.
+   */
+  waitUntilSettled?(
+    context: ResourceContext,
+    where: Where,
+    inputs: Inputs,
+    known: Live,
+    options: PhaseWaitOptions,
+  ): Promise<Live>;
 }
 
 /** A resource declaration: its facts and its behaviour. */
@@ -262,8 +305,9 @@ function objectProvider<Inputs, Where, Live, Part extends string>(
 
   /**
    * The end of a create or update: the id and outputs, after the wait for the done state when the
-   * lifecycle has one. A failed wait keeps the object in state, or deletes one this create made when
-   * the inputs ask for it (an adopted object is never deleted).
+   * lifecycle has one (or after the resource's own wait, `waitUntilSettled`). A failed wait keeps the
+   * object in state, or deletes one this create made when the inputs ask for it (an adopted object is
+   * never deleted).
    */
   const settle = async (
     ctx: ResourceContext,
@@ -274,7 +318,12 @@ function objectProvider<Inputs, Where, Live, Part extends string>(
   ): Promise<{ id: string; outs: Record<string, unknown> }> => {
     const id = declaration.idOf(inputs, known);
     const outputs = (live: Live) => declaration.toOutputs(inputs, live);
-    if (lifecycle.kind !== "asynchronous" || lifecycle.states === undefined) {
+    const { waitUntilSettled } = declaration;
+    if (
+      lifecycle.kind !== "asynchronous" ||
+      (lifecycle.states === undefined && waitUntilSettled === undefined) ||
+      (phase === "update" && declaration.updateWaits === false)
+    ) {
       return { id, outs: { ...outputs(known) } };
     }
     const where = declaration.locate(partsOf(id), { ...outputs(known) });
@@ -282,11 +331,22 @@ function objectProvider<Inputs, Where, Live, Part extends string>(
       createdHere && asWaiting(inputs).deleteOnCreateFailure === true
         ? () => remove(ctx, where, inputs)
         : undefined;
-    return waitAndSettle(lifecycle, target(ctx, where, declaration.describe(inputs, where), inputs), phase, {
+    const waitTarget = target(ctx, where, declaration.describe(inputs, where), inputs);
+    if (waitUntilSettled === undefined)
+      return waitAndSettle(lifecycle, waitTarget, phase, { id, known, outputs, deleteOnFailure });
+    const options = phaseWaitOptions(
+      waitTarget.describe,
+      waitTarget.timeouts,
+      lifecycle.defaultTimeouts,
+      phase,
+      waitTarget.clock,
+    );
+    return settleOrKeepInState({
       id,
       known,
       outputs,
       deleteOnFailure,
+      wait: () => waitUntilSettled(ctx, where, inputs, known, options),
     });
   };
 
@@ -303,7 +363,7 @@ function objectProvider<Inputs, Where, Live, Part extends string>(
   const { findCreated } = declaration;
   const base = checkAndDiff(declaration.inputs, properties);
   const provider: PlatformProvider = {
-    check: base.check,
+    check: declaration.check ?? base.check,
     diff: declaration.diff ?? base.diff,
 
     async create(bag) {
@@ -405,7 +465,9 @@ export function definition<Inputs>(
     lifecycle: facts.lifecycle,
     ...(facts.secretWhen === undefined ? {} : { secretWhen: facts.secretWhen }),
     ...(facts.sdkAliases === undefined ? {} : { sdkAliases: facts.sdkAliases }),
+    ...(facts.sdkTypesFrom === undefined ? {} : { sdkTypesFrom: facts.sdkTypesFrom }),
     ...(facts.docNotes === undefined ? {} : { docNotes: facts.docNotes }),
+    ...(facts.updateWaits === undefined ? {} : { updateWaits: facts.updateWaits }),
     get provider() {
       provider ??= build({ client: platformClient });
       return provider;

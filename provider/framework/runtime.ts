@@ -7,17 +7,10 @@
  * never change. Resource implementations are loaded lazily, on first use of their type, so one
  * broken resource module cannot break the others.
  */
-// First, for their side effects: the compile cache covers the modules loaded after it
-// (compileCache.ts), zod's lazy locale index must be in place before zod loads and its setting made
-// before any schema is built (zodInHost.ts), and V8's WebAssembly budget before undici instantiates
-// its parser (wasmInHost.ts).
-import "./compileCache";
-import "./zodInHost";
-import "./wasmInHost";
+// First: the provider host's set-up (provider/host/index.ts), before any client exists.
+import "../host";
 import type * as pulumi from "@pulumi/pulumi";
-import { flushProviderCompileCache } from "./compileCache";
 import { deepEqual } from "./diff";
-import { exitWhenEngineGone } from "./engineWatch";
 import { isPartialFailure } from "./errors";
 import type { ResourceDefinition, ResourceDeps } from "./resource";
 import { applyConfigure } from "./settings";
@@ -31,31 +24,27 @@ import { PROVIDER_KEY } from "./validation";
  * lines sorted by type name, and never rename a type (state refers to it).
  */
 export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
-  AlertAcknowledgement: "../resources/alertAcknowledgement/provider",
-  AlertConfiguration: "../resources/alertConfiguration/provider",
+  AlertAcknowledgement: "../resources/alertAcknowledgement/resource",
+  AlertConfiguration: "../resources/alertConfiguration/resource",
   Auditing: "../resources/auditing/resource",
-  BackupCompliancePolicy: "../resources/backupCompliancePolicy/provider",
-  CloudBackupSchedule: "../resources/cloudBackupSchedule/provider",
-  CloudProviderAccessRole: "../resources/cloudProviderAccessRole/provider",
+  BackupCompliancePolicy: "../resources/backupCompliancePolicy/resource",
+  CloudBackupSchedule: "../resources/cloudBackupSchedule/resource",
+  CloudProviderAccessRole: "../resources/cloudProviderAccessRole/resource",
   CustomDns: "../resources/customDns/resource",
-  ExportBucket: "../resources/exportBucket/provider",
-  FtsIndex: "../resources/ftsIndex/provider",
-  LiveMigration: "../resources/liveMigration/provider",
-  LiveMigrationLinkToken: "../resources/liveMigrationLinkToken/provider",
-  OnDemandSnapshot: "../resources/onDemandSnapshot/provider",
-  OutageSimulation: "../resources/outageSimulation/provider",
-  PrivateIpMode: "../resources/privateIpMode/provider",
+  ExportBucket: "../resources/exportBucket/resource",
+  FtsIndex: "../resources/ftsIndex/resource",
+  LiveMigration: "../resources/liveMigration/resource",
+  LiveMigrationLinkToken: "../resources/liveMigrationLinkToken/resource",
+  OnDemandSnapshot: "../resources/onDemandSnapshot/resource",
+  OutageSimulation: "../resources/outageSimulation/resource",
+  PrivateIpMode: "../resources/privateIpMode/resource",
   RestoreJob: "../resources/restoreJob/resource",
-  SearchDeployment: "../resources/searchDeployment/provider",
+  SearchDeployment: "../resources/searchDeployment/resource",
   SearchIndex: "../resources/searchIndex/resource",
   SnapshotExportJob: "../resources/snapshotExportJob/resource",
 };
 
 const registry = new Map<string, PlatformProvider>();
-
-// Loaded by the shim's first call inside the dynamic provider host: from then on the host ends when
-// the engine does (engineWatch.ts), so a killed CLI leaves nothing calling the API.
-exitWhenEngineGone();
 
 /** Registers an implementation directly (tests; types outside the table). Replaces an earlier one. */
 export function registerResource(typeName: string, provider: PlatformProvider): void {
@@ -160,7 +149,8 @@ function keepProviderOnPartialFailure(error: unknown, source: unknown): unknown 
  * A refresh's read as the host sends it. When the object's outputs come back exactly as stored, its
  * `inputs` are left out of the answer: the engine then keeps the stored inputs (its refresh contract:
  * "no inputs returned" means "inputs unchanged"), and neither side encodes, decodes and logs a second
- * copy of every property for nothing (about a tenth of a refresh's CPU, BENCHMARKS.md). Each
+ * copy of every property for nothing (docs/benchmarks-history.md, "Provider overhead against the
+ * engine's floor"). Each
  * resource's refreshed inputs are made from its stored outputs and the live object, so unchanged
  * outputs mean there is nothing to say about the inputs either; when anything differs (drift, an id
  * the service rewrote, a pending create being adopted, whose stored "outputs" are its inputs), the
@@ -178,31 +168,11 @@ async function readForHost(
   return withoutInputs;
 }
 
-/** Types whose first call has completed in this process (the compile cache is written then). */
-const typesCalled = new Set<string>();
-
 /**
  * Runs one provider method for a type. Called only by the shim; `args` are the host's arguments as
  * given. `__provider` is removed from property bags before the implementation sees them.
  */
 export async function dispatch(
-  typeName: string,
-  method: DispatchMethod,
-  args: readonly unknown[],
-): Promise<unknown> {
-  try {
-    return await runMethod(typeName, method, args);
-  } finally {
-    // After the first call of a type, its modules are loaded, undici's lazily loaded parts included:
-    // write them to the compile cache once (compileCache.ts).
-    if (method !== "configure" && !typesCalled.has(typeName)) {
-      typesCalled.add(typeName);
-      flushProviderCompileCache();
-    }
-  }
-}
-
-async function runMethod(
   typeName: string,
   method: DispatchMethod,
   args: readonly unknown[],

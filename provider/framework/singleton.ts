@@ -1,20 +1,12 @@
 /**
- * Project singletons: resources whose object is "the one X of a project" (auditing configuration,
- * custom DNS setting, backup compliance policy). The service has one per project whether or not a
- * program manages it, so the life cycle is not create/delete but adopt/restore:
- *
- * - create adopts the project's object (with or without `importId`) and converges it to the inputs;
- * - read returns the live object as outputs and as inputs;
- * - update converges again;
- * - delete restores what the project has without the resource (the service's defaults).
- *
- * The id and `importId` are `<groupId>`. Each resource supplies only what differs: its schema,
- * classification, how to converge, read and restore.
+ * Singletons: resources whose object is "the one X of a project (or cluster)": the auditing
+ * configuration, the custom DNS setting, the backup compliance policy, Peering-Only mode, a cluster's
+ * backup schedule. The service has one whether or not a program manages it, so the life cycle is not
+ * create/delete but adopt/restore ({@link SingletonDeclaration}); each resource declares only what
+ * differs: its facts, how to converge, read and restore.
  */
-import type { z } from "zod";
-import type { PlatformClient } from "../client";
 import { createOrAdopt } from "./adoption";
-import { type Classification, checkAndDiff } from "./diff";
+import { checkAndDiff } from "./diff";
 import { formatId, parseId } from "./ids";
 import { deleteIfExists, readIfExists } from "./lifecycle";
 import {
@@ -31,100 +23,15 @@ import { parseInputs } from "./validation";
 /** The id of a project singleton: the project alone. */
 export const PROJECT_SINGLETON_ID_PARTS = ["groupId"] as const;
 
-/** The inputs every project singleton has. */
-export interface ProjectSingletonInputs {
-  groupId: string;
-  importId?: string | undefined;
-}
-
 /** The live object as `read` reports it. */
 export interface SingletonReadResult {
   outputs: object;
   inputs: PropertyBag;
 }
 
-/** What one project-singleton resource supplies to {@link projectSingletonProvider}. */
-export interface ProjectSingletonSpec<Inputs extends ProjectSingletonInputs> {
-  /** The zod schema of the inputs (check, and parsing in create and update). */
-  inputsSchema: z.ZodType;
-  classification: Classification;
-  /** The object in words for errors: "custom DNS setting of project 5f1a...". */
-  describe: (groupId: string) => string;
-  /** The client, asked for once per operation. */
-  client: () => PlatformClient;
-  /** Brings the project's object to the inputs; returns the outputs to store. */
-  converge: (client: PlatformClient, inputs: Inputs, phase: "create" | "update") => Promise<object>;
-  /**
-   * The live object; undefined (or a not-found error) when it is gone. `props` are the stored
-   * outputs, for settings that are not part of the object (`importId`, `timeouts`, ...).
-   */
-  read: (
-    client: PlatformClient,
-    groupId: string,
-    props: PropertyBag,
-  ) => Promise<SingletonReadResult | undefined>;
-  /** Gives the project back what it has without the resource. A not-found error means nothing to do. */
-  delete: (client: PlatformClient, groupId: string, props: PropertyBag) => Promise<void>;
-}
-
 /** The `importId` of a stored resource, when it was adopted with one. */
 export function storedImportId(props: PropertyBag): string | undefined {
   return typeof props.importId === "string" ? props.importId : undefined;
-}
-
-/** The provider of a project singleton (see the module comment for the life cycle). */
-export function projectSingletonProvider<Inputs extends ProjectSingletonInputs>(
-  spec: ProjectSingletonSpec<Inputs>,
-): PlatformProvider {
-  const parse = (bag: PropertyBag) => parseInputs(spec.inputsSchema, bag) as Inputs;
-
-  return {
-    ...checkAndDiff(spec.inputsSchema, spec.classification),
-
-    async create(bag) {
-      const inputs = parse(bag);
-      const client = spec.client();
-      // The object always exists: with or without importId, create adopts it.
-      const adoptAndConverge = async () => ({
-        id: inputs.groupId,
-        outs: { ...(await spec.converge(client, inputs, "create")) },
-      });
-      return createOrAdopt({
-        importId: inputs.importId,
-        partNames: PROJECT_SINGLETON_ID_PARTS,
-        describe: spec.describe(inputs.groupId),
-        locatedBy: { groupId: inputs.groupId },
-        create: adoptAndConverge,
-        adopt: adoptAndConverge,
-      });
-    },
-
-    async read(id, props) {
-      const { groupId } = parseId(id, PROJECT_SINGLETON_ID_PARTS);
-      const live = await readIfExists(() => spec.read(spec.client(), groupId, props));
-      if (live === undefined) return {};
-      return { id, props: { ...live.outputs }, inputs: live.inputs };
-    },
-
-    async update(id, _olds, news) {
-      // The id names the project; the inputs cannot move it (groupId is replace-on-change).
-      const { groupId } = parseId(id, PROJECT_SINGLETON_ID_PARTS);
-      const inputs = { ...parse(news), groupId };
-      return { outs: { ...(await spec.converge(spec.client(), inputs, "update")) } };
-    },
-
-    async delete(id, props) {
-      const { groupId } = parseId(id, PROJECT_SINGLETON_ID_PARTS);
-      await deleteIfExists(() => spec.delete(spec.client(), groupId, props));
-    },
-
-    /** The natural key of a singleton is its project: the project's object, when it has one. */
-    async findCreated(bag) {
-      const inputs = parse(bag);
-      const live = await readIfExists(() => spec.read(spec.client(), inputs.groupId, bag));
-      return live === undefined ? undefined : inputs.groupId;
-    },
-  };
 }
 
 /**

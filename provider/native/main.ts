@@ -3,6 +3,8 @@
  * source, provider/native/pulumi-resource-platform) runs. The engine starts it with its own address as
  * the first argument and reads the port this process prints.
  */
+// First: the provider process's set-up (provider/host), before anything loads undici.
+import "../host";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { lookupDefinition, lookupResource } from "../framework/runtime";

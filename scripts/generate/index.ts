@@ -62,8 +62,9 @@ export function generatedFiles(
   const files = new Map<string, string>();
   files.set(ALERT_VARIANTS_FILE, renderAlertVariants());
   const read = (path: string) => files.get(path) ?? readFileSync(join(ROOT, path), "utf8");
+  const byFolder = new Map(resources.map(({ definition, folder }) => [folder, definition]));
   for (const { definition, folder } of resources) {
-    files.set(`sdk/${folder}.ts`, renderSdk(definition, folder));
+    files.set(`sdk/${folder}.ts`, renderSdk(definition, folder, byFolder));
     const page = `docs/resources/${folder}.md`;
     let text = read(page);
     text = replaceBlock(text, "arguments", argumentsTable(definition), page);

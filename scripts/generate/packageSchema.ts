@@ -88,14 +88,15 @@ class SchemaTypes {
   }
 
   private unionSpec(node: Extract<TypeNode, { kind: "union" }>, path: string): TypeSpec {
-    const objects = node.options.filter((option) => option.kind === "object");
+    const objects = node.options.filter((option) => option.kind === "object" && !option.open);
     if (objects.length === node.options.length) {
-      const discriminator = discriminatorOf(objects as Extract<TypeNode, { kind: "object" }>[]);
-      if (discriminator !== undefined)
-        return this.flattened(node, objects as Extract<TypeNode, { kind: "object" }>[], path);
-      return { $ref: "pulumi.json#/Any" };
+      const union = objects as Extract<TypeNode, { kind: "object" }>[];
+      return discriminatorOf(union) === undefined
+        ? { $ref: "pulumi.json#/Any" }
+        : this.flattened(node, union, path);
     }
-    if (objects.length > 0) return { $ref: "pulumi.json#/Any" };
+    const scalars = ["string", "number", "integer", "boolean", "literal", "enum"];
+    if (!node.options.every((option) => scalars.includes(option.kind))) return { $ref: "pulumi.json#/Any" };
     // Scalars only: the widest one (a duration given as text or a number of seconds is text).
     const kinds = node.options.map((option) => this.spec(option, path).type);
     if (kinds.includes("string")) return { type: "string" };
@@ -186,8 +187,11 @@ function resourceSpec(definition: ResourceDefinition, types: SchemaTypes): Recor
   const inputProperties: Record<string, PropertySpec> = {};
   for (const input of model.inputs) {
     const spec = types.property(input.type, `${definition.type}${pascal(input.name)}`, input.doc);
-    if (input.defaultValue !== undefined && typeof input.defaultValue !== "object")
-      spec.default = input.defaultValue;
+    // A default only where the schema can hold it: a scalar of the property's own type.
+    const scalar = { string: "string", number: "number", integer: "number", boolean: "boolean" }[
+      String(spec.type)
+    ];
+    if (scalar !== undefined && typeof input.defaultValue === scalar) spec.default = input.defaultValue;
     if (input.rule.secret === true) spec.secret = true;
     inputProperties[input.name] = spec;
   }
@@ -276,7 +280,8 @@ export function renderPackageSchema(
     keywords: ["pulumi", "platform", "category/database", "kind/native"],
     license: "Apache-2.0",
     publisher: "pulumi-cluster-platform",
-    meta: { moduleFormat: "(.*)" },
+    // supportPack: the Go SDK gets a go.mod of its own (programs use it through a `replace`).
+    meta: { moduleFormat: "(.*)", supportPack: true },
     config: { variables: settings },
     provider: {
       description:

@@ -62,10 +62,11 @@ function timeoutsType(definition: ResourceDefinition, declared: TypeNode): TypeN
   };
   const properties: PropertyNode[] = declared.properties.map((property) => {
     const phase = property.name as keyof typeof lifecycle.defaultTimeouts;
-    return {
-      ...property,
-      description: `How long ${bounds[phase] ?? phase} may take. Default "${lifecycle.defaultTimeouts[phase]}".`,
-    };
+    const what =
+      phase === "update" && definition.updateWaits === false
+        ? "an update may take: unused, an update waits for nothing"
+        : `${bounds[phase] ?? phase} may take`;
+    return { ...property, description: `How long ${what}. Default "${lifecycle.defaultTimeouts[phase]}".` };
   });
   return {
     ...declared,

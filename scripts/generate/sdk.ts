@@ -1,12 +1,14 @@
 /**
  * The TypeScript SDK class of a resource (sdk/<folder>.ts), written from its declaration: the named
  * types its properties use, `<Type>Args` (exactly the inputs), and the class with every output
- * declared, `isInstance`, and the outputs and secret outputs passed to the base class.
+ * declared, `isInstance`, and the outputs and secret outputs passed to the base class: secret outputs,
+ * secret inputs (wrapped in `pulumi.secret`), and the outputs a predicate of the resource's
+ * `secrets.ts` makes secret by their argument.
  */
 import * as alertVariants from "../../api/alertVariants";
 import * as vocabulary from "../../api/vocabulary";
 import type { ResourceDefinition } from "../../provider/framework/resource";
-import { outputProperties, type ResourceModel, resourceModel } from "./resourceModel";
+import { type InputModel, outputProperties, type ResourceModel, resourceModel } from "./resourceModel";
 import type { TypeNode } from "./typeModel";
 
 /** The first line of every generated file (a test regenerates them and fails on a difference). */
@@ -34,11 +36,25 @@ function valueSetIndex(): Map<string, { path: string; name: string }> {
   return index;
 }
 
-/** Writes a TypeScript type for a node; collects the named types and the api/ value sets it refers to. */
+/** A named type another resource's SDK file declares: that resource's folder, and the type. */
+interface SharedType {
+  folder: string;
+  node: TypeNode;
+}
+
+/**
+ * Writes a TypeScript type for a node; collects the named types, the api/ value sets and the types of
+ * other SDK files it refers to.
+ */
 class TypeWriter {
   readonly named = new Map<string, TypeNode>();
   readonly valueSets = new Map<string, Set<string>>();
+  /** The named types imported from other SDK files: folder -> names. */
+  readonly imports = new Map<string, Set<string>>();
   private readonly index = valueSetIndex();
+
+  /** @param shared the named types to import rather than declare (the declaration's `sdkTypesFrom`) */
+  constructor(private readonly shared: ReadonlyMap<string, SharedType> = new Map()) {}
 
   /**
    * The type of a node, written where a line is indented by `indent` (object members go two further).
@@ -46,7 +62,9 @@ class TypeWriter {
    */
   type(node: TypeNode, indent: string, top = false): string {
     if (node.name !== undefined && !top) {
-      this.remember(node);
+      const shared = this.shared.get(node.name);
+      if (shared === undefined) this.remember(node);
+      else this.importShared(node, shared);
       return node.name;
     }
     switch (node.kind) {
@@ -98,6 +116,17 @@ class TypeWriter {
     return lines.join("\n");
   }
 
+  private importShared(node: TypeNode, shared: SharedType): void {
+    const name = node.name as string;
+    if (JSON.stringify(shared.node) !== JSON.stringify(node))
+      throw new Error(
+        `${name} differs from the type sdk/${shared.folder}.ts declares; give one another .meta({ id })`,
+      );
+    const names = this.imports.get(shared.folder) ?? new Set<string>();
+    names.add(name);
+    this.imports.set(shared.folder, names);
+  }
+
   private remember(node: TypeNode): void {
     const name = node.name as string;
     const known = this.named.get(name);
@@ -134,20 +163,61 @@ export function docComment(text: string | undefined, indent: string): string[] {
   return [`${indent}/**`, ...escaped.map((item) => `${indent} * ${item}`), `${indent} */`];
 }
 
-/** The SDK file of a resource. */
-export function renderSdk(definition: ResourceDefinition, folder: string): string {
+/** Declared resources by folder: what an SDK file's `sdkTypesFrom` names. */
+export type ResourcesByFolder = ReadonlyMap<string, ResourceDefinition>;
+
+/**
+ * The named types the SDK files of a declaration's `sdkTypesFrom` declare (not those they import in
+ * turn): name -> where.
+ */
+function sharedTypes(
+  definition: ResourceDefinition,
+  resources: ResourcesByFolder,
+  seen: ReadonlySet<string> = new Set([definition.type]),
+): Map<string, SharedType> {
+  const shared = new Map<string, SharedType>();
+  for (const folder of definition.sdkTypesFrom ?? []) {
+    const other = resources.get(folder);
+    if (other === undefined)
+      throw new Error(`${definition.type}: sdkTypesFrom names ${folder}, a folder with no declared resource`);
+    if (seen.has(other.type))
+      throw new Error(`${definition.type}: sdkTypesFrom makes a cycle through ${other.type}`);
+    const { writer } = writeTypes(other, sharedTypes(other, resources, new Set([...seen, other.type])));
+    for (const [name, node] of writer.named) if (!shared.has(name)) shared.set(name, { folder, node });
+  }
+  return shared;
+}
+
+/** The member lines of `<Type>Args` and of the class, by one writer: it then knows every type they use. */
+function writeTypes(
+  definition: ResourceDefinition,
+  shared: ReadonlyMap<string, SharedType>,
+): { model: ResourceModel; writer: TypeWriter; argLines: string[]; classLines: string[] } {
   const model = resourceModel(definition);
-  const writer = new TypeWriter();
+  const writer = new TypeWriter(shared);
   const argLines = argsLines(model, writer);
-  const outputs = outputProperties(model);
   const classLines: string[] = [];
-  for (const output of outputs) {
+  for (const output of outputProperties(model)) {
     classLines.push(...docComment(output.doc, "  "));
     const type = writer.type(output.type, "  ");
     classLines.push(
       `  declare readonly ${output.name}: pulumi.Output<${output.optional ? `${type} | undefined` : type}>;`,
     );
   }
+  return { model, writer, argLines, classLines };
+}
+
+/**
+ * The SDK file of a resource. `resources`: every declared resource by folder, where the types of the
+ * declaration's `sdkTypesFrom` are found.
+ */
+export function renderSdk(
+  definition: ResourceDefinition,
+  folder: string,
+  resources: ResourcesByFolder = new Map(),
+): string {
+  const { model, writer, argLines, classLines } = writeTypes(definition, sharedTypes(definition, resources));
+  const outputs = outputProperties(model);
   // The named types, each once, in the order first met.
   const typeLines: string[] = [];
   for (const [name, node] of writer.named) {
@@ -159,13 +229,20 @@ export function renderSdk(definition: ResourceDefinition, folder: string): strin
     typeLines.push(`/** The earlier name of {@link ${target}}. */`, `export type ${alias} = ${target};`, "");
   }
 
+  // A secret input is made secret where the program gives it (its output is then secret too): an
+  // output-only secret would leave the input's copy in state readable.
+  const secretInputs = model.inputs.filter((input) => input.rule.secret === true);
   const secretOutputs = outputs
-    .filter((output) => output.secret)
+    .filter((output) => output.secret && !secretInputs.some((input) => input.name === output.name))
     .map((output) => JSON.stringify(output.name));
   const conditional = Object.entries(definition.secretWhen ?? {}).map(
     ([output, predicate]) => [output, predicate.name] as const,
   );
-  const imports: string[] = ['import type * as pulumi from "@pulumi/pulumi";'];
+  const imports: string[] = [
+    secretInputs.length > 0
+      ? 'import * as pulumi from "@pulumi/pulumi";'
+      : 'import type * as pulumi from "@pulumi/pulumi";',
+  ];
   for (const [path, names] of [...writer.valueSets].sort(([a], [b]) => a.localeCompare(b))) {
     imports.push(`import type { ${[...names].sort().join(", ")} } from "${path}";`);
   }
@@ -175,10 +252,15 @@ export function renderSdk(definition: ResourceDefinition, folder: string): strin
   }
   const shaped = argLines.some((line) => line.includes("InputShape<"));
   imports.push(`import { ${shaped ? "type InputShape, " : ""}PlatformResource } from "./base";`);
+  for (const [from, names] of [...writer.imports].sort(([a], [b]) => a.localeCompare(b))) {
+    imports.push(`import type { ${[...names].sort().join(", ")} } from "./${from}";`);
+  }
 
   const secretList = [
     ...secretOutputs,
-    ...conditional.map(([output, predicate]) => `...(${predicate}(args) ? [${JSON.stringify(output)}] : [])`),
+    ...conditional.map(
+      ([output, predicate]) => `...(${predicate}(args.${output}) ? [${JSON.stringify(output)}] : [])`,
+    ),
   ];
   const type = definition.type;
   const lines = [
@@ -210,7 +292,7 @@ export function renderSdk(definition: ResourceDefinition, folder: string): strin
     "    super(",
     `      ${JSON.stringify(type)},`,
     "      name,",
-    "      { ...args },",
+    `      { ...args${secretInputs.map((input) => `, ${secretArgument(input)}`).join("")} },`,
     "      {",
     `        outputs: [${outputs.map((output) => JSON.stringify(output.name)).join(", ")}],`,
     ...(secretList.length > 0 ? listLines("secretOutputs", secretList, "        ") : []),
@@ -222,6 +304,14 @@ export function renderSdk(definition: ResourceDefinition, folder: string): strin
     "",
   ];
   return lines.join("\n");
+}
+
+/** A secret input as the class passes it: wrapped in `pulumi.secret` (an optional one when given). */
+function secretArgument(input: InputModel): string {
+  const value = `args.${input.name}`;
+  return input.optional
+    ? `...(${value} === undefined ? {} : { ${input.name}: pulumi.secret(${value}) })`
+    : `${input.name}: pulumi.secret(${value})`;
 }
 
 /** The members of `<Type>Args`. */

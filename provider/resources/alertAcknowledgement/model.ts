@@ -1,10 +1,8 @@
 /**
- * AlertAcknowledgement: inputs <-> the acknowledge body (operation 14), the outputs, and the field
- * classification. The acknowledgement is part of the alert: the alert's id locates it, so a change of
- * project or alert replaces it; the time and the comment change in place.
+ * AlertAcknowledgement: inputs <-> the acknowledge body (operation 14), the live view, the outputs and
+ * the inputs `read` reports.
  */
 import type { AlertAcknowledgement as AcknowledgeBody, Alert } from "../../client/alerts";
-import { type Classification, storedInputs } from "../../framework/diff";
 import { formatId } from "../../framework/ids";
 import type { AlertAcknowledgementInputs } from "./schema";
 
@@ -13,18 +11,6 @@ export function sameInstant(stateValue: unknown, inputValue: unknown): boolean {
   if (typeof stateValue !== "string" || typeof inputValue !== "string") return stateValue === inputValue;
   return Date.parse(stateValue) === Date.parse(inputValue);
 }
-
-export const ALERT_ACKNOWLEDGEMENT_CLASSIFICATION: Classification = {
-  groupId: "replace",
-  alertId: "replace",
-  acknowledgedUntil: { effect: "update", compare: sameInstant },
-  acknowledgementComment: "update",
-  importId: "ignore-drift",
-  alertConfigId: "output",
-  eventTypeName: "output",
-  status: "output",
-  acknowledgingUsername: "output",
-};
 
 /** The alert's acknowledgement as the API has it. */
 export interface LiveAcknowledgement {
@@ -86,11 +72,6 @@ export function toOutputs(
   if (live.status !== undefined) outputs.status = live.status;
   if (live.acknowledgingUsername !== undefined) outputs.acknowledgingUsername = live.acknowledgingUsername;
   return outputs;
-}
-
-/** The inputs as last applied, from the stored outputs. */
-export function previousInputs(props: Record<string, unknown>): AlertAcknowledgementInputs {
-  return storedInputs(props, ALERT_ACKNOWLEDGEMENT_CLASSIFICATION);
 }
 
 /**

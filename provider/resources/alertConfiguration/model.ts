@@ -14,7 +14,7 @@
 import { NOTIFICATION_CREDENTIAL_FIELDS } from "../../../api/vocabulary";
 import type { AlertConfigInput, AlertConfig as ApiAlertConfig } from "../../client/alertConfigs";
 import type { JsonObject } from "../../client/schemas";
-import { type Classification, deepEqual, storedInputs, valuesEqual } from "../../framework/diff";
+import { deepEqual, valuesEqual } from "../../framework/diff";
 import { formatId } from "../../framework/ids";
 import { isMasked, keepKnownSecret, mask, sameSecret } from "../../framework/masking";
 import {
@@ -144,24 +144,6 @@ export function notificationsEqual(state: unknown, input: unknown): boolean {
     )
   );
 }
-
-/**
- * Every input's effect. Only the project locates the configuration; everything else is replaced in
- * place by the update operation (or toggled, when only `enabled` changes).
- */
-export const ALERT_CONFIGURATION_CLASSIFICATION: Classification = {
-  groupId: "replace",
-  enabled: "update",
-  eventTypeName: "update",
-  matchers: { effect: "update", compare: "set" },
-  notifications: { effect: "update", compare: notificationsEqual },
-  threshold: "update",
-  metricThreshold: "update",
-  severityOverride: "update",
-  importId: "ignore-drift",
-  alertConfigId: "output",
-  created: "output",
-};
 
 /** The id: `<groupId>/<alertConfigId>`. */
 export function alertConfigurationId(groupId: string, alertConfigId: string): string {
@@ -324,9 +306,4 @@ export function toOutputs(
 
 export function describeAlertConfiguration(inputs: Pick<AlertConfigurationInputs, "eventTypeName">): string {
   return `alert configuration for ${inputs.eventTypeName}`;
-}
-
-/** The inputs part of stored outputs (outputs are the inputs plus computed fields). */
-export function previousInputs(props: Record<string, unknown>): AlertConfigurationInputs {
-  return storedInputs(props, ALERT_CONFIGURATION_CLASSIFICATION);
 }

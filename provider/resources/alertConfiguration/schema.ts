@@ -86,17 +86,39 @@ function buildNotificationFieldRules(): NotificationFieldRules {
       WEBHOOK: {
         webhookUrl: httpUrl,
         webhookSecret: nonEmpty.optional(),
-        webhookBodyTemplate: nonEmpty.optional(),
-        webhookHeadersTemplate: nonEmpty.optional(),
+        webhookBodyTemplate: nonEmpty
+          .optional()
+          .describe(
+            "The body the service sends, as a template (compared like a credential: it may come back masked).",
+          ),
+        webhookHeadersTemplate: nonEmpty.optional().describe("The headers the service sends, as a template."),
       },
     },
     shared: {
-      delayMin: z.int().min(0).default(0),
-      notifierId: hex24.optional(),
-      intervalMin: z.int().min(NOTIFICATION_INTERVAL_MIN.min).default(NOTIFICATION_INTERVAL_MIN.default),
-      integrationId: hex24.optional(),
-      emailEnabled: z.boolean().default(false),
-      smsEnabled: z.boolean().default(false),
+      delayMin: z
+        .int()
+        .min(0)
+        .default(0)
+        .describe("Minutes to wait after the alert opens before notifying. >= 0, default 0."),
+      notifierId: hex24
+        .optional()
+        .describe("The service's id of the notifier (assigned by the service when left out)."),
+      intervalMin: z
+        .int()
+        .min(NOTIFICATION_INTERVAL_MIN.min)
+        .default(NOTIFICATION_INTERVAL_MIN.default)
+        .describe(
+          `Minutes between repeated notifications. >= ${NOTIFICATION_INTERVAL_MIN.min}, default ${NOTIFICATION_INTERVAL_MIN.default}. Not for the on-call services.`,
+        ),
+      integrationId: hex24.optional().describe("The integration's id (24 hexadecimal digits)."),
+      emailEnabled: z
+        .boolean()
+        .default(false)
+        .describe("Whether the people notified get an email. Default false."),
+      smsEnabled: z
+        .boolean()
+        .default(false)
+        .describe("Whether the people notified get a text message. Default false."),
     },
   };
 }
@@ -172,34 +194,66 @@ function buildNotificationSchema() {
 /**
  * One notification, told apart by `typeName`. Lazy: `refresh` and `destroy` never check inputs, and
  * building the union was most of this module's load time (about 30 ms of CPU per provider process).
+ * The SDK's `AlertNotification` (the generator reads the union through the getter). Typed as
+ * {@link Notification}: the kinds are built from tables, so zod's type of a checked one does not say
+ * its fields.
  */
-export const notificationSchema = z.lazy(buildNotificationSchema);
+export const notificationSchema = z.lazy(buildNotificationSchema).meta({
+  id: "AlertNotification",
+  description:
+    "Whom an alert notifies: one of 14 kinds told apart by `typeName`, each with the fields the service keeps for it.",
+}) as unknown as z.ZodType<Notification>;
 
-export const matcherSchema = z.strictObject({
-  // Which names are allowed depends on the event type: checked with it (checkVariant).
-  fieldName: nonEmpty,
-  operator: z.enum(MATCHER_OPERATORS),
-  value: z.string(),
-});
+export const matcherSchema = z
+  .strictObject({
+    // Which names are allowed depends on the event type: checked with it (checkVariant).
+    fieldName: nonEmpty.describe(
+      "A field name the event type allows (its variant in the contract): APPLICATION_ID for App Services events, CLUSTER_NAME, REPLICA_SET_NAME or SHARD_NAME for replica set events, TYPE_NAME, HOSTNAME, ... for host events; other events take the names operation 3 answers. Checked at preview.",
+    ),
+    operator: z
+      .enum(MATCHER_OPERATORS)
+      .describe("EQUALS, CONTAINS, STARTS_WITH, ENDS_WITH, NOT_EQUALS, NOT_CONTAINS or REGEX."),
+    value: z.string(),
+  })
+  .meta({ id: "AlertMatcher", description: "Narrows the events of `eventTypeName` that raise an alert." });
 
 /** `threshold`: the comparison of the threshold variants (which operators and units: the event type's variant). */
-export const thresholdSchema = z.strictObject({
-  operator: nonEmpty,
-  threshold: z.number(),
-  units: nonEmpty,
-});
+export const thresholdSchema = z
+  .strictObject({
+    operator: nonEmpty,
+    threshold: z.number(),
+    units: nonEmpty,
+  })
+  .meta({
+    id: "AlertThreshold",
+    description:
+      '`threshold` of the threshold event types (replica set, billing, backup, encryption key, X.509): which operators and units depend on the event type, e.g. TOO_FEW_HEALTHY_MEMBERS takes `<` or `>` and units such as "count", TOO_MANY_ELECTIONS GREATER_THAN and RAW; CPS_SNAPSHOT_BEHIND takes GREATER_THAN and a time unit (HOURS, ...).',
+  });
 
 /**
  * `metricThreshold`: a metric of the event type's metric family and its bound. `mode` is filled in
  * (its only value), so the stored inputs equal what the service keeps.
  */
-export const metricThresholdSchema = z.strictObject({
-  metricName: nonEmpty,
-  mode: z.enum(METRIC_THRESHOLD_MODES).default("AVERAGE"),
-  operator: z.enum(METRIC_THRESHOLD_OPERATORS),
-  threshold: z.number(),
-  units: nonEmpty,
-});
+export const metricThresholdSchema = z
+  .strictObject({
+    metricName: nonEmpty.describe(
+      "A metric of the event type's family, e.g. NORMALIZED_SYSTEM_CPU_USER, ASSERT_REGULAR, DB_DATA_SIZE_TOTAL.",
+    ),
+    mode: z
+      .enum(METRIC_THRESHOLD_MODES)
+      .default("AVERAGE")
+      .describe("AVERAGE (the only mode, and the default)."),
+    operator: z.enum(METRIC_THRESHOLD_OPERATORS),
+    threshold: z.number(),
+    units: nonEmpty.describe(
+      "The units the metric takes: RAW, a data size (BYTES ... PETABYTES), a time (NANOSECONDS ... DAYS), ...",
+    ),
+  })
+  .meta({
+    id: "AlertMetricThreshold",
+    description:
+      "`metricThreshold` of the metric event types (OUTSIDE_METRIC_THRESHOLD, ...): a metric and its bound.",
+  });
 
 /** One notification after check: the typeName and the kind's fields, defaults applied. */
 export type Notification = { typeName: NotificationTypeName } & Record<string, unknown>;

@@ -1,6 +1,6 @@
 /**
  * BackupCompliancePolicy: inputs <-> the PUT body, the live policy in input form, the outputs, and
- * the field classification.
+ * how each policy field compares.
  *
  * The PUT replaces the whole policy, so every policy field is managed (check applied the defaults).
  * Scheduled items are matched by frequencyType + frequencyInterval, never by position; their ids are
@@ -15,11 +15,11 @@ import {
   samePolicyItems,
   withoutId,
 } from "../../framework/backupPolicy";
-import { type Classification, deepEqual, valuesEqual } from "../../framework/diff";
+import { deepEqual, valuesEqual } from "../../framework/diff";
 import type { BackupCompliancePolicyInputs } from "./schema";
 
 /** The policy fields the PUT sends, and how each compares (state value, input value). */
-const POLICY_FIELD_COMPARISON = {
+export const POLICY_FIELD_COMPARISON = {
   authorizedEmail: "deep",
   authorizedUserFirstName: "deep",
   authorizedUserLastName: "deep",
@@ -39,31 +39,6 @@ function sameOnDemandItem(stateValue: unknown, inputValue: unknown): boolean {
     typeof value === "object" && value !== null ? withoutId(value as Record<string, unknown>) : value;
   return deepEqual(strip(stateValue), strip(inputValue));
 }
-
-/**
- * The project locates the policy (one per project): a change replaces the resource, so the update
- * never acts on the old project. Every policy field updates in place (one PUT).
- */
-export const BACKUP_COMPLIANCE_POLICY_CLASSIFICATION: Classification = {
-  groupId: "replace",
-  ...Object.fromEntries(
-    POLICY_FIELDS.map((field) => [
-      field,
-      { effect: "update" as const, compare: POLICY_FIELD_COMPARISON[field] },
-    ]),
-  ),
-  // A query parameter of the PUT that carries a change, not a property of the policy: never drift.
-  overwriteBackupPolicies: "ignore-drift",
-  // Read by delete from the state: stored by an update that calls no API.
-  keepEnabledOnDelete: "update",
-  timeouts: "update",
-  importId: "ignore-drift",
-  projectId: "output",
-  state: "output",
-  deletable: "output",
-  updatedDate: "output",
-  updatedUser: "output",
-};
 
 /** The live policy's fields in input form (items keep their ids). */
 export interface LivePolicyFields {

@@ -6,7 +6,11 @@
 import { z } from "zod";
 import { ON_DEMAND_FREQUENCY_TYPE, RETENTION_UNITS } from "../../../api/vocabulary";
 import { refineProjectImportId } from "../../framework/adoption";
-import { policyItemSchema, refineUniquePolicyItems } from "../../framework/backupPolicy";
+import {
+  policyItemSchema,
+  readOnlyItemIdSchema,
+  refineUniquePolicyItems,
+} from "../../framework/backupPolicy";
 import { timeoutsSchema } from "../../framework/timeouts";
 import { containsUnknown, idPartSchema } from "../../framework/validation";
 
@@ -24,16 +28,45 @@ export const DAYS_PER_RETENTION_UNIT: Readonly<Record<(typeof RETENTION_UNITS)[n
 const positiveInt = z.number().int().positive();
 const nonEmpty = z.string().trim().min(1, "must not be empty");
 
-export const onDemandPolicyItemSchema = z.strictObject({
-  /** The service uses 0 for on-demand snapshots. */
-  frequencyInterval: z.literal(0).default(0),
-  frequencyType: z.literal(ON_DEMAND_FREQUENCY_TYPE).default(ON_DEMAND_FREQUENCY_TYPE),
-  retentionUnit: z.enum(RETENTION_UNITS),
-  retentionValue: positiveInt,
-});
+/** How long a policy item keeps its snapshots, in these units. */
+const retentionUnitSchema = z
+  .enum(RETENTION_UNITS)
+  .meta({ id: "RetentionUnit", description: "The unit of a retention: days, weeks, months or years." });
+
+export const onDemandPolicyItemSchema = z
+  .strictObject({
+    /** The service uses 0 for on-demand snapshots. */
+    frequencyInterval: z.literal(0).default(0).describe("Always 0 (the default)."),
+    frequencyType: z
+      .literal(ON_DEMAND_FREQUENCY_TYPE)
+      .default(ON_DEMAND_FREQUENCY_TYPE)
+      .describe(`Always "${ON_DEMAND_FREQUENCY_TYPE}" (the default).`),
+    retentionUnit: retentionUnitSchema,
+    retentionValue: positiveInt.describe("Positive."),
+  })
+  .meta({ id: "OnDemandPolicyItem", description: "The policy item for on-demand snapshots." });
 
 /** A scheduled item is a backup policy item (framework/backupPolicy.ts). */
-export const scheduledPolicyItemSchema = policyItemSchema;
+export const scheduledPolicyItemSchema = policyItemSchema.meta({
+  id: "CompliancePolicyItem",
+  description: "A scheduled policy item; frequencyType + frequencyInterval identify it (each pair once).",
+});
+
+/** The on-demand item as stored: with its read-only id (the type of the output, never a check). */
+export const onDemandPolicyItemOutputSchema = z
+  .object({ ...onDemandPolicyItemSchema.shape, id: readOnlyItemIdSchema })
+  .meta({
+    id: "OnDemandPolicyItemOutput",
+    description: "The on-demand policy item as stored: with its read-only id.",
+  });
+
+/** A scheduled item as stored: with its read-only id (the type of the output, never a check). */
+export const scheduledPolicyItemOutputSchema = z
+  .object({ ...policyItemSchema.shape, id: readOnlyItemIdSchema })
+  .meta({
+    id: "CompliancePolicyItemOutput",
+    description: "A scheduled policy item as stored: with its read-only id.",
+  });
 
 export type ScheduledPolicyItem = z.output<typeof scheduledPolicyItemSchema>;
 export type OnDemandPolicyItem = z.output<typeof onDemandPolicyItemSchema>;

@@ -1,6 +1,6 @@
 /**
- * CloudBackupSchedule: the live schedule in input form, the PATCH body of the fields to change, the
- * outputs, and the field classification.
+ * CloudBackupSchedule: the live schedule in input form, how each writable field compares, the PATCH
+ * body of the fields to change, and the outputs.
  *
  * Policy items (framework/backupPolicy.ts) are identified by frequencyType + frequencyInterval, never
  * by position.
@@ -17,7 +17,7 @@ import {
   samePolicies,
   withoutId,
 } from "../../framework/backupPolicy";
-import { type Classification, valuesEqual } from "../../framework/diff";
+import { type Comparison, valuesEqual } from "../../framework/diff";
 import { formatId } from "../../framework/ids";
 import {
   type CloudBackupScheduleInputs,
@@ -175,10 +175,10 @@ export function fromApi(
   return { fields, clusterId: schedule.clusterId, nextSnapshot: schedule.nextSnapshot };
 }
 
-// Classification and the PATCH body ------------------------------------------------------------------
+// Comparison and the PATCH body ---------------------------------------------------------------------
 
 /** How each writable field compares (state value, input value). */
-const FIELD_COMPARISON: Readonly<Record<ScheduleWritableField, "deep" | "set" | typeof samePolicies>> = {
+export const FIELD_COMPARISON: Readonly<Record<ScheduleWritableField, Comparison>> = {
   autoCopySettingsEnabled: "deep",
   autoExportEnabled: "deep",
   copyPolicyItemsEnabled: "deep",
@@ -190,30 +190,6 @@ const FIELD_COMPARISON: Readonly<Record<ScheduleWritableField, "deep" | "set" | 
   referenceMinuteOfHour: "deep",
   restoreWindowDays: "deep",
   useOrgAndGroupNamesInExportPrefix: "deep",
-};
-
-/**
- * Cluster and project locate the schedule: a change of either replaces the resource (the update
- * must never act on the old cluster). Writable fields update in place; a field the program leaves
- * out is not managed (computedIfAbsent). The update-only instructions are never compared.
- */
-export const CLOUD_BACKUP_SCHEDULE_CLASSIFICATION: Classification = {
-  groupId: "replace",
-  clusterName: "replace",
-  ...Object.fromEntries(
-    SCHEDULE_WRITABLE_FIELDS.map((field) => [
-      field,
-      { effect: "update" as const, compare: FIELD_COMPARISON[field], computedIfAbsent: true },
-    ]),
-  ),
-  // Instructions for the update that carries them: the service never returns them, so never drift.
-  ...Object.fromEntries(SCHEDULE_INSTRUCTIONS.map((key) => [key, "ignore-drift" as const])),
-  // What delete does: stored (delete reads it from state), no API call when it changes.
-  resetOnDelete: "update",
-  importId: "ignore-drift",
-  clusterId: "output",
-  nextSnapshot: "output",
-  managedFields: "output",
 };
 
 /** The writable fields the program sets whose live value differs: what a PATCH must send. */

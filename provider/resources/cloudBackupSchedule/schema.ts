@@ -21,7 +21,11 @@ import {
   ON_DEMAND_FREQUENCY_TYPE,
   RETENTION_UNITS,
 } from "../../../api/vocabulary";
-import { policyItemSchema, refineUniquePolicyItems } from "../../framework/backupPolicy";
+import {
+  policyItemSchema,
+  readOnlyItemIdSchema,
+  refineUniquePolicyItems,
+} from "../../framework/backupPolicy";
 import { parseId } from "../../framework/ids";
 import { containsUnknown, idPartSchema } from "../../framework/validation";
 
@@ -32,12 +36,41 @@ const positiveInt = z.number().int().positive();
 const nonEmpty = z.string().min(1, "must not be empty");
 const hex24 = z.string().regex(HEX24.pattern, HEX24.rule);
 
+/** The cloud provider of a copy setting (and of copies to delete). */
+const cloudProviderSchema = z
+  .enum(CLOUD_PROVIDERS)
+  .meta({ id: "BackupCloudProvider", description: "The cloud provider of a region copies go to." });
+
+const schedulePolicyItemSchema = policyItemSchema.meta({
+  id: "SchedulePolicyItem",
+  description: "A policy item; frequencyType + frequencyInterval identify it (each pair once per policy).",
+});
+
 const policySchema = z
   .strictObject({
-    /** The policy's items; the policy id and the item ids are outputs. */
-    policyItems: z.array(policyItemSchema).min(1),
+    policyItems: z
+      .array(schedulePolicyItemSchema)
+      .min(1)
+      .describe("At least one item. The policy's id and the items' ids are outputs."),
   })
-  .superRefine((policy, ctx) => refineUniquePolicyItems(policy.policyItems, ["policyItems"], ctx));
+  .superRefine((policy, ctx) => refineUniquePolicyItems(policy.policyItems, ["policyItems"], ctx))
+  .meta({ id: "SchedulePolicy", description: "The schedule's policy: its items." });
+
+/** A policy as stored: its id and its items' ids are read-only outputs (the output's type; never a check). */
+export const policyOutputSchema = z
+  .object({
+    id: z.string().optional().describe("The policy's id (read-only)."),
+    policyItems: z.array(
+      z.object({ ...policyItemSchema.shape, id: readOnlyItemIdSchema }).meta({
+        id: "SchedulePolicyItemOutput",
+        description: "A policy item as stored: with its read-only id.",
+      }),
+    ),
+  })
+  .meta({
+    id: "SchedulePolicyOutput",
+    description: "A policy as stored: with its read-only id and its items' ids.",
+  });
 
 /**
  * A copy policy item (the contract's DiskBackupCopyPolicyItem): which snapshots are copied and how long
@@ -47,8 +80,13 @@ const policySchema = z
 const copyPolicyItemSchema = z
   .strictObject({
     frequencyType: z.enum(COPY_POLICY_ITEM_FREQUENCY_TYPES),
-    retentionUnit: z.enum(RETENTION_UNITS).optional(),
-    retentionValue: positiveInt.optional(),
+    retentionUnit: z
+      .enum(RETENTION_UNITS)
+      .optional()
+      .describe("Required for a scheduled kind; left out for ondemand."),
+    retentionValue: positiveInt
+      .optional()
+      .describe("Positive; required for a scheduled kind; left out for ondemand."),
   })
   .superRefine((item, ctx) => {
     for (const field of ["retentionUnit", "retentionValue"] as const) {
@@ -67,48 +105,85 @@ const copyPolicyItemSchema = z
         });
       }
     }
+  })
+  .meta({
+    id: "CopyPolicyItem",
+    description: "Which snapshots a copy setting copies and how long the copies are kept.",
   });
 
-const copySettingSchema = z.strictObject({
-  cloudProvider: z.enum(CLOUD_PROVIDERS),
-  regionName: nonEmpty,
-  /** Which snapshots are copied and how long the copies are kept; at most 6. */
-  copyPolicyItems: z.array(copyPolicyItemSchema).max(COPY_POLICY_ITEMS_MAX).optional(),
-  /**
-   * Which snapshots are copied: HOURLY, DAILY, WEEKLY, MONTHLY, YEARLY, ON_DEMAND. Deprecated in the
-   * contract in favour of copyPolicyItems.
-   */
-  frequencies: z.array(z.enum(COPY_FREQUENCIES)).optional(),
-  /** Copy only the latest this many snapshots, 1-500. */
-  lastNumberOfSnapshots: z
-    .number()
-    .int()
-    .min(COPY_LAST_NUMBER_OF_SNAPSHOTS.min)
-    .max(COPY_LAST_NUMBER_OF_SNAPSHOTS.max)
-    .optional(),
-  shouldCopyOplogs: z.boolean().default(false),
-  /** The replication zone (24 hex) of the cluster whose snapshots are copied. */
-  zoneId: hex24,
+const copySettingSchema = z
+  .strictObject({
+    cloudProvider: cloudProviderSchema,
+    regionName: nonEmpty,
+    copyPolicyItems: z
+      .array(copyPolicyItemSchema)
+      .max(COPY_POLICY_ITEMS_MAX)
+      .optional()
+      .describe(
+        `Which snapshots are copied and how long the copies are kept; at most ${COPY_POLICY_ITEMS_MAX}.`,
+      ),
+    // Deprecated in the contract in favour of copyPolicyItems.
+    frequencies: z
+      .array(
+        z.enum(COPY_FREQUENCIES).meta({
+          id: "SnapshotFrequency",
+          description: "A kind of snapshot, upper case, as the service names it.",
+        }),
+      )
+      .optional()
+      .describe("Which snapshots are copied (deprecated by the service for copyPolicyItems)."),
+    lastNumberOfSnapshots: z
+      .number()
+      .int()
+      .min(COPY_LAST_NUMBER_OF_SNAPSHOTS.min)
+      .max(COPY_LAST_NUMBER_OF_SNAPSHOTS.max)
+      .optional()
+      .describe(
+        `Copy only the latest this many snapshots, ${COPY_LAST_NUMBER_OF_SNAPSHOTS.min}-${COPY_LAST_NUMBER_OF_SNAPSHOTS.max}.`,
+      ),
+    shouldCopyOplogs: z.boolean().default(false).describe("Default false."),
+    zoneId: hex24.describe("The replication zone (24 hexadecimal digits) whose snapshots are copied."),
+  })
+  .meta({ id: "CopySetting", description: "Copies of snapshots to another region." });
+
+const extraRetentionSchema = z
+  .strictObject({
+    frequencyType: z
+      .enum(EXTRA_RETENTION_FREQUENCY_TYPES)
+      .describe("Upper case, as the service takes it: HOURLY, DAILY, WEEKLY, MONTHLY, YEARLY or ON_DEMAND."),
+    retentionDays: positiveInt.describe("Positive."),
+  })
+  .meta({ id: "ExtraRetentionSetting", description: "A longer retention for one kind of snapshot." });
+
+/** monthly or yearly: the only export frequencies the service takes (the contract's AutoExportPolicyView). */
+const exportFrequencySchema = z.enum(AUTO_EXPORT_FREQUENCY_TYPES).meta({
+  id: "ExportFrequency",
+  description:
+    "How often snapshots are exported automatically: monthly or yearly (the service takes no other).",
 });
 
-const extraRetentionSchema = z.strictObject({
-  /** Upper case, HOURLY ... ON_DEMAND: the snapshot kind the setting applies to (the contract's ExtraRetentionSetting). */
-  frequencyType: z.enum(EXTRA_RETENTION_FREQUENCY_TYPES),
-  retentionDays: positiveInt,
+const exportSchema = z
+  .strictObject({
+    exportBucketId: idPartSchema("exportBucketId").describe(
+      "An export bucket of the project: an ExportBucket's `exportBucketId` output (which makes the schedule depend on it).",
+    ),
+    frequencyType: exportFrequencySchema,
+  })
+  .meta({ id: "ScheduleExport", description: "Where and how often snapshots are exported automatically." });
+
+/** The export setting as stored (the output's type; never a check). */
+export const exportOutputSchema = exportSchema.meta({
+  id: "ScheduleExportOutput",
+  description: "An export setting as stored.",
 });
 
-const exportSchema = z.strictObject({
-  /** An export bucket of the project (24 hex): the ExportBucket resource's exportBucketId. */
-  exportBucketId: idPartSchema("exportBucketId"),
-  /** monthly or yearly: the only export frequencies the service takes (the contract's AutoExportPolicyView). */
-  frequencyType: z.enum(AUTO_EXPORT_FREQUENCY_TYPES),
-});
-
-const deleteCopiedBackupSchema = z.strictObject({
-  cloudProvider: z.enum(CLOUD_PROVIDERS),
-  regionName: nonEmpty,
-  zoneId: hex24,
-});
+const deleteCopiedBackupSchema = z
+  .strictObject({
+    cloudProvider: cloudProviderSchema,
+    regionName: nonEmpty,
+    zoneId: hex24.describe("24 hexadecimal digits."),
+  })
+  .meta({ id: "CopiedBackupsToDelete", description: "The copies of one region to delete." });
 
 export const cloudBackupScheduleInputsSchema = z
   .strictObject({

@@ -1,30 +1,10 @@
 /**
- * ExportBucket: inputs <-> the create body, the outputs, and the field classification. The API has
- * no update operation: every field the API holds replaces the bucket when it changes.
+ * ExportBucket: inputs <-> the create body, the live view, and the outputs. The API has no update
+ * operation: every field the API holds replaces the bucket when it changes.
  */
 import type { ExportBucket as ApiExportBucket, ExportBucketInput } from "../../client/exportBuckets";
-import { type Classification, storedInputs } from "../../framework/diff";
 import { formatId } from "../../framework/ids";
 import type { ExportBucketInputs } from "./schema";
-
-/**
- * Every API field replaces. Bucket names are unique within a project, so a replace that keeps the
- * name (a new role or provider) must delete the old bucket first; a rename can create the new one
- * first.
- */
-export const EXPORT_BUCKET_CLASSIFICATION: Classification = {
-  groupId: "replace",
-  bucketName: "replace",
-  cloudProvider: { effect: "replace", deleteBeforeReplace: true },
-  iamRoleId: { effect: "replace", deleteBeforeReplace: true },
-  requirePrivateNetworking: { effect: "replace", deleteBeforeReplace: true },
-  roleId: { effect: "replace", deleteBeforeReplace: true },
-  serviceUrl: { effect: "replace", deleteBeforeReplace: true },
-  // Only how long delete waits: stored by an update that calls no API.
-  timeouts: "update",
-  importId: "ignore-drift",
-  exportBucketId: "output",
-};
 
 /** The bucket as the API has it. */
 export interface LiveExportBucket {
@@ -113,11 +93,6 @@ export function toOutputs(inputs: ExportBucketInputs, live: LiveExportBucket): E
     (outputs as Record<string, unknown>)[field] = value;
   }
   return outputs;
-}
-
-/** The inputs as last applied, from the stored outputs. */
-export function previousInputs(props: Record<string, unknown>): ExportBucketInputs {
-  return storedInputs(props, EXPORT_BUCKET_CLASSIFICATION);
 }
 
 /** The inputs `read` reports: the live fields, the rest as before. */

@@ -6,13 +6,8 @@
  */
 
 import type { FtsIndex as ApiFtsIndex, FtsIndexInput } from "../../client/searchIndexes";
-import { type Classification, type FieldRule, storedInputs } from "../../framework/diff";
 import { formatId } from "../../framework/ids";
-import {
-  definitionsEqual,
-  FLAT_DEFINITION_FIELDS,
-  type FlatDefinitionField,
-} from "../../framework/searchDefinition";
+import { definitionsEqual, type FlatDefinitionField } from "../../framework/searchDefinition";
 import { type FtsIndexInputs, ftsDefinitionOf } from "./schema";
 
 /** Outputs stored in state: the inputs as applied plus what the service computes. */
@@ -22,33 +17,6 @@ export interface FtsIndexOutputs extends FtsIndexInputs {
   /** IN_PROGRESS, MIGRATING, STEADY, STALE, FAILED, PAUSED. */
   status: string;
 }
-
-/** A definition field compares as part of the whole definition (its default applied). */
-function definitionField(field: FlatDefinitionField): FieldRule {
-  return {
-    effect: "update",
-    compare: (state, input) => definitionsEqual({ [field]: state }, { [field]: input }),
-  };
-}
-
-/**
- * What a change of each input means. Identity fields replace: the first style's update (19)
- * refuses a change of name, database or collection (docs/api-choices.md, search indexes). The
- * definition fields update in place (19 takes the whole body again).
- */
-export const FTS_INDEX_CLASSIFICATION: Classification = {
-  groupId: "replace",
-  clusterName: "replace",
-  database: "replace",
-  collectionName: "replace",
-  name: "replace",
-  ...Object.fromEntries(FLAT_DEFINITION_FIELDS.map((field) => [field, definitionField(field)])),
-  // Only how long we wait changes: an update with no API call, so later waits use the new values.
-  timeouts: "update",
-  importId: "ignore-drift",
-  indexId: "output",
-  status: "output",
-};
 
 /** The id: `<groupId>/<clusterName>/<indexId>`. */
 export function ftsIndexId(groupId: string, clusterName: string, indexId: string): string {
@@ -134,9 +102,4 @@ export function describeFtsIndex(
   inputs: Pick<FtsIndexInputs, "name" | "clusterName" | "database" | "collectionName">,
 ): string {
   return `first-style search index ${inputs.name} on ${inputs.clusterName} (${inputs.database}.${inputs.collectionName})`;
-}
-
-/** The inputs part of stored outputs (outputs are the inputs plus computed fields). */
-export function previousInputs(props: Record<string, unknown>): FtsIndexInputs {
-  return storedInputs(props, FTS_INDEX_CLASSIFICATION);
 }

@@ -1,35 +1,12 @@
-/** LiveMigration: the classification, the request body, the live view and the outputs. */
+/** LiveMigration: the request body, the live view and the outputs. */
 import type {
   LiveMigration as ApiMigration,
   LiveMigrationInput,
   MigrationValidation,
 } from "../../client/liveMigrations";
 import type { JsonObject } from "../../client/schemas";
-import { type Classification, storedInputs } from "../../framework/diff";
 import { formatId } from "../../framework/ids";
 import type { LiveMigrationInputs } from "./schema";
-
-/**
- * No operation changes a migration: what it migrates replaces it. `cutover` updates in place (false
- * to true cuts over; true to false is refused at check, a cutover cannot be undone).
- */
-export const LIVE_MIGRATION_CLASSIFICATION: Classification = {
-  groupId: "replace",
-  destination: "replace",
-  source: "replace",
-  migrationHosts: "replace",
-  dropDestinationData: "replace",
-  sharding: "replace",
-  cutover: "update",
-  // Only how long we wait changes: an update with no API call.
-  timeouts: "update",
-  importId: "ignore-drift",
-  liveMigrationId: "output",
-  validationId: "output",
-  status: "output",
-  readyForCutover: "output",
-  lagTimeSeconds: "output",
-};
 
 /** The body of validate (65) and create (64). */
 export function toBody(inputs: LiveMigrationInputs): LiveMigrationInput {
@@ -75,6 +52,12 @@ export function validationFromApi(validation: MigrationValidation): LiveValidati
   };
 }
 
+/**
+ * A migration as the resource holds it: the live view, and the validation run before create (which
+ * only state holds: the API does not link a validation to its migration; none for an adopted one).
+ */
+export type LiveMigrationState = LiveMigrationView & { validationId?: string | undefined };
+
 export interface LiveMigrationOutputs
   extends LiveMigrationInputs,
     Omit<LiveMigrationView, "liveMigrationId"> {
@@ -82,12 +65,9 @@ export interface LiveMigrationOutputs
   validationId: string | undefined;
 }
 
-export function toOutputs(
-  inputs: LiveMigrationInputs,
-  live: LiveMigrationView,
-  validationId: string | undefined,
-): LiveMigrationOutputs {
-  return { ...inputs, ...live, validationId };
+export function toOutputs(inputs: LiveMigrationInputs, live: LiveMigrationState): LiveMigrationOutputs {
+  const { validationId, ...view } = live;
+  return { ...inputs, ...view, validationId };
 }
 
 /** The id: `<groupId>/<liveMigrationId>`. */
@@ -98,9 +78,4 @@ export function liveMigrationId(groupId: string, migrationId: string): string {
 export function describeLiveMigration(inputs: Pick<LiveMigrationInputs, "destination">, id?: string): string {
   const into = `live migration into cluster ${inputs.destination.clusterName}`;
   return id === undefined ? into : `${into} (${id})`;
-}
-
-/** The inputs part of stored outputs. */
-export function previousInputs(props: Record<string, unknown>): LiveMigrationInputs {
-  return storedInputs(props, LIVE_MIGRATION_CLASSIFICATION);
 }

@@ -1,22 +1,11 @@
-/** LiveMigrationLinkToken: the classification and the outputs. */
-import type { Classification } from "../../framework/diff";
+/** LiveMigrationLinkToken: the outputs, the id and the inputs `read` reports. */
 import { formatId } from "../../framework/ids";
 import type { LiveMigrationLinkTokenInputs } from "./schema";
 
-/**
- * No operation changes a link: any change removes it and creates a new token. Removing first: a new
- * token replaces the organization's link, so removing the old link afterwards would remove the new one.
- */
-export const LIVE_MIGRATION_LINK_TOKEN_CLASSIFICATION: Classification = {
-  orgId: { effect: "replace", deleteBeforeReplace: true },
-  accessListIps: { effect: "replace", compare: "set", deleteBeforeReplace: true },
-  linkToken: "output",
-};
-
-export interface LiveMigrationLinkTokenOutputs extends LiveMigrationLinkTokenInputs {
-  /** Secret (sdk secretOutputs): the token the self-managed side uses to link. */
+export type LiveMigrationLinkTokenOutputs = LiveMigrationLinkTokenInputs & {
+  /** Secret (a secret output, resource.ts): the token the self-managed side uses to link. */
   linkToken: string;
-}
+};
 
 /** The id: `<orgId>` (one link per organization). */
 export function linkTokenId(orgId: string): string {

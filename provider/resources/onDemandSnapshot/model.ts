@@ -6,14 +6,14 @@
  * days between the two, and a change of it is `PATCH {retentionUnit: "DAYS", retentionValue}`.
  */
 import type { ShardedSnapshot, Snapshot, SnapshotExpirationInput } from "../../client/snapshots";
-import { type Classification, storedInputs } from "../../framework/diff";
 import { formatId } from "../../framework/ids";
 import type { OnDemandSnapshotInputs } from "./schema";
 
 const MS_PER_DAY = 86_400_000;
 
 /** The snapshot kinds of a cluster: a replica set's, or a sharded cluster's (operations 56-58). */
-export type SnapshotKind = "replicaSet" | "shardedCluster";
+export const SNAPSHOT_KINDS = ["replicaSet", "shardedCluster"] as const;
+export type SnapshotKind = (typeof SNAPSHOT_KINDS)[number];
 
 /** Outputs stored in state: the inputs as applied plus what the service computes. */
 export interface OnDemandSnapshotOutputs extends OnDemandSnapshotInputs {
@@ -27,26 +27,6 @@ export interface OnDemandSnapshotOutputs extends OnDemandSnapshotInputs {
   expiresAt: string | undefined;
   dbVersion: string | undefined;
 }
-
-/**
- * Project and cluster locate the snapshot and the description cannot be changed after it is taken:
- * a change of any of them takes a new snapshot. Only the expiration changes in place (operation 61).
- */
-export const ON_DEMAND_SNAPSHOT_CLASSIFICATION: Classification = {
-  groupId: "replace",
-  clusterName: "replace",
-  description: "replace",
-  retentionInDays: "update",
-  importId: "ignore-drift",
-  // Only how long we wait changes: an update with no API call.
-  timeouts: "update",
-  snapshotId: "output",
-  status: "output",
-  type: "output",
-  createdAt: "output",
-  expiresAt: "output",
-  dbVersion: "output",
-};
 
 /** The id: `<groupId>/<clusterName>/<snapshotId>`. */
 export function onDemandSnapshotId(groupId: string, clusterName: string, snapshotId: string): string {
@@ -126,11 +106,6 @@ export function describeSnapshot(clusterName: string, snapshotId?: string): stri
   return snapshotId === undefined
     ? `on-demand snapshot of cluster ${clusterName}`
     : `on-demand snapshot ${snapshotId} of cluster ${clusterName}`;
-}
-
-/** The inputs part of stored outputs (outputs are the inputs plus computed fields). */
-export function previousInputs(props: Record<string, unknown>): OnDemandSnapshotInputs {
-  return storedInputs(props, ON_DEMAND_SNAPSHOT_CLASSIFICATION);
 }
 
 /** The live view stored in state (an update starts from it). */

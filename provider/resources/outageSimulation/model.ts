@@ -1,24 +1,7 @@
-/** OutageSimulation: the classification, the live view and the outputs. */
+/** OutageSimulation: the live view and the outputs. */
 import type { OutageSimulation as ApiSimulation } from "../../client/outageSimulations";
-import { type Classification, storedInputs } from "../../framework/diff";
 import { formatId } from "../../framework/ids";
 import type { OutageFilter, OutageSimulationInputs } from "./schema";
-
-/**
- * No operation changes a running simulation: any change ends it and starts a new one, ending the old
- * one first (a cluster has one simulation at a time).
- */
-export const OUTAGE_SIMULATION_CLASSIFICATION: Classification = {
-  groupId: { effect: "replace", deleteBeforeReplace: true },
-  clusterName: { effect: "replace", deleteBeforeReplace: true },
-  outageFilters: { effect: "replace", compare: "set", deleteBeforeReplace: true },
-  // Only how long we wait changes: an update with no API call.
-  timeouts: "update",
-  importId: "ignore-drift",
-  simulationId: "output",
-  state: "output",
-  startRequestDate: "output",
-};
 
 /** The live view of a simulation. */
 export interface LiveOutageSimulation {
@@ -75,9 +58,4 @@ export function outageSimulationId(groupId: string, clusterName: string): string
 
 export function describeOutageSimulation(where: { clusterName: string }): string {
   return `outage simulation of cluster ${where.clusterName}`;
-}
-
-/** The inputs part of stored outputs. */
-export function previousInputs(props: Record<string, unknown>): OutageSimulationInputs {
-  return storedInputs(props, OUTAGE_SIMULATION_CLASSIFICATION);
 }

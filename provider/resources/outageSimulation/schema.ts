@@ -10,12 +10,14 @@ import { idPartSchema } from "../../framework/validation";
 
 export const OUTAGE_SIMULATION_ID_PARTS = ["groupId", "clusterName"] as const;
 
-export const outageFilterSchema = z.strictObject({
-  cloudProvider: z.enum(CLOUD_PROVIDERS),
-  regionName: z.string().min(1),
-  /** The contract's only filter type; the default. */
-  type: z.enum(OUTAGE_FILTER_TYPES).default("REGION"),
-});
+export const outageFilterSchema = z
+  .strictObject({
+    cloudProvider: z.enum(CLOUD_PROVIDERS).describe("AWS, AZURE or GCP."),
+    regionName: z.string().min(1).describe("The provider's region name, e.g. US_EAST_1."),
+    /** The contract's only filter type; the default. */
+    type: z.enum(OUTAGE_FILTER_TYPES).default("REGION").describe("REGION (the default and only value)."),
+  })
+  .meta({ id: "OutageFilter", description: "One region to take out." });
 
 export const outageSimulationInputsSchema = z.strictObject({
   groupId: idPartSchema("groupId"),

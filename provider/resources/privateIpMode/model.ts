@@ -1,19 +1,11 @@
 /**
- * PrivateIpMode: the classification, the outputs, and the rule that keeps Peering-Only mode on while
+ * PrivateIpMode: the outputs, and the rule that keeps Peering-Only mode on while
  * a cluster of the project runs a database version below 5.0 (docs/spec/api-spec.md, States and
  * transitions: "all clusters on database version 5.0 or later").
  */
 import { dbVersionAtLeast, PEERING_ONLY_OFF_MIN_DB_VERSION } from "../../../api/vocabulary";
 import type { LegacyCluster } from "../../client/legacy";
-import type { Classification } from "../../framework/diff";
 import type { PrivateIpModeInputs } from "./schema";
-
-/** The project locates the setting: a change replaces the resource (never an update of the old project). */
-export const PRIVATE_IP_MODE_CLASSIFICATION: Classification = {
-  groupId: "replace",
-  enabled: "update",
-  importId: "ignore-drift",
-};
 
 export function describePrivateIpMode(groupId: string): string {
   return `private IP mode of project ${groupId}`;

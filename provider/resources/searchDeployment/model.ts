@@ -8,7 +8,6 @@ import type {
   SearchDeployment as ApiSearchDeployment,
   SearchDeploymentInput,
 } from "../../client/searchDeployments";
-import { type Classification, storedInputs } from "../../framework/diff";
 import { formatId } from "../../framework/ids";
 import type { SearchDeploymentInputs, SearchNodeSpec } from "./schema";
 
@@ -21,21 +20,6 @@ export interface SearchDeploymentOutputs extends SearchDeploymentInputs {
   /** NONE, or the encryption-at-rest provider the nodes use. */
   encryptionAtRestProvider: string | undefined;
 }
-
-/** Cluster and project locate the deployment (one per cluster): a change of either replaces it. */
-export const SEARCH_DEPLOYMENT_CLASSIFICATION: Classification = {
-  groupId: "replace",
-  clusterName: "replace",
-  specs: "update",
-  // Only how long we wait changes: an update with no API call.
-  timeouts: "update",
-  importId: "ignore-drift",
-  // Acts only while a create waits: nothing to do when it changes later.
-  deleteOnCreateFailure: "ignore-drift",
-  deploymentId: "output",
-  stateName: "output",
-  encryptionAtRestProvider: "output",
-};
 
 /** The id: `<groupId>/<clusterName>`. */
 export function searchDeploymentId(groupId: string, clusterName: string): string {
@@ -100,9 +84,4 @@ export function toOutputs(
 
 export function describeSearchDeployment(inputs: Pick<SearchDeploymentInputs, "clusterName">): string {
   return `search nodes of cluster ${inputs.clusterName}`;
-}
-
-/** The inputs part of stored outputs (outputs are the inputs plus computed fields). */
-export function previousInputs(props: Record<string, unknown>): SearchDeploymentInputs {
-  return storedInputs(props, SEARCH_DEPLOYMENT_CLASSIFICATION);
 }

@@ -5,13 +5,13 @@
  * Pulumi program or console clicks would have left it.
  */
 import type { PlatformClient } from "../../../provider/client";
-import { createAlertConfigurationProvider } from "../../../provider/resources/alertConfiguration/provider";
+import { resource as alertConfigurationResource } from "../../../provider/resources/alertConfiguration/resource";
 import { resource as auditingResource } from "../../../provider/resources/auditing/resource";
-import { createBackupCompliancePolicyProvider } from "../../../provider/resources/backupCompliancePolicy/provider";
-import { createCloudBackupScheduleProvider } from "../../../provider/resources/cloudBackupSchedule/provider";
+import { resource as backupCompliancePolicyResource } from "../../../provider/resources/backupCompliancePolicy/resource";
+import { resource as cloudBackupScheduleResource } from "../../../provider/resources/cloudBackupSchedule/resource";
 import { resource as customDnsResource } from "../../../provider/resources/customDns/resource";
-import { createExportBucketProvider } from "../../../provider/resources/exportBucket/provider";
-import { createSearchDeploymentProvider } from "../../../provider/resources/searchDeployment/provider";
+import { resource as exportBucketResource } from "../../../provider/resources/exportBucket/resource";
+import { resource as searchDeploymentResource } from "../../../provider/resources/searchDeployment/resource";
 import { resource as searchIndexResource } from "../../../provider/resources/searchIndex/resource";
 
 export const EXPORT_GROUP = "5f1a0000000000000000e101";
@@ -30,7 +30,7 @@ export async function fillExportProject(client: PlatformClient): Promise<void> {
   const deps = { client: () => client };
   const group = EXPORT_GROUP;
   const [cluster, analytics] = EXPORT_CLUSTERS;
-  const alerts = createAlertConfigurationProvider(deps);
+  const alerts = alertConfigurationResource.providerWith(deps);
   await alerts.create({
     groupId: group,
     enabled: true,
@@ -84,7 +84,7 @@ export async function fillExportProject(client: PlatformClient): Promise<void> {
     type: "vectorSearch",
     definition: { fields: [{ type: "vector", path: "embedding", numDimensions: 3, similarity: "cosine" }] },
   });
-  const nodes = createSearchDeploymentProvider(deps);
+  const nodes = searchDeploymentResource.providerWith(deps);
   await nodes.create({
     groupId: group,
     clusterName: cluster,
@@ -95,7 +95,7 @@ export async function fillExportProject(client: PlatformClient): Promise<void> {
     clusterName: analytics,
     specs: [{ instanceSize: "S20_HIGHCPU_NVME", nodeCount: 2 }],
   });
-  const schedules = createCloudBackupScheduleProvider(deps);
+  const schedules = cloudBackupScheduleResource.providerWith(deps);
   const daily = { frequencyType: "daily", frequencyInterval: 1, retentionUnit: "days", retentionValue: 7 };
   await schedules.create({
     groupId: group,
@@ -109,10 +109,10 @@ export async function fillExportProject(client: PlatformClient): Promise<void> {
     referenceHourOfDay: 22,
     referenceMinuteOfHour: 30,
   });
-  const buckets = createExportBucketProvider(deps);
+  const buckets = exportBucketResource.providerWith(deps);
   await buckets.create({ groupId: group, bucketName: "exports-daily", iamRoleId: ROLE });
   await buckets.create({ groupId: group, bucketName: "exports-archive", iamRoleId: ROLE });
-  await createBackupCompliancePolicyProvider(deps).create({
+  await backupCompliancePolicyResource.providerWith(deps).create({
     groupId: group,
     authorizedEmail: "ada@example.com",
     authorizedUserFirstName: "Ada",

@@ -7,10 +7,10 @@
  */
 import { collect } from "../../../provider/client";
 import type { PlatformProvider } from "../../../provider/framework/types";
-import { createAlertConfigurationProvider } from "../../../provider/resources/alertConfiguration/provider";
+import { resource as alertConfigurationResource } from "../../../provider/resources/alertConfiguration/resource";
 import { resource as auditingResource } from "../../../provider/resources/auditing/resource";
-import { createExportBucketProvider } from "../../../provider/resources/exportBucket/provider";
-import { createSearchDeploymentProvider } from "../../../provider/resources/searchDeployment/provider";
+import { resource as exportBucketResource } from "../../../provider/resources/exportBucket/resource";
+import { resource as searchDeploymentResource } from "../../../provider/resources/searchDeployment/resource";
 import { resource as searchIndexResource } from "../../../provider/resources/searchIndex/resource";
 import {
   AWS_ROLE,
@@ -101,7 +101,7 @@ describe("a create whose POST may have acted", () => {
       afterHandling: true,
       count: 1,
     });
-    const { id } = await create(createAlertConfigurationProvider(deps()), ALERT);
+    const { id } = await create(alertConfigurationResource.providerWith(deps()), ALERT);
     const configurations = await collect(fx.client.alertConfigs.listAll(GROUP));
     expect(configurations.map((configuration) => `${GROUP}/${configuration.id}`)).toEqual([id]);
     expect(logged("POST", /\/alertConfigs$/)).toEqual([{ status: 0, fault: fault.id }]);
@@ -115,7 +115,7 @@ describe("a create whose POST may have acted", () => {
       afterHandling: true,
       count: 1,
     });
-    const { id } = await create(createExportBucketProvider(deps()), BUCKET);
+    const { id } = await create(exportBucketResource.providerWith(deps()), BUCKET);
     const buckets = await collect(fx.client.exportBuckets.listAll(GROUP));
     expect(buckets.map((bucket) => `${GROUP}/${bucket._id}`)).toEqual([id]);
   });
@@ -128,14 +128,14 @@ describe("a create whose POST may have acted", () => {
       afterHandling: true,
       count: 1,
     });
-    const { id, outs } = await create(createSearchDeploymentProvider(deps()), NODES);
+    const { id, outs } = await create(searchDeploymentResource.providerWith(deps()), NODES);
     expect(id).toBe(`${GROUP}/demo-cluster`);
     expect(outs).toMatchObject({ stateName: "IDLE", specs: NODES.specs });
   });
 
   test("a POST that keeps failing without acting fails after the attempts, naming the answer", async () => {
     fx.emu.core.faults.add({ pathPattern: "**/alertConfigs", method: "POST", status: 500 });
-    await expect(create(createAlertConfigurationProvider(deps()), ALERT)).rejects.toThrow(
+    await expect(create(alertConfigurationResource.providerWith(deps()), ALERT)).rejects.toThrow(
       /answered 500 UNEXPECTED_ERROR/,
     );
     expect(logged("POST", /\/alertConfigs$/)).toHaveLength(4);
@@ -144,7 +144,9 @@ describe("a create whose POST may have acted", () => {
 
   test("a refusal that cannot have acted (400) is not looked up or repeated", async () => {
     fx.emu.core.faults.add({ pathPattern: "**/alertConfigs", method: "POST", status: 400, count: 1 });
-    await expect(create(createAlertConfigurationProvider(deps()), ALERT)).rejects.toThrow(/answered 400/);
+    await expect(create(alertConfigurationResource.providerWith(deps()), ALERT)).rejects.toThrow(
+      /answered 400/,
+    );
     expect(logged("POST", /\/alertConfigs$/)).toHaveLength(1);
     expect(logged("GET", /\/alertConfigs$/)).toHaveLength(0);
   });
@@ -154,9 +156,9 @@ describe("findCreated: the natural key of each resource", () => {
   test("finds what a create made, and nothing before it", async () => {
     const cases: Array<[PlatformProvider, Record<string, unknown>]> = [
       [searchIndexResource.providerWith(deps()), INDEX],
-      [createAlertConfigurationProvider(deps()), ALERT],
-      [createExportBucketProvider(deps()), BUCKET],
-      [createSearchDeploymentProvider(deps()), NODES],
+      [alertConfigurationResource.providerWith(deps()), ALERT],
+      [exportBucketResource.providerWith(deps()), BUCKET],
+      [searchDeploymentResource.providerWith(deps()), NODES],
     ];
     for (const [provider, raw] of cases) {
       const inputs = await checkedInputs(provider, raw);
@@ -168,7 +170,7 @@ describe("findCreated: the natural key of each resource", () => {
   });
 
   test("an alert configuration with other content is not this create's", async () => {
-    const provider = createAlertConfigurationProvider(deps());
+    const provider = alertConfigurationResource.providerWith(deps());
     await create(provider, { ...ALERT, enabled: false });
     expect(await provider.findCreated?.(await checkedInputs(provider, ALERT))).toBeUndefined();
   });
@@ -182,7 +184,7 @@ describe("findCreated: the natural key of each resource", () => {
 
 describe("a delete keeps being sent while its budget allows", () => {
   test("more transient answers than the client retries: the alert configuration is deleted", async () => {
-    const provider = createAlertConfigurationProvider(deps());
+    const provider = alertConfigurationResource.providerWith(deps());
     const { id, outs } = await create(provider, ALERT);
     // The client sends a call 6 times (maxRetries 5); 8 failures need the delete sent again.
     fx.emu.core.faults.add({ pathPattern: "**/alertConfigs/*", method: "DELETE", status: 503, count: 8 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type PlatformClient, PlatformError } from "../../../provider/client";
-import { projectSingletonProvider } from "../../../provider/framework/singleton";
+import { synchronous } from "../../../provider/framework/lifecycle";
+import { defineSingleton, PROJECT_SINGLETON_ID_PARTS } from "../../../provider/framework/singleton";
 import { idPartSchema } from "../../../provider/framework/validation";
 
 const GROUP = "5f1a000000000000000000a1";
@@ -16,32 +17,41 @@ interface Inputs {
 /** A singleton whose "live object" is one flag per project, recorded in `calls`. */
 function singleton(options: { readFails?: Error; deleteFails?: Error } = {}) {
   const calls: string[] = [];
-  const provider = projectSingletonProvider<Inputs>({
-    inputsSchema: z.strictObject({
+  const declared = defineSingleton<Inputs, "groupId">({
+    type: "Flag",
+    summary: "a flag per project",
+    description: "A flag per project, for the tests of defineSingleton.",
+    inputs: z.strictObject({
       groupId: idPartSchema("groupId"),
       enabled: z.boolean(),
       importId: z.string().optional(),
     }),
-    classification: { groupId: "replace", enabled: "update", importId: "ignore-drift" },
-    describe: (groupId) => `flag of project ${groupId}`,
-    client: () => ({}) as PlatformClient,
-    async converge(_client, inputs, phase) {
+    properties: {
+      groupId: { effect: "replace", doc: "Project id." },
+      enabled: { effect: "update", doc: "The flag." },
+      importId: { effect: "ignore-drift", doc: "Adoption." },
+    },
+    idParts: PROJECT_SINGLETON_ID_PARTS,
+    lifecycle: synchronous("a flag is set when the API answers"),
+    describe: ({ groupId }) => `flag of project ${groupId}`,
+    async converge(_context, inputs, phase) {
       calls.push(`converge ${phase} ${inputs.groupId}`);
       return { groupId: inputs.groupId, enabled: inputs.enabled };
     },
-    async read(_client, groupId) {
+    async read(_context, { groupId }) {
       if (options.readFails) throw options.readFails;
       return { outputs: { groupId, enabled: true }, inputs: { groupId, enabled: true } };
     },
-    async delete(_client, groupId) {
+    async restore(_context, { groupId }) {
       calls.push(`delete ${groupId}`);
       if (options.deleteFails) throw options.deleteFails;
     },
   });
+  const provider = declared.providerWith({ client: () => ({}) as PlatformClient });
   return { provider, calls };
 }
 
-describe("projectSingletonProvider", () => {
+describe("defineSingleton", () => {
   it("create converges the project's object, with or without importId; the id is the project", async () => {
     const { provider, calls } = singleton();
     expect(await provider.create({ groupId: GROUP, enabled: true })).toEqual({

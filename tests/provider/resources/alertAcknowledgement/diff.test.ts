@@ -1,7 +1,7 @@
 import { UNKNOWN } from "../../../../provider/framework/validation";
-import { createAlertAcknowledgementProvider } from "../../../../provider/resources/alertAcknowledgement/provider";
+import { resource as alertAcknowledgementResource } from "../../../../provider/resources/alertAcknowledgement/resource";
 
-const provider = createAlertAcknowledgementProvider({
+const provider = alertAcknowledgementResource.providerWith({
   client: () => {
     throw new Error("diff must not call the API");
   },

@@ -1,9 +1,9 @@
 import { raiseAlert } from "../../../../emulator/domain/alerts";
-import { createAlertAcknowledgementProvider } from "../../../../provider/resources/alertAcknowledgement/provider";
+import { resource as alertAcknowledgementResource } from "../../../../provider/resources/alertAcknowledgement/resource";
 import { checkedInputs, GROUP, OTHER_GROUP, useEmulatorFixture } from "../emulatorFixture";
 
 const fx = useEmulatorFixture();
-const provider = () => createAlertAcknowledgementProvider({ client: () => fx.client });
+const provider = () => alertAcknowledgementResource.providerWith({ client: () => fx.client });
 const checked = (news: Record<string, unknown>) => checkedInputs(provider(), news);
 const UNTIL = "2030-01-31T12:00:00Z";
 

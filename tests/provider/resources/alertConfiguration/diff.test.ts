@@ -9,15 +9,15 @@ import {
   toBody,
 } from "../../../../provider/resources/alertConfiguration/model";
 import {
-  createAlertConfigurationProvider,
+  resource as alertConfigurationResource,
   planWrite,
-} from "../../../../provider/resources/alertConfiguration/provider";
+} from "../../../../provider/resources/alertConfiguration/resource";
 import type {
   AlertConfigurationInputs,
   Notification,
 } from "../../../../provider/resources/alertConfiguration/schema";
 
-const provider = createAlertConfigurationProvider({
+const provider = alertConfigurationResource.providerWith({
   client: () => {
     throw new Error("diff must not call the API");
   },

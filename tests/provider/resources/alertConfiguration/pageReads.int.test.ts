@@ -7,11 +7,11 @@ import { DEFAULT_SEED } from "../../../../emulator";
 import { createClient } from "../../../../provider/client";
 import { PAGE_READ_THRESHOLD } from "../../../../provider/framework/pageReads";
 import type { PlatformProvider } from "../../../../provider/framework/types";
-import { createAlertConfigurationProvider } from "../../../../provider/resources/alertConfiguration/provider";
+import { resource as alertConfigurationResource } from "../../../../provider/resources/alertConfiguration/resource";
 import { checkedInputs, createdWith, GROUP, useEmulatorFixture } from "../emulatorFixture";
 
 const fx = useEmulatorFixture();
-const provider = () => createAlertConfigurationProvider({ client: () => fx.client });
+const provider = () => alertConfigurationResource.providerWith({ client: () => fx.client });
 
 const COUNT = 12;
 
@@ -102,6 +102,17 @@ describe("AlertConfiguration reads of a refresh, from pages", () => {
     expect(reads()).toEqual({ single: 0, pages: 1, faultedPages: 0 });
   });
 
+  test("an adoption reads its configuration by itself, also after a burst through the same provider", async () => {
+    const shared = provider();
+    const created = await createAll(shared);
+    await Promise.all(created.map(({ id, outs }) => shared.read(id, outs)));
+    const target = created[5] as Created;
+    fx.emu.core.requestLog.clear();
+    const adopted = await shared.create({ ...target.inputs, importId: target.id });
+    expect(adopted.id).toBe(target.id);
+    expect(reads()).toEqual({ single: 1, pages: 0, faultedPages: 0 });
+  });
+
   test("pages that keep failing leave each read to its own request: the refresh still completes", async () => {
     const created = await createAll(provider());
     const noRetries = createClient({
@@ -115,7 +126,7 @@ describe("AlertConfiguration reads of a refresh, from pages", () => {
       for (const { id, outs } of created) expected.push(await provider().read(id, outs));
       fx.emu.core.faults.add({ pathPattern: "**/alertConfigs", method: "GET", status: 503 });
       fx.emu.core.requestLog.clear();
-      const refreshing = createAlertConfigurationProvider({ client: () => noRetries });
+      const refreshing = alertConfigurationResource.providerWith({ client: () => noRetries });
       const burst = await Promise.all(created.map(({ id, outs }) => refreshing.read(id, outs)));
       expect(burst).toEqual(expected);
       expect(reads()).toEqual({ single: COUNT, pages: 0, faultedPages: 1 });

@@ -1,8 +1,8 @@
-import { createAlertConfigurationProvider } from "../../../../provider/resources/alertConfiguration/provider";
+import { resource as alertConfigurationResource } from "../../../../provider/resources/alertConfiguration/resource";
 import { checkedInputs, createdWith, GROUP, useEmulatorFixture } from "../emulatorFixture";
 
 const fx = useEmulatorFixture();
-const provider = () => createAlertConfigurationProvider({ client: () => fx.client });
+const provider = () => alertConfigurationResource.providerWith({ client: () => fx.client });
 // After the fixture's reset: each test sees only its own requests.
 beforeEach(() => fx.emu.core.requestLog.clear());
 

@@ -1,8 +1,8 @@
 import { UNKNOWN } from "../../../../provider/framework/validation";
 import { POLICY_FIELDS } from "../../../../provider/resources/backupCompliancePolicy/model";
-import { createBackupCompliancePolicyProvider } from "../../../../provider/resources/backupCompliancePolicy/provider";
+import { resource as backupCompliancePolicyResource } from "../../../../provider/resources/backupCompliancePolicy/resource";
 
-const provider = createBackupCompliancePolicyProvider({
+const provider = backupCompliancePolicyResource.providerWith({
   client: () => {
     throw new Error("diff must not call the API");
   },

@@ -1,10 +1,11 @@
-import { createBackupCompliancePolicyProvider } from "../../../../provider/resources/backupCompliancePolicy/provider";
+import { resource as backupCompliancePolicyResource } from "../../../../provider/resources/backupCompliancePolicy/resource";
 import { checkedInputs, GROUP, useEmulatorFixture } from "../emulatorFixture";
 
 // Every change takes 5 s of emulator time: ENABLING/UPDATING, then ACTIVE; DISABLING, then gone.
 const DELAY_MS = 5000;
 const fx = useEmulatorFixture({ asyncDelayMs: DELAY_MS });
-const provider = () => createBackupCompliancePolicyProvider({ client: () => fx.client, clock: fx.clock });
+const provider = () =>
+  backupCompliancePolicyResource.providerWith({ client: () => fx.client, clock: fx.clock });
 const PERSON = {
   authorizedEmail: "ada@example.com",
   authorizedUserFirstName: "Ada",

@@ -5,7 +5,7 @@
 import { type PlatformClient, PlatformError } from "../../../../provider/client";
 import { setProgressSink } from "../../../../provider/framework/progress";
 import type { WaitClock } from "../../../../provider/framework/waiter";
-import { createBackupCompliancePolicyProvider } from "../../../../provider/resources/backupCompliancePolicy/provider";
+import { resource as backupCompliancePolicyResource } from "../../../../provider/resources/backupCompliancePolicy/resource";
 
 const GROUP = "5f1a000000000000000000a1";
 const PERSON = {
@@ -69,7 +69,7 @@ beforeEach(() => {
 afterEach(() => setProgressSink(restoreSink));
 
 async function inputs() {
-  const provider = createBackupCompliancePolicyProvider({ client: () => fakeApi([], []).client });
+  const provider = backupCompliancePolicyResource.providerWith({ client: () => fakeApi([], []).client });
   return (await provider.check({}, { groupId: GROUP, ...PERSON })).inputs as Record<string, unknown>;
 }
 
@@ -77,7 +77,7 @@ describe("BackupCompliancePolicy provider, scripted", () => {
   it("a PUT refused because a change started meanwhile waits for ACTIVE and is sent once more", async () => {
     // Read: a differing ACTIVE policy; PUT refused (someone else's PUT is UPDATING); wait; PUT again.
     const api = fakeApi(["ACTIVE*", "UPDATING", "ACTIVE", "UPDATING", "ACTIVE"], [pending(), "UPDATING"]);
-    const provider = createBackupCompliancePolicyProvider({ client: () => api.client, clock });
+    const provider = backupCompliancePolicyResource.providerWith({ client: () => api.client, clock });
     const created = await provider.create(await inputs());
     expect(created.outs).toMatchObject({ state: "ACTIVE", authorizedUserFirstName: "Ada" });
     expect(api.calls).toEqual([
@@ -93,7 +93,7 @@ describe("BackupCompliancePolicy provider, scripted", () => {
 
   it("create on a policy being disabled waits until it is gone, then enables a new one", async () => {
     const api = fakeApi(["DISABLING", "DISABLING", "none", "ENABLING", "ACTIVE"], ["ENABLING"]);
-    const provider = createBackupCompliancePolicyProvider({ client: () => api.client, clock });
+    const provider = backupCompliancePolicyResource.providerWith({ client: () => api.client, clock });
     const created = await provider.create(await inputs());
     expect(created.outs).toMatchObject({ state: "ACTIVE" });
     expect(api.calls).toEqual([
@@ -108,7 +108,7 @@ describe("BackupCompliancePolicy provider, scripted", () => {
 
   it("create on a pending policy waits for ACTIVE first and sends nothing when it then matches", async () => {
     const api = fakeApi(["ENABLING", "ACTIVE"], []);
-    const provider = createBackupCompliancePolicyProvider({ client: () => api.client, clock });
+    const provider = backupCompliancePolicyResource.providerWith({ client: () => api.client, clock });
     const created = await provider.create(await inputs());
     expect(created.outs).toMatchObject({ state: "ACTIVE" });
     expect(api.calls).toEqual(["GET ENABLING", "GET ACTIVE"]);

@@ -1,8 +1,8 @@
 import { UNKNOWN } from "../../../../provider/framework/validation";
-import { createCloudBackupScheduleProvider } from "../../../../provider/resources/cloudBackupSchedule/provider";
+import { resource as cloudBackupScheduleResource } from "../../../../provider/resources/cloudBackupSchedule/resource";
 import { SCHEDULE_WRITABLE_FIELDS } from "../../../../provider/resources/cloudBackupSchedule/schema";
 
-const provider = createCloudBackupScheduleProvider({
+const provider = cloudBackupScheduleResource.providerWith({
   client: () => {
     throw new Error("diff must not call the API");
   },

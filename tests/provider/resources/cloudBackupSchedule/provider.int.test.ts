@@ -1,12 +1,12 @@
 import { policiesForRequest } from "../../../../provider/client/backupSchedules";
-import { createCloudBackupScheduleProvider } from "../../../../provider/resources/cloudBackupSchedule/provider";
+import { resource as cloudBackupScheduleResource } from "../../../../provider/resources/cloudBackupSchedule/resource";
 import { AWS_ROLE, type EmulatorFixture, GROUP, startFixture } from "../emulatorFixture";
 
 /** The policies output as the provider stores them (PropertyBag values are untyped). */
 type StoredPolicies = { id?: string; policyItems: object[] }[];
 
 let fx: EmulatorFixture;
-const provider = () => createCloudBackupScheduleProvider({ client: () => fx.client });
+const provider = () => cloudBackupScheduleResource.providerWith({ client: () => fx.client });
 const CLUSTER = "demo-cluster";
 const ID = `${GROUP}/${CLUSTER}`;
 

@@ -1,8 +1,8 @@
-import { createCloudProviderAccessRoleProvider } from "../../../../provider/resources/cloudProviderAccessRole/provider";
+import { resource as cloudProviderAccessRoleResource } from "../../../../provider/resources/cloudProviderAccessRole/resource";
 
 const GROUP = "5f1a000000000000000000a1";
 const ARN = "arn:aws:iam::123456789012:role/a";
-const provider = createCloudProviderAccessRoleProvider({
+const provider = cloudProviderAccessRoleResource.providerWith({
   client: () => {
     throw new Error("diff sends no request");
   },

@@ -1,8 +1,9 @@
-import { createCloudProviderAccessRoleProvider } from "../../../../provider/resources/cloudProviderAccessRole/provider";
+import { resource as cloudProviderAccessRoleResource } from "../../../../provider/resources/cloudProviderAccessRole/resource";
 import { AWS_ROLE, checkedInputs, createdWith, GROUP, useEmulatorFixture } from "../emulatorFixture";
 
 const fx = useEmulatorFixture();
-const provider = () => createCloudProviderAccessRoleProvider({ client: () => fx.client, clock: fx.clock });
+const provider = () =>
+  cloudProviderAccessRoleResource.providerWith({ client: () => fx.client, clock: fx.clock });
 
 const ARN = "arn:aws:iam::123456789012:role/platform-exports";
 const OTHER_ARN = "arn:aws:iam::123456789012:role/platform-exports-2";

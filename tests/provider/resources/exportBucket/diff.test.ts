@@ -1,8 +1,8 @@
 import { UNKNOWN } from "../../../../provider/framework/validation";
 import { inputsFromLive, mismatchedFields, toBody } from "../../../../provider/resources/exportBucket/model";
-import { createExportBucketProvider } from "../../../../provider/resources/exportBucket/provider";
+import { resource as exportBucketResource } from "../../../../provider/resources/exportBucket/resource";
 
-const provider = createExportBucketProvider({
+const provider = exportBucketResource.providerWith({
   client: () => {
     throw new Error("diff must not call the API");
   },

@@ -1,9 +1,9 @@
 import { policiesForRequest } from "../../../../provider/client/backupSchedules";
-import { createExportBucketProvider } from "../../../../provider/resources/exportBucket/provider";
+import { resource as exportBucketResource } from "../../../../provider/resources/exportBucket/resource";
 import { AWS_ROLE, checkedInputs, GROUP, useEmulatorFixture } from "../emulatorFixture";
 
 const fx = useEmulatorFixture();
-const provider = () => createExportBucketProvider({ client: () => fx.client, clock: fx.clock });
+const provider = () => exportBucketResource.providerWith({ client: () => fx.client, clock: fx.clock });
 
 const checked = (news: Record<string, unknown>) => checkedInputs(provider(), news);
 
@@ -80,9 +80,19 @@ describe("ExportBucket provider against the emulator", () => {
       changes: true,
       replaces: [],
     });
+    // The id comes back with the outputs (the engine reads only the outputs of an update).
     expect(await provider().update?.(created.id, created.outs ?? {}, news)).toEqual({
+      id: created.id,
       outs: { ...news, exportBucketId: created.outs?.exportBucketId },
     });
+  });
+
+  it("an update that a replacing change reached fails and says how to replace the bucket", async () => {
+    const created = await provider().create(await checked(BUCKET));
+    const news = await checked({ ...BUCKET, bucketName: "renamed-exports" });
+    await expect(provider().update?.(created.id, created.outs ?? {}, news)).rejects.toThrow(
+      `export bucket ${created.id} cannot be updated in place (bucketName changed); run pulumi refresh, then pulumi up to replace it`,
+    );
   });
 
   it("delete removes the bucket and waits until it is gone", async () => {

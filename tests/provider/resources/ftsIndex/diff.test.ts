@@ -1,8 +1,8 @@
 import { inputsFromLive, type LiveFtsIndex } from "../../../../provider/resources/ftsIndex/model";
-import { createFtsIndexProvider } from "../../../../provider/resources/ftsIndex/provider";
+import { resource as ftsIndexResource } from "../../../../provider/resources/ftsIndex/resource";
 import type { FtsIndexInputs } from "../../../../provider/resources/ftsIndex/schema";
 
-const provider = createFtsIndexProvider({
+const provider = ftsIndexResource.providerWith({
   client: () => {
     throw new Error("diff must not call the API");
   },

@@ -1,10 +1,10 @@
 import { isPartialFailure } from "../../../../provider/framework/errors";
-import { createFtsIndexProvider } from "../../../../provider/resources/ftsIndex/provider";
+import { resource as ftsIndexResource } from "../../../../provider/resources/ftsIndex/resource";
 import { checkedInputs, createdWith, GROUP, useEmulatorFixture } from "../emulatorFixture";
 
 // Every build takes 4 s of emulator time: IN_PROGRESS, then MIGRATING, then STEADY.
 const fx = useEmulatorFixture({ asyncDelayMs: 4000 });
-const provider = () => createFtsIndexProvider({ client: () => fx.client, clock: fx.clock });
+const provider = () => ftsIndexResource.providerWith({ client: () => fx.client, clock: fx.clock });
 
 const INPUTS = {
   groupId: GROUP,

@@ -1,5 +1,5 @@
 import { diffInputs } from "../../../../provider/framework/diff";
-import { LIVE_MIGRATION_CLASSIFICATION } from "../../../../provider/resources/liveMigration/model";
+import { LIVE_MIGRATION_PROPERTIES } from "../../../../provider/resources/liveMigration/resource";
 
 const olds = {
   groupId: "5f1a000000000000000000a1",
@@ -17,7 +17,7 @@ const olds = {
   status: "WORKING",
   liveMigrationId: "65f0c0ffee0000000000abcd",
 };
-const diff = (news: Record<string, unknown>) => diffInputs(olds, news, LIVE_MIGRATION_CLASSIFICATION);
+const diff = (news: Record<string, unknown>) => diffInputs(olds, news, LIVE_MIGRATION_PROPERTIES);
 
 describe("LiveMigration diff", () => {
   test("what is migrated replaces the migration", () => {

@@ -1,9 +1,9 @@
-import { createLiveMigrationProvider } from "../../../../provider/resources/liveMigration/provider";
+import { resource as liveMigrationResource } from "../../../../provider/resources/liveMigration/resource";
 import { checkedInputs, createdWith, GROUP, useEmulatorFixture } from "../emulatorFixture";
 
 // Each asynchronous step takes one second of the emulator's manual clock, which waits advance.
 const fx = useEmulatorFixture({ asyncDelayMs: 1000 });
-const provider = () => createLiveMigrationProvider({ client: () => fx.client, clock: fx.clock });
+const provider = () => liveMigrationResource.providerWith({ client: () => fx.client, clock: fx.clock });
 
 const SOURCE_GROUP = "65f0c0ffee0000000000aa01";
 const args = (overrides: Record<string, unknown> = {}) => ({

@@ -1,8 +1,8 @@
-import { createLiveMigrationLinkTokenProvider } from "../../../../provider/resources/liveMigrationLinkToken/provider";
+import { resource as liveMigrationLinkTokenResource } from "../../../../provider/resources/liveMigrationLinkToken/resource";
 import { checkedInputs, createdWith, useEmulatorFixture } from "../emulatorFixture";
 
 const fx = useEmulatorFixture();
-const provider = () => createLiveMigrationLinkTokenProvider({ client: () => fx.client });
+const provider = () => liveMigrationLinkTokenResource.providerWith({ client: () => fx.client });
 
 const ORG = "5f1a00000000000000000001";
 

@@ -1,9 +1,9 @@
 import { checkWith, UNKNOWN } from "../../../../provider/framework/validation";
 import { retentionDaysOf } from "../../../../provider/resources/onDemandSnapshot/model";
-import { createOnDemandSnapshotProvider } from "../../../../provider/resources/onDemandSnapshot/provider";
+import { resource as onDemandSnapshotResource } from "../../../../provider/resources/onDemandSnapshot/resource";
 import { onDemandSnapshotInputsSchema } from "../../../../provider/resources/onDemandSnapshot/schema";
 
-const provider = createOnDemandSnapshotProvider({
+const provider = onDemandSnapshotResource.providerWith({
   client: () => {
     throw new Error("check and diff must not call the API");
   },

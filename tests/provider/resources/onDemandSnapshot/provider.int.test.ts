@@ -1,13 +1,13 @@
 import type { FailureTarget } from "../../../../emulator/composition";
 import { isPartialFailure } from "../../../../provider/framework/errors";
 import type { WaitClock } from "../../../../provider/framework/waiter";
-import { createOnDemandSnapshotProvider } from "../../../../provider/resources/onDemandSnapshot/provider";
+import { resource as onDemandSnapshotResource } from "../../../../provider/resources/onDemandSnapshot/resource";
 import { checkedInputs, createdWith, GROUP, useEmulatorFixture } from "../emulatorFixture";
 
 // A snapshot takes 4 s of emulator time (queued, inProgress, then completed).
 const fx = useEmulatorFixture({ asyncDelayMs: 4000 });
 const provider = (clock: WaitClock = fx.clock) =>
-  createOnDemandSnapshotProvider({ client: () => fx.client, clock });
+  onDemandSnapshotResource.providerWith({ client: () => fx.client, clock });
 
 const INPUTS = { groupId: GROUP, clusterName: "demo-cluster", description: "nightly", retentionInDays: 3 };
 const DAY = 86_400_000;
@@ -104,7 +104,7 @@ describe("OnDemandSnapshot provider against the emulator", () => {
         },
       },
     };
-    const failing = createOnDemandSnapshotProvider({
+    const failing = onDemandSnapshotResource.providerWith({
       client: () => client,
       clock: failingClock("snapshot", () => snapshotId),
     });

@@ -1,5 +1,5 @@
 import { diffInputs } from "../../../../provider/framework/diff";
-import { OUTAGE_SIMULATION_CLASSIFICATION } from "../../../../provider/resources/outageSimulation/model";
+import { OUTAGE_SIMULATION_PROPERTIES } from "../../../../provider/resources/outageSimulation/resource";
 
 const EAST = { cloudProvider: "AWS", regionName: "US_EAST_1", type: "REGION" };
 const WEST = { cloudProvider: "AWS", regionName: "US_WEST_2", type: "REGION" };
@@ -9,7 +9,7 @@ const olds = {
   outageFilters: [EAST, WEST],
   state: "SIMULATING",
 };
-const diff = (news: Record<string, unknown>) => diffInputs(olds, news, OUTAGE_SIMULATION_CLASSIFICATION);
+const diff = (news: Record<string, unknown>) => diffInputs(olds, news, OUTAGE_SIMULATION_PROPERTIES);
 
 describe("OutageSimulation diff", () => {
   test("every field of the simulation replaces it, ending the old one first", () => {

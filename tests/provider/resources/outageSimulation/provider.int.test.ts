@@ -1,9 +1,9 @@
-import { createOutageSimulationProvider } from "../../../../provider/resources/outageSimulation/provider";
+import { resource as outageSimulationResource } from "../../../../provider/resources/outageSimulation/resource";
 import { checkedInputs, createdWith, GROUP, useEmulatorFixture } from "../emulatorFixture";
 
 // Each asynchronous step takes one second of the emulator's manual clock, which waits advance.
 const fx = useEmulatorFixture({ asyncDelayMs: 1000 });
-const provider = () => createOutageSimulationProvider({ client: () => fx.client, clock: fx.clock });
+const provider = () => outageSimulationResource.providerWith({ client: () => fx.client, clock: fx.clock });
 
 const CLUSTER = "demo-cluster";
 const ID = `${GROUP}/${CLUSTER}`;

@@ -1,8 +1,8 @@
 import type { PlatformClient } from "../../../../provider/client";
-import { createPrivateIpModeProvider } from "../../../../provider/resources/privateIpMode/provider";
+import { resource as privateIpModeResource } from "../../../../provider/resources/privateIpMode/resource";
 
 const GROUP = "5f1a000000000000000000a1";
-const provider = createPrivateIpModeProvider({
+const provider = privateIpModeResource.providerWith({
   client: () => {
     throw new Error("diff sends no request");
   },
@@ -26,7 +26,7 @@ describe("PrivateIpMode diff", () => {
   });
 
   test("check of enabled: true asks the service nothing", async () => {
-    const noClient = createPrivateIpModeProvider({ client: () => ({}) as PlatformClient });
+    const noClient = privateIpModeResource.providerWith({ client: () => ({}) as PlatformClient });
     expect((await noClient.check({}, { groupId: GROUP, enabled: true })).failures).toEqual([]);
   });
 });

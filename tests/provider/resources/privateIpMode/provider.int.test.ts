@@ -1,9 +1,9 @@
 import { UNKNOWN } from "../../../../provider/framework/validation";
-import { createPrivateIpModeProvider } from "../../../../provider/resources/privateIpMode/provider";
+import { resource as privateIpModeResource } from "../../../../provider/resources/privateIpMode/resource";
 import { checkedInputs, GROUP, OTHER_GROUP, useEmulatorFixture } from "../emulatorFixture";
 
 const fx = useEmulatorFixture();
-const provider = () => createPrivateIpModeProvider({ client: () => fx.client });
+const provider = () => privateIpModeResource.providerWith({ client: () => fx.client });
 
 /** The writes the emulator saw, as "METHOD operation". */
 const writes = () =>

@@ -1,7 +1,7 @@
 import { UNKNOWN } from "../../../../provider/framework/validation";
-import { createSearchDeploymentProvider } from "../../../../provider/resources/searchDeployment/provider";
+import { resource as searchDeploymentResource } from "../../../../provider/resources/searchDeployment/resource";
 
-const provider = createSearchDeploymentProvider({
+const provider = searchDeploymentResource.providerWith({
   client: () => {
     throw new Error("diff must not call the API");
   },

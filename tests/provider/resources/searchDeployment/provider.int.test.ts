@@ -1,10 +1,10 @@
 import { isPartialFailure } from "../../../../provider/framework/errors";
-import { createSearchDeploymentProvider } from "../../../../provider/resources/searchDeployment/provider";
+import { resource as searchDeploymentResource } from "../../../../provider/resources/searchDeployment/resource";
 import { checkedInputs, createdWith, GROUP, useEmulatorFixture } from "../emulatorFixture";
 
 // Every change takes 4 s of emulator time (UPDATING, then IDLE).
 const fx = useEmulatorFixture({ asyncDelayMs: 4000 });
-const provider = () => createSearchDeploymentProvider({ client: () => fx.client, clock: fx.clock });
+const provider = () => searchDeploymentResource.providerWith({ client: () => fx.client, clock: fx.clock });
 
 const SPEC = { instanceSize: "S30_HIGHCPU_NVME", nodeCount: 2 };
 const INPUTS = { groupId: GROUP, clusterName: "demo-cluster", specs: [SPEC] };

@@ -1,0 +1,101 @@
+/**
+ * LiveMigrationLinkToken: the link between an organization and the self-managed deployments it
+ * live-migrates from. See docs/resources/liveMigrationLinkToken.md.
+ *
+ * Create posts the organization's link token (71); delete removes the link (70). The token is a
+ * secret output (stored encrypted in state).
+ *
+ * The API never shows a link or its token again: `read` confirms the organization still exists
+ * (listing its migratable projects, 69; 404 means gone) and reports what is stored; adopting an
+ * existing link is impossible (there is no token to read), so there is no `importId`. Both are in
+ * docs/api-choices.md.
+ *
+ * Id: `<orgId>`.
+ */
+import { z } from "zod";
+import { readIfExists } from "../../framework/lifecycle";
+import { defineResource, type PropertyTable } from "../../framework/resource";
+import type { PropertyBag } from "../../framework/types";
+import { lifecycle } from "./lifecycle";
+import { describeLink, inputsFromOutputs, type LiveMigrationLinkTokenOutputs, linkTokenId } from "./model";
+import {
+  LIVE_MIGRATION_LINK_TOKEN_ID_PARTS,
+  type LiveMigrationLinkTokenInputs,
+  liveMigrationLinkTokenInputsSchema,
+} from "./schema";
+
+/**
+ * No operation changes a link: any change removes it and creates a new token. Removing first: a new
+ * token replaces the organization's link, so removing the old link afterwards would remove the new one.
+ */
+export const LIVE_MIGRATION_LINK_TOKEN_PROPERTIES: PropertyTable = {
+  orgId: {
+    effect: "replace",
+    deleteBeforeReplace: true,
+    doc: "Organization id (24 hexadecimal digits).",
+    rules: "24 hexadecimal digits",
+    change: "a new token",
+  },
+  accessListIps: {
+    effect: "replace",
+    compare: "set",
+    deleteBeforeReplace: true,
+    doc: "IP addresses or CIDR blocks allowed to use the link.",
+    rules: "IP addresses or CIDR blocks",
+    change: "a new token",
+  },
+  linkToken: {
+    effect: "output",
+    type: z.string(),
+    secret: true,
+    doc: "The token the self-managed side uses to link: stored encrypted in state, printed as `[secret]`.",
+  },
+};
+
+/** Where the link is: its organization, and what state holds of it (the API never shows it again). */
+interface LinkAddress {
+  orgId: string;
+  stored: PropertyBag;
+}
+
+export const resource = defineResource<
+  LiveMigrationLinkTokenInputs,
+  LinkAddress,
+  PropertyBag,
+  (typeof LIVE_MIGRATION_LINK_TOKEN_ID_PARTS)[number]
+>({
+  type: "LiveMigrationLinkToken",
+  summary: "the organization's live-migration link (secret token)",
+  description:
+    "The link token of an organization for live migrations from self-managed deployments (a secret output): create links the organization, delete removes the link.",
+  inputs: liveMigrationLinkTokenInputsSchema,
+  properties: LIVE_MIGRATION_LINK_TOKEN_PROPERTIES,
+  idParts: LIVE_MIGRATION_LINK_TOKEN_ID_PARTS,
+  lifecycle,
+  docNotes: { id: "no importId: the token is shown once" },
+  describe: (inputs) => describeLink(inputs.orgId),
+  locate: (parts, stored) => ({ orgId: parts.orgId, stored }),
+  idOf: (inputs) => linkTokenId(inputs.orgId),
+
+  /**
+   * The link as state holds it (its outputs), while its organization exists: the API shows neither
+   * the link nor its token again.
+   */
+  async read({ client }, where) {
+    const exists = await readIfExists(() => client.liveMigrations.listAvailableProjects(where.orgId));
+    return exists === undefined ? undefined : where.stored;
+  },
+
+  async create({ client }, inputs) {
+    const { linkToken } = await client.liveMigrations.createLinkToken(
+      inputs.orgId,
+      inputs.accessListIps === undefined ? {} : { accessListIps: inputs.accessListIps },
+    );
+    const outputs: LiveMigrationLinkTokenOutputs = { ...inputs, linkToken };
+    return outputs;
+  },
+
+  remove: ({ client }, where) => client.liveMigrations.deleteLinkTokens(where.orgId),
+  toOutputs: (_inputs, live) => live,
+  inputsFromLive: (_previous, live) => inputsFromOutputs(live),
+});

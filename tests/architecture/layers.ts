@@ -1,0 +1,72 @@
+/**
+ * The layers of the repository's source and what each may import (docs/architecture.md): the table
+ * architecture.test.ts holds every import to.
+ */
+
+/** The layer a repository file belongs to: a fixed name, or `resource:<folder>` for a resource folder. */
+export function layerOf(file: string): string {
+  const parts = file.split("/");
+  const [top, second, third] = parts;
+  if (top === "provider") {
+    if (second === "resources") return `resource:${third}`;
+    return `provider/${second}`;
+  }
+  if (top === "emulator") {
+    if (second === "core" || second === "domain" || second === "operations" || second === "seed")
+      return `emulator/${second}`;
+    return "emulator/top";
+  }
+  return top ?? "";
+}
+
+/** What each layer may import besides itself; `resource:*` is any resource folder other than its own. */
+export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
+  api: [],
+  "provider/host": ["api"],
+  // The host holds what the client loads of undici (provider/host/undiciParts.ts).
+  "provider/client": ["api", "provider/host"],
+  "provider/framework": ["api", "provider/client", "provider/host"],
+  resource: ["api", "provider/client", "provider/framework"],
+  "provider/functions": ["api", "provider/client", "provider/framework"],
+  "provider/native": ["api", "provider/client", "provider/framework", "provider/functions", "provider/host"],
+  "provider/cli": [
+    "api",
+    "provider/client",
+    "provider/framework",
+    "provider/functions",
+    "provider/native",
+    "provider/host",
+    "resource:*",
+  ],
+  sdk: ["api", "provider/client", "provider/framework", "provider/functions", "resource:*"],
+  // The seed is data (the default seed's JSON and its documented credentials) the core loads.
+  "emulator/seed": ["api"],
+  "emulator/core": ["api", "emulator/seed"],
+  "emulator/domain": ["api", "emulator/seed", "emulator/core"],
+  "emulator/operations": ["api", "emulator/seed", "emulator/core", "emulator/domain"],
+  "emulator/top": ["api", "emulator/seed", "emulator/core", "emulator/domain", "emulator/operations"],
+  scripts: [
+    "api",
+    "provider/host",
+    "provider/client",
+    "provider/framework",
+    "provider/functions",
+    "provider/native",
+    "provider/cli",
+    "resource:*",
+    "sdk",
+    "emulator/seed",
+    "emulator/core",
+    "emulator/domain",
+    "emulator/operations",
+    "emulator/top",
+  ],
+};
+
+/** Whether a file of layer `from` may import a file of layer `to`. */
+export function mayImport(from: string, to: string): boolean {
+  if (from === to || from === "tests") return true;
+  const allowed = ALLOWED[from.startsWith("resource:") ? "resource" : from];
+  if (allowed === undefined) throw new Error(`no import rule for layer ${from}`);
+  return allowed.includes(to) || (to.startsWith("resource:") && allowed.includes("resource:*"));
+}
