@@ -7,8 +7,9 @@
  * nothing written), so an object changed out of band in one environment shows as a difference.
  */
 import type { Stack } from "@pulumi/pulumi/automation";
+import { inputsOf } from "./drift";
 import { nameOfUrn, type OperationEvents, type Progress, refreshPreview, shortType } from "./engine";
-import { type JsonValue, leafDifferences, shown } from "./values";
+import { isSecretValue, type JsonValue, joinPath, leafDifferences, shown } from "./values";
 
 export const COMPARE_REPORT_VERSION = 1;
 
@@ -45,23 +46,27 @@ export interface CompareReport {
   resources: ComparedResource[];
 }
 
-/** The live inputs of one stack's resources by `type::name`, without the engine's own input. */
+/** The live inputs of one stack's resource, without the engine's own input. */
 export interface LiveResource {
   typeToken: string;
   name: string;
   inputs: Record<string, JsonValue>;
 }
 
+/**
+ * The live resources of one stack by `type::name`, the type short for this package's resources so a
+ * stack of the dynamic form and one of the native form (engine.ts, platformTypeName) match.
+ */
 export function liveResources(refresh: OperationEvents): Map<string, LiveResource> {
   const live = new Map<string, LiveResource>();
   for (const { metadata } of refresh.steps.values()) {
     if (metadata.op === "delete" || metadata.new == null) continue;
-    const inputs: Record<string, JsonValue> = {};
-    for (const [key, value] of Object.entries(metadata.new.inputs as Record<string, JsonValue>)) {
-      if (key !== "__provider") inputs[key] = value;
-    }
     const name = nameOfUrn(metadata.urn);
-    live.set(`${metadata.type}::${name}`, { typeToken: metadata.type, name, inputs });
+    live.set(`${shortType(metadata.type)}::${name}`, {
+      typeToken: metadata.type,
+      name,
+      inputs: inputsOf(metadata.new),
+    });
   }
   return live;
 }
@@ -186,4 +191,171 @@ export async function compareStacks(stacks: [Stack, Stack], progress: Progress):
     live as [Map<string, LiveResource>, Map<string, LiveResource>],
     configs as [StackConfig, StackConfig],
   );
+}
+
+/** How a field's value goes from one stack of a chain to the next. */
+export interface ChainLink {
+  from: string;
+  to: string;
+  /**
+   * `same`; `per-environment`: each is its stack's value of config `setBy`; `differs`: otherwise;
+   * `stops-following`: the value follows config `setBy` in `from` but not in `to` (the two stacks'
+   * values are the same though the key's are not: a value carried over that config should set, which
+   * `compare` of the two alone cannot see); `identifier`: both are ids, left out as `compare` leaves
+   * them out.
+   */
+  status: "same" | "per-environment" | "differs" | "stops-following" | "identifier";
+  setBy?: string;
+}
+
+/** A field that stops following per-environment config somewhere along the chain. */
+export interface ChainField {
+  path: string;
+  /** Its value in each stack of the chain, in order (null where it is not set). */
+  values: JsonValue[];
+  /** One per neighbour pair, in order. */
+  links: ChainLink[];
+  /** The first pair where it differs beyond config or stops following it. */
+  stopsAt: { from: string; to: string };
+}
+
+export interface ChainResource {
+  type: string;
+  typeToken: string;
+  name: string;
+  /** The stacks that have the resource, in chain order. */
+  presentIn: string[];
+  /** The first pair where the resource (a field of it, or its presence) stops following config. */
+  stopsAt: { from: string; to: string };
+  /** Empty when the resource is not in every stack. */
+  fields: ChainField[];
+}
+
+export interface ChainReport {
+  version: typeof COMPARE_REPORT_VERSION;
+  stacks: string[];
+  /** Each neighbour pair's comparison, as `compare` of those two stacks reports it. */
+  links: CompareReport[];
+  /** The resources that stop following per-environment config somewhere, with where. */
+  resources: ChainResource[];
+  summary: {
+    links: number;
+    linksDifferingBeyondConfig: number;
+    differingResources: number;
+    differingFields: number;
+  };
+}
+
+function isPlainObject(value: JsonValue | undefined): value is { [key: string]: JsonValue } {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Every leaf of a value by its path, walked as leafDifferences walks it (a secret is a leaf), shown. */
+function leafValues(
+  value: JsonValue | undefined,
+  path = "",
+  into = new Map<string, JsonValue>(),
+): Map<string, JsonValue> {
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => {
+      leafValues(item, joinPath(path, index), into);
+    });
+  } else if (isPlainObject(value) && !isSecretValue(value)) {
+    for (const [key, item] of Object.entries(value)) leafValues(item, joinPath(path, key), into);
+  } else if (value !== undefined) {
+    into.set(path, shown(value) ?? null);
+  }
+  return into;
+}
+
+/**
+ * Stacks along a promotion chain (dev, staging, prod): each neighbour pair compared as `compare` of
+ * two compares them, and for every resource that stops following per-environment config somewhere,
+ * each such field's value along the chain and the first pair where it stops. A field stops following
+ * config where it differs beyond it (as `compare` of the pair says), and also where a value some pair
+ * attributes to a config key is not that key's value in the next stack (prod kept staging's size
+ * while its config says another): what only the chain shows.
+ */
+export function compareChain(
+  names: readonly string[],
+  live: ReadonlyArray<Map<string, LiveResource>>,
+  configs: readonly StackConfig[],
+): ChainReport {
+  const links = names
+    .slice(1)
+    .map((to, index) =>
+      compareLive(
+        [names[index] as string, to],
+        [live[index] as Map<string, LiveResource>, live[index + 1] as Map<string, LiveResource>],
+        [configs[index] as StackConfig, configs[index + 1] as StackConfig],
+      ),
+    );
+  const pairOf = (index: number) => ({ from: names[index] as string, to: names[index + 1] as string });
+  const keys = [...new Set(live.flatMap((resources) => [...resources.keys()]))].sort();
+  const resources: ChainResource[] = [];
+  for (const key of keys) {
+    const present = live.map((resources) => resources.get(key));
+    const some = present.find((resource) => resource !== undefined) as LiveResource;
+    const identity = { type: shortType(some.typeToken), typeToken: some.typeToken, name: some.name };
+    const presentIn = names.filter((_, index) => present[index] !== undefined);
+    if (presentIn.length < names.length) {
+      const gap = links.findIndex(
+        (_, index) => (present[index] === undefined) !== (present[index + 1] === undefined),
+      );
+      resources.push({ ...identity, presentIn, stopsAt: pairOf(gap), fields: [] });
+      continue;
+    }
+    const compared = links.map((link) =>
+      link.resources.find((resource) => resource.type === identity.type && resource.name === identity.name),
+    );
+    /** Each field some pair reports, with the config key a pair attributes it to, if any. */
+    const reported = new Map<string, string | undefined>();
+    for (const resource of compared) {
+      for (const field of resource?.fields ?? []) {
+        if (!reported.has(field.path) || field.setBy !== undefined) reported.set(field.path, field.setBy);
+      }
+    }
+    const leaves = present.map((resource) => leafValues((resource as LiveResource).inputs));
+    const fields: ChainField[] = [];
+    for (const [path, key] of [...reported].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const values = leaves.map((leaf) => leaf.get(path) ?? null);
+      const follows = values.map(
+        (value, index) =>
+          key !== undefined && configScalars(configs[index]?.[key]?.value ?? "").includes(String(value)),
+      );
+      const chainLinks = links.map((_, index): ChainLink => {
+        const pair = pairOf(index);
+        if (JSON.stringify(values[index]) === JSON.stringify(values[index + 1])) {
+          return follows[index] === true && follows[index + 1] === false
+            ? { ...pair, status: "stops-following", setBy: key as string }
+            : { ...pair, status: "same" };
+        }
+        const field = compared[index]?.fields.find((candidate) => candidate.path === path);
+        if (field === undefined) return { ...pair, status: "identifier" };
+        return field.setBy === undefined
+          ? { ...pair, status: "differs" }
+          : { ...pair, status: "per-environment", setBy: field.setBy };
+      });
+      const stop = chainLinks.findIndex(
+        (link) => link.status === "differs" || link.status === "stops-following",
+      );
+      if (stop >= 0) fields.push({ path, values, links: chainLinks, stopsAt: pairOf(stop) });
+    }
+    if (fields.length === 0) continue;
+    const first = Math.min(...fields.map((field) => names.indexOf(field.stopsAt.from)));
+    resources.push({ ...identity, presentIn, stopsAt: pairOf(first), fields });
+  }
+  resources.sort((x, y) => (x.type === y.type ? x.name.localeCompare(y.name) : x.type.localeCompare(y.type)));
+  return {
+    version: COMPARE_REPORT_VERSION,
+    stacks: [...names],
+    links,
+    resources,
+    summary: {
+      links: links.length,
+      linksDifferingBeyondConfig: links.filter((link) => link.summary.differingResources > 0).length,
+      differingResources: resources.length,
+      differingFields: resources.reduce((sum, resource) => sum + resource.fields.length, 0),
+    },
+  };
 }

@@ -81,7 +81,8 @@ function identity(metadata: StepEventMetadata): ResourceIdentity {
 
 type Inputs = Record<string, JsonValue>;
 
-function inputsOf(state: StepEventMetadata["old"]): Inputs {
+/** A resource's inputs in a step event, without the engine's own (the dynamic provider's `__provider`). */
+export function inputsOf(state: StepEventMetadata["old"]): Inputs {
   const inputs: Inputs = {};
   for (const [key, value] of Object.entries((state?.inputs ?? {}) as Inputs)) {
     if (!ENGINE_INPUTS.has(key)) inputs[key] = value;

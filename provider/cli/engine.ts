@@ -3,17 +3,21 @@
  * on a LocalWorkspace, read-only operations (a refresh preview, a preview, a state export), and the
  * engine's structured events. No CLI text is parsed, except the last resort for an error's cause.
  */
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import {
   type EngineEvent,
   LocalWorkspace,
+  PulumiCommand,
   type Stack,
   type StepEventMetadata,
+  type Workspace,
 } from "@pulumi/pulumi/automation";
 
 /** The engine's view of one resource in one operation: the last step event it sent for the URN. */
 export interface ResourceStep {
   urn: string;
-  /** The full type token, e.g. `pulumi-nodejs:dynamic/platform:AlertConfiguration`. */
+  /** The full type token, e.g. `pulumi-nodejs:dynamic/platform:AlertConfiguration` or `platform:index:AlertConfiguration`. */
   typeToken: string;
   /** Every operation the engine announced for the resource (a replacement is several steps). */
   ops: Set<StepEventMetadata["op"]>;
@@ -52,13 +56,7 @@ export async function openStack(
   try {
     workspace = await LocalWorkspace.create({ workDir: cwd });
   } catch (error) {
-    const text = error instanceof Error ? error.message : String(error);
-    if (/ENOENT/.test(text) && /pulumi/.test(text)) {
-      throw new CliError(
-        "the Pulumi CLI was not found on PATH: install it (https://www.pulumi.com/docs/install/)",
-      );
-    }
-    throw new CliError(`${cwd}: ${causeOf(error, [])}`);
+    throw startError(error, cwd);
   }
   let name = stackName;
   if (name === undefined) {
@@ -86,15 +84,60 @@ export async function openStack(
   }
 }
 
+/** Why the Pulumi CLI could not be started for the project in `cwd`: not installed, or the cause. */
+function startError(error: unknown, cwd: string): CliError {
+  const text = error instanceof Error ? error.message : String(error);
+  if (/ENOENT/.test(text) && /pulumi/.test(text)) {
+    return new CliError(
+      "the Pulumi CLI was not found on PATH: install it (https://www.pulumi.com/docs/install/)",
+    );
+  }
+  return new CliError(`${cwd}: ${causeOf(error, [])}`);
+}
+
+/**
+ * The Pulumi CLI on PATH, looked up once (`pulumi version`) for all the workspaces of a command over
+ * many stacks, which then start no CLI of their own to find it.
+ */
+export async function findPulumi(): Promise<PulumiCommand> {
+  try {
+    return await PulumiCommand.get();
+  } catch (error) {
+    throw startError(error, process.cwd());
+  }
+}
+
+/**
+ * Where a file backend keeps the project's checkpoints (`<backend>/.pulumi/stacks/<project>/`,
+ * `<stack>.json` each); undefined for any other backend.
+ */
+export async function fileBackendStacksFolder(workspace: Workspace): Promise<string | undefined> {
+  const { url } = await workspace.whoAmI();
+  if (url === undefined || !url.startsWith("file://")) return undefined;
+  const project = (await workspace.projectSettings()).name;
+  return join(fileURLToPath(url), ".pulumi", "stacks", project);
+}
+
 /** URNs are `urn:pulumi:<stack>::<project>::<type>::<name>`: the name is after the last `::`. */
 export function nameOfUrn(urn: string): string {
   return urn.slice(urn.lastIndexOf("::") + 2);
 }
 
-/** `AlertConfiguration` for a platform type token; any other token as it is. */
+/**
+ * The package's resources come in two forms (docs/native.md): the dynamic provider's
+ * (`pulumi-nodejs:dynamic/platform:<Type>`) and the native plugin's (`platform:index:<Type>`). A stack
+ * may hold either, so every match on a type token goes through here.
+ */
+const PLATFORM_TYPE_TOKEN = /^(?:pulumi-nodejs:dynamic\/platform|platform:index):(\w+)$/;
+
+/** `AlertConfiguration` for a type token of this package (either form); undefined for any other. */
+export function platformTypeName(typeToken: string): string | undefined {
+  return PLATFORM_TYPE_TOKEN.exec(typeToken)?.[1];
+}
+
+/** `AlertConfiguration` for a type token of this package (either form); any other token as it is. */
 export function shortType(typeToken: string): string {
-  const match = /^pulumi-nodejs:dynamic\/platform:(\w+)$/.exec(typeToken);
-  return match?.[1] ?? typeToken;
+  return platformTypeName(typeToken) ?? typeToken;
 }
 
 /** Collects step events: custom resources only (the stack and providers never differ). */
@@ -177,9 +220,15 @@ export function causeOf(error: unknown, diagnostics: string[]): string {
       .filter((line): line is string => line !== undefined),
   );
   for (const candidate of candidates) {
+    // The engine frames a resource's error as "Preview failed: <cause>": the cause is what counts.
     const lines = plain(candidate)
       .split("\n")
-      .map((line) => line.trim().replace(/^error:\s*/, ""))
+      .map((line) =>
+        line
+          .trim()
+          .replace(/^error:\s*/, "")
+          .replace(/^(?:update|preview|refresh) failed:\s*/i, ""),
+      )
       .filter((line) => line !== "" && !/^(update failed|preview failed|an error occurred)/i.test(line));
     if (lines.length > 0) return lines.join(" ");
   }

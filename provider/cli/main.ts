@@ -1,30 +1,46 @@
 #!/usr/bin/env node
 /**
  * pulumi-cluster-platform: the package's command-line tool (docs/cli.md). `drift` reports what
- * changed outside Pulumi and what the program would change, for a CI job or a pull request;
- * `compare` shows how two stacks' live configuration differs beyond per-environment config;
+ * changed outside Pulumi and what the program would change, for a CI job or a pull request, on one
+ * stack or many (fleetRun.ts); `compare` shows how two stacks' live configuration differs beyond
+ * per-environment config, or where it stops following it along a chain; `stacks` lists stacks for a
+ * CI job matrix and `merge` puts its slices' reports together (stackListing.ts, fleet.ts);
  * `export` writes a program that adopts every object of a live project.
  * `recover` resolves what an interrupted run left in a stack's state (recover.ts).
  * `migrate` moves a stack from the dynamic form to the native plugin, state only (migrate.ts).
  *
- * Exit codes: 0 nothing to report, 2 findings (per --fail-on), 1 error (its cause on one line).
+ * Exit codes: 0 nothing to report, 2 findings (per --fail-on), 1 error (its cause on one line; over
+ * many stacks, when none could be checked or --fail-on asks for errors).
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { lookupResource } from "../framework/runtime";
 import { platformClient, setConfigValues } from "../framework/settings";
-import { compareStacks } from "./compare";
+import { compareChain, compareStacks, liveResources } from "./compare";
 import { driftReport, exitCodeOf } from "./drift";
 import { CliError, openStack, type Progress, programPreview, refreshPreview } from "./engine";
 import { checkExportOptions, connectionSettings, type ExportOptions, exportProject } from "./export";
+import {
+  type FleetFailOn,
+  type FleetReport,
+  fleetExitCode,
+  mergeFleetReports,
+  type NamedReport,
+  parseFleetReport,
+  stackLabel,
+} from "./fleet";
+import { driftFleet, FleetSession, readLiveStacks } from "./fleetRun";
 import { migrateStack } from "./migrate";
 import {
   type CommandOptions,
   type CompareOptions,
   commandOptions,
   type DriftOptions,
+  type FleetDriftOptions,
+  type MergeOptions,
   type MigrateOptions,
   type RecoverOptions,
+  type StacksOptions,
   USAGE,
 } from "./options";
 import {
@@ -34,7 +50,18 @@ import {
   renderRecovery,
   repairFileCheckpoint,
 } from "./recover";
-import { driftSummary, pendingSummary, renderCompareText, renderMarkdown, renderText } from "./render";
+import {
+  driftSummary,
+  fleetSummaryLine,
+  pendingSummary,
+  renderChainText,
+  renderCompareText,
+  renderFleetMarkdown,
+  renderFleetText,
+  renderMarkdown,
+  renderText,
+} from "./render";
+import { listedRefs, readStackListing, stackListing } from "./stackListing";
 
 const progress: Progress = (line) => process.stderr.write(`${line}\n`);
 
@@ -59,8 +86,86 @@ async function drift(options: DriftOptions): Promise<number> {
   return code;
 }
 
-/** Exit 0 when the stacks differ only in per-environment config, 2 when anything else differs. */
+/** Prints a report over many stacks (drift over several, merge): stdout, markdown, exit code. */
+function fleetOutput(
+  report: FleetReport,
+  options: { json: boolean; markdown: string | undefined; failOn: FleetFailOn },
+): number {
+  if (options.markdown !== undefined) {
+    writeFileSync(options.markdown, renderFleetMarkdown(report));
+    progress(`Wrote the markdown report to ${options.markdown}`);
+  }
+  process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : renderFleetText(report));
+  const code = fleetExitCode(report, options.failOn);
+  progress(`${fleetSummaryLine(report)} (exit ${code})`);
+  return code;
+}
+
+/** drift over several stacks (docs/cli.md, "Many stacks"): the report of all of them, on stdout. */
+async function driftFleetCommand(options: FleetDriftOptions): Promise<number> {
+  const report = await driftFleet(options.selection, { concurrency: options.concurrency, progress });
+  return fleetOutput(report, options);
+}
+
+/** The listing of the stacks for a CI job matrix, on stdout; every named stack must be there. */
+async function stacksCommand(options: StacksOptions): Promise<number> {
+  const session = await FleetSession.start();
+  const { targets, failed } = await session.targetsOf(options.selection);
+  const firstFailure = failed[0];
+  if (firstFailure !== undefined) throw new CliError(`${stackLabel(firstFailure)}: ${firstFailure.error}`);
+  const listing = stackListing(
+    targets.map((target) => ({ project: target.project, stack: target.stack, cwd: target.folder.dir })),
+    options.slices,
+  );
+  process.stdout.write(`${JSON.stringify(listing, null, 2)}\n`);
+  progress(`${listing.stacks.length} stacks in ${listing.slices.length} slices`);
+  return 0;
+}
+
+/** The slices' reports as one (docs/cli.md, "Past one machine"). */
+async function merge(options: MergeOptions): Promise<number> {
+  const parts: NamedReport[] = [];
+  for (const file of options.reports) {
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch (error) {
+      if (options.stacksFrom === undefined) throw new CliError(`${file}: ${(error as Error).message}`);
+      progress(`${file}: ${(error as Error).message}; its stacks are reported as not checked`);
+      continue;
+    }
+    try {
+      parts.push({ name: file, report: parseFleetReport(text, file) });
+    } catch (error) {
+      // A slice's job that died while writing leaves a broken file: with the listing, its stacks
+      // are reported (as not checked); without it, nothing would say which stacks are missing.
+      if (options.stacksFrom === undefined || !(error instanceof CliError)) throw error;
+      progress(`${error.message}; its stacks are reported as not checked`);
+    }
+  }
+  const expected =
+    options.stacksFrom === undefined ? undefined : listedRefs(readStackListing(options.stacksFrom));
+  return fleetOutput(mergeFleetReports(parts, expected), options);
+}
+
+/**
+ * Exit 0 when the stacks differ only in per-environment config, 2 when anything else differs (along
+ * a chain: between any two neighbours).
+ */
 async function compare(options: CompareOptions): Promise<number> {
+  if (options.stacks.length > 2) {
+    const stacks = await readLiveStacks(options.cwd, options.stacks, {
+      concurrency: options.concurrency,
+      progress,
+    });
+    const report = compareChain(
+      stacks.map((stack) => stack.name),
+      stacks.map((stack) => liveResources(stack.refresh)),
+      stacks.map((stack) => stack.config),
+    );
+    process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : renderChainText(report));
+    return report.summary.differingResources === 0 ? 0 : 2;
+  }
   const stacks = [
     await openStack(options.stacks[0], options.cwd),
     await openStack(options.stacks[1], options.cwd),
@@ -127,8 +232,14 @@ async function run(options: CommandOptions): Promise<number> {
       return 0;
     case "drift":
       return drift(options);
+    case "drift-fleet":
+      return driftFleetCommand(options);
     case "compare":
       return compare(options);
+    case "stacks":
+      return stacksCommand(options);
+    case "merge":
+      return merge(options);
     case "export":
       return exportCommand(options);
     case "recover":

@@ -7,21 +7,48 @@ import { type ParseArgsConfig, parseArgs } from "node:util";
 import type { FailOn } from "./drift";
 import { CliError } from "./engine";
 import type { ExportOptions } from "./export";
+import type { FleetFailOn } from "./fleet";
+
+/** How many stacks the commands over many stacks work on at once unless --concurrency says. */
+export const DEFAULT_CONCURRENCY = 4;
 
 export const USAGE = `Usage: pulumi-cluster-platform <command> [options]
 
 Commands:
   drift     report drift (live service vs last applied state) and pending changes (program vs state)
-            --stack <name>          the stack (default: the selected stack)
-            --cwd <dir>             the Pulumi project folder (default: the current folder)
+            --stack <name>          the stack (default: the selected stack); repeatable, and
+                                    <project>/<name> picks the folder of that project
+            --cwd <dir>             the Pulumi project folder (default: the current folder); repeatable
+            --all-stacks            every stack of each --cwd folder
+            --stacks-from <file>    the stacks a \`stacks\` listing holds (with --slice: one slice of it)
+            --slice <n>             with --stacks-from: only the stacks of slice n
+            --concurrency <n>       stacks checked at once (default ${DEFAULT_CONCURRENCY})
             --json                  print the report as JSON (docs/drift-report.schema.json)
             --markdown <file>       also write the report as markdown (a pull-request comment)
-            --fail-on <what>        drift (default) | changes (drift or pending changes) | never
+            --fail-on <what>        drift (default) | changes (drift or pending changes) | never;
+                                    over several stacks add ",errors" to exit 1 when one could not be checked
+            With several stacks (--all-stacks, --stacks-from, or --stack or --cwd more than once), one
+            report: a table of the stacks, then each stack's section; exit code the worst of the stacks.
 
-  compare   how the live configuration of two stacks differs, ids and per-environment config left out
-            --stack <a> --stack <b> the two stacks (of the project in --cwd)
+  compare   how the live configuration of stacks differs, ids and per-environment config left out
+            --stack <a> --stack <b> the stacks (of the project in --cwd); three or more: a chain
+                                    (dev, staging, prod), each neighbour pair compared
             --cwd <dir>             the Pulumi project folder (default: the current folder)
+            --concurrency <n>       stacks read at once, for a chain (default ${DEFAULT_CONCURRENCY})
             --json                  print the comparison as JSON
+
+  stacks    list the stacks of Pulumi project folders as JSON, cut into slices for a CI job matrix
+            --cwd <dir>             a Pulumi project folder (default: the current folder); repeatable
+            --stack <name>          only these stacks (as drift takes them); default: every stack
+            --slices <n>            how many slices (jobs) to cut the list into (default 1)
+
+  merge     merge the JSON reports of drift over slices of a listing into one report
+            <report.json>...        the reports (drift --stacks-from <file> --slice <n> --json)
+            --stacks-from <file>    the listing they were cut from: a listed stack no report holds
+                                    is reported as not checked
+            --json                  print the merged report as JSON
+            --markdown <file>       also write it as markdown (one comment)
+            --fail-on <what>        as for drift
 
   export    write a program that adopts every object of a live project (reads only)
             --group <id>            the project (24 hexadecimal digits)
@@ -46,7 +73,8 @@ Commands:
                                     (default: <stack>.dynamic-state.json in the project folder)
             --json                  print what was done as JSON
 
-Exit codes: 0 nothing to report, 2 drift or pending changes (per --fail-on), 1 error.
+Exit codes: 0 nothing to report, 2 drift or pending changes (per --fail-on), 1 error (over several
+stacks: none could be checked, or one could not and --fail-on has errors).
 `;
 
 export interface DriftOptions {
@@ -58,11 +86,62 @@ export interface DriftOptions {
   failOn: FailOn;
 }
 
+/**
+ * Which stacks of the folders: these names (each `<stack>`, `<project>/<stack>` or
+ * `<org>/<project>/<stack>`), every stack, or each folder's selected stack.
+ */
+export type StackChoice = { kind: "named"; names: string[] } | { kind: "all" } | { kind: "selected" };
+
+/** Stacks of Pulumi project folders; the folders as given on the command line (a listing keeps them so). */
+export interface FolderSelection {
+  from: "folders";
+  folders: string[];
+  stacks: StackChoice;
+}
+
+/** The stacks of a `stacks` listing (a file), all of them or one slice. */
+export interface ListingSelection {
+  from: "listing";
+  file: string;
+  slice: number | undefined;
+}
+
+export type FleetSelection = FolderSelection | ListingSelection;
+
+/** `drift` over several stacks (docs/cli.md, "Many stacks"): one report of all of them. */
+export interface FleetDriftOptions {
+  command: "drift-fleet";
+  selection: FleetSelection;
+  concurrency: number;
+  json: boolean;
+  markdown: string | undefined;
+  failOn: FleetFailOn;
+}
+
 export interface CompareOptions {
   command: "compare";
-  stacks: [string, string];
+  /** Two stacks, or a chain of three or more. */
+  stacks: [string, string, ...string[]];
   cwd: string;
+  concurrency: number;
   json: boolean;
+}
+
+/** `stacks`: the listing a CI job matrix is cut from. */
+export interface StacksOptions {
+  command: "stacks";
+  selection: FolderSelection;
+  slices: number;
+}
+
+/** `merge`: the reports of a matrix's slices as one. */
+export interface MergeOptions {
+  command: "merge";
+  reports: string[];
+  stacksFrom: string | undefined;
+  json: boolean;
+  markdown: string | undefined;
+  failOn: FleetFailOn;
 }
 
 export interface RecoverOptions {
@@ -82,7 +161,10 @@ export interface MigrateOptions {
 
 export type CommandOptions =
   | DriftOptions
+  | FleetDriftOptions
   | CompareOptions
+  | StacksOptions
+  | MergeOptions
   | ExportOptions
   | RecoverOptions
   | MigrateOptions
@@ -91,11 +173,14 @@ export type CommandOptions =
 /** Option values by name: strings, booleans, and arrays of strings for options given `multiple`. */
 type OptionValues = Record<string, string | boolean | string[] | undefined>;
 
-function parse(args: string[], options: ParseArgsConfig["options"]): { values: OptionValues } {
+function parse(
+  args: string[],
+  options: ParseArgsConfig["options"],
+  allowPositionals = false,
+): { values: OptionValues; positionals: string[] } {
   try {
-    return {
-      values: parseArgs({ args, options, strict: true, allowPositionals: false }).values as OptionValues,
-    };
+    const parsed = parseArgs({ args, options, strict: true, allowPositionals });
+    return { values: parsed.values as OptionValues, positionals: parsed.positionals };
   } catch (error) {
     throw new CliError(
       error instanceof Error ? (error.message.split("\n")[0] ?? error.message) : String(error),
@@ -105,45 +190,191 @@ function parse(args: string[], options: ParseArgsConfig["options"]): { values: O
 
 const FAIL_ON: readonly FailOn[] = ["drift", "changes", "never"];
 
-function driftOptions(args: string[]): DriftOptions {
+/**
+ * `--fail-on`: one of drift, changes, never, and over several stacks `errors` besides, comma-separated
+ * (`drift,errors`); `errors` alone keeps the default `drift`.
+ */
+export function failOnOption(value: string | undefined): FleetFailOn {
+  const words = (value ?? "drift").split(",").map((word) => word.trim());
+  const findings = words.filter((word) => word !== "errors");
+  for (const word of findings) {
+    if (!FAIL_ON.includes(word as FailOn)) {
+      throw new CliError(
+        `--fail-on must be one of ${FAIL_ON.join(", ")}, got "${value}" (over several stacks, add ",errors" to exit 1 when one could not be checked)`,
+      );
+    }
+  }
+  if (findings.length > 1) {
+    throw new CliError(`--fail-on takes one of ${FAIL_ON.join(", ")} (and errors), got "${value}"`);
+  }
+  return { findings: (findings[0] ?? "drift") as FailOn, errors: words.includes("errors") };
+}
+
+function positiveInteger(values: OptionValues, name: string, fallback: number): number;
+function positiveInteger(values: OptionValues, name: string, fallback: undefined): number | undefined;
+function positiveInteger(
+  values: OptionValues,
+  name: string,
+  fallback: number | undefined,
+): number | undefined {
+  const text = values[name];
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new CliError(`--${name} must be a whole number of at least 1, got "${String(text)}"`);
+  }
+  return value;
+}
+
+/** A stack as --stack takes it: `<stack>`, `<project>/<stack>` or `<org>/<project>/<stack>`. */
+function stackNames(values: OptionValues): string[] {
+  const names = (values.stack ?? []) as string[];
+  for (const name of names) {
+    const parts = name.split("/");
+    if (parts.length > 3 || parts.some((part) => part === "")) {
+      throw new CliError(
+        `--stack must be <stack>, <project>/<stack> or <org>/<project>/<stack>, got "${name}"`,
+      );
+    }
+  }
+  return names;
+}
+
+/** The folders (--cwd, repeatable; default the current folder) and stacks (--stack, --all-stacks). */
+function folderSelection(values: OptionValues, otherwise: StackChoice): FolderSelection {
+  const names = stackNames(values);
+  if (values["all-stacks"] === true && names.length > 0) {
+    throw new CliError("--all-stacks and --stack exclude each other: --all-stacks already takes every stack");
+  }
+  const folders = (values.cwd ?? ["."]) as string[];
+  return {
+    from: "folders",
+    folders: [...new Set(folders)],
+    stacks:
+      values["all-stacks"] === true
+        ? { kind: "all" }
+        : names.length > 0
+          ? { kind: "named", names }
+          : otherwise,
+  };
+}
+
+function markdownPath(values: OptionValues): string | undefined {
+  return values.markdown === undefined ? undefined : resolve(String(values.markdown));
+}
+
+/**
+ * `drift` on one stack (today's report), or over several (the fleet report) when the options can
+ * name more than one: --all-stacks, --stacks-from, --stack or --cwd given more than once.
+ */
+function driftOptions(args: string[]): DriftOptions | FleetDriftOptions {
   const { values } = parse(args, {
-    stack: { type: "string" },
-    cwd: { type: "string" },
+    stack: { type: "string", multiple: true },
+    cwd: { type: "string", multiple: true },
+    "all-stacks": { type: "boolean" },
+    "stacks-from": { type: "string" },
+    slice: { type: "string" },
+    concurrency: { type: "string" },
     json: { type: "boolean" },
     markdown: { type: "string" },
     "fail-on": { type: "string" },
   });
-  const failOn = (values["fail-on"] ?? "drift") as FailOn;
-  if (!FAIL_ON.includes(failOn)) {
-    throw new CliError(`--fail-on must be one of ${FAIL_ON.join(", ")}, got "${values["fail-on"]}"`);
-  }
-  return {
-    command: "drift",
-    stack: values.stack as string | undefined,
-    cwd: resolve(String(values.cwd ?? ".")),
+  const failOn = failOnOption(values["fail-on"] as string | undefined);
+  const concurrency = positiveInteger(values, "concurrency", DEFAULT_CONCURRENCY);
+  const slice = positiveInteger(values, "slice", undefined);
+  const stacksFrom = values["stacks-from"] as string | undefined;
+  const fleet = {
+    command: "drift-fleet" as const,
+    concurrency,
     json: values.json === true,
-    markdown: values.markdown === undefined ? undefined : resolve(String(values.markdown)),
+    markdown: markdownPath(values),
     failOn,
   };
+  if (stacksFrom !== undefined) {
+    if (values.stack !== undefined || values.cwd !== undefined || values["all-stacks"] !== undefined) {
+      throw new CliError(
+        "--stacks-from names the stacks and their folders: leave out --stack, --cwd and --all-stacks",
+      );
+    }
+    return { ...fleet, selection: { from: "listing", file: resolve(stacksFrom), slice } };
+  }
+  if (slice !== undefined)
+    throw new CliError("--slice takes a slice of a listing: give --stacks-from <file>");
+  const selection = folderSelection(values, { kind: "selected" });
+  const names = selection.stacks.kind === "named" ? selection.stacks.names : [];
+  if (selection.stacks.kind !== "all" && names.length <= 1 && selection.folders.length === 1) {
+    return {
+      command: "drift",
+      stack: names[0],
+      cwd: resolve(selection.folders[0] as string),
+      json: fleet.json,
+      markdown: fleet.markdown,
+      failOn: failOn.findings,
+    };
+  }
+  return { ...fleet, selection };
 }
 
 function compareOptions(args: string[]): CompareOptions {
   const { values } = parse(args, {
     stack: { type: "string", multiple: true },
     cwd: { type: "string" },
+    concurrency: { type: "string" },
     json: { type: "boolean" },
   });
   const stacks = (values.stack ?? []) as string[];
-  if (stacks.length !== 2) {
+  if (stacks.length < 2) {
     throw new CliError(
-      `--stack must be given exactly twice (the two stacks to compare), got ${stacks.length}`,
+      `--stack must be given at least twice (two stacks to compare, or a chain: dev, staging, prod), got ${stacks.length}`,
     );
+  }
+  if (new Set(stacks).size !== stacks.length) {
+    throw new CliError(`--stack names a stack twice: ${stacks.join(", ")}`);
   }
   return {
     command: "compare",
-    stacks: [stacks[0] as string, stacks[1] as string],
+    stacks: stacks as [string, string, ...string[]],
     cwd: resolve(String(values.cwd ?? ".")),
+    concurrency: positiveInteger(values, "concurrency", DEFAULT_CONCURRENCY),
     json: values.json === true,
+  };
+}
+
+function stacksOptions(args: string[]): StacksOptions {
+  const { values } = parse(args, {
+    stack: { type: "string", multiple: true },
+    cwd: { type: "string", multiple: true },
+    slices: { type: "string" },
+  });
+  return {
+    command: "stacks",
+    selection: folderSelection(values, { kind: "all" }),
+    slices: positiveInteger(values, "slices", 1),
+  };
+}
+
+function mergeOptions(args: string[]): MergeOptions {
+  const { values, positionals } = parse(
+    args,
+    {
+      "stacks-from": { type: "string" },
+      json: { type: "boolean" },
+      markdown: { type: "string" },
+      "fail-on": { type: "string" },
+    },
+    true,
+  );
+  if (positionals.length === 0) {
+    throw new CliError("merge takes the report files to merge: merge [options] <report.json>...");
+  }
+  const stacksFrom = values["stacks-from"] as string | undefined;
+  return {
+    command: "merge",
+    reports: positionals.map((file) => resolve(file)),
+    stacksFrom: stacksFrom === undefined ? undefined : resolve(stacksFrom),
+    json: values.json === true,
+    markdown: markdownPath(values),
+    failOn: failOnOption(values["fail-on"] as string | undefined),
   };
 }
 
@@ -214,6 +445,10 @@ export function commandOptions(argv: string[]): CommandOptions {
       return driftOptions(rest);
     case "compare":
       return compareOptions(rest);
+    case "stacks":
+      return stacksOptions(rest);
+    case "merge":
+      return mergeOptions(rest);
     case "export":
       return exportOptions(rest);
     case "recover":
@@ -227,7 +462,7 @@ export function commandOptions(argv: string[]): CommandOptions {
       return { command: "help" };
     default:
       throw new CliError(
-        `unknown command "${command}": expected drift, compare, export, recover or migrate (see --help)`,
+        `unknown command "${command}": expected drift, compare, stacks, merge, export, recover or migrate (see --help)`,
       );
   }
 }

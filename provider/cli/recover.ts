@@ -24,11 +24,18 @@
 import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Stack, Workspace } from "@pulumi/pulumi/automation";
 import { setConfigValues } from "../framework/settings";
 import { PROVIDER_KEY } from "../framework/validation";
-import { CliError, causeOf, nameOfUrn, type Progress, shortType } from "./engine";
+import {
+  CliError,
+  causeOf,
+  fileBackendStacksFolder,
+  nameOfUrn,
+  type Progress,
+  platformTypeName,
+  shortType,
+} from "./engine";
 
 /** What recover did for one pending operation. */
 export interface RecoveryAction {
@@ -81,8 +88,6 @@ export type FindCreated = (
   taken: ReadonlySet<string>,
 ) => Promise<string | undefined | "no-natural-key">;
 
-const PLATFORM_TYPE = /^pulumi-nodejs:dynamic\/platform:(\w+)$/;
-
 /** The marker `pulumi stack export --show-secrets` puts on a secret value. */
 const SECRET_SIGNATURE = "4dabf18193072939515e22adb298388d";
 
@@ -110,7 +115,7 @@ export async function planRecovery(
   const actions: RecoveryAction[] = [];
   for (const pending of deployment.pending_operations ?? []) {
     const { resource } = pending;
-    const platformType = PLATFORM_TYPE.exec(resource.type)?.[1];
+    const platformType = platformTypeName(resource.type);
     const base = { urn: resource.urn, type: shortType(resource.type), operation: pending.type };
     if (pending.type !== "creating" || platformType === undefined || resource.custom === false) {
       actions.push({
@@ -204,12 +209,9 @@ async function withStaleLockRemoved<T>(
  * (`.bak`) back when the checkpoint itself is not JSON. Returns what it repaired, in words.
  */
 export async function repairFileCheckpoint(workspace: Workspace, fullStackName: string): Promise<string[]> {
-  const { url } = await workspace.whoAmI();
-  if (url === undefined || !url.startsWith("file://")) return [];
-  const project = (await workspace.projectSettings()).name;
+  const folder = await fileBackendStacksFolder(workspace);
+  if (folder === undefined || !existsSync(folder)) return [];
   const stackName = fullStackName.split("/").pop() ?? fullStackName;
-  const folder = join(fileURLToPath(url), ".pulumi", "stacks", project);
-  if (!existsSync(folder)) return [];
   const repaired: string[] = [];
   const checkpoint = join(folder, `${stackName}.json`);
   const backup = `${checkpoint}.bak`;

@@ -2,8 +2,9 @@
  * The drift report as people read it: plain text for a CI log (a summary line first, then a table
  * per resource) and markdown for a pull-request comment. The JSON form is the report object itself.
  */
-import type { CompareReport } from "./compare";
+import type { ChainLink, ChainReport, CompareReport } from "./compare";
 import type { DriftReport, FieldReport, PendingResource } from "./drift";
+import { type CheckedStack, type FleetEntry, type FleetReport, isChecked, stackLabel } from "./fleet";
 import { cell } from "./values";
 
 function plural(count: number, noun: string): string {
@@ -93,25 +94,33 @@ function markdownTable(header: string[], rows: string[][]): string[] {
   ];
 }
 
+function hasFindings(report: DriftReport): boolean {
+  return report.drift.length > 0 || report.pendingChanges.length > 0;
+}
+
 /** The report as a pull-request comment. */
 export function renderMarkdown(report: DriftReport): string {
-  const clean = report.drift.length === 0 && report.pendingChanges.length === 0;
-  const lines = [
-    `## ${clean ? "✅" : "⚠️"} Drift report for stack \`${report.stack}\``,
-    "",
-    `**${driftSummary(report)}**`,
-    "",
-    pendingSummary(report),
-  ];
+  const heading = `## ${hasFindings(report) ? "⚠️" : "✅"} Drift report for stack \`${report.stack}\``;
+  return `${[heading, "", ...markdownBody(report, 3)].join("\n")}\n`;
+}
+
+/**
+ * A stack's report under its heading: the summary lines, then a heading of `level` per part and one
+ * level below per resource (a fleet's report nests each stack's one level deeper).
+ */
+function markdownBody(report: DriftReport, level: number): string[] {
+  const part = "#".repeat(level);
+  const item = "#".repeat(level + 1);
+  const lines = [`**${driftSummary(report)}**`, "", pendingSummary(report)];
   if (report.drift.length > 0) {
-    lines.push("", "### Drift (changed outside Pulumi)");
+    lines.push("", `${part} Drift (changed outside Pulumi)`);
     for (const resource of report.drift) {
       lines.push("");
       if (resource.status === "missing") {
-        lines.push(`#### \`${resource.type}\` ${resource.name}: **missing** (deleted outside Pulumi)`);
+        lines.push(`${item} \`${resource.type}\` ${resource.name}: **missing** (deleted outside Pulumi)`);
         continue;
       }
-      lines.push(`#### \`${resource.type}\` ${resource.name}`, "");
+      lines.push(`${item} \`${resource.type}\` ${resource.name}`, "");
       lines.push(
         ...markdownTable(
           ["field", "state", "live"],
@@ -121,9 +130,9 @@ export function renderMarkdown(report: DriftReport): string {
     }
   }
   if (report.pendingChanges.length > 0) {
-    lines.push("", "### Pending changes (the program differs from the state)");
+    lines.push("", `${part} Pending changes (the program differs from the state)`);
     for (const resource of report.pendingChanges) {
-      lines.push("", `#### \`${resource.type}\` ${resource.name}: ${OPERATION_TEXT[resource.operation]}`);
+      lines.push("", `${item} \`${resource.type}\` ${resource.name}: ${OPERATION_TEXT[resource.operation]}`);
       if (resource.fields.length > 0) {
         lines.push(
           "",
@@ -134,6 +143,95 @@ export function renderMarkdown(report: DriftReport): string {
         );
       }
     }
+  }
+  return lines;
+}
+
+/** `5 stacks: 2 drifted, 1 with pending changes, 1 could not be checked` */
+export function fleetSummaryLine(report: FleetReport): string {
+  const { stacks, checked, failed, drifted, withPendingChanges } = report.summary;
+  if (stacks === 0) return "No stacks to check";
+  if (checked === 0) return `${plural(stacks, "stack")}: none could be checked`;
+  const parts = [
+    drifted === 0 ? "no drift" : `${drifted} drifted`,
+    withPendingChanges === 0 ? "no pending changes" : `${withPendingChanges} with pending changes`,
+  ];
+  if (failed > 0) parts.push(`${failed} could not be checked`);
+  return `${plural(stacks, "stack")}: ${parts.join(", ")}`;
+}
+
+const FLEET_COLUMNS = ["stack", "drifted resources", "missing", "pending changes", "error"];
+
+/** The summary table's row of a stack: its counts, or its error (`-` for the counts it has none of). */
+function fleetRow(entry: FleetEntry): string[] {
+  if (!isChecked(entry)) return [stackLabel(entry), "-", "-", "-", entry.error];
+  const { driftedResources, missingResources, pendingResources } = entry.report.summary;
+  return [
+    stackLabel(entry),
+    String(driftedResources),
+    String(missingResources),
+    String(pendingResources),
+    "",
+  ];
+}
+
+/** The stacks with something to report (drift or pending changes): the ones with a section. */
+function fleetSections(report: FleetReport): CheckedStack[] {
+  return report.stacks.filter(isChecked).filter((entry) => hasFindings(entry.report));
+}
+
+/**
+ * Many stacks' report for a CI log: the summary line, a table of every stack, then the section of
+ * each stack with something to report, as `drift` on that stack alone prints it.
+ */
+export function renderFleetText(report: FleetReport): string {
+  const lines = [fleetSummaryLine(report), "", ...textTable([FLEET_COLUMNS, ...report.stacks.map(fleetRow)])];
+  for (const entry of fleetSections(report)) {
+    lines.push("", `=== ${stackLabel(entry)} ===`, renderText(entry.report).trimEnd());
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/**
+ * GitHub refuses a comment over 65,536 characters; the markdown report stops adding stack sections
+ * before this many and says how many it left out (the JSON report has them all).
+ */
+export const MARKDOWN_SECTIONS_LIMIT = 60_000;
+
+function markdownText(value: string): string {
+  return value.replace(/\|/g, "\\|").replace(/\s+/g, " ");
+}
+
+/** Many stacks' report as one pull-request or issue comment. */
+export function renderFleetMarkdown(report: FleetReport): string {
+  const clean = report.summary.failed === 0 && fleetSections(report).length === 0;
+  const lines = [
+    `## ${clean ? "✅" : "⚠️"} Drift report for ${plural(report.summary.stacks, "stack")}`,
+    "",
+    `**${fleetSummaryLine(report)}**`,
+    "",
+    `| ${FLEET_COLUMNS.join(" | ")} |`,
+    `| ${FLEET_COLUMNS.map(() => "---").join(" | ")} |`,
+    ...report.stacks.map((entry) => {
+      const [label, ...cells] = fleetRow(entry);
+      return `| \`${label}\` | ${cells.map(markdownText).join(" | ")} |`;
+    }),
+  ];
+  let length = lines.join("\n").length;
+  const sections = fleetSections(report);
+  for (const [index, entry] of sections.entries()) {
+    const section = ["", `### ⚠️ \`${stackLabel(entry)}\``, "", ...markdownBody(entry.report, 4)];
+    const sectionLength = section.join("\n").length + 1;
+    if (length + sectionLength > MARKDOWN_SECTIONS_LIMIT) {
+      const left = sections.length - index;
+      lines.push(
+        "",
+        `_${plural(left, "more stack section")} left out to keep this comment within GitHub's limit: the JSON report has them._`,
+      );
+      break;
+    }
+    lines.push(...section);
+    length += sectionLength;
   }
   return `${lines.join("\n")}\n`;
 }
@@ -174,6 +272,78 @@ export function renderCompareText(report: CompareReport): string {
         ]),
       ]),
     );
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+function linkText(link: ChainLink): string {
+  switch (link.status) {
+    case "same":
+      return `same as ${link.from}`;
+    case "per-environment":
+      return `config ${link.setBy}`;
+    case "differs":
+      return `DIFFERS from ${link.from}`;
+    case "stops-following":
+      return `same as ${link.from}: does NOT follow config ${link.setBy}`;
+    case "identifier":
+      return "an id (left out)";
+  }
+}
+
+/**
+ * `compare` along a chain: the first line says where it stops following per-environment config;
+ * then each resource that does, each field's value in every stack with how it came from the stack
+ * before; then each neighbour pair as `compare` of two prints it.
+ */
+export function renderChainText(report: ChainReport): string {
+  const chain = report.stacks.join(" -> ");
+  /** The pairs where something stops following config, in chain order. */
+  const stopping = new Set<string>();
+  for (const resource of report.resources) {
+    if (resource.fields.length === 0) stopping.add(resource.stopsAt.from);
+    for (const field of resource.fields) {
+      for (const link of field.links) {
+        if (link.status === "differs" || link.status === "stops-following") stopping.add(link.from);
+      }
+    }
+  }
+  const stops = report.stacks
+    .slice(0, -1)
+    .map((from, index) => (stopping.has(from) ? `${from} -> ${report.stacks[index + 1]}` : undefined))
+    .filter((link): link is string => link !== undefined);
+  const { differingResources, differingFields } = report.summary;
+  const lines = [
+    stops.length === 0
+      ? `Stacks ${chain} differ only in per-environment config`
+      : `Stacks ${chain} differ beyond per-environment config at ${stops.join(", ")} (${plural(differingResources, "resource")}, ${plural(differingFields, "field")})`,
+  ];
+  if (report.resources.length > 0) lines.push("", "Where values stop following per-environment config:");
+  for (const resource of report.resources) {
+    const at = `${resource.stopsAt.from} -> ${resource.stopsAt.to}`;
+    lines.push("");
+    if (resource.fields.length === 0) {
+      lines.push(
+        `${resource.type} ${resource.name}: only in ${resource.presentIn.join(", ")} (stops at ${at})`,
+      );
+      continue;
+    }
+    lines.push(`${resource.type} ${resource.name}: stops following per-environment config at ${at}`);
+    for (const field of resource.fields) {
+      lines.push(`  ${field.path} (stops at ${field.stopsAt.from} -> ${field.stopsAt.to})`);
+      lines.push(
+        ...textTable(
+          report.stacks.map((stack, index) => [
+            stack,
+            cell(field.values[index]),
+            index === 0 ? "" : linkText(field.links[index - 1] as ChainLink),
+          ]),
+        ).map((line) => `  ${line}`),
+      );
+    }
+  }
+  for (const link of report.links) {
+    lines.push("", `--- ${link.stacks.join(" -> ")} ---`, renderCompareText(link).trimEnd());
   }
   return `${lines.join("\n")}\n`;
 }
