@@ -2,7 +2,7 @@
  * `npm run generate`: writes what mirrors the resource declarations (provider/resources/<name>/
  * resource.ts) so that it is never kept by hand:
  *
- * - sdk/<name>.ts, the TypeScript SDK class of each resource;
+ * - sdk/<name>.ts, the TypeScript SDK class of each resource, and sdk/index.ts, which exports them;
  * - the Arguments and Outputs tables of docs/resources/<name>.md;
  * - the per-resource table of docs/resources.md and the README's resource table;
  * - api/alertVariants.ts, from the vendored contract (alertVariants.ts);
@@ -19,7 +19,7 @@ import type { FunctionDeclaration } from "../../provider/functions/define";
 import { OUTPUT_FILE as ALERT_VARIANTS_FILE, renderAlertVariants } from "./alertVariants";
 import { argumentsTable, outputsTable, overviewTable, readmeTable, replaceBlock } from "./docs";
 import { renderPackageSchema } from "./packageSchema";
-import { renderSdk } from "./sdk";
+import { renderSdk, renderSdkIndex } from "./sdk";
 
 export const ROOT = join(__dirname, "../..");
 
@@ -71,6 +71,7 @@ export function generatedFiles(
     text = replaceBlock(text, "outputs", outputsTable(definition), page);
     files.set(page, text);
   }
+  files.set("sdk/index.ts", renderSdkIndex(resources.map(({ folder }) => folder)));
   const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
   files.set(PACKAGE_SCHEMA_FILE, renderPackageSchema(resources, declaredFunctions(), version));
   // The overview tables list every resource: written once every folder has its declaration.

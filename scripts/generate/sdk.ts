@@ -337,3 +337,16 @@ function listLines(name: string, elements: readonly string[], indent: string): s
   if (line.length <= 110) return [line];
   return [`${indent}${name}: [`, ...elements.map((element) => `${indent}  ${element},`), `${indent}],`];
 }
+
+/**
+ * sdk/index.ts: the package's main entry re-exports every resource class, the functions and the
+ * provider resource (sdk/functions.ts and sdk/provider.ts are written by hand).
+ */
+export function renderSdkIndex(folders: readonly string[]): string {
+  const modules = [...folders, "functions", "provider"].sort();
+  return [
+    generatedHeader("provider/resources/"),
+    ...modules.map((module) => `export * from "./${module}";`),
+    "",
+  ].join("\n");
+}
