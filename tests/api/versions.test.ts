@@ -58,20 +58,20 @@ const table = Object.entries(OPERATION_VERSIONS) as Array<
 >;
 
 describe("the version table against the contract", () => {
-  it("has one entry per contract operation, and no other", () => {
+  test("has one entry per contract operation, and no other", () => {
     const tableKeys = table.map(([, op]) => `${op.method} ${op.path}`);
     expect(new Set(tableKeys).size).toBe(tableKeys.length);
     expect([...tableKeys].sort()).toEqual([...v2.keys()].sort());
     expect(table).toHaveLength(82);
   });
 
-  it.each(table)("operation %s declares the contract's versions, oldest first", (_id, op) => {
+  test.each(table)("operation %s declares the contract's versions, oldest first", (_id, op) => {
     const declared = v2.get(`${op.method} ${op.path}`);
     expect(declared).toBeDefined();
     expect(op.versions).toEqual(versionsOf(declared?.successTypes ?? []));
   });
 
-  it("takes a request body in exactly the versions it answers (Content-Type = Accept)", () => {
+  test("takes a request body in exactly the versions it answers (Content-Type = Accept)", () => {
     const mismatched = table.flatMap(([id, op]) => {
       const bodyTypes = v2.get(`${op.method} ${op.path}`)?.bodyTypes;
       if (bodyTypes === undefined) return [];
@@ -81,7 +81,7 @@ describe("the version table against the contract", () => {
     expect(mismatched).toEqual([]);
   });
 
-  it("counts: most operations do not declare the spec's date", () => {
+  test("counts: most operations do not declare the spec's date", () => {
     const declaring = (version: string) =>
       table
         .filter(([, op]) => (op.versions as readonly string[]).includes(version))
@@ -95,7 +95,7 @@ describe("the version table against the contract", () => {
     expect(declaring("2023-01-01")).toHaveLength(72);
   });
 
-  it("lists the legacy v1.0 operations as the v1.0 contract does, answering application/json", () => {
+  test("lists the legacy v1.0 operations as the v1.0 contract does, answering application/json", () => {
     const v1 = contractOperations(readContract("openapi-v1.0.yml"), "/api/platform/v1.0");
     const legacy = Object.values(LEGACY_OPERATIONS).map((op) => `${op.method} ${op.path}`);
     expect([...legacy].sort()).toEqual([...v1.keys()].sort());
@@ -104,7 +104,7 @@ describe("the version table against the contract", () => {
 });
 
 describe("choosing a version", () => {
-  it("newestNotLater: the newest version on or before the date, undefined before all", () => {
+  test("newestNotLater: the newest version on or before the date, undefined before all", () => {
     const versions = ["2023-01-01", "2024-05-30", "2025-03-12"];
     expect(newestNotLater(versions, "2025-03-12")).toBe("2025-03-12");
     expect(newestNotLater(versions, "2025-03-11")).toBe("2024-05-30");
@@ -114,7 +114,7 @@ describe("choosing a version", () => {
     expect(newestNotLater([], "2025-03-12")).toBeUndefined();
   });
 
-  it("versionFor: by default the spec's date, 2025-03-12", () => {
+  test("versionFor: by default the spec's date, 2025-03-12", () => {
     expect(DEFAULT_API_VERSION).toBe("2025-03-12");
     expect(versionFor("21")).toBe("2025-03-12");
     expect(versionFor("20")).toBe("2024-05-30");
@@ -124,19 +124,19 @@ describe("choosing a version", () => {
     expect(versionFor("7")).toBe("2023-01-01");
   });
 
-  it("versionFor: a pinned date picks the newest version not later than it", () => {
+  test("versionFor: a pinned date picks the newest version not later than it", () => {
     expect(versionFor("21", "2024-12-31")).toBe("2024-05-30");
     expect(versionFor("21", "2023-06-01")).toBe("2023-01-01");
     expect(versionFor("52", "2024-08-04")).toBe("2023-01-01");
     expect(versionFor("42", "2023-10-01")).toBe("2023-10-01");
   });
 
-  it("versionFor: a date before every declared version sends the oldest (no earlier shape exists)", () => {
+  test("versionFor: a date before every declared version sends the oldest (no earlier shape exists)", () => {
     expect(versionFor("41", "2023-01-01")).toBe("2024-11-13");
     expect(versionFor("7", "2020-01-01")).toBe("2023-01-01");
   });
 
-  it("resolveServedVersion: newest not later than the request, undefined (406) before all", () => {
+  test("resolveServedVersion: newest not later than the request, undefined (406) before all", () => {
     expect(resolveServedVersion("7", "2025-03-12")).toBe("2023-01-01");
     expect(resolveServedVersion("23", "2025-03-12")).toBe("2024-05-30");
     expect(resolveServedVersion("23", "2024-05-29")).toBe("2023-01-01");

@@ -43,7 +43,7 @@ function divergences(value: RecordedExchange): Pick<Divergence, "side" | "kind" 
 }
 
 describe("ContractOracle", () => {
-  it("passes a valid exchange and validates both sides", () => {
+  test("passes a valid exchange and validates both sides", () => {
     const verdict = oracle.check(exchange({}));
     expect(verdict).toEqual({
       kind: "checked",
@@ -54,7 +54,7 @@ describe("ContractOracle", () => {
     });
   });
 
-  it("passes a 204 without a body when the contract names only the version", () => {
+  test("passes a 204 without a body when the contract names only the version", () => {
     const value = exchange({
       method: "DELETE",
       path: `/api/platform/v2/groups/${GROUP}/clusters/demo-cluster/backup/restoreJobs/5f1b0000000000000000000b`,
@@ -65,13 +65,13 @@ describe("ContractOracle", () => {
     expect(divergences(value)).toEqual([]);
   });
 
-  it("reports an undeclared status", () => {
+  test("reports an undeclared status", () => {
     expect(divergences(exchange({ status: 418 }))).toEqual([
       { side: "answer", kind: "undeclared-status", path: "" },
     ]);
   });
 
-  it("reports an error answer that is not application/json", () => {
+  test("reports an error answer that is not application/json", () => {
     const value = exchange({
       status: 404,
       response: { contentType: V2023, body: '{"error":404,"errorCode":"RESOURCE_NOT_FOUND"}' },
@@ -81,7 +81,7 @@ describe("ContractOracle", () => {
     ]);
   });
 
-  it("reports an answer in an undeclared version and still checks its body", () => {
+  test("reports an answer in an undeclared version and still checks its body", () => {
     const value = exchange({
       response: { contentType: "application/vnd.platform.2099-01-01+json", body: '{"enabled":"yes"}' },
     });
@@ -91,7 +91,7 @@ describe("ContractOracle", () => {
     ]);
   });
 
-  it("reports unknown, missing, enum and read-only fields with their JSON paths", () => {
+  test("reports unknown, missing, enum and read-only fields with their JSON paths", () => {
     const value = exchange({
       method: "POST",
       path: FOLDER,
@@ -111,7 +111,7 @@ describe("ContractOracle", () => {
     );
   });
 
-  it("reports the request's version, method and parameters", () => {
+  test("reports the request's version, method and parameters", () => {
     const accept = "application/vnd.platform.2099-01-01+json";
     expect(divergences(exchange({ request: { accept, contentType: accept } }))).toEqual([
       { side: "request", kind: "accept-version", path: "Accept" },
@@ -131,7 +131,7 @@ describe("ContractOracle", () => {
     ]);
   });
 
-  it("holds hand-made requests only to their answers", () => {
+  test("holds hand-made requests only to their answers", () => {
     const handMade = exchange({
       request: { userAgent: "undici", accept: "text/plain", body: '{"nope":1}' },
       status: 418,
@@ -147,7 +147,7 @@ describe("ContractOracle", () => {
     });
   });
 
-  it("skips the control API and the OAuth endpoints", () => {
+  test("skips the control API and the OAuth endpoints", () => {
     expect(oracle.check(exchange({ path: "/__emulator/reset" }))).toEqual({
       kind: "skipped",
       reason: "emulator control API (not an API operation)",
@@ -158,7 +158,7 @@ describe("ContractOracle", () => {
     });
   });
 
-  it("dispatches on a discriminator mapping", () => {
+  test("dispatches on a discriminator mapping", () => {
     const path = `/api/platform/v2/groups/${GROUP}/cloudProviderAccess`;
     const body = '{"providerName":"%s","tenantId":"5f1b0000-0000-0000-0000-00075f1b0000"}';
     const azure = exchange({ method: "POST", path, request: { body: body.replace("%s", "AZURE") } });
@@ -172,7 +172,7 @@ describe("ContractOracle", () => {
 });
 
 describe("the report and the allow-list", () => {
-  it("groups divergences, counts them, and marks allowed ones", () => {
+  test("groups divergences, counts them, and marks allowed ones", () => {
     const undeclared = exchange({ status: 418 });
     const report = buildReport(
       oracle,
@@ -190,7 +190,7 @@ describe("the report and the allow-list", () => {
     );
   });
 
-  it("matches entries by operation, side, kind, path pattern and message", () => {
+  test("matches entries by operation, side, kind, path pattern and message", () => {
     const divergence: Divergence = {
       side: "answer",
       operation: "getGroupClusterSearchIndex (#31)",
@@ -207,7 +207,7 @@ describe("the report and the allow-list", () => {
     expect(allows({ ...entry, messageIncludes: "string" }, { ...divergence, path: "a[*].b" })).toBe(false);
   });
 
-  it("gives every allow-list entry a reason", () => {
+  test("gives every allow-list entry a reason", () => {
     for (const entry of ALLOW_LIST) expect(entry.reason.length).toBeGreaterThan(20);
   });
 });

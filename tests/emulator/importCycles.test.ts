@@ -59,17 +59,17 @@ function emulatorGraph(): Map<string, string[]> {
 }
 
 describe("import cycles among the emulator's files", () => {
-  it("there are none", () => {
+  test("there are none", () => {
     expect(findCycles(emulatorGraph()).map((cycle) => cycle.join(" -> "))).toEqual([]);
   });
 
-  it("the finder sees every file's imports", () => {
+  test("the finder sees every file's imports", () => {
     const graph = emulatorGraph();
     expect(graph.get("emulator/operations/index.ts")).toContain("emulator/operations/alerts.ts");
     expect(graph.size).toBeGreaterThan(40);
   });
 
-  it("the finder finds each cycle once, and only cycles", () => {
+  test("the finder finds each cycle once, and only cycles", () => {
     const graph = new Map<string, string[]>([
       ["a", ["b"]],
       ["b", ["a", "c"]],

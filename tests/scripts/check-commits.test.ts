@@ -22,11 +22,11 @@ const NOTE =
   "(the mood is checked by heuristics: a past tense, an -ing form, a third-person form or a prefix as first word)";
 
 describe("checkMessage", () => {
-  it("passes a subject in the imperative, a blank line and a body", () => {
+  test("passes a subject in the imperative, a blank line and a body", () => {
     expect(checkMessage(message("Generate api/alertVariants.ts from the vendored contract"))).toEqual([]);
   });
 
-  it("passes a subject of exactly 72 characters and refuses one of 73", () => {
+  test("passes a subject of exactly 72 characters and refuses one of 73", () => {
     const subject = `Add ${"x".repeat(68)}`;
     expect(subject).toHaveLength(72);
     expect(checkMessage(message(subject))).toEqual([]);
@@ -35,11 +35,11 @@ describe("checkMessage", () => {
     ]);
   });
 
-  it("refuses a subject ending with a period", () => {
+  test("refuses a subject ending with a period", () => {
     expect(checkMessage(message("Fix the retry budget."))).toEqual(["subject ends with a period"]);
   });
 
-  it("refuses a subject that does not start with a capital letter", () => {
+  test("refuses a subject that does not start with a capital letter", () => {
     expect(checkMessage(message("fix the retry budget"))).toEqual([
       "subject does not start with a capital letter",
     ]);
@@ -48,13 +48,13 @@ describe("checkMessage", () => {
     ]);
   });
 
-  it("refuses a body that starts on the second line", () => {
+  test("refuses a body that starts on the second line", () => {
     expect(checkMessage(`Fix the retry budget\n${BODY}`)).toEqual([
       "no blank line after the subject: the second line must be empty, the body starts on the third",
     ]);
   });
 
-  it("refuses a message without a body, or whose body is only trailers", () => {
+  test("refuses a message without a body, or whose body is only trailers", () => {
     const noBody = "no body: after a blank line, say why the change is made and what was checked or measured";
     expect(checkMessage("Fix the retry budget")).toEqual([noBody]);
     expect(checkMessage("Fix the retry budget\n\n")).toEqual([noBody]);
@@ -68,20 +68,20 @@ describe("checkMessage", () => {
     ).toEqual([]);
   });
 
-  it("refuses an empty message and one starting with a blank line", () => {
+  test("refuses an empty message and one starting with a blank line", () => {
     const empty = "the message is empty or starts with a blank line: the first line is the subject";
     expect(checkMessage("")).toEqual([empty]);
     expect(checkMessage(`\nFix it\n\n${BODY}`)).toEqual([empty]);
   });
 
-  it("refuses an autosquash commit", () => {
+  test("refuses an autosquash commit", () => {
     expect(checkMessage(message("fixup! Fix the retry budget"))).toEqual([
       "subject does not start with a capital letter",
       "an autosquash commit: squash it (git rebase -i --autosquash) before it lands",
     ]);
   });
 
-  it("names every problem of a message at once, in a fixed order", () => {
+  test("names every problem of a message at once, in a fixed order", () => {
     expect(checkMessage(`review: ${"the bench keeps one list ".repeat(3)}per floor.`)).toEqual([
       "subject is 93 characters, over 72: move the detail to the body",
       "subject ends with a period",
@@ -93,7 +93,7 @@ describe("checkMessage", () => {
 });
 
 describe("imperativeProblem (heuristics)", () => {
-  it.each([
+  test.each([
     [
       "Added the toggle",
       `subject starts with "added", a past tense; write it in the imperative ("Add", "Fix") ${NOTE}`,
@@ -138,7 +138,7 @@ describe("imperativeProblem (heuristics)", () => {
     expect(imperativeProblem(subject)).toBe(expected);
   });
 
-  it.each([
+  test.each([
     "Add a test",
     "Fix the retry budget",
     "Embed the contract",
@@ -157,7 +157,7 @@ describe("imperativeProblem (heuristics)", () => {
 });
 
 describe("cleanMessage", () => {
-  it("drops comment lines, the part below the scissors line and trailing blank lines", () => {
+  test("drops comment lines, the part below the scissors line and trailing blank lines", () => {
     const text = [
       "Fix the retry budget",
       "# Please enter the commit message for your changes.",
@@ -172,7 +172,7 @@ describe("cleanMessage", () => {
     expect(cleanMessage(text)).toBe(`Fix the retry budget\n\n${BODY}`);
   });
 
-  it("uses the configured comment character and reads CRLF line ends", () => {
+  test("uses the configured comment character and reads CRLF line ends", () => {
     expect(cleanMessage(`; a comment\r\nFix it\r\n\r\n${BODY}\r\n# kept`, ";")).toBe(
       `Fix it\n\n${BODY}\n# kept`,
     );
@@ -187,7 +187,7 @@ describe("checkCommits and its report", () => {
     commit("c".repeat(40), "Fixed it."),
   ];
 
-  it("skips merge commits and names each offending commit with its problems", () => {
+  test("skips merge commits and names each offending commit with its problems", () => {
     const offences = checkCommits(commits);
     expect(offences.map((offence) => offence.commit.hash)).toEqual(["c".repeat(40)]);
     expect(formatOffences(offences, 2, 1)).toBe(
@@ -202,7 +202,7 @@ describe("checkCommits and its report", () => {
     );
   });
 
-  it("says when every message passes", () => {
+  test("says when every message passes", () => {
     expect(formatOffences(checkCommits(commits.slice(0, 1)), 1, 0)).toBe(
       "[commits] 1 commit(s) checked: every message follows the house rule",
     );
@@ -210,7 +210,7 @@ describe("checkCommits and its report", () => {
 });
 
 describe("arguments and revisions", () => {
-  it("reads the four modes and refuses anything else", () => {
+  test("reads the four modes and refuses anything else", () => {
     expect(parseArgs([])).toEqual({ kind: "default" });
     expect(parseArgs(["--all"])).toEqual({ kind: "all" });
     expect(parseArgs(["--range", "A..B"])).toEqual({ kind: "range", range: "A..B" });
@@ -225,7 +225,7 @@ describe("arguments and revisions", () => {
     expect(() => parseArgs(["HEAD~3"])).toThrow("unknown argument HEAD~3");
   });
 
-  it("reads this branch's commits not on origin/main or main, after the exempt history", () => {
+  test("reads this branch's commits not on origin/main or main, after the exempt history", () => {
     const all = (_rev: string) => true;
     expect(revisions({ kind: "default" }, all)).toEqual(["HEAD", "^origin/main", "^main", `^${EXEMPT_BASE}`]);
     expect(revisions({ kind: "default" }, (rev) => rev === "main")).toEqual(["HEAD", "^main"]);
@@ -234,7 +234,7 @@ describe("arguments and revisions", () => {
     );
   });
 
-  it("reads every commit of HEAD after the exempt history for --all, and exactly the range for --range", () => {
+  test("reads every commit of HEAD after the exempt history for --all, and exactly the range for --range", () => {
     expect(revisions({ kind: "all" }, () => true)).toEqual(["HEAD", `^${EXEMPT_BASE}`]);
     expect(revisions({ kind: "all" }, () => false)).toEqual(["HEAD"]);
     expect(revisions({ kind: "range", range: "A..B" }, () => true)).toEqual(["A..B"]);

@@ -2,11 +2,11 @@ import { lifecycleDone, lifecyclePhase } from "../../../emulator/core/lifecycle"
 
 describe("lifecyclePhase", () => {
   const phases = ["PENDING", "BUILDING", "READY"] as const;
-  it("is done at once when the delay is 0", () => {
+  test("is done at once when the delay is 0", () => {
     expect(lifecyclePhase(phases, 1000, 1000, 0)).toBe("READY");
     expect(lifecycleDone(1000, 1000, 0)).toBe(true);
   });
-  it("shares the delay between the intermediate phases", () => {
+  test("shares the delay between the intermediate phases", () => {
     expect(lifecyclePhase(phases, 0, 0, 1000)).toBe("PENDING");
     expect(lifecyclePhase(phases, 0, 499, 1000)).toBe("PENDING");
     expect(lifecyclePhase(phases, 0, 500, 1000)).toBe("BUILDING");

@@ -1,10 +1,10 @@
 import { maskSecret } from "../../../emulator/core/masking";
 
 describe("maskSecret", () => {
-  it("keeps only the last four characters", () => {
+  test("keeps only the last four characters", () => {
     expect(maskSecret("abcdefgh1234")).toBe("********1234");
   });
-  it("masks short values entirely", () => {
+  test("masks short values entirely", () => {
     expect(maskSecret("abcd")).toBe("****");
     expect(maskSecret("")).toBe("");
   });

@@ -21,14 +21,14 @@ describe("validateBody", () => {
     items: arr(obj({ key: required(str()) }), { maxItems: 1 }),
   };
 
-  it("accepts a valid body and drops nulls", () => {
+  test("accepts a valid body and drops nulls", () => {
     expect(validateBody({ name: "abc", kind: "A", count: 1, flag: null }, schema)).toEqual({
       name: "abc",
       kind: "A",
       count: 1,
     });
   });
-  it("names an unknown field", () => {
+  test("names an unknown field", () => {
     const error = expectError(
       () => validateBody({ name: "abc", colour: 1 }, schema),
       400,
@@ -36,21 +36,21 @@ describe("validateBody", () => {
     );
     expect(error.parameters).toEqual(["colour"]);
   });
-  it("refuses a read-only field", () => {
+  test("refuses a read-only field", () => {
     expectError(() => validateBody({ name: "abc", id: "x" }, schema), 400, "ATTRIBUTE_READ_ONLY");
   });
-  it("refuses a missing required field unless the update is partial", () => {
+  test("refuses a missing required field unless the update is partial", () => {
     expectError(() => validateBody({}, schema), 400, "MISSING_ATTRIBUTE");
     expect(validateBody({}, schema, { partial: true })).toEqual({});
   });
-  it("refuses values outside an enumeration, a type or a limit", () => {
+  test("refuses values outside an enumeration, a type or a limit", () => {
     expectError(() => validateBody({ name: "abc", kind: "C" }, schema), 400, "INVALID_ENUM_VALUE");
     expectError(() => validateBody({ name: "abc", count: "1" }, schema), 400, "INVALID_ATTRIBUTE");
     expectError(() => validateBody({ name: "abc", count: 0 }, schema), 400, "INVALID_ATTRIBUTE");
     expectError(() => validateBody({ name: "abcdef" }, schema), 400, "INVALID_ATTRIBUTE");
     expectError(() => validateBody({ name: "abc", count: 1.5 }, schema), 400, "INVALID_ATTRIBUTE");
   });
-  it("names nested fields by path", () => {
+  test("names nested fields by path", () => {
     const error = expectError(
       () => validateBody({ name: "abc", items: [{ key: "k", other: 1 }] }, schema),
       400,
@@ -63,7 +63,7 @@ describe("validateBody", () => {
       "INVALID_ATTRIBUTE",
     );
   });
-  it("refuses a body that is not an object", () => {
+  test("refuses a body that is not an object", () => {
     expectError(() => validateBody([1], schema), 400, "VALIDATION_ERROR");
   });
 });

@@ -7,7 +7,7 @@ function logs(result: ReturnType<typeof call>): JsonObject[] {
 }
 
 describe("1 access logs by cluster", () => {
-  it("wraps entries in accessLogs, newest first", () => {
+  test("wraps entries in accessLogs, newest first", () => {
     const entries = logs(call(makeState(), "1"));
     expect(entries.length).toBeGreaterThan(0);
     expect(Object.keys(entries[0] as JsonObject)).toEqual(
@@ -26,7 +26,7 @@ describe("1 access logs by cluster", () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
-  it("filters by authResult, ipAddress, start/end and nLogs", () => {
+  test("filters by authResult, ipAddress, start/end and nLogs", () => {
     const state = makeState();
     expect(
       logs(call(state, "1", { query: { authResult: "true" } })).every((e) => e.authResult === true),
@@ -41,7 +41,7 @@ describe("1 access logs by cluster", () => {
     ).toHaveLength(1);
   });
 
-  it("refuses invalid queries", () => {
+  test("refuses invalid queries", () => {
     const state = makeState();
     expectError(() => call(state, "1", { query: { start: "1" } }), 400, "INVALID_QUERY_PARAMETER");
     expectError(() => call(state, "1", { query: { end: "1" } }), 400, "INVALID_QUERY_PARAMETER");
@@ -51,7 +51,7 @@ describe("1 access logs by cluster", () => {
     expectError(() => call(state, "1", { query: { authResult: "maybe" } }), 400, "INVALID_QUERY_PARAMETER");
   });
 
-  it("is unavailable on M0/M2/M5 and 404 for unknown clusters", () => {
+  test("is unavailable on M0/M2/M5 and 404 for unknown clusters", () => {
     expectError(
       () => call(makeState(), "1", { params: { clusterName: "free-cluster" } }),
       400,
@@ -60,7 +60,7 @@ describe("1 access logs by cluster", () => {
     expectError(() => call(makeState(), "1", { params: { clusterName: "nope" } }), 404, "CLUSTER_NOT_FOUND");
   });
 
-  it("includes seeded entries", () => {
+  test("includes seeded entries", () => {
     const state = makeState();
     const cluster = state.clusters[`${PROJECT}/demo-cluster`];
     const hostname = clusterHostnames(cluster as ClusterRecord)[0] as string;
@@ -78,7 +78,7 @@ describe("1 access logs by cluster", () => {
 });
 
 describe("2 access logs by hostname", () => {
-  it("answers the host's entries; 404 for unknown hosts", () => {
+  test("answers the host's entries; 404 for unknown hosts", () => {
     const state = makeState();
     const hostname = clusterHostnames(
       state.clusters[`${PROJECT}/demo-cluster`] as ClusterRecord,

@@ -33,7 +33,7 @@ function create(state = makeState(), body: JsonObject = config) {
 }
 
 describe("3 matcher field names", () => {
-  it("answers the bare array of field names", () => {
+  test("answers the bare array of field names", () => {
     expect(arrayOf(call(makeState(), "3"))).toEqual(
       expect.arrayContaining(["CLUSTER_NAME", "HOSTNAME", "RULE_ID", "APPLICATION_ID"]),
     );
@@ -42,7 +42,7 @@ describe("3 matcher field names", () => {
 });
 
 describe("5 create alert configuration", () => {
-  it("creates with 200, defaults and read-only fields", () => {
+  test("creates with 200, defaults and read-only fields", () => {
     const state = makeState();
     const result = call(state, "5", {
       body: {
@@ -60,7 +60,7 @@ describe("5 create alert configuration", () => {
     ]);
   });
 
-  it("stores credentials in full but returns them masked", () => {
+  test("stores credentials in full but returns them masked", () => {
     const { state, created, id } = create();
     expect((created.notifications as JsonObject[])[0]?.apiToken).toBe("******************1234");
     const stored = state.entities.alertConfigs?.[id]?.notifications as JsonObject[];
@@ -81,7 +81,7 @@ describe("5 create alert configuration", () => {
     });
   });
 
-  it("accepts each of the 14 notification kinds with its fields", () => {
+  test("accepts each of the 14 notification kinds with its fields", () => {
     const samples: JsonObject[] = [
       { typeName: "MONITORING", monitoringApiKey: "key-123456", monitoringRegion: "US" },
       { typeName: "EMAIL", emailAddress: "ops@example.com" },
@@ -107,7 +107,7 @@ describe("5 create alert configuration", () => {
     expect(shown[2]).toMatchObject({ emailEnabled: true, smsEnabled: false });
   });
 
-  it("refuses emailEnabled and smsEnabled on kinds other than GROUP, ORG, TEAM, USER", () => {
+  test("refuses emailEnabled and smsEnabled on kinds other than GROUP, ORG, TEAM, USER", () => {
     const error = expectError(
       () =>
         call(makeState(), "5", { body: { ...config, notifications: [{ ...slack, emailEnabled: true }] } }),
@@ -117,7 +117,7 @@ describe("5 create alert configuration", () => {
     expect(error.parameters).toEqual(["notifications[0].emailEnabled"]);
   });
 
-  it("answers the documented validation errors", () => {
+  test("answers the documented validation errors", () => {
     const state = makeState();
     expectError(
       () => call(state, "5", { body: { ...config, notifications: [] } }),
@@ -174,7 +174,7 @@ describe("5 create alert configuration", () => {
 });
 
 describe("WEBHOOK templates (the contract's WebhookNotification)", () => {
-  it("stores the body and headers templates and answers them as sent; an empty one is refused", () => {
+  test("stores the body and headers templates and answers them as sent; an empty one is refused", () => {
     const webhook = {
       typeName: "WEBHOOK",
       webhookUrl: "https://example.com/hook",
@@ -205,7 +205,7 @@ describe("5 and 9 refuse what fits no variant of the contract (api/alertVariants
     return { detail: error.detail, parameters: error.parameters };
   };
 
-  it("names a matcher its event type does not take, and the allowed ones", () => {
+  test("names a matcher its event type does not take, and the allowed ones", () => {
     expect(
       refusal({
         ...config,
@@ -218,7 +218,7 @@ describe("5 and 9 refuse what fits no variant of the contract (api/alertVariants
     });
   });
 
-  it("names an unknown event type", () => {
+  test("names an unknown event type", () => {
     const { detail, parameters } = refusal({ ...config, matchers: [], eventTypeName: "HOST_DOWNN" });
     expect(parameters).toEqual(["eventTypeName"]);
     expect(detail).toMatch(
@@ -226,7 +226,7 @@ describe("5 and 9 refuse what fits no variant of the contract (api/alertVariants
     );
   });
 
-  it("names a threshold kind the event type does not take", () => {
+  test("names a threshold kind the event type does not take", () => {
     const metric = { metricName: "ASSERT_REGULAR", operator: "GREATER_THAN", threshold: 1, units: "RAW" };
     expect(refusal({ ...config, metricThreshold: metric })).toEqual({
       detail: "Invalid attribute metricThreshold specified: DEPLOYMENT_FAILURE takes no metricThreshold.",
@@ -234,7 +234,7 @@ describe("5 and 9 refuse what fits no variant of the contract (api/alertVariants
     });
   });
 
-  it("names a unit the metric does not take", () => {
+  test("names a unit the metric does not take", () => {
     const cpu = {
       metricName: "NORMALIZED_SYSTEM_CPU_USER",
       operator: "GREATER_THAN",
@@ -253,7 +253,7 @@ describe("5 and 9 refuse what fits no variant of the contract (api/alertVariants
     );
   });
 
-  it("accepts a metric alert that fits its variant, and 9 refuses like 5", () => {
+  test("accepts a metric alert that fits its variant, and 9 refuses like 5", () => {
     const cpu = {
       metricName: "NORMALIZED_SYSTEM_CPU_USER",
       operator: "GREATER_THAN",
@@ -283,7 +283,7 @@ describe("5 and 9 refuse what fits no variant of the contract (api/alertVariants
 });
 
 describe("4 and 7 list and get", () => {
-  it("lists the project's configurations as a paginated list, masked", () => {
+  test("lists the project's configurations as a paginated list, masked", () => {
     const { state, id } = create();
     create(state);
     const result = call(state, "4");
@@ -297,7 +297,7 @@ describe("4 and 7 list and get", () => {
     expectError(() => call(state, "4", { params: { groupId: MISSING_PROJECT } }), 404, "GROUP_NOT_FOUND");
   });
 
-  it("gets one or answers 404 ALERT_CONFIG_NOT_FOUND", () => {
+  test("gets one or answers 404 ALERT_CONFIG_NOT_FOUND", () => {
     const { state, id } = create();
     expect(bodyOf(call(state, "7", { params: { alertConfigId: id } })).id).toBe(id);
     expectError(
@@ -314,7 +314,7 @@ describe("4 and 7 list and get", () => {
 });
 
 describe("8 toggle", () => {
-  it("changes only enabled", () => {
+  test("changes only enabled", () => {
     const { state, id, created } = create();
     const toggled = bodyOf(
       call(state, "8", { params: { alertConfigId: id }, body: { enabled: false }, now: T0 + 1000 }),
@@ -326,7 +326,7 @@ describe("8 toggle", () => {
     });
     expect(toggled.matchers).toEqual(created.matchers);
   });
-  it("accepts only the enabled field", () => {
+  test("accepts only the enabled field", () => {
     const { state, id } = create();
     expectError(
       () => call(state, "8", { params: { alertConfigId: id }, body: { enabled: true, eventTypeName: "X" } }),
@@ -347,7 +347,7 @@ describe("8 toggle", () => {
 });
 
 describe("9 replace", () => {
-  it("replaces every field and keeps id and created", () => {
+  test("replaces every field and keeps id and created", () => {
     const { state, id, created } = create();
     const replaced = bodyOf(
       call(state, "9", {
@@ -376,7 +376,7 @@ describe("9 replace", () => {
 });
 
 describe("6 delete", () => {
-  it("deletes with 204, then 404", () => {
+  test("deletes with 204, then 404", () => {
     const { state, id } = create();
     expect(call(state, "6", { params: { alertConfigId: id } })).toEqual({ kind: "empty", status: 204 });
     expectError(() => call(state, "6", { params: { alertConfigId: id } }), 404, "ALERT_CONFIG_NOT_FOUND");
@@ -384,7 +384,7 @@ describe("6 delete", () => {
 });
 
 describe("10 configurations of an alert", () => {
-  it("lists the configuration that raised the alert", () => {
+  test("lists the configuration that raised the alert", () => {
     const { state, id } = create();
     const alert = raiseAlert(state, { groupId: "5f1a000000000000000000a1", alertConfigId: id }, T0);
     expect(itemsOf(call(state, "10", { params: { alertId: alert.id } })).map((c) => c.id)).toEqual([id]);

@@ -20,7 +20,7 @@ function withAlerts() {
 }
 
 describe("11 open alerts of a configuration", () => {
-  it("lists only OPEN alerts of that configuration", () => {
+  test("lists only OPEN alerts of that configuration", () => {
     const { state, configId, open } = withAlerts();
     expect(itemsOf(call(state, "11", { params: { alertConfigId: configId } })).map((a) => a.id)).toEqual([
       open.id,
@@ -34,7 +34,7 @@ describe("11 open alerts of a configuration", () => {
 });
 
 describe("12 alerts of a project", () => {
-  it("lists all, or filters by status", () => {
+  test("lists all, or filters by status", () => {
     const { state, closed } = withAlerts();
     expect(itemsOf(call(state, "12"))).toHaveLength(3);
     expect(itemsOf(call(state, "12", { query: { status: "CLOSED" } })).map((a) => a.id)).toEqual([closed.id]);
@@ -43,7 +43,7 @@ describe("12 alerts of a project", () => {
 });
 
 describe("13 get alert", () => {
-  it("returns the alert without empty fields", () => {
+  test("returns the alert without empty fields", () => {
     const { state, open } = withAlerts();
     const body = bodyOf(call(state, "13", { params: { alertId: open.id } }));
     expect(body).toMatchObject({
@@ -60,7 +60,7 @@ describe("13 get alert", () => {
 describe("14 acknowledge", () => {
   const until = "2026-01-02T00:00:00Z";
 
-  it("acknowledges until a time with a comment, then unacknowledges", () => {
+  test("acknowledges until a time with a comment, then unacknowledges", () => {
     const { state, open } = withAlerts();
     const acked = bodyOf(
       call(state, "14", {
@@ -82,7 +82,7 @@ describe("14 acknowledge", () => {
     expect(unacked).not.toHaveProperty("acknowledgedUntil");
   });
 
-  it("under 2023-01-01 a body without acknowledgedUntil unacknowledges", () => {
+  test("under 2023-01-01 a body without acknowledgedUntil unacknowledges", () => {
     const { state, open } = withAlerts();
     call(state, "14", { params: { alertId: open.id }, body: { acknowledgedUntil: until } });
     const current = bodyOf(
@@ -95,7 +95,7 @@ describe("14 acknowledge", () => {
     expect(legacy).not.toHaveProperty("acknowledgedUntil");
   });
 
-  it("refuses a comment over 200 characters, a past date and unknown fields", () => {
+  test("refuses a comment over 200 characters, a past date and unknown fields", () => {
     const { state, open } = withAlerts();
     const params = { alertId: open.id };
     expectError(
@@ -135,7 +135,7 @@ describe("14 acknowledge", () => {
 });
 
 describe("raiseAlert (control API and seed helper)", () => {
-  it("needs an existing project and configuration", () => {
+  test("needs an existing project and configuration", () => {
     const state = makeState();
     expectError(
       () => raiseAlert(state, { groupId: "5f1a0000000000000000ffff", alertConfigId: MISSING_ID }, T0),
@@ -148,7 +148,7 @@ describe("raiseAlert (control API and seed helper)", () => {
       "ALERT_CONFIG_NOT_FOUND",
     );
   });
-  it("sets resolved for a CLOSED alert", () => {
+  test("sets resolved for a CLOSED alert", () => {
     const { closed } = withAlerts();
     expect(closed.resolved).toBe("2026-01-01T00:00:00Z");
   });

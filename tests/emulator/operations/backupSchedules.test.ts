@@ -5,7 +5,7 @@ import { bodyOf, call, expectError, MISSING_ID, makeState } from "./harness";
 const ZONE = "5f1a0000000000000000e601";
 
 describe("51-53 backup schedule", () => {
-  it("52 returns the service defaults", () => {
+  test("52 returns the service defaults", () => {
     const schedule = bodyOf(call(makeState(), "52"));
     expect(schedule).toMatchObject({
       clusterId: "5f1a000000000000000000b1",
@@ -30,7 +30,7 @@ describe("51-53 backup schedule", () => {
     expect(schedule).not.toHaveProperty("export");
   });
 
-  it("52 refuses clusters without cloud backup", () => {
+  test("52 refuses clusters without cloud backup", () => {
     expectError(
       () => call(makeState(), "52", { params: { clusterName: "free-cluster" } }),
       400,
@@ -39,7 +39,7 @@ describe("51-53 backup schedule", () => {
     expectError(() => call(makeState(), "52", { params: { clusterName: "nope" } }), 404, "CLUSTER_NOT_FOUND");
   });
 
-  it("53 changes only the fields sent; update-only fields are not stored", () => {
+  test("53 changes only the fields sent; update-only fields are not stored", () => {
     const state = makeState();
     const before = bodyOf(call(state, "52"));
     const updated = bodyOf(
@@ -50,7 +50,7 @@ describe("51-53 backup schedule", () => {
     expect(updated).not.toHaveProperty("deleteCopiedBackups");
   });
 
-  it("53 replaces the policy items; ids of existing items are kept, new ones minted", () => {
+  test("53 replaces the policy items; ids of existing items are kept, new ones minted", () => {
     const state = makeState();
     const policy = (bodyOf(call(state, "52")).policies as JsonObject[])[0] as JsonObject;
     const daily = (policy.policyItems as JsonObject[])[1] as JsonObject;
@@ -75,7 +75,7 @@ describe("51-53 backup schedule", () => {
     expect(updated.nextSnapshot).toBe("2026-01-01T12:00:00Z");
   });
 
-  it("53 keeps the id of an item sent without one (read-only in the contract), by frequencyType + frequencyInterval", () => {
+  test("53 keeps the id of an item sent without one (read-only in the contract), by frequencyType + frequencyInterval", () => {
     const state = makeState();
     const policy = (bodyOf(call(state, "52")).policies as JsonObject[])[0] as JsonObject;
     const items = policy.policyItems as JsonObject[];
@@ -86,7 +86,7 @@ describe("51-53 backup schedule", () => {
     expect(kept.map((item) => item.retentionValue)).toEqual([20, 20, 20, 20]);
   });
 
-  it("53 stores copy settings with copy policy items and the copy flags; 2023-01-01 shows the zone as replicationSpecId", () => {
+  test("53 stores copy settings with copy policy items and the copy flags; 2023-01-01 shows the zone as replicationSpecId", () => {
     const state = makeState();
     const policy = (bodyOf(call(state, "52")).policies as JsonObject[])[0] as JsonObject;
     const dailyId = ((policy.policyItems as JsonObject[])[1] as JsonObject).id;
@@ -140,7 +140,7 @@ describe("51-53 backup schedule", () => {
     );
   });
 
-  it("53 validates copy policy items: retention for a scheduled kind, none for on-demand, at most 6, read-only ids", () => {
+  test("53 validates copy policy items: retention for a scheduled kind, none for on-demand, at most 6, read-only ids", () => {
     const state = makeState();
     const copyWith = (extra: JsonObject) => ({
       body: { copySettings: [{ cloudProvider: "AWS", regionName: "US_WEST_2", zoneId: ZONE, ...extra }] },
@@ -174,7 +174,7 @@ describe("51-53 backup schedule", () => {
     expectError(() => call(state, "53", copyWith({ lastNumberOfSnapshots: 501 })), 400, "INVALID_ATTRIBUTE");
   });
 
-  it("53 validates: limits, read-only fields, at most one policy, export bucket", () => {
+  test("53 validates: limits, read-only fields, at most one policy, export bucket", () => {
     const state = makeState();
     const item = { frequencyType: "daily", frequencyInterval: 1, retentionUnit: "days", retentionValue: 1 };
     expectError(
@@ -209,7 +209,7 @@ describe("51-53 backup schedule", () => {
     expect(bodyOf(call(state, "52")).autoExportEnabled).toBe(false);
   });
 
-  it("51 resets to the defaults and returns the schedule; refused under a compliance policy", () => {
+  test("51 resets to the defaults and returns the schedule; refused under a compliance policy", () => {
     const state = makeState();
     call(state, "53", { body: { referenceHourOfDay: 3, restoreWindowDays: 2 } });
     const reset = call(state, "51");

@@ -2,7 +2,7 @@ import type { JsonObject } from "../../../emulator/core/contract";
 import { AWS_ROLE, bodyOf, call, expectError, MISSING_ID, makeState } from "./harness";
 
 describe("72-74b cloud provider access", () => {
-  it("73 creates an AWS role (unauthorized), 74a authorizes it, 74 gets it", () => {
+  test("73 creates an AWS role (unauthorized), 74a authorizes it, 74 gets it", () => {
     const state = makeState();
     const created = bodyOf(call(state, "73", { body: { providerName: "AWS" } }));
     expect(created).toMatchObject({ providerName: "AWS", featureUsages: [] });
@@ -17,7 +17,7 @@ describe("72-74b cloud provider access", () => {
     expect(bodyOf(call(state, "74", { params: { roleId } })).iamAssumedRoleArn).toBe(arn);
   });
 
-  it("73 creates an Azure service principal with its required fields", () => {
+  test("73 creates an Azure service principal with its required fields", () => {
     const state = makeState();
     const body = {
       providerName: "AZURE",
@@ -39,14 +39,14 @@ describe("72-74b cloud provider access", () => {
     );
   });
 
-  it("72 lists roles by provider", () => {
+  test("72 lists roles by provider", () => {
     const state = makeState();
     const listed = bodyOf(call(state, "72"));
     expect((listed.awsIamRoles as JsonObject[]).map((r) => r.roleId)).toContain(AWS_ROLE);
     expect(listed.azureServicePrincipals).toEqual([]);
   });
 
-  it("74a refuses a bad ARN; 74 answers 404 for unknown roles", () => {
+  test("74a refuses a bad ARN; 74 answers 404 for unknown roles", () => {
     const state = makeState();
     expectError(
       () =>
@@ -69,7 +69,7 @@ describe("72-74b cloud provider access", () => {
     );
   });
 
-  it("shows export buckets as feature usages; 74b refuses while in use, then deauthorizes", () => {
+  test("shows export buckets as feature usages; 74b refuses while in use, then deauthorizes", () => {
     const state = makeState();
     const bucket = bodyOf(
       call(state, "38", { body: { bucketName: "exports", cloudProvider: "AWS", iamRoleId: AWS_ROLE } }),

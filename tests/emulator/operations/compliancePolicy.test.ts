@@ -3,11 +3,11 @@ import { policyBody } from "./backupFixtures";
 import { bodyOf, call, expectError, MISSING_ID, makeState, PROJECT, T0 } from "./harness";
 
 describe("41-43 backup compliance policy", () => {
-  it("42 answers 404 when no policy exists", () => {
+  test("42 answers 404 when no policy exists", () => {
     expectError(() => call(makeState(), "42"), 404, "BACKUP_POLICY_NOT_FOUND");
   });
 
-  it("43 enables: ENABLING then ACTIVE; a second PUT while pending is refused", () => {
+  test("43 enables: ENABLING then ACTIVE; a second PUT while pending is refused", () => {
     const state = makeState();
     const enabled = bodyOf(call(state, "43", { body: policyBody, asyncDelayMs: 100 }));
     expect(enabled).toMatchObject({
@@ -38,7 +38,7 @@ describe("41-43 backup compliance policy", () => {
     expect((updated.scheduledPolicyItems as JsonObject[]).map((i) => i.id)).toEqual(items.map((i) => i.id));
   });
 
-  it("43 validates the body", () => {
+  test("43 validates the body", () => {
     const state = makeState();
     const { authorizedEmail: _, ...noEmail } = policyBody;
     expectError(() => call(state, "43", { body: noEmail }), 400, "MISSING_ATTRIBUTE");
@@ -96,7 +96,7 @@ describe("41-43 backup compliance policy", () => {
     );
   });
 
-  it("41 needs a support request; then DISABLING, then gone", () => {
+  test("41 needs a support request; then DISABLING, then gone", () => {
     const state = makeState();
     expectError(() => call(state, "41"), 404, "BACKUP_POLICY_NOT_FOUND");
     call(state, "43", { body: policyBody });
@@ -130,7 +130,7 @@ describe("compliance policy and schedules together", () => {
     return (policies[0] as JsonObject).policyItems as JsonObject[];
   }
 
-  it("43 without overwriteBackupPolicies refuses when schedules fall short", () => {
+  test("43 without overwriteBackupPolicies refuses when schedules fall short", () => {
     const state = makeState();
     expectError(
       () => call(state, "43", { body: stricter, query: { overwriteBackupPolicies: "false" } }),
@@ -140,7 +140,7 @@ describe("compliance policy and schedules together", () => {
     expectError(() => call(state, "42"), 404, "BACKUP_POLICY_NOT_FOUND");
   });
 
-  it("43 with overwriteBackupPolicies (default) raises every schedule of the project", () => {
+  test("43 with overwriteBackupPolicies (default) raises every schedule of the project", () => {
     const state = makeState();
     call(state, "43", { body: stricter });
     for (const clusterName of ["demo-cluster", "sharded-cluster", "old-cluster"]) {
@@ -153,7 +153,7 @@ describe("compliance policy and schedules together", () => {
     }
   });
 
-  it("53 refuses a schedule that would fall short of the policy", () => {
+  test("53 refuses a schedule that would fall short of the policy", () => {
     const state = makeState();
     call(state, "43", { body: policyBody });
     const items = scheduleItems(state);
@@ -179,7 +179,7 @@ describe("compliance policy and schedules together", () => {
 });
 
 describe("43 per version (the contract's request schemas of 2023-01-01)", () => {
-  it("43 under 2023-01-01 requires only authorizedEmail; under 2023-10-01 the names too", () => {
+  test("43 under 2023-01-01 requires only authorizedEmail; under 2023-10-01 the names too", () => {
     const { authorizedUserFirstName: _first, authorizedUserLastName: _last, ...emailOnly } = policyBody;
     expectError(
       () => call(makeState(), "43", { version: "2023-10-01", body: emailOnly }),

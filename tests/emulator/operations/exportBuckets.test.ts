@@ -12,7 +12,7 @@ import {
 } from "./harness";
 
 describe("37-40 export buckets", () => {
-  it("38 creates with 200; 40 gets by _id; 37 lists", () => {
+  test("38 creates with 200; 40 gets by _id; 37 lists", () => {
     const state = makeState();
     const result = call(state, "38", { body: bucketBody });
     expect(result.kind === "entity" && result.status).toBe(200);
@@ -22,7 +22,7 @@ describe("37-40 export buckets", () => {
     expect(itemsOf(call(state, "37"))).toEqual([created]);
   });
 
-  it("38 validates the body and needs an authorized AWS role", () => {
+  test("38 validates the body and needs an authorized AWS role", () => {
     const state = makeState();
     expectError(
       () => call(state, "38", { body: { ...bucketBody, bucketName: "ab" } }),
@@ -70,7 +70,7 @@ describe("37-40 export buckets", () => {
     expectError(() => call(state, "38", { body: bucketBody }), 409, "EXPORT_BUCKET_ALREADY_EXISTS");
   });
 
-  it("39 deletes; refused while a schedule auto-exports to the bucket", () => {
+  test("39 deletes; refused while a schedule auto-exports to the bucket", () => {
     const state = makeState();
     const id = bucket(state);
     call(state, "53", {
@@ -91,7 +91,7 @@ describe("37-40 export buckets", () => {
 describe("38 export buckets of the contract's AZURE and GCP variants", () => {
   const serviceUrl = "https://exportstorage.blob.core.windows.net/snapshots";
 
-  it("AZURE needs an AZURE role of the project and serviceUrl; answers roleId, serviceUrl, tenantId", () => {
+  test("AZURE needs an AZURE role of the project and serviceUrl; answers roleId, serviceUrl, tenantId", () => {
     const state = makeState();
     const role = bodyOf(
       call(state, "73", {
@@ -134,7 +134,7 @@ describe("38 export buckets of the contract's AZURE and GCP variants", () => {
     );
   });
 
-  it("GCP needs bucketName and a GCP role of the project (seeded); answers roleId", () => {
+  test("GCP needs bucketName and a GCP role of the project (seeded); answers roleId", () => {
     const state = makeState();
     const gcpRole = "5f1a000000000000000000c9";
     const roles = state.entities.cloudProviderAccess as Record<string, JsonObject>;
@@ -157,7 +157,7 @@ describe("38 export buckets of the contract's AZURE and GCP variants", () => {
 });
 
 describe("38 per version (the contract's request schemas of 2023-01-01)", () => {
-  it("38 under 2023-01-01 takes AWS buckets only (DiskBackupSnapshotAWSExportBucketRequest)", () => {
+  test("38 under 2023-01-01 takes AWS buckets only (DiskBackupSnapshotAWSExportBucketRequest)", () => {
     const state = makeState();
     expect(bodyOf(call(state, "38", { version: "2023-01-01", body: bucketBody }))).toMatchObject({
       bucketName: "my-exports",

@@ -3,7 +3,7 @@ import { bucket, snapshot } from "./backupFixtures";
 import { bodyOf, call, expectError, itemsOf, MISSING_ID, makeState, ORG, PROJECT, T0 } from "./harness";
 
 describe("44-46 export jobs", () => {
-  it("45 creates Queued -> InProgress -> Successful with finishedAt", () => {
+  test("45 creates Queued -> InProgress -> Successful with finishedAt", () => {
     const state = makeState();
     const exportBucketId = bucket(state);
     const snapshotId = snapshot(state);
@@ -39,7 +39,7 @@ describe("44-46 export jobs", () => {
     expect(itemsOf(call(state, "44")).map((j) => j.id)).toEqual([created.id]);
   });
 
-  it("45's prefix follows the contract's pattern, with names when the schedule asks for them", () => {
+  test("45's prefix follows the contract's pattern, with names when the schedule asks for them", () => {
     const state = makeState();
     const exportBucketId = bucket(state);
     const snapshotId = snapshot(state);
@@ -57,7 +57,7 @@ describe("44-46 export jobs", () => {
     expect(withNames.startsWith("/exported_snapshots/demo-org/demo-project/demo-cluster/")).toBe(true);
   });
 
-  it("45 needs an existing snapshot and bucket", () => {
+  test("45 needs an existing snapshot and bucket", () => {
     const state = makeState();
     const exportBucketId = bucket(state);
     const snapshotId = snapshot(state);

@@ -2,7 +2,7 @@ import type { JsonObject } from "../../../emulator/core/contract";
 import { bodyOf, call, expectError, itemsOf, makeState, OTHER_PROJECT } from "./harness";
 
 describe("77 private IP mode", () => {
-  it("turns Peering-Only mode on; off needs every cluster on 5.0 or later", () => {
+  test("turns Peering-Only mode on; off needs every cluster on 5.0 or later", () => {
     const state = makeState();
     expect(bodyOf(call(state, "77", { body: { enabled: true } }))).toEqual({ enabled: true });
     expectError(() => call(state, "77", { body: { enabled: false } }), 400, "CANNOT_UPDATE_PRIVATE_IP_MODE");
@@ -14,7 +14,7 @@ describe("77 private IP mode", () => {
 });
 
 describe("78 legacy cluster list", () => {
-  it("lists clusters with major and full database versions", () => {
+  test("lists clusters with major and full database versions", () => {
     const items = itemsOf(call(makeState(), "78"));
     expect(items.map((c) => c.name)).toEqual(
       expect.arrayContaining([
@@ -30,7 +30,7 @@ describe("78 legacy cluster list", () => {
     expect(items.find((c) => c.name === "sharded-cluster")?.clusterType).toBe("SHARDED");
   });
 
-  it("gives each cluster the contract's providerSettings kind", () => {
+  test("gives each cluster the contract's providerSettings kind", () => {
     const items = itemsOf(call(makeState(), "78"));
     const settingsOf = (name: string) => items.find((c) => c.name === name)?.providerSettings;
     expect(settingsOf("demo-cluster")).toEqual({ providerName: "AWS", instanceSizeName: "M10" });

@@ -16,7 +16,7 @@ const migration: JsonObject = {
 
 describe("64 and 65 per version (the contract's LiveMigrationRequest and LiveMigrationRequest20240530)", () => {
   const { dropDestinationData: _newer, ...common } = migration;
-  it("2023-01-01 takes dropEnabled, required, and refuses dropDestinationData", () => {
+  test("2023-01-01 takes dropEnabled, required, and refuses dropDestinationData", () => {
     const state = makeState();
     for (const id of ["64", "65"]) {
       const body = { ...common, dropEnabled: true };
@@ -30,7 +30,7 @@ describe("64 and 65 per version (the contract's LiveMigrationRequest and LiveMig
     }
   });
 
-  it("2024-05-30 takes dropDestinationData, optional, and refuses dropEnabled", () => {
+  test("2024-05-30 takes dropDestinationData, optional, and refuses dropEnabled", () => {
     const state = makeState();
     expect(bodyOf(call(state, "64", { version: "2024-05-30", body: common }))).toHaveProperty("_id");
     expectError(
@@ -42,7 +42,7 @@ describe("64 and 65 per version (the contract's LiveMigrationRequest and LiveMig
 });
 
 describe("64-68 live migrations", () => {
-  it("64 creates with 201: NEW, then WORKING and ready for cutover; 68 cuts over to COMPLETE", () => {
+  test("64 creates with 201: NEW, then WORKING and ready for cutover; 68 cuts over to COMPLETE", () => {
     const state = makeState();
     const result = call(state, "64", { body: migration, asyncDelayMs: 100 });
     expect(result.kind === "entity" && result.status).toBe(201);
@@ -76,7 +76,7 @@ describe("64-68 live migrations", () => {
     );
   });
 
-  it("64 validates the body", () => {
+  test("64 validates the body", () => {
     const state = makeState();
     expectError(
       () => call(state, "64", { body: { ...migration, migrationHosts: [] } }),
@@ -148,7 +148,7 @@ describe("64-68 live migrations", () => {
     expect(bodyOf(call(state, "64", { body: sharded })).status).toBe("WORKING");
   });
 
-  it("65 validates: PENDING then SUCCESS, or FAILED for a missing destination; 66 gets it", () => {
+  test("65 validates: PENDING then SUCCESS, or FAILED for a missing destination; 66 gets it", () => {
     const state = makeState();
     const validation = bodyOf(call(state, "65", { body: migration, asyncDelayMs: 100 }));
     expect(validation).toMatchObject({
@@ -183,7 +183,7 @@ describe("64-68 live migrations", () => {
 });
 
 describe("69-71 organization link", () => {
-  it("71 creates a link token; 69 lists the migratable project; 70 deletes the link", () => {
+  test("71 creates a link token; 69 lists the migratable project; 70 deletes the link", () => {
     const state = makeState();
     expect(arrayOf(call(state, "69"))).toEqual([]);
     const token = bodyOf(call(state, "71", { body: { accessListIps: ["192.0.2.1", "10.0.0.0/8"] } }));
@@ -206,7 +206,7 @@ describe("69-71 organization link", () => {
     expectError(() => call(state, "70"), 404, "ORGANIZATION_LINK_NOT_FOUND");
   });
 
-  it("refuses bad IPs and unknown organizations", () => {
+  test("refuses bad IPs and unknown organizations", () => {
     expectError(
       () => call(makeState(), "71", { body: { accessListIps: ["not-an-ip"] } }),
       400,

@@ -3,7 +3,7 @@ import { bodyOf, call, expectError, makeState, PROJECT, T0 } from "./harness";
 const filters = { outageFilters: [{ cloudProvider: "AWS", regionName: "US_EAST_1", type: "REGION" }] };
 
 describe("75, 76, 76a outage simulation", () => {
-  it("76a starts: START_REQUESTED -> STARTING -> SIMULATING", () => {
+  test("76a starts: START_REQUESTED -> STARTING -> SIMULATING", () => {
     const state = makeState();
     const started = bodyOf(call(state, "76a", { body: filters, asyncDelayMs: 90 }));
     expect(started).toMatchObject({
@@ -17,7 +17,7 @@ describe("75, 76, 76a outage simulation", () => {
     expect(bodyOf(call(state, "76", { now: T0 + 90, asyncDelayMs: 90 })).state).toBe("SIMULATING");
   });
 
-  it("75 ends only while SIMULATING: RECOVERY_REQUESTED -> RECOVERING -> COMPLETE -> 404", () => {
+  test("75 ends only while SIMULATING: RECOVERY_REQUESTED -> RECOVERING -> COMPLETE -> 404", () => {
     const state = makeState();
     call(state, "76a", { body: filters, asyncDelayMs: 90 });
     expectError(
@@ -37,7 +37,7 @@ describe("75, 76, 76a outage simulation", () => {
     );
   });
 
-  it("with no delay the end answer shows COMPLETE and the simulation is gone", () => {
+  test("with no delay the end answer shows COMPLETE and the simulation is gone", () => {
     const state = makeState();
     call(state, "76a", { body: filters });
     expect(bodyOf(call(state, "75")).state).toBe("COMPLETE");
@@ -45,7 +45,7 @@ describe("75, 76, 76a outage simulation", () => {
     expectError(() => call(state, "75"), 404, "OUTAGE_SIMULATION_NOT_FOUND");
   });
 
-  it("76a refuses a second simulation and bad filters", () => {
+  test("76a refuses a second simulation and bad filters", () => {
     const state = makeState();
     call(state, "76a", { body: filters });
     expectError(() => call(state, "76a", { body: filters }), 400, "INVALID_CLUSTER_OUTAGE_SIMULATION_STATE");

@@ -2,7 +2,7 @@ import type { ClusterRecord } from "../../../emulator/core/contract";
 import { bodyOf, call, expectError, MISSING_PROJECT, makeState, OTHER_PROJECT } from "./harness";
 
 describe("33-34 auditing", () => {
-  it("33 returns the defaults", () => {
+  test("33 returns the defaults", () => {
     expect(bodyOf(call(makeState(), "33"))).toEqual({
       enabled: false,
       auditAuthorizationSuccess: false,
@@ -16,7 +16,7 @@ describe("33-34 auditing", () => {
     );
   });
 
-  it("34 updates only the fields sent; configurationType follows enabled and the filter", () => {
+  test("34 updates only the fields sent; configurationType follows enabled and the filter", () => {
     const state = makeState();
     expect(bodyOf(call(state, "34", { body: { enabled: true } }))).toMatchObject({
       enabled: true,
@@ -35,7 +35,7 @@ describe("33-34 auditing", () => {
     expect(bodyOf(call(state, "34", { body: { enabled: false } })).configurationType).toBe("NONE");
   });
 
-  it("34 refuses bad filters, read-only and unknown fields", () => {
+  test("34 refuses bad filters, read-only and unknown fields", () => {
     const state = makeState();
     expectError(() => call(state, "34", { body: { auditFilter: "{not json" } }), 400, "INVALID_ATTRIBUTE");
     expectError(() => call(state, "34", { body: { auditFilter: "[]" } }), 400, "INVALID_ATTRIBUTE");
@@ -44,7 +44,7 @@ describe("33-34 auditing", () => {
     expectError(() => call(state, "34", { body: { auditing: true } }), 400, "INVALID_ATTRIBUTE");
   });
 
-  it("34 refuses enabling when the project has only M0/M2/M5 or serverless clusters", () => {
+  test("34 refuses enabling when the project has only M0/M2/M5 or serverless clusters", () => {
     const state = makeState();
     const free: ClusterRecord = {
       id: "5f1a000000000000000000b9",
@@ -69,13 +69,13 @@ describe("33-34 auditing", () => {
 });
 
 describe("35-36 custom DNS", () => {
-  it("35 defaults to disabled; 36 sets it", () => {
+  test("35 defaults to disabled; 36 sets it", () => {
     const state = makeState();
     expect(bodyOf(call(state, "35"))).toEqual({ enabled: false });
     expect(bodyOf(call(state, "36", { body: { enabled: true } }))).toEqual({ enabled: true });
     expect(bodyOf(call(state, "35"))).toEqual({ enabled: true });
   });
-  it("36 requires enabled", () => {
+  test("36 requires enabled", () => {
     expectError(() => call(makeState(), "36", { body: {} }), 400, "MISSING_ATTRIBUTE");
     expectError(
       () => call(makeState(), "36", { body: { enabled: true, other: 1 } }),

@@ -14,18 +14,18 @@ const EXPECTED_IDS = [
 ];
 
 describe("operation registry", () => {
-  it("defines every operation of the spec exactly once", () => {
+  test("defines every operation of the spec exactly once", () => {
     const ids = operations.map((o) => o.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect([...ids].sort()).toEqual([...EXPECTED_IDS].sort());
   });
 
-  it("has one operation per root, method and path", () => {
+  test("has one operation per root, method and path", () => {
     const keys = operations.map((o) => `${o.root} ${o.method} ${o.path}`);
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it("serves exactly the versions api/versions.ts declares (newest first) on v2, and 1.0 on the legacy root", () => {
+  test("serves exactly the versions api/versions.ts declares (newest first) on v2, and 1.0 on the legacy root", () => {
     const served = Object.fromEntries(
       operations
         .filter((o) => o.root === "v2")
@@ -39,25 +39,25 @@ describe("operation registry", () => {
     ]);
   });
 
-  it("refuses pretty exactly for the spec's exceptions", () => {
+  test("refuses pretty exactly for the spec's exceptions", () => {
     const noPretty = operations.filter((o) => !o.pretty).map((o) => o.id);
     expect(noPretty.sort()).toEqual(["39", "40", "45", "46", "51", "63-get", "66", "70"].sort());
   });
 
-  it("paginates the list operations", () => {
+  test("paginates the list operations", () => {
     const paginated = operations.filter((o) => o.paginated).map((o) => o.id);
     expect(paginated.sort()).toEqual(
       ["4", "10", "11", "12", "37", "44", "47", "54", "58", "62-list", "63-list", "78"].sort(),
     );
   });
 
-  it("uses the legacy root only for 77 and 78", () => {
+  test("uses the legacy root only for 77 and 78", () => {
     expect(operations.filter((o) => o.root === "v1.0").map((o) => o.id)).toEqual(["77", "78"]);
   });
 });
 
 describe("emulator/COVERAGE.md", () => {
-  it("has a row for every operation", () => {
+  test("has a row for every operation", () => {
     const coverage = readFileSync(join(__dirname, "../../../emulator/COVERAGE.md"), "utf8");
     for (const op of operations) {
       expect(coverage).toContain(`| ${op.id} | ${op.method} |`);

@@ -2,7 +2,7 @@ import { snapshot } from "./backupFixtures";
 import { bodyOf, call, expectError, itemsOf, MISSING_ID, makeState, PROJECT, T0 } from "./harness";
 
 describe("47-50 restore jobs", () => {
-  it("48 creates an automated restore; finishedAt after the delay; 49 cannot cancel it", () => {
+  test("48 creates an automated restore; finishedAt after the delay; 49 cannot cancel it", () => {
     const state = makeState();
     const snapshotId = snapshot(state);
     const body = {
@@ -28,7 +28,7 @@ describe("47-50 restore jobs", () => {
     expect(itemsOf(call(state, "47"))).toHaveLength(1);
   });
 
-  it("48 point in time needs a time; 49 cannot cancel it either", () => {
+  test("48 point in time needs a time; 49 cannot cancel it either", () => {
     const state = makeState();
     const target = { targetClusterName: "demo-cluster", targetGroupId: PROJECT };
     const seconds = T0 / 1000 - 3600;
@@ -89,7 +89,7 @@ describe("47-50 restore jobs", () => {
     );
   });
 
-  it("48 download restores can be cancelled; 404s for unknown things", () => {
+  test("48 download restores can be cancelled; 404s for unknown things", () => {
     const state = makeState();
     const snapshotId = snapshot(state);
     const job = bodyOf(call(state, "48", { body: { deliveryType: "download", snapshotId } }));
@@ -130,7 +130,7 @@ describe("47-50 restore jobs", () => {
 describe("62 serverless restore jobs", () => {
   const params = { clusterName: "serverless-instance" };
 
-  it("62 creates, lists and gets restore jobs; targets are required", () => {
+  test("62 creates, lists and gets restore jobs; targets are required", () => {
     const state = makeState();
     const snapshotId = String(itemsOf(call(state, "63-list", { params }))[0]?.id);
     const body = {

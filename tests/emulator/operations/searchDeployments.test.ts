@@ -4,11 +4,11 @@ import { bodyOf, call, expectError, makeState, T0 } from "./harness";
 const specs = [{ instanceSize: "S30_HIGHCPU_NVME", nodeCount: 2 }];
 
 describe("20-23 search nodes", () => {
-  it("21 answers 200 {} when no deployment exists", () => {
+  test("21 answers 200 {} when no deployment exists", () => {
     expect(bodyOf(call(makeState(), "21"))).toEqual({});
   });
 
-  it("23 creates with 201 (200 under 2023-01-01); UPDATING then IDLE", () => {
+  test("23 creates with 201 (200 under 2023-01-01); UPDATING then IDLE", () => {
     const state = makeState();
     const result = call(state, "23", { body: { specs }, asyncDelayMs: 100 });
     expect(result.kind === "entity" && result.status).toBe(201);
@@ -27,7 +27,7 @@ describe("20-23 search nodes", () => {
     expect(legacy.kind === "entity" && legacy.status).toBe(200);
   });
 
-  it("23 refuses a second deployment and bad specs", () => {
+  test("23 refuses a second deployment and bad specs", () => {
     const state = makeState();
     call(state, "23", { body: { specs } });
     expectError(() => call(state, "23", { body: { specs } }), 409, "SEARCH_DEPLOYMENT_ALREADY_EXISTS");
@@ -76,7 +76,7 @@ describe("20-23 search nodes", () => {
     );
   });
 
-  it("22 updates; 404 when none exists", () => {
+  test("22 updates; 404 when none exists", () => {
     const state = makeState();
     expectError(() => call(state, "22", { body: { specs } }), 404, "SEARCH_DEPLOYMENT_DOES_NOT_EXIST");
     call(state, "23", { body: { specs } });
@@ -84,7 +84,7 @@ describe("20-23 search nodes", () => {
     expect(bodyOf(call(state, "22", { body: { specs: next } })).specs).toEqual(next);
   });
 
-  it("20 deletes with 204 (200 under 2023-01-01); GET answers {} after the delay", () => {
+  test("20 deletes with 204 (200 under 2023-01-01); GET answers {} after the delay", () => {
     const state = makeState();
     expectError(() => call(state, "20"), 404, "SEARCH_DEPLOYMENT_DOES_NOT_EXIST");
     call(state, "23", { body: { specs } });

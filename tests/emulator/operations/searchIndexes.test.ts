@@ -15,7 +15,7 @@ const second = {
 };
 
 describe("15-19 first style", () => {
-  it("15 creates with defaults; status moves IN_PROGRESS -> MIGRATING -> STEADY", () => {
+  test("15 creates with defaults; status moves IN_PROGRESS -> MIGRATING -> STEADY", () => {
     const state = makeState();
     const created = bodyOf(call(state, "15", { body: flat, asyncDelayMs: 900 }));
     expect(created).toMatchObject({
@@ -31,7 +31,7 @@ describe("15-19 first style", () => {
     expect(bodyOf(call(state, "18", { params, now: T0 + 900, asyncDelayMs: 900 })).status).toBe("STEADY");
   });
 
-  it("15 validates the definition and its limits", () => {
+  test("15 validates the definition and its limits", () => {
     const state = makeState();
     expectError(() => call(state, "15", { body: { ...flat, numPartitions: 3 } }), 400, "INVALID_ATTRIBUTE");
     expectError(
@@ -77,7 +77,7 @@ describe("15-19 first style", () => {
     });
   });
 
-  it("15 refuses duplicates, old database versions and missing clusters", () => {
+  test("15 refuses duplicates, old database versions and missing clusters", () => {
     const state = makeState();
     call(state, "15", { body: flat });
     expectError(() => call(state, "15", { body: flat }), 409, "SEARCH_DUPLICATE_INDEX");
@@ -93,7 +93,7 @@ describe("15-19 first style", () => {
     );
   });
 
-  it("16 lists a collection's indexes with exactly the seven list fields", () => {
+  test("16 lists a collection's indexes with exactly the seven list fields", () => {
     const state = makeState();
     call(state, "15", { body: flat });
     call(state, "15", { body: { ...flat, collectionName: "other" } });
@@ -112,7 +112,7 @@ describe("15-19 first style", () => {
     ]);
   });
 
-  it("19 updates the definition and refuses changing the identity", () => {
+  test("19 updates the definition and refuses changing the identity", () => {
     const state = makeState();
     const id = String(bodyOf(call(state, "15", { body: flat })).indexID);
     const updated = bodyOf(
@@ -135,7 +135,7 @@ describe("15-19 first style", () => {
     );
   });
 
-  it("17 deletes at once (only the second style's delete is eventually consistent)", () => {
+  test("17 deletes at once (only the second style's delete is eventually consistent)", () => {
     const state = makeState();
     const id = String(bodyOf(call(state, "15", { body: flat })).indexID);
     expect(call(state, "17", { params: { indexId: id }, asyncDelayMs: 1000 })).toEqual({
@@ -155,7 +155,7 @@ describe("15-19 first style", () => {
     expectError(() => call(state, "17", { params: { indexId: id } }), 404, "SEARCH_INDEX_NOT_FOUND");
   });
 
-  it("the first style does not show an index a second-style delete is removing (no DELETING status)", () => {
+  test("the first style does not show an index a second-style delete is removing (no DELETING status)", () => {
     const state = makeState();
     const id = String(bodyOf(call(state, "15", { body: flat })).indexID);
     call(state, "30", { params: { indexId: id }, now: T0, asyncDelayMs: 1000 });
@@ -184,7 +184,7 @@ describe("15-19 first style", () => {
 });
 
 describe("24-32 second style", () => {
-  it("25 creates with 201; PENDING -> BUILDING -> READY and queryable", () => {
+  test("25 creates with 201; PENDING -> BUILDING -> READY and queryable", () => {
     const state = makeState();
     const result = call(state, "25", { body: second, asyncDelayMs: 1000 });
     expect(result.kind === "entity" && result.status).toBe(201);
@@ -205,7 +205,7 @@ describe("24-32 second style", () => {
     });
   });
 
-  it("25 creates a vector search index and validates its fields", () => {
+  test("25 creates a vector search index and validates its fields", () => {
     const state = makeState();
     const vector: JsonObject = {
       collectionName: "movies",
@@ -241,7 +241,7 @@ describe("24-32 second style", () => {
     );
   });
 
-  it("25 refuses bad bodies and duplicates", () => {
+  test("25 refuses bad bodies and duplicates", () => {
     const state = makeState();
     call(state, "25", { body: second });
     expectError(() => call(state, "25", { body: second }), 409, "SEARCH_DUPLICATE_INDEX");
@@ -267,7 +267,7 @@ describe("24-32 second style", () => {
     );
   });
 
-  it("24 and 26 list as bare arrays without per-host detail; the first style's index shows too", () => {
+  test("24 and 26 list as bare arrays without per-host detail; the first style's index shows too", () => {
     const state = makeState();
     call(state, "25", { body: second });
     call(state, "15", { body: flat });
@@ -280,7 +280,7 @@ describe("24-32 second style", () => {
     ).toEqual([]);
   });
 
-  it("28, 29 and 27 by names", () => {
+  test("28, 29 and 27 by names", () => {
     const state = makeState();
     call(state, "25", { body: second });
     const params = { databaseName: "sample", collectionName: "movies", indexName: "plot" };
@@ -302,7 +302,7 @@ describe("24-32 second style", () => {
     expectError(() => call(state, "28", { params }), 404, "SEARCH_INDEX_NOT_FOUND");
   });
 
-  it("30, 31 and 32 by id", () => {
+  test("30, 31 and 32 by id", () => {
     const state = makeState();
     const id = String(bodyOf(call(state, "25", { body: second })).indexID);
     expect(

@@ -3,7 +3,7 @@ import { snapshot } from "./backupFixtures";
 import { bodyOf, call, expectError, itemsOf, MISSING_ID, makeState, T0 } from "./harness";
 
 describe("54-61 snapshots", () => {
-  it("55 takes an on-demand snapshot: queued -> inProgress -> completed", () => {
+  test("55 takes an on-demand snapshot: queued -> inProgress -> completed", () => {
     const state = makeState();
     const taken = bodyOf(
       call(state, "55", { body: { description: "pre-upgrade", retentionInDays: 2 }, asyncDelayMs: 900 }),
@@ -29,7 +29,7 @@ describe("54-61 snapshots", () => {
     expect(bodyOf(call(state, "60", { params, now: T0 + 900, asyncDelayMs: 900 })).status).toBe("completed");
   });
 
-  it("55 refuses a second on-demand snapshot while one is unfinished, and bad bodies", () => {
+  test("55 refuses a second on-demand snapshot while one is unfinished, and bad bodies", () => {
     const state = makeState();
     call(state, "55", { body: {}, asyncDelayMs: 100 });
     expectError(
@@ -47,7 +47,7 @@ describe("54-61 snapshots", () => {
     );
   });
 
-  it("54 lists, 61 changes expiration, 59 deletes", () => {
+  test("54 lists, 61 changes expiration, 59 deletes", () => {
     const state = makeState();
     const id = snapshot(state);
     expect(itemsOf(call(state, "54")).map((s) => s.id)).toEqual([id]);
@@ -70,7 +70,7 @@ describe("54-61 snapshots", () => {
     expectError(() => call(state, "60", { params: { snapshotId: id } }), 404, "SNAPSHOT_NOT_FOUND");
   });
 
-  it("56-58 sharded cluster snapshots", () => {
+  test("56-58 sharded cluster snapshots", () => {
     const state = makeState();
     const params = { clusterName: "sharded-cluster" };
     const id = snapshot(state, "sharded-cluster");
@@ -95,7 +95,7 @@ describe("54-61 snapshots", () => {
 describe("63 serverless snapshots", () => {
   const params = { clusterName: "serverless-instance" };
 
-  it("63 lists and gets the instance's scheduled snapshot", () => {
+  test("63 lists and gets the instance's scheduled snapshot", () => {
     const state = makeState();
     const listed = itemsOf(call(state, "63-list", { params }));
     expect(listed).toHaveLength(1);

@@ -30,7 +30,7 @@ import { property } from "../contractSchemas";
 import { AWS_ROLE, arrayOf, bodyOf, call, expectError, makeState } from "./harness";
 
 describe("notification kinds", () => {
-  it.each(NOTIFICATION_TYPE_NAMES)("%s accepts exactly the vocabulary's fields", (kind) => {
+  test.each(NOTIFICATION_TYPE_NAMES)("%s accepts exactly the vocabulary's fields", (kind) => {
     const integration = (INTEGRATION_NOTIFICATION_KINDS as readonly NotificationTypeName[]).includes(kind);
     const expected = [
       ...COMMON_NOTIFICATION_FIELDS,
@@ -44,23 +44,23 @@ describe("notification kinds", () => {
     expect(fields.includes("emailEnabled")).toBe(emailSms);
   });
 
-  it("the kinds are told apart in the vocabulary's order", () => {
+  test("the kinds are told apart in the vocabulary's order", () => {
     expect(Object.keys(NOTIFICATION_KINDS)).toEqual([...NOTIFICATION_TYPE_NAMES]);
   });
 });
 
 describe("value sets", () => {
-  it("operation 3 answers the matcher field names", () => {
+  test("operation 3 answers the matcher field names", () => {
     expect(arrayOf(call(makeState(), "3"))).toEqual([...MATCHER_FIELD_NAMES]);
   });
 
-  it("analyzers are lucene.<language>", () => {
+  test("analyzers are lucene.<language>", () => {
     expect(LUCENE_ANALYZERS).toHaveLength(LUCENE_LANGUAGES.length);
     expect(LUCENE_ANALYZERS[0]).toBe("lucene.standard");
     expect(LUCENE_ANALYZERS.every((name) => name.startsWith("lucene."))).toBe(true);
   });
 
-  it("search node sizes fill docs/spec/operations.md's three ranges in steps of 10 (+S135 LOWCPU, no S70 STORAGE, +S10_HIGHCPU)", () => {
+  test("search node sizes fill docs/spec/operations.md's three ranges in steps of 10 (+S135 LOWCPU, no S70 STORAGE, +S10_HIGHCPU)", () => {
     const family = (from: number, to: number, suffix: string, extra: number[] = []) => {
       const sizes: number[] = [];
       for (let size = from; size <= to; size += 10) sizes.push(size);
@@ -74,13 +74,13 @@ describe("value sets", () => {
     ]);
   });
 
-  it("monthly intervals are the days 1 to 28 and 40 (the last day)", () => {
+  test("monthly intervals are the days 1 to 28 and 40 (the last day)", () => {
     expect([...FREQUENCY_INTERVALS.monthly]).toEqual([...Array.from({ length: 28 }, (_, i) => i + 1), 40]);
   });
 });
 
 describe("value sets equal the contract's (api/openapi/openapi-v2.yml)", () => {
-  it.each([
+  test.each([
     ["search node sizes", SEARCH_NODE_INSTANCE_SIZES, "ApiSearchDeploymentRequestSpecView", "instanceSize"],
     ["monitoring regions", MONITORING_REGIONS, "MonitoringNotification", "monitoringRegion"],
     ["OpsGenie regions", NOTIFICATION_REGIONS, "OpsGenieNotification", "opsGenieRegion"],
@@ -109,7 +109,7 @@ describe("the emulator accepts the contract's wider values", () => {
     eventTypeName: "HOST_DOWN",
     notifications: [{ ...fields, intervalMin: 5 }],
   });
-  it.each(MONITORING_REGIONS)("monitoringRegion %s", (region) => {
+  test.each(MONITORING_REGIONS)("monitoringRegion %s", (region) => {
     const body = notification({
       typeName: "MONITORING",
       monitoringApiKey: "key-123456",
@@ -117,15 +117,15 @@ describe("the emulator accepts the contract's wider values", () => {
     });
     expect(call(makeState(), "5", { body }).status).toBe(200);
   });
-  it("ORG notification role ORG_BILLING_READ_ONLY", () => {
+  test("ORG notification role ORG_BILLING_READ_ONLY", () => {
     const body = notification({ typeName: "ORG", roles: ["ORG_BILLING_READ_ONLY"] });
     expect(call(makeState(), "5", { body }).status).toBe(200);
   });
-  it("search node size S10_HIGHCPU", () => {
+  test("search node size S10_HIGHCPU", () => {
     const body = { specs: [{ instanceSize: "S10_HIGHCPU", nodeCount: 2 }] };
     expect(call(makeState(), "23", { body }).status).toBe(201);
   });
-  it("schedule: export monthly and yearly, not daily; upper-case extra retention; ondemand policy items", () => {
+  test("schedule: export monthly and yearly, not daily; upper-case extra retention; ondemand policy items", () => {
     const state = makeState();
     const bucket = call(state, "38", {
       body: { bucketName: "exports", cloudProvider: "AWS", iamRoleId: AWS_ROLE },

@@ -23,7 +23,7 @@ function failure(fn: () => unknown): PlatformError {
 }
 
 describe("resolveClientConfig", () => {
-  it("reads the configure request's config.get('platform:...')", () => {
+  test("reads the configure request's config.get('platform:...')", () => {
     const source = new Map(Object.entries(keys));
     const config = resolveClientConfig({ get: (key) => source.get(key) }, {});
     expect(config).toMatchObject({
@@ -40,7 +40,7 @@ describe("resolveClientConfig", () => {
     });
   });
 
-  it("reads the real dynamic provider Config class that `configure` receives", () => {
+  test("reads the real dynamic provider Config class that `configure` receives", () => {
     // The class @pulumi/pulumi's dynamic provider host builds from the stack config.
     const { Config } = require("@pulumi/pulumi/cmd/dynamic-provider/config") as {
       Config: new (raw: Record<string, string>, project: string) => { get(key: string): string | undefined };
@@ -50,7 +50,7 @@ describe("resolveClientConfig", () => {
     expect(config.auth.kind).toBe("digest");
   });
 
-  it("accepts a plain map with or without the namespace, and numbers/booleans as strings", () => {
+  test("accepts a plain map with or without the namespace, and numbers/booleans as strings", () => {
     const config = resolveClientConfig(
       {
         baseUrl: `${BASE}/`,
@@ -67,7 +67,7 @@ describe("resolveClientConfig", () => {
     expect(config.digestNonceReuse).toBe(false);
   });
 
-  it("falls back to PLATFORM_* environment variables", () => {
+  test("falls back to PLATFORM_* environment variables", () => {
     const config = resolveClientConfig(undefined, {
       PLATFORM_BASE_URL: "http://127.0.0.1:8080/api/svc/v2",
       PLATFORM_CLIENT_ID: "id",
@@ -79,7 +79,7 @@ describe("resolveClientConfig", () => {
     expect(config.rateLimit).toBeUndefined();
   });
 
-  it("takes credentials as a group: config credentials ignore credential env variables", () => {
+  test("takes credentials as a group: config credentials ignore credential env variables", () => {
     const config = resolveClientConfig(keys, {
       PLATFORM_CLIENT_ID: "id",
       PLATFORM_CLIENT_SECRET: "stale-0001",
@@ -87,14 +87,14 @@ describe("resolveClientConfig", () => {
     expect(config.auth.kind).toBe("digest");
   });
 
-  it("names the missing base URL with its config key and env variable", () => {
+  test("names the missing base URL with its config key and env variable", () => {
     const err = failure(() => resolveClientConfig({ publicKey: "a", privateKey: "b" }, {}));
     expect(err.code).toBe("CONFIG_MISSING");
     expect(err.message).toContain("platform:baseUrl");
     expect(err.message).toContain("PLATFORM_BASE_URL");
   });
 
-  it("says how to configure credentials when none are given", () => {
+  test("says how to configure credentials when none are given", () => {
     const err = failure(() => resolveClientConfig({ baseUrl: BASE }, {}));
     expect(err.code).toBe("CONFIG_MISSING");
     for (const part of [
@@ -107,7 +107,7 @@ describe("resolveClientConfig", () => {
     }
   });
 
-  it.each([
+  test.each([
     [{ publicKey: "pub" }, "platform:privateKey", "PLATFORM_PRIVATE_KEY"],
     [{ privateKey: "p-0001" }, "platform:publicKey", "PLATFORM_PUBLIC_KEY"],
     [{ clientId: "id" }, "platform:clientSecret", "PLATFORM_CLIENT_SECRET"],
@@ -120,7 +120,7 @@ describe("resolveClientConfig", () => {
     expect(err.message).toContain("both halves");
   });
 
-  it("refuses two authentication methods", () => {
+  test("refuses two authentication methods", () => {
     const err = failure(() =>
       resolveClientConfig({ ...keys, "platform:clientId": "id", "platform:clientSecret": "s-0001" }, {}),
     );
@@ -128,7 +128,7 @@ describe("resolveClientConfig", () => {
     expect(err.message).toContain("exactly one");
   });
 
-  it.each([
+  test.each([
     ["http://cloud.example.com/api/platform/v2", "plain http is allowed only to loopback"],
     ["https://cloud.example.com/api/platform/v1.0", "/api/<service>/v2"],
     ["https://cloud.example.com/platform/v2", "/api/<service>/v2"],
@@ -141,7 +141,7 @@ describe("resolveClientConfig", () => {
     expect(err.message).toContain(fragment);
   });
 
-  it.each([
+  test.each([
     "http://127.0.0.1:1/api/p/v2",
     "http://127.8.9.10/api/p/v2",
     "http://localhost:9/api/p/v2",
@@ -150,7 +150,7 @@ describe("resolveClientConfig", () => {
     expect(resolveClientConfig({ ...keys, "platform:baseUrl": url }, {}).baseUrl).toBe(url);
   });
 
-  it("never echoes credentials embedded in the base URL", () => {
+  test("never echoes credentials embedded in the base URL", () => {
     const err = failure(() =>
       resolveClientConfig(
         { ...keys, "platform:baseUrl": "https://user:url-secret-pass@cloud.example.com/api/p/v2" },
@@ -161,7 +161,7 @@ describe("resolveClientConfig", () => {
     expect(err.message).not.toContain("url-secret-pass");
   });
 
-  it("rejects bad numbers and booleans naming the setting", () => {
+  test("rejects bad numbers and booleans naming the setting", () => {
     expect(failure(() => resolveClientConfig({ ...keys, maxRetries: "many" }, {})).message).toContain(
       "platform:maxRetries",
     );
@@ -170,7 +170,7 @@ describe("resolveClientConfig", () => {
     );
   });
 
-  it("reads a custom CA file, and names an unreadable one", () => {
+  test("reads a custom CA file, and names an unreadable one", () => {
     const dir = mkdtempSync(join(tmpdir(), "client-ca-"));
     const file = join(dir, "ca.pem");
     writeFileSync(file, "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n");
@@ -181,7 +181,7 @@ describe("resolveClientConfig", () => {
     expect(err.message).toContain("ENOENT");
   });
 
-  it("holds the private key as a Secret that does not print", () => {
+  test("holds the private key as a Secret that does not print", () => {
     const config = resolveClientConfig(keys, {});
     expect(JSON.stringify(config)).not.toContain("config-private-0001");
     expect(inspect(config, { depth: 10 })).not.toContain("config-private-0001");

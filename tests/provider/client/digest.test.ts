@@ -15,10 +15,10 @@ const rfc = {
 };
 
 describe("computeDigestResponse (RFC 7616 section 3.9.1)", () => {
-  it("MD5", () => {
+  test("MD5", () => {
     expect(computeDigestResponse({ ...rfc, algorithm: "MD5" })).toBe("8ca523f5e9506fed4657c9700eebdbec");
   });
-  it("SHA-256", () => {
+  test("SHA-256", () => {
     expect(computeDigestResponse({ ...rfc, algorithm: "SHA-256" })).toBe(
       "753927fa0e85d155564e2e272a28d1802ca10daf4496794697cf8db5856cb6c1",
     );
@@ -26,7 +26,7 @@ describe("computeDigestResponse (RFC 7616 section 3.9.1)", () => {
 });
 
 describe("parseDigestChallenge", () => {
-  it("reads the RFC example challenges and prefers SHA-256", () => {
+  test("reads the RFC example challenges and prefers SHA-256", () => {
     const challenge = parseDigestChallenge([
       `Digest realm="http-auth@example.org", qop="auth, auth-int", algorithm=SHA-256, nonce="${rfc.nonce}", opaque="FQhe/qaU925kfnzjCev0ciny7QMkPqMAFRtzCUYo5tdS"`,
       `Digest realm="http-auth@example.org", qop="auth, auth-int", algorithm=MD5, nonce="${rfc.nonce}", opaque="FQhe/qaU925kfnzjCev0ciny7QMkPqMAFRtzCUYo5tdS"`,
@@ -39,7 +39,7 @@ describe("parseDigestChallenge", () => {
       stale: false,
     });
   });
-  it("reads stale=true and defaults the algorithm to MD5", () => {
+  test("reads stale=true and defaults the algorithm to MD5", () => {
     expect(
       parseDigestChallenge('Digest realm="MMS Public API", nonce="abc", qop="auth", stale=true'),
     ).toMatchObject({
@@ -47,7 +47,7 @@ describe("parseDigestChallenge", () => {
       stale: true,
     });
   });
-  it("ignores other schemes and unusable challenges", () => {
+  test("ignores other schemes and unusable challenges", () => {
     expect(parseDigestChallenge('Bearer realm="x"')).toBeUndefined();
     expect(parseDigestChallenge('Digest realm="x", nonce="n", qop="auth-int"')).toBeUndefined();
     expect(parseDigestChallenge(undefined)).toBeUndefined();
@@ -58,7 +58,7 @@ describe("DigestSession", () => {
   const header = (nonce: string, stale = false) =>
     `Digest realm="MMS Public API", nonce="${nonce}", algorithm=MD5, qop="auth", stale=${stale}`;
 
-  it("sends nothing before the first challenge, then reuses the nonce with increasing nc", () => {
+  test("sends nothing before the first challenge, then reuses the nonce with increasing nc", () => {
     const session = new DigestSession("user", new Secret("password-0001"), { reuseNonce: true });
     expect(session.authorize("GET", "/a")).toBeUndefined();
     expect(session.acceptChallenge(header("n1"), undefined).retry).toBe(true);
@@ -67,7 +67,7 @@ describe("DigestSession", () => {
     expect(session.authorize("GET", "/a")?.nonce).toBe("n1");
   });
 
-  it("gives every concurrent request its own nc", async () => {
+  test("gives every concurrent request its own nc", async () => {
     const session = new DigestSession("user", new Secret("password-0001"), { reuseNonce: true });
     session.acceptChallenge(header("n1"), undefined);
     const headers = await Promise.all(
@@ -77,7 +77,7 @@ describe("DigestSession", () => {
     expect(ncs.size).toBe(50);
   });
 
-  it("renews on stale=true and on a new nonce, but not when the same nonce was rejected", () => {
+  test("renews on stale=true and on a new nonce, but not when the same nonce was rejected", () => {
     const session = new DigestSession("user", new Secret("password-0001"), { reuseNonce: true });
     session.acceptChallenge(header("n1"), undefined);
     const sent = session.authorize("GET", "/a");
@@ -89,7 +89,7 @@ describe("DigestSession", () => {
     expect(session.acceptChallenge(header("n2"), renewed).retry).toBe(false);
   });
 
-  it("without nonce reuse, every challenge serves one request", () => {
+  test("without nonce reuse, every challenge serves one request", () => {
     const session = new DigestSession("user", new Secret("password-0001"), { reuseNonce: false });
     const { challenge } = session.acceptChallenge(header("n1"), undefined);
     expect(session.authorize("GET", "/a")).toBeUndefined();
@@ -97,7 +97,7 @@ describe("DigestSession", () => {
     expect(session.authorize("GET", "/b")).toBeUndefined();
   });
 
-  it("computes the same response as the RFC for a session built from the RFC challenge", () => {
+  test("computes the same response as the RFC for a session built from the RFC challenge", () => {
     const session = new DigestSession(rfc.username, new Secret(rfc.password), {
       reuseNonce: true,
       cnonce: () => rfc.cnonce,

@@ -26,7 +26,7 @@ describe("PlatformError", () => {
     cause: Object.assign(new Error("inner"), { code: "ECONNRESET", secretField: "x" }),
   });
 
-  it("carries every field and serializes them", () => {
+  test("carries every field and serializes them", () => {
     expect(err).toBeInstanceOf(Error);
     expect(err.name).toBe("PlatformError");
     expect(JSON.parse(JSON.stringify(err))).toMatchObject({
@@ -46,11 +46,11 @@ describe("PlatformError", () => {
     expect(inspect(err)).toContain("SEARCH_DUPLICATE_INDEX");
   });
 
-  it("keeps only a reduced cause (name, code, masked message)", () => {
+  test("keeps only a reduced cause (name, code, masked message)", () => {
     expect(err.cause).toEqual({ name: "Error", code: "ECONNRESET", message: "inner" });
   });
 
-  it("helpers", () => {
+  test("helpers", () => {
     expect(isPlatformError(err)).toBe(true);
     expect(isPlatformError(new Error("x"))).toBe(false);
     expect(hasErrorCode(err, "SEARCH_DUPLICATE_INDEX")).toBe(true);

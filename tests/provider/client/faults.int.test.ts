@@ -65,7 +65,7 @@ afterEach(async () => {
   resetThrottles();
 });
 
-it("429 with Retry-After: waits the given seconds, then succeeds", async () => {
+test("429 with Retry-After: waits the given seconds, then succeeds", async () => {
   const emu = await emulator();
   const client = clientFor(emu);
   await client.customDns.get(GROUP); // earn the digest challenge first
@@ -84,7 +84,7 @@ it("429 with Retry-After: waits the given seconds, then succeeds", async () => {
   expect((await requestLog(emu)).map((e) => e.status)).toEqual([429, 200]);
 });
 
-it("429 is retried for POST too (the server did not act)", async () => {
+test("429 is retried for POST too (the server did not act)", async () => {
   const emu = await emulator();
   const client = clientFor(emu);
   await control(emu, "POST", "faults", {
@@ -102,7 +102,7 @@ it("429 is retried for POST too (the server did not act)", async () => {
   expect(bucket.bucketName).toBe("after-429");
 });
 
-it("503 twice then success for GET; a POST answered 503 is not repeated", async () => {
+test("503 twice then success for GET; a POST answered 503 is not repeated", async () => {
   const emu = await emulator();
   const client = clientFor(emu);
   await client.customDns.get(GROUP);
@@ -121,7 +121,7 @@ it("503 twice then success for GET; a POST answered 503 is not repeated", async 
   expect((await requestLog(emu)).filter((e) => e.method === "POST")).toHaveLength(1);
 });
 
-it("a dropped connection: GET is retried; POST is not repeated", async () => {
+test("a dropped connection: GET is retried; POST is not repeated", async () => {
   const emu = await emulator();
   const client = clientFor(emu);
   await client.customDns.get(GROUP);
@@ -138,7 +138,7 @@ it("a dropped connection: GET is retried; POST is not repeated", async () => {
   expect((await requestLog(emu)).filter((e) => e.method === "POST")).toHaveLength(1);
 });
 
-it("an expired digest nonce (stale=true) costs one extra request", async () => {
+test("an expired digest nonce (stale=true) costs one extra request", async () => {
   const emu = await emulator({ clock: "manual", nonceTtlMs: 60_000 });
   const client = clientFor(emu);
   await client.customDns.get(GROUP);
@@ -151,7 +151,7 @@ it("an expired digest nonce (stale=true) costs one extra request", async () => {
   expect(client.stats.authChallenges).toBe(2);
 });
 
-it("an expired OAuth token is replaced once, then reused", async () => {
+test("an expired OAuth token is replaced once, then reused", async () => {
   const emu = await emulator({ clock: "manual" });
   const client = clientFor(emu, {
     publicKey: undefined,
@@ -169,7 +169,7 @@ it("an expired OAuth token is replaced once, then reused", async () => {
   expect(log.filter((e) => e.path === "/api/oauth/token")).toHaveLength(2);
 });
 
-it("the throttle keeps a project under the emulator's fixed-window limit: no 429, near the minimum time", async () => {
+test("the throttle keeps a project under the emulator's fixed-window limit: no 429, near the minimum time", async () => {
   const limit = 10;
   const windowMs = 1000;
   const emu = await emulator({ rateLimit: { limit, windowMs } });

@@ -8,7 +8,7 @@ const CLIENT_ID = "mdb_sa_id_test";
 const CLIENT_SECRET = "mdb_sa_sk_test_SECRET_0001";
 
 describe("OAuthTokenSource", () => {
-  it("shares one token request among many concurrent callers", async () => {
+  test("shares one token request among many concurrent callers", async () => {
     let issued = 0;
     const source = new OAuthTokenSource(
       {
@@ -26,7 +26,7 @@ describe("OAuthTokenSource", () => {
     expect(new Set(tokens.map((t) => t.reveal()))).toEqual(new Set(["token-number-1"]));
   });
 
-  it("renews shortly before expiry (margin), not earlier", async () => {
+  test("renews shortly before expiry (margin), not earlier", async () => {
     let now = 1_000_000;
     let issued = 0;
     const source = new OAuthTokenSource(
@@ -44,7 +44,7 @@ describe("OAuthTokenSource", () => {
     expect(issued).toBe(2);
   });
 
-  it("a failed token request is not cached; the next caller tries again", async () => {
+  test("a failed token request is not cached; the next caller tries again", async () => {
     let attempts = 0;
     const source = new OAuthTokenSource(
       {
@@ -114,7 +114,7 @@ describe("service account over HTTP", () => {
     return client;
   };
 
-  it("mints one token for many concurrent calls and reuses it", async () => {
+  test("mints one token for many concurrent calls and reuses it", async () => {
     const c = newClient();
     await Promise.all(Array.from({ length: 30 }, () => c.customDns.get(GROUP)));
     await c.customDns.get(GROUP);
@@ -122,7 +122,7 @@ describe("service account over HTTP", () => {
     expect(c.stats.tokensIssued).toBe(1);
   });
 
-  it("refreshes once after a 401 (token expired server-side)", async () => {
+  test("refreshes once after a 401 (token expired server-side)", async () => {
     const c = newClient();
     await c.customDns.get(GROUP);
     valid.clear(); // the server forgets every token
@@ -130,7 +130,7 @@ describe("service account over HTTP", () => {
     expect(tokens).toBe(2);
   });
 
-  it("does not loop when a fresh token is refused too", async () => {
+  test("does not loop when a fresh token is refused too", async () => {
     const c = newClient();
     await c.customDns.get(GROUP);
     server.setHandler((req, res) => {
@@ -146,7 +146,7 @@ describe("service account over HTTP", () => {
     });
   });
 
-  it("reports a refused client secret as the token request's failure", async () => {
+  test("reports a refused client secret as the token request's failure", async () => {
     client = createClient({
       baseUrl: server.baseUrl,
       clientId: CLIENT_ID,
@@ -160,7 +160,7 @@ describe("service account over HTTP", () => {
     );
   });
 
-  it("revokes the token on close()", async () => {
+  test("revokes the token on close()", async () => {
     const c = newClient();
     await c.customDns.get(GROUP);
     await c.close();

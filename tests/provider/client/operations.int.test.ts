@@ -79,7 +79,7 @@ const emailNotification = {
 };
 
 describe("operations against the emulator", () => {
-  it("alert configurations (3-10) and alerts (11-14)", async () => {
+  test("alert configurations (3-10) and alerts (11-14)", async () => {
     const fieldNames = await client.alertConfigs.matcherFieldNames();
     expect(fieldNames).toContain("CLUSTER_NAME");
     const created = await client.alertConfigs.create(GROUP, {
@@ -134,7 +134,7 @@ describe("operations against the emulator", () => {
     expect(isNotFound(await failure(client.alertConfigs.get(GROUP, created.id)))).toBe(true);
   });
 
-  it("access logs (1, 2)", async () => {
+  test("access logs (1, 2)", async () => {
     const byCluster = await client.accessLogs.listByCluster(GROUP, CLUSTER, { nLogs: 10 });
     expect(Array.isArray(byCluster.accessLogs)).toBe(true);
     const host = byCluster.accessLogs[0]?.hostname ?? "demo-cluster-shard-00-00.abcde.example.net";
@@ -142,7 +142,7 @@ describe("operations against the emulator", () => {
     expect(Array.isArray(byHost.accessLogs)).toBe(true);
   });
 
-  it("search indexes, second style (24-32)", async () => {
+  test("search indexes, second style (24-32)", async () => {
     const definition = { mappings: { dynamic: true } };
     const created = await client.searchIndexes.create(GROUP, CLUSTER, {
       database: "sample",
@@ -185,7 +185,7 @@ describe("operations against the emulator", () => {
     await client.searchIndexes.delete(GROUP, CLUSTER, second.indexID);
   });
 
-  it("search indexes, first style (15-19)", async () => {
+  test("search indexes, first style (15-19)", async () => {
     const created = await client.searchIndexes.fts.create(GROUP, CLUSTER, {
       database: "sample",
       collectionName: "comments",
@@ -210,7 +210,7 @@ describe("operations against the emulator", () => {
     await client.searchIndexes.fts.delete(GROUP, CLUSTER, created.indexID);
   });
 
-  it("search nodes (20-23), with 409 on a second create", async () => {
+  test("search nodes (20-23), with 409 on a second create", async () => {
     const specs: [{ instanceSize: string; nodeCount: number }] = [
       { instanceSize: "S20_HIGHCPU_NVME", nodeCount: 2 },
     ];
@@ -229,7 +229,7 @@ describe("operations against the emulator", () => {
     await client.searchDeployments.delete(GROUP, CLUSTER);
   });
 
-  it("auditing (33, 34) and custom DNS (35, 36)", async () => {
+  test("auditing (33, 34) and custom DNS (35, 36)", async () => {
     expect(typeof (await client.auditing.get(GROUP)).enabled).toBe("boolean");
     const audit = await client.auditing.update(GROUP, {
       enabled: true,
@@ -242,7 +242,7 @@ describe("operations against the emulator", () => {
     await client.customDns.update(GROUP, { enabled: false });
   });
 
-  it("cloud provider access (72-74, 74a, 74b)", async () => {
+  test("cloud provider access (72-74, 74a, 74b)", async () => {
     const list = await client.cloudProviderAccess.list(GROUP);
     expect(list.awsIamRoles?.map((r) => r.roleId)).toContain(AWS_ROLE);
     const created = await client.cloudProviderAccess.create(GROUP, { providerName: "AWS" });
@@ -257,7 +257,7 @@ describe("operations against the emulator", () => {
     await client.cloudProviderAccess.deauthorize(GROUP, "AWS", roleId);
   });
 
-  it("export buckets (37-40), snapshots (54-61), export jobs (44-46), restore jobs (47-50)", async () => {
+  test("export buckets (37-40), snapshots (54-61), export jobs (44-46), restore jobs (47-50)", async () => {
     const bucket = await client.exportBuckets.create(GROUP, {
       bucketName: "client-int-bucket",
       cloudProvider: "AWS",
@@ -301,7 +301,7 @@ describe("operations against the emulator", () => {
     await client.exportBuckets.delete(GROUP, bucket._id);
   });
 
-  it("sharded cluster snapshots (56-58)", async () => {
+  test("sharded cluster snapshots (56-58)", async () => {
     const taken = await client.snapshots.takeOnDemand(GROUP, SHARDED, {
       description: "sharded",
       retentionInDays: 1,
@@ -312,7 +312,7 @@ describe("operations against the emulator", () => {
     await client.snapshots.deleteSharded(GROUP, SHARDED, taken.id);
   });
 
-  it("backup schedule (51-53) and compliance policy (41-43)", async () => {
+  test("backup schedule (51-53) and compliance policy (41-43)", async () => {
     const schedule = await client.backupSchedules.get(GROUP, CLUSTER);
     expect(schedule).toBeDefined();
     const updated = await client.backupSchedules.update(GROUP, CLUSTER, {
@@ -361,7 +361,7 @@ describe("operations against the emulator", () => {
     await client.compliancePolicy.disable(GROUP);
   });
 
-  it("serverless backups (62, 63)", async () => {
+  test("serverless backups (62, 63)", async () => {
     // The default seed has no serverless instance: add one through the control API.
     const added = await fetch(`${emu.url}/__emulator/clusters`, {
       method: "POST",
@@ -397,7 +397,7 @@ describe("operations against the emulator", () => {
     }
   });
 
-  it("live migration (64-71)", async () => {
+  test("live migration (64-71)", async () => {
     const projects = await client.liveMigrations.listAvailableProjects(ORG);
     expect(Array.isArray(projects)).toBe(true);
     const { linkToken } = await client.liveMigrations.createLinkToken(ORG, { accessListIps: ["127.0.0.1"] });
@@ -424,7 +424,7 @@ describe("operations against the emulator", () => {
     await client.liveMigrations.deleteLinkTokens(ORG);
   });
 
-  it("outage simulation (75, 76, 76a)", async () => {
+  test("outage simulation (75, 76, 76a)", async () => {
     const started = await client.outageSimulations.start(GROUP, CLUSTER, {
       outageFilters: [{ cloudProvider: "AWS", regionName: "US_EAST_1", type: "REGION" }],
     });
@@ -433,7 +433,7 @@ describe("operations against the emulator", () => {
     expect((await client.outageSimulations.end(GROUP, CLUSTER)).state).toBeDefined();
   });
 
-  it("legacy v1.0 operations (77, 78)", async () => {
+  test("legacy v1.0 operations (77, 78)", async () => {
     const clusters = await client.legacy.listClusters(GROUP);
     expect(clusters.results.map((c) => c.name)).toContain(CLUSTER);
     expect((await collect(client.legacy.listAllClusters(GROUP))).length).toBe(clusters.results.length);
@@ -450,7 +450,7 @@ describe("operations against the emulator", () => {
 });
 
 describe("coverage", () => {
-  it("every operation (1-78, 74a, 74b, 76a) answered a success at least once", async () => {
+  test("every operation (1-78, 74a, 74b, 76a) answered a success at least once", async () => {
     const log = (await (await fetch(`${emu.url}/__emulator/requests`)).json()) as Array<{
       operation: string | null;
       status: number;
@@ -464,7 +464,7 @@ describe("coverage", () => {
     expect(expected.filter((id) => !succeeded.has(id))).toEqual([]);
   });
 
-  it("every operation sent the version api/versions.ts declares for the default date (Accept = Content-Type)", () => {
+  test("every operation sent the version api/versions.ts declares for the default date (Accept = Content-Type)", () => {
     /** The operation a request path belongs to: the matching template with the most literal segments. */
     const operationOf = (method: string, fullPath: string): string => {
       const path = fullPath.split("?")[0] as string;
@@ -501,7 +501,7 @@ describe("coverage", () => {
 });
 
 describe("error mapping against the emulator", () => {
-  it("404 with the service's errorCode", async () => {
+  test("404 with the service's errorCode", async () => {
     const err = await failure(client.alertConfigs.get(GROUP, "5f1a00000000000000000fff"));
     expect(err.status).toBe(404);
     expect(isNotFound(err)).toBe(true);
@@ -512,7 +512,7 @@ describe("error mapping against the emulator", () => {
     );
   });
 
-  it("400 naming the invalid field", async () => {
+  test("400 naming the invalid field", async () => {
     // Valid for the contract (its interval enum is 1-28 and 40 for every kind), refused by the
     // service's rule per kind (hourly: 1, 2, 4, 6, 8, 12): the request itself stays in the contract.
     const hourlyEvery3h = {
@@ -530,12 +530,12 @@ describe("error mapping against the emulator", () => {
     );
   });
 
-  it("404 for a project that does not exist", async () => {
+  test("404 for a project that does not exist", async () => {
     const err = await failure(client.alertConfigs.list("5f1a0000000000000000ffff"));
     expect(err.status).toBe(404);
   });
 
-  it("401 for a wrong private key, without leaking it", async () => {
+  test("401 for a wrong private key, without leaking it", async () => {
     const wrong = createClient({
       baseUrl: emu.baseUrl,
       publicKey: "demo-public-key",
@@ -548,7 +548,7 @@ describe("error mapping against the emulator", () => {
     expect(JSON.stringify(err)).not.toContain("wrong-private-key-for-int-test");
   });
 
-  it("403 for a read-only key writing", async () => {
+  test("403 for a read-only key writing", async () => {
     const readOnly = createClient({
       baseUrl: emu.baseUrl,
       publicKey: "demo-readonly-key",

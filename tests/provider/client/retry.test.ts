@@ -32,7 +32,7 @@ describe("isRetryable: the policy table", () => {
     ["connection reset after sending", reset, true, false],
     ["timeout after sending", timeout, true, false],
   ];
-  it.each(table)("%s", (_name, outcome, idempotent, post) => {
+  test.each(table)("%s", (_name, outcome, idempotent, post) => {
     for (const method of ["GET", "PUT", "PATCH", "DELETE"])
       expect(isRetryable(method, outcome)).toBe(idempotent);
     expect(isRetryable("POST", outcome)).toBe(post);
@@ -40,15 +40,15 @@ describe("isRetryable: the policy table", () => {
 });
 
 describe("backoff and Retry-After", () => {
-  it("is exponential with full jitter, capped", () => {
+  test("is exponential with full jitter, capped", () => {
     const options = { baseDelayMs: 100, maxDelayMs: 1000, random: () => 0.999999 };
     expect([1, 2, 3, 4, 5, 6].map((r) => backoffDelayMs(r, options))).toEqual([99, 199, 399, 799, 999, 999]);
     expect(backoffDelayMs(3, { ...options, random: () => 0 })).toBe(0);
   });
-  it("waits at least Retry-After", () => {
+  test("waits at least Retry-After", () => {
     expect(backoffDelayMs(1, { baseDelayMs: 100, maxDelayMs: 1000, random: () => 0.5 }, 7000)).toBe(7000);
   });
-  it("parses seconds and HTTP dates", () => {
+  test("parses seconds and HTTP dates", () => {
     expect(parseRetryAfter("3")).toBe(3000);
     expect(
       parseRetryAfter("Wed, 21 Oct 2015 07:28:10 GMT", Date.parse("Wed, 21 Oct 2015 07:28:00 GMT")),
@@ -56,7 +56,7 @@ describe("backoff and Retry-After", () => {
     expect(parseRetryAfter("soon")).toBeUndefined();
     expect(parseRetryAfter(undefined)).toBeUndefined();
   });
-  it("classifies transport errors, including wrapped and aggregated ones", () => {
+  test("classifies transport errors, including wrapped and aggregated ones", () => {
     const refused = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
     expect(classifyTransportError(refused)).toEqual({ kind: "network", notSent: true });
     expect(classifyTransportError(new AggregateError([refused]))).toEqual({ kind: "network", notSent: true });
@@ -121,7 +121,7 @@ describe("retries over HTTP", () => {
     });
   };
 
-  it("retries 503 then succeeds for GET, with backoff between attempts", async () => {
+  test("retries 503 then succeeds for GET, with backoff between attempts", async () => {
     server = await sequence([[503], [503]], { enabled: true });
     const c = newClient(server.baseUrl);
     await expect(c.customDns.get(GROUP)).resolves.toEqual({ enabled: true });
@@ -131,7 +131,7 @@ describe("retries over HTTP", () => {
     expect(ids.size).toBe(1); // one request id per logical call
   });
 
-  it("honours Retry-After on 429, also for POST", async () => {
+  test("honours Retry-After on 429, also for POST", async () => {
     server = await sequence([[429, { "retry-after": "7" }]], {
       _id: "b1",
       bucketName: "bucket",
@@ -143,14 +143,14 @@ describe("retries over HTTP", () => {
     expect(sleeps).toEqual([7000]);
   });
 
-  it("honours Retry-After on 503 for idempotent methods", async () => {
+  test("honours Retry-After on 503 for idempotent methods", async () => {
     server = await sequence([[503, { "retry-after": "2" }]], { enabled: true });
     const c = newClient(server.baseUrl);
     await c.customDns.get(GROUP);
     expect(sleeps).toEqual([2000]);
   });
 
-  it("never retries a POST on 500 or 503", async () => {
+  test("never retries a POST on 500 or 503", async () => {
     for (const status of [500, 503]) {
       server = await sequence([[status]], { _id: "b1", bucketName: "bucket", cloudProvider: "AWS" });
       const c = newClient(server.baseUrl);
@@ -167,7 +167,7 @@ describe("retries over HTTP", () => {
     server = undefined;
   });
 
-  it("gives up after maxRetries with the last answer", async () => {
+  test("gives up after maxRetries with the last answer", async () => {
     server = await sequence([[503], [503], [503], [503], [503]], {});
     const c = newClient(server.baseUrl);
     const err = (await c.customDns.get(GROUP).catch((e: unknown) => e)) as PlatformError;
@@ -175,13 +175,13 @@ describe("retries over HTTP", () => {
     expect(err.message).toContain("(after 4 HTTP requests)");
   });
 
-  it("a 429 that persists ends as RATE_LIMITED", async () => {
+  test("a 429 that persists ends as RATE_LIMITED", async () => {
     server = await sequence([[429], [429], [429], [429]], {});
     const c = newClient(server.baseUrl);
     await expect(c.customDns.get(GROUP)).rejects.toMatchObject({ code: "RATE_LIMITED", status: 429 });
   });
 
-  it("does not retry a POST whose connection was reset after sending; does retry a GET", async () => {
+  test("does not retry a POST whose connection was reset after sending; does retry a GET", async () => {
     let calls = 0;
     server = await startServer((req, res, raw) => {
       calls += 1;
@@ -207,7 +207,7 @@ describe("retries over HTTP", () => {
     expect(calls).toBe(2);
   });
 
-  it("retries a POST whose connection was refused (nothing sent)", async () => {
+  test("retries a POST whose connection was refused (nothing sent)", async () => {
     // A port that refuses: bind, note the port, close.
     const probe: Server = createServer();
     await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
@@ -223,7 +223,7 @@ describe("retries over HTTP", () => {
     expect(sleeps).toHaveLength(3);
   });
 
-  it("times out a request (TIMEOUT); GET is retried, POST is not", async () => {
+  test("times out a request (TIMEOUT); GET is retried, POST is not", async () => {
     server = await startServer(() => {
       /* never answer */
     });
@@ -236,7 +236,7 @@ describe("retries over HTTP", () => {
     expect(server.requests.length - requestsAfterGet).toBe(1);
   });
 
-  it("stops at the call's deadline (DEADLINE_EXCEEDED)", async () => {
+  test("stops at the call's deadline (DEADLINE_EXCEEDED)", async () => {
     server = await startServer(() => {
       /* never answer */
     });
@@ -246,7 +246,7 @@ describe("retries over HTTP", () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
-  it("does not wait for a Retry-After beyond the deadline", async () => {
+  test("does not wait for a Retry-After beyond the deadline", async () => {
     server = await sequence([[429, { "retry-after": "120" }]], {});
     const c = newClient(server.baseUrl, { deadlineMs: 5000 });
     const err = (await c.customDns.get(GROUP).catch((e: unknown) => e)) as PlatformError;

@@ -73,7 +73,7 @@ describe("secrets never leak", () => {
     return client;
   };
 
-  it("wrong digest key (401)", async () => {
+  test("wrong digest key (401)", async () => {
     const guard = digestGuard({ username: "leak-public", password: "the-right-key-0000" });
     server = await startServer((req, res) => {
       if (guard.check(req, res)) json(res, 200, {});
@@ -85,7 +85,7 @@ describe("secrets never leak", () => {
     expectClean(everyForm(err));
   });
 
-  it("a server that echoes the credentials in its error detail and parameters", async () => {
+  test("a server that echoes the credentials in its error detail and parameters", async () => {
     server = await startServer((req, res) =>
       json(res, 400, {
         error: 400,
@@ -101,7 +101,7 @@ describe("secrets never leak", () => {
     expectClean(everyForm(err));
   });
 
-  it("5xx retries, 429, timeouts and network failures", async () => {
+  test("5xx retries, 429, timeouts and network failures", async () => {
     let n = 0;
     server = await startServer((_req, res, raw) => {
       n += 1;
@@ -117,7 +117,7 @@ describe("secrets never leak", () => {
     expectClean(everyForm(await dead.customDns.get(GROUP).catch((e: unknown) => e)));
   });
 
-  it("invalid response bodies", async () => {
+  test("invalid response bodies", async () => {
     server = await startServer((_req, res) => json(res, 200, { enabled: PRIVATE_KEY }));
     const err = await digestClient()
       .customDns.get(GROUP)
@@ -126,7 +126,7 @@ describe("secrets never leak", () => {
     expectClean(everyForm(err));
   });
 
-  it("OAuth: refused client secret, refused token, and a token echoed back", async () => {
+  test("OAuth: refused client secret, refused token, and a token echoed back", async () => {
     server = await startServer((req, res) => {
       if (req.url === "/api/oauth/token")
         json(res, 401, { error: "invalid_client", detail: req.headers.authorization });
@@ -156,7 +156,7 @@ describe("secrets never leak", () => {
     expectClean(JSON.stringify(c.config));
   });
 
-  it("configuration errors", () => {
+  test("configuration errors", () => {
     for (const source of [
       { baseUrl: "http://example.com/api/p/v2", publicKey: "p", privateKey: PRIVATE_KEY },
       { baseUrl: `https://u:${PRIVATE_KEY}@example.com/api/p/v2`, publicKey: "p", privateKey: PRIVATE_KEY },
@@ -181,7 +181,7 @@ describe("secrets never leak", () => {
 });
 
 describe("maskSecrets (the log-line helper)", () => {
-  it("masks registered secrets and credential-looking fragments", () => {
+  test("masks registered secrets and credential-looking fragments", () => {
     new Secret("registered-secret-value-42");
     const line = [
       "value registered-secret-value-42 here",

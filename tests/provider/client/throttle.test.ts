@@ -66,7 +66,7 @@ function queueCalls(throttle: ProjectThrottle, count: number) {
 }
 
 describe("ProjectThrottle keeps the service's fixed windows", () => {
-  it("sends a window's first request alone, then fills the window, then waits for the next one", async () => {
+  test("sends a window's first request alone, then fills the window, then waits for the next one", async () => {
     const clock = manualClock(0);
     const throttle = new ProjectThrottle(3, 1000, clock, { marginMs: 0 });
     const { granted, permits } = queueCalls(throttle, 5);
@@ -92,7 +92,7 @@ describe("ProjectThrottle keeps the service's fixed windows", () => {
     expect(granted).toEqual([0, 1, 2, 3, 4]);
   });
 
-  it("starts the next batch at the window's start, not a window after the first send", async () => {
+  test("starts the next batch at the window's start, not a window after the first send", async () => {
     const clock = manualClock(700);
     const throttle = new ProjectThrottle(2, 1000, clock, { marginMs: 0 });
     const sentAt: number[] = [];
@@ -114,7 +114,7 @@ describe("ProjectThrottle keeps the service's fixed windows", () => {
     expect(sentAt[4]).toBeLessThan(2100);
   });
 
-  it("keeps a margin each side of a boundary: a request there needs room in both windows", async () => {
+  test("keeps a margin each side of a boundary: a request there needs room in both windows", async () => {
     const clock = manualClock(0);
     const throttle = new ProjectThrottle(2, 1000, clock, { marginMs: 50 });
     const first = await throttle.acquire();
@@ -136,7 +136,7 @@ describe("ProjectThrottle keeps the service's fixed windows", () => {
     (await waiting).release({});
   });
 
-  it("never puts more than `limit` requests in one of the service's windows, wherever it counts them", async () => {
+  test("never puts more than `limit` requests in one of the service's windows, wherever it counts them", async () => {
     for (const servicePhase of [-40, 0, 40]) {
       const clock = manualClock(330);
       const limit = 5;
@@ -169,7 +169,7 @@ describe("ProjectThrottle keeps the service's fixed windows", () => {
     }
   });
 
-  it("an aborted waiter leaves the queue", async () => {
+  test("an aborted waiter leaves the queue", async () => {
     const clock = manualClock();
     const throttle = new ProjectThrottle(1, 1000, clock, { marginMs: 0 });
     const first = await throttle.acquire();
@@ -183,7 +183,7 @@ describe("ProjectThrottle keeps the service's fixed windows", () => {
 });
 
 describe("ProjectThrottle learns the budget from the service's answers", () => {
-  it("requests the service counted but this bucket did not send are held until the window ends", async () => {
+  test("requests the service counted but this bucket did not send are held until the window ends", async () => {
     const clock = manualClock(100);
     const throttle = new ProjectThrottle(10, 1000, clock, { marginMs: 0 });
     const permit = await throttle.acquire();
@@ -196,7 +196,7 @@ describe("ProjectThrottle learns the budget from the service's answers", () => {
     expect(throttle.available).toBe(10);
   });
 
-  it("a remaining count the bucket already accounts for changes nothing", async () => {
+  test("a remaining count the bucket already accounts for changes nothing", async () => {
     const clock = manualClock(100);
     const throttle = new ProjectThrottle(10, 1000, clock, { marginMs: 0 });
     (await throttle.acquire()).release({ limit: 10, remaining: 9 });
@@ -204,14 +204,14 @@ describe("ProjectThrottle learns the budget from the service's answers", () => {
     expect(throttle.available).toBe(8);
   });
 
-  it("a lower RateLimit-Limit lowers the bucket's limit", async () => {
+  test("a lower RateLimit-Limit lowers the bucket's limit", async () => {
     const throttle = new ProjectThrottle(100, 1000, manualClock(100), { marginMs: 0 });
     (await throttle.acquire()).release({ limit: 40, remaining: 39 });
     expect(throttle.limit).toBe(40);
     expect(throttle.available).toBe(39);
   });
 
-  it("a count no higher than an earlier answer's places the counter's reset between them", async () => {
+  test("a count no higher than an earlier answer's places the counter's reset between them", async () => {
     const clock = manualClock(960);
     const throttle = new ProjectThrottle(100, 1000, clock, { marginMs: 50 });
     const before = await throttle.acquire();
@@ -224,7 +224,7 @@ describe("ProjectThrottle learns the budget from the service's answers", () => {
     expect(throttle.phase).toEqual({ lo: -40, hi: -13 });
   });
 
-  it("a growing count places no reset", async () => {
+  test("a growing count places no reset", async () => {
     const clock = manualClock(960);
     const throttle = new ProjectThrottle(100, 1000, clock, { marginMs: 50 });
     (await throttle.acquire()).release({ limit: 100, remaining: 60 });
@@ -233,7 +233,7 @@ describe("ProjectThrottle learns the budget from the service's answers", () => {
     expect(throttle.phase).toEqual({ lo: -50, hi: 50 });
   });
 
-  it("once the reset is placed, a request just after it needs room in the new window only", async () => {
+  test("once the reset is placed, a request just after it needs room in the new window only", async () => {
     const clock = manualClock(900);
     const throttle = new ProjectThrottle(3, 1000, clock, { marginMs: 50 });
     const first = await throttle.acquire();
@@ -248,7 +248,7 @@ describe("ProjectThrottle learns the budget from the service's answers", () => {
     expect(throttle.available).toBe(2);
   });
 
-  it("a 429's Retry-After that disagrees with the clock's minutes moves the phase to the service's", async () => {
+  test("a 429's Retry-After that disagrees with the clock's minutes moves the phase to the service's", async () => {
     const clock = manualClock(10_000);
     const throttle = new ProjectThrottle(5, 60_000, clock, { marginMs: 1000 });
     const refused: BudgetAnswer = { refused: true, limit: 5, remaining: 0, retryAfterMs: 20_000 };
@@ -270,7 +270,7 @@ describe("ProjectThrottle learns the budget from the service's answers", () => {
     (await waiting).release({});
   });
 
-  it("a 429's Retry-After that agrees with the clock's minutes narrows the phase", async () => {
+  test("a 429's Retry-After that agrees with the clock's minutes narrows the phase", async () => {
     const clock = manualClock(59_500);
     const throttle = new ProjectThrottle(5, 60_000, clock, { marginMs: 1000 });
     (await throttle.acquire()).release({ refused: true, limit: 5, remaining: 0, retryAfterMs: 1000 });
@@ -282,7 +282,7 @@ describe("ProjectThrottle learns the budget from the service's answers", () => {
     expect(throttle.available).toBe(5);
   });
 
-  it("a 429 of the counter without Retry-After fills every window the request may have been counted in", async () => {
+  test("a 429 of the counter without Retry-After fills every window the request may have been counted in", async () => {
     const clock = manualClock(500);
     const throttle = new ProjectThrottle(5, 1000, clock, { marginMs: 0 });
     (await throttle.acquire()).release({ refused: true, remaining: 0 });
@@ -291,7 +291,7 @@ describe("ProjectThrottle learns the budget from the service's answers", () => {
     expect(throttle.available).toBe(5);
   });
 
-  it("a 429 of the counter keeps its window full, whatever count an earlier answer gave", async () => {
+  test("a 429 of the counter keeps its window full, whatever count an earlier answer gave", async () => {
     const clock = manualClock(100);
     const throttle = new ProjectThrottle(5, 1000, clock, { marginMs: 0 });
     (await throttle.acquire()).release({ limit: 5, remaining: 4 });
@@ -302,7 +302,7 @@ describe("ProjectThrottle learns the budget from the service's answers", () => {
     expect(throttle.available).toBe(5);
   });
 
-  it("an answer's count caps its window: requests it already holds are not counted again", async () => {
+  test("an answer's count caps its window: requests it already holds are not counted again", async () => {
     const clock = manualClock(960);
     const throttle = new ProjectThrottle(3, 1000, clock, { marginMs: 50 });
     // Sent and answered within the margin of the boundary at 1000: counted in window 0 or 1.
@@ -317,7 +317,7 @@ describe("ProjectThrottle learns the budget from the service's answers", () => {
     expect(throttle.available).toBe(2);
   });
 
-  it("a 429 without RateLimit-Remaining pauses every call until its Retry-After and moves no window", async () => {
+  test("a 429 without RateLimit-Remaining pauses every call until its Retry-After and moves no window", async () => {
     const clock = manualClock(10_000);
     const throttle = new ProjectThrottle(5, 60_000, clock, { marginMs: 1000 });
     const first = await throttle.acquire();
@@ -347,7 +347,7 @@ describe("ProjectThrottle shares the budget through a store", () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("a bucket started after another used the window waits for the next window, then fills it", async () => {
+  test("a bucket started after another used the window waits for the next window, then fills it", async () => {
     const clock = manualClock(60_000 * 1000 + 10_000);
     const store = fileBudgetStore(dir);
     const earlier = new ProjectThrottle(3, 60_000, clock, { marginMs: 1000 });
@@ -377,7 +377,7 @@ describe("ProjectThrottle shares the budget through a store", () => {
     expect(granted).toEqual([0, 1, 2]);
   });
 
-  it("a bucket started while another's request is in flight counts that request", async () => {
+  test("a bucket started while another's request is in flight counts that request", async () => {
     const clock = manualClock(60_000 * 1000 + 10_000);
     const store = fileBudgetStore(dir);
     const earlier = new ProjectThrottle(2, 60_000, clock, { marginMs: 1000 });
@@ -389,7 +389,7 @@ describe("ProjectThrottle shares the budget through a store", () => {
     inFlight.release({});
   });
 
-  it("a phase learned from a 429 in one bucket is used by the next", async () => {
+  test("a phase learned from a 429 in one bucket is used by the next", async () => {
     const clock = manualClock(60_000 * 1000 + 10_000);
     const store = fileBudgetStore(dir);
     const earlier = new ProjectThrottle(5, 60_000, clock, { marginMs: 1000 });
@@ -400,7 +400,7 @@ describe("ProjectThrottle shares the budget through a store", () => {
     expect(later.phase).toEqual({ lo: -31_000, hi: -29_000 });
   });
 
-  it("the file store keeps answers over sends, drops refused requests, skips bad lines, forgets what is older than asked", () => {
+  test("the file store keeps answers over sends, drops refused requests, skips bad lines, forgets what is older than asked", () => {
     const store: BudgetStore = fileBudgetStore(dir);
     store.recordSent("k", "a1", 1000);
     store.recordAnswered("k", "a1", 1000, 1010);
@@ -426,7 +426,7 @@ describe("ProjectThrottle shares the budget through a store", () => {
 
 describe("registry and project ids", () => {
   afterEach(() => resetThrottles());
-  it("shares one throttle per origin and project; the strictest limit wins", () => {
+  test("shares one throttle per origin and project; the strictest limit wins", () => {
     const a = projectThrottle("http://127.0.0.1:1", "p1", 100, 60_000);
     const b = projectThrottle("http://127.0.0.1:1", "p1", 50, 60_000);
     const other = projectThrottle("http://127.0.0.1:1", "p2", 100, 60_000);
@@ -434,7 +434,7 @@ describe("registry and project ids", () => {
     expect(a.limit).toBe(50);
     expect(other).not.toBe(a);
   });
-  it("takes the project id from /groups/{groupId}/", () => {
+  test("takes the project id from /groups/{groupId}/", () => {
     expect(projectIdOfPath("/groups/5f1a000000000000000000a1/alertConfigs")).toBe("5f1a000000000000000000a1");
     expect(projectIdOfPath("/orgs/5f1a00000000000000000001/liveMigrations/linkTokens")).toBeUndefined();
     expect(projectIdOfPath("/alertConfigs/matchers/fieldNames")).toBeUndefined();

@@ -14,7 +14,7 @@ afterAll(async () => {
   await emu?.close();
 });
 
-it("trusts the emulator's self-signed certificate given as caCertPath", async () => {
+test("trusts the emulator's self-signed certificate given as caCertPath", async () => {
   expect(emu.baseUrl.startsWith("https://")).toBe(true);
   const client = createClient({
     baseUrl: emu.baseUrl,
@@ -29,7 +29,7 @@ it("trusts the emulator's self-signed certificate given as caCertPath", async ()
   }
 });
 
-it("refuses the certificate without the CA (NETWORK_ERROR naming the TLS problem, no retries)", async () => {
+test("refuses the certificate without the CA (NETWORK_ERROR naming the TLS problem, no retries)", async () => {
   const client = createClient({ baseUrl: emu.baseUrl, ...KEY, rateLimitPerMinute: 0, maxRetries: 2 });
   try {
     const err = (await client.customDns.get(GROUP).catch((e: unknown) => e)) as PlatformError;

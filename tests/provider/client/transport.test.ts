@@ -40,7 +40,7 @@ function newClient(extra: Record<string, unknown> = {}): PlatformClient {
 }
 
 describe("digest authentication over HTTP", () => {
-  it("costs one round trip per call in steady state (nonce reused, nc increasing)", async () => {
+  test("costs one round trip per call in steady state (nonce reused, nc increasing)", async () => {
     const guard = digestGuard({ username: TEST_PUBLIC_KEY, password: TEST_PRIVATE_KEY });
     server = await startServer((req, res) => {
       if (guard.check(req, res)) json(res, 200, alertConfig);
@@ -52,7 +52,7 @@ describe("digest authentication over HTTP", () => {
     expect(guard.stats.ncs.slice(0, 3)).toEqual(["00000001", "00000002", "00000003"]);
   });
 
-  it("stays correct under concurrency (every request its own nc)", async () => {
+  test("stays correct under concurrency (every request its own nc)", async () => {
     const guard = digestGuard({
       username: TEST_PUBLIC_KEY,
       password: TEST_PRIVATE_KEY,
@@ -68,7 +68,7 @@ describe("digest authentication over HTTP", () => {
     expect(server.requests).toHaveLength(42);
   });
 
-  it("concurrent first calls share one challenge round trip", async () => {
+  test("concurrent first calls share one challenge round trip", async () => {
     const guard = digestGuard({ username: TEST_PUBLIC_KEY, password: TEST_PRIVATE_KEY });
     server = await startServer((req, res) => {
       if (guard.check(req, res)) json(res, 200, alertConfig);
@@ -79,7 +79,7 @@ describe("digest authentication over HTTP", () => {
     expect(server.requests).toHaveLength(31);
   });
 
-  it("costs two round trips per call with nonce reuse off", async () => {
+  test("costs two round trips per call with nonce reuse off", async () => {
     const guard = digestGuard({ username: TEST_PUBLIC_KEY, password: TEST_PRIVATE_KEY });
     server = await startServer((req, res) => {
       if (guard.check(req, res)) json(res, 200, alertConfig);
@@ -89,7 +89,7 @@ describe("digest authentication over HTTP", () => {
     expect(server.requests).toHaveLength(20);
   });
 
-  it("renews a stale nonce with one extra request", async () => {
+  test("renews a stale nonce with one extra request", async () => {
     const guard = digestGuard({ username: TEST_PUBLIC_KEY, password: TEST_PRIVATE_KEY, nonceUses: 3 });
     server = await startServer((req, res) => {
       if (guard.check(req, res)) json(res, 200, alertConfig);
@@ -101,7 +101,7 @@ describe("digest authentication over HTTP", () => {
     expect(server.requests).toHaveLength(1 + 7 + 2);
   });
 
-  it("fails with AUTHENTICATION_FAILED (no loop) when the key is wrong", async () => {
+  test("fails with AUTHENTICATION_FAILED (no loop) when the key is wrong", async () => {
     const guard = digestGuard({ username: TEST_PUBLIC_KEY, password: "another-private-key" });
     server = await startServer((req, res) => {
       if (guard.check(req, res)) json(res, 200, alertConfig);
@@ -116,7 +116,7 @@ describe("digest authentication over HTTP", () => {
 });
 
 describe("headers and paths", () => {
-  it("sends the versioned media type, a request id and the legacy Accept on v1.0", async () => {
+  test("sends the versioned media type, a request id and the legacy Accept on v1.0", async () => {
     server = await startServer((req, res) => {
       if (req.url.includes("/v1.0/")) json(res, 200, { enabled: false });
       else json(res, 200, alertConfig);
@@ -138,7 +138,7 @@ describe("headers and paths", () => {
     expect(legacy?.headers.accept).toBe("application/json");
   });
 
-  it("lets an operation choose another resource version and encodes path segments", async () => {
+  test("lets an operation choose another resource version and encodes path segments", async () => {
     server = await startServer((_req, res) => json(res, 200, { id: "a1", status: "OPEN" }));
     const c = newClient();
     await c.alerts.acknowledge(
@@ -158,7 +158,7 @@ describe("headers and paths", () => {
 });
 
 describe("error mapping", () => {
-  it("reads as a sentence naming operation, method, path, status, errorCode and detail", async () => {
+  test("reads as a sentence naming operation, method, path, status, errorCode and detail", async () => {
     server = await startServer((_req, res) =>
       json(res, 409, {
         error: 409,
@@ -188,7 +188,7 @@ describe("error mapping", () => {
     expect(err.requestId).toBe(server.requests[0]?.headers["x-request-id"]);
   });
 
-  it("maps an error answer without a body to HTTP_<status>, and 404 is recognised by isNotFound", async () => {
+  test("maps an error answer without a body to HTTP_<status>, and 404 is recognised by isNotFound", async () => {
     server = await startServer((_req, res) => {
       res.statusCode = 404;
       res.end();
@@ -199,7 +199,7 @@ describe("error mapping", () => {
     expect(isNotFound(err)).toBe(true);
   });
 
-  it("rejects a success body of the wrong shape with INVALID_RESPONSE naming the field", async () => {
+  test("rejects a success body of the wrong shape with INVALID_RESPONSE naming the field", async () => {
     server = await startServer((_req, res) =>
       json(res, 200, { results: [{ id: 7, eventTypeName: "X" }], totalCount: 1 }),
     );
@@ -209,14 +209,14 @@ describe("error mapping", () => {
     expect(err.message).toContain("`results.0.id`");
   });
 
-  it("keeps unknown extra fields (loose schemas)", async () => {
+  test("keeps unknown extra fields (loose schemas)", async () => {
     server = await startServer((_req, res) => json(res, 200, { ...alertConfig, brandNewField: { x: 1 } }));
     const c = newClient();
     const config = await c.alertConfigs.get(GROUP, alertConfig.id);
     expect(config).toMatchObject({ brandNewField: { x: 1 } });
   });
 
-  it("rejects a success body that is not JSON", async () => {
+  test("rejects a success body that is not JSON", async () => {
     server = await startServer((_req, res) => {
       res.writeHead(200, { "content-type": "text/html" });
       res.end("<html>");
@@ -225,7 +225,7 @@ describe("error mapping", () => {
     await expect(c.customDns.get(GROUP)).rejects.toMatchObject({ code: "INVALID_RESPONSE" });
   });
 
-  it("fails CLIENT_CLOSED after close()", async () => {
+  test("fails CLIENT_CLOSED after close()", async () => {
     server = await startServer((_req, res) => json(res, 200, { enabled: true }));
     const c = newClient();
     await c.close();
@@ -234,7 +234,7 @@ describe("error mapping", () => {
 });
 
 describe("pagination", () => {
-  it("list returns one page; listAll walks every page", async () => {
+  test("list returns one page; listAll walks every page", async () => {
     const items = Array.from({ length: 7 }, (_, i) => ({ ...alertConfig, id: `id-${i}` }));
     server = await startServer((req, res) => {
       const url = new URL(req.url, "http://x");
@@ -255,7 +255,7 @@ describe("pagination", () => {
 });
 
 describe("throttle over HTTP", () => {
-  it("queues calls so a fixed-window server limit is never hit (no 429s)", async () => {
+  test("queues calls so a fixed-window server limit is never hit (no 429s)", async () => {
     const limit = 5;
     const windowMs = 300;
     const arrivals: number[] = [];

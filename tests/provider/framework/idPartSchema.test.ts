@@ -13,11 +13,11 @@ const valid = {
 };
 
 describe("idPartSchema", () => {
-  it("accepts values that follow the rules of ids.ts", () => {
+  test("accepts values that follow the rules of ids.ts", () => {
     expect(checkWith(schema, valid)).toEqual({ inputs: valid, failures: [] });
   });
 
-  it("fails with the rule's words, named by the input (also when the rule has another name)", () => {
+  test("fails with the rule's words, named by the input (also when the rule has another name)", () => {
     expect(
       checkWith(schema, { groupId: "demo-project", clusterName: "-x", iamRoleId: "arn:aws:iam::1:role/x" })
         .failures,
@@ -31,14 +31,14 @@ describe("idPartSchema", () => {
     ]);
   });
 
-  it("leaves a value unknown during preview alone", () => {
+  test("leaves a value unknown during preview alone", () => {
     expect(checkWith(schema, { ...valid, groupId: UNKNOWN })).toEqual({
       inputs: { ...valid, groupId: UNKNOWN },
       failures: [],
     });
   });
 
-  it("refuses a rule name ids.ts does not have", () => {
+  test("refuses a rule name ids.ts does not have", () => {
     expect(() => idPartSchema("bucketName")).toThrow(
       "no id part rule named bucketName in ID_PART_RULES (provider/framework/ids.ts)",
     );

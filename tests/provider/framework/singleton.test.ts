@@ -52,7 +52,7 @@ function singleton(options: { readFails?: Error; deleteFails?: Error } = {}) {
 }
 
 describe("defineSingleton", () => {
-  it("create converges the project's object, with or without importId; the id is the project", async () => {
+  test("create converges the project's object, with or without importId; the id is the project", async () => {
     const { provider, calls } = singleton();
     expect(await provider.create({ groupId: GROUP, enabled: true })).toEqual({
       id: GROUP,
@@ -65,14 +65,14 @@ describe("defineSingleton", () => {
     expect(calls).toEqual([`converge create ${GROUP}`, `converge create ${GROUP}`]);
   });
 
-  it("create refuses an importId that names another project", async () => {
+  test("create refuses an importId that names another project", async () => {
     const { provider } = singleton();
     await expect(provider.create({ groupId: GROUP, enabled: true, importId: OTHER })).rejects.toThrow(
       `importId "${OTHER}" names groupId "${OTHER}", but the groupId input is "${GROUP}"; make them agree`,
     );
   });
 
-  it("update converges the project the id names", async () => {
+  test("update converges the project the id names", async () => {
     const { provider, calls } = singleton();
     expect(await provider.update?.(GROUP, {}, { groupId: GROUP, enabled: false })).toEqual({
       outs: { groupId: GROUP, enabled: false },
@@ -80,7 +80,7 @@ describe("defineSingleton", () => {
     expect(calls).toEqual([`converge update ${GROUP}`]);
   });
 
-  it("read returns live outputs and inputs; a not-found read is an empty result", async () => {
+  test("read returns live outputs and inputs; a not-found read is an empty result", async () => {
     expect(await singleton().provider.read(GROUP, {})).toEqual({
       id: GROUP,
       props: { groupId: GROUP, enabled: true },
@@ -92,7 +92,7 @@ describe("defineSingleton", () => {
     );
   });
 
-  it("delete restores the project's object; not found means nothing to do, other errors fail", async () => {
+  test("delete restores the project's object; not found means nothing to do, other errors fail", async () => {
     await expect(singleton({ deleteFails: notFound() }).provider.delete(GROUP, {})).resolves.toBeUndefined();
     await expect(singleton({ deleteFails: new Error("refused") }).provider.delete(GROUP, {})).rejects.toThrow(
       "refused",

@@ -255,7 +255,7 @@ describe("isTransientError", () => {
 
 describe("phase waits", () => {
   const defaults = { create: "1h", update: "30m", delete: "20m" };
-  it("phaseWaitOptions takes the phase's budget from timeouts, else the defaults", () => {
+  test("phaseWaitOptions takes the phase's budget from timeouts, else the defaults", () => {
     expect(phaseWaitOptions("thing", { update: "90s" }, defaults, "update", undefined)).toEqual({
       describe: "thing",
       timeoutMs: 90_000,
@@ -264,7 +264,7 @@ describe("phase waits", () => {
     expect(phaseWaitOptions("thing", undefined, defaults, "delete", undefined).timeoutMs).toBe(1_200_000);
   });
 
-  it("phaseWaitFields names the timeouts field to raise", () => {
+  test("phaseWaitFields names the timeouts field to raise", () => {
     expect(phaseWaitFields({ describe: "thing", timeoutMs: 5, phase: "delete" })).toEqual({
       describe: "thing",
       timeoutMs: 5,
@@ -273,7 +273,7 @@ describe("phase waits", () => {
     });
   });
 
-  it("deleteAndWaitGone waits after a delete, and not when the object was already gone", async () => {
+  test("deleteAndWaitGone waits after a delete, and not when the object was already gone", async () => {
     const waited: string[] = [];
     await deleteAndWaitGone(
       async () => undefined,

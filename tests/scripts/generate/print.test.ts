@@ -5,7 +5,7 @@
 import { array, code, LINE_WIDTH, object, print, str, strings } from "../../../scripts/generate/print";
 
 describe("print", () => {
-  it("keeps a literal on one line when the line, lead and trail included, is exactly the width", () => {
+  test("keeps a literal on one line when the line, lead and trail included, is exactly the width", () => {
     const lead = "export const X = ";
     const trail = " as const;";
     // ["aaa...a"]: 4 characters of brackets and quotes around the value.
@@ -13,7 +13,7 @@ describe("print", () => {
     expect(print(strings([value]), 0, lead, trail)).toBe(`${lead}["${value}"]${trail}`);
   });
 
-  it("breaks it, one element per line with a trailing comma, one character over", () => {
+  test("breaks it, one element per line with a trailing comma, one character over", () => {
     const lead = "export const X = ";
     const trail = " as const;";
     const value = "a".repeat(LINE_WIDTH - lead.length - trail.length - 3);
@@ -22,7 +22,7 @@ describe("print", () => {
     );
   });
 
-  it("counts the indentation and the property key of a nested literal", () => {
+  test("counts the indentation and the property key of a nested literal", () => {
     // 12 spaces, `key: `, ["x..."] and `,`: 110 characters with 88 x.
     expect(print(object([["key", strings(["x".repeat(88)])]]), 10, "", ",")).toBe(
       ["          {", `            key: ["${"x".repeat(88)}"],`, "          },"].join("\n"),
@@ -38,14 +38,14 @@ describe("print", () => {
     );
   });
 
-  it("keeps an expanded object expanded, and everything that holds it", () => {
+  test("keeps an expanded object expanded, and everything that holds it", () => {
     expect(print(array([object([["a", code("null")]], true)]), 0, "", ";")).toBe(
       ["[", "  {", "    a: null,", "  },", "];"].join("\n"),
     );
     expect(print(object([["a", code("null")]]), 0, "", ";")).toBe("{ a: null };");
   });
 
-  it("quotes a key only when it is not an identifier, and strings with double quotes", () => {
+  test("quotes a key only when it is not an identifier, and strings with double quotes", () => {
     expect(
       print(
         object([

@@ -25,7 +25,7 @@ const inputs = {
 };
 
 describe("AlertAcknowledgement diff", () => {
-  it("no change; the same instant written another way is no change; importId never is", async () => {
+  test("no change; the same instant written another way is no change; importId never is", async () => {
     expect(await diff(inputs)).toEqual({ changes: false, replaces: [] });
     expect(await diff({ ...inputs, acknowledgedUntil: "2030-01-31T13:00:00.000+01:00" })).toEqual({
       changes: false,
@@ -37,7 +37,7 @@ describe("AlertAcknowledgement diff", () => {
     });
   });
 
-  it("a new time or comment, or a removed comment, updates in place", async () => {
+  test("a new time or comment, or a removed comment, updates in place", async () => {
     expect(await diff({ ...inputs, acknowledgedUntil: "2030-02-01T00:00:00Z" })).toEqual({
       changes: true,
       replaces: [],
@@ -50,7 +50,7 @@ describe("AlertAcknowledgement diff", () => {
     expect(await diff(withoutComment)).toEqual({ changes: true, replaces: [] });
   });
 
-  it("another alert or project replaces", async () => {
+  test("another alert or project replaces", async () => {
     expect(await diff({ ...inputs, alertId: "5f1a0000000000000000e421" })).toEqual({
       changes: true,
       replaces: ["alertId"],
@@ -61,7 +61,7 @@ describe("AlertAcknowledgement diff", () => {
     });
   });
 
-  it("an unknown value (preview) is a change", async () => {
+  test("an unknown value (preview) is a change", async () => {
     expect(await diff({ ...inputs, alertId: UNKNOWN })).toEqual({ changes: true, replaces: ["alertId"] });
   });
 });

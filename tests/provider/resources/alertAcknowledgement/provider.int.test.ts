@@ -21,7 +21,7 @@ async function openAlert(): Promise<{ alertId: string; alertConfigId: string }> 
 }
 
 describe("AlertAcknowledgement provider against the emulator", () => {
-  it("create acknowledges the alert; read right after changes nothing", async () => {
+  test("create acknowledges the alert; read right after changes nothing", async () => {
     const { alertId, alertConfigId } = await openAlert();
     const inputs = await checked({
       groupId: GROUP,
@@ -52,7 +52,7 @@ describe("AlertAcknowledgement provider against the emulator", () => {
     });
   });
 
-  it("read keeps the time as written while the API returns the same instant in its own format", async () => {
+  test("read keeps the time as written while the API returns the same instant in its own format", async () => {
     const { alertId } = await openAlert();
     const inputs = await checked({ groupId: GROUP, alertId, acknowledgedUntil: "2030-01-31T13:00:00+01:00" });
     const created = await provider().create(inputs);
@@ -60,7 +60,7 @@ describe("AlertAcknowledgement provider against the emulator", () => {
     expect((await provider().read(created.id, created.outs ?? {})).inputs).toEqual(inputs);
   });
 
-  it("read shows out-of-band changes as exactly those fields; update converges them", async () => {
+  test("read shows out-of-band changes as exactly those fields; update converges them", async () => {
     const { alertId } = await openAlert();
     const inputs = await checked({
       groupId: GROUP,
@@ -95,7 +95,7 @@ describe("AlertAcknowledgement provider against the emulator", () => {
     });
   });
 
-  it("update removes a comment that was removed from the inputs", async () => {
+  test("update removes a comment that was removed from the inputs", async () => {
     const { alertId } = await openAlert();
     const inputs = await checked({
       groupId: GROUP,
@@ -111,7 +111,7 @@ describe("AlertAcknowledgement provider against the emulator", () => {
     expect((await fx.client.alerts.get(GROUP, alertId)).acknowledgementComment).toBeUndefined();
   });
 
-  it("delete unacknowledges; deleting an alert that is gone succeeds", async () => {
+  test("delete unacknowledges; deleting an alert that is gone succeeds", async () => {
     const { alertId } = await openAlert();
     const { id, outs = {} } = await provider().create(
       await checked({ groupId: GROUP, alertId, acknowledgedUntil: UNTIL }),
@@ -124,7 +124,7 @@ describe("AlertAcknowledgement provider against the emulator", () => {
     expect(await provider().read(`${GROUP}/5f1a0000000000000000ffff`, {})).toEqual({});
   });
 
-  it("create refuses an alert that does not exist, naming it", async () => {
+  test("create refuses an alert that does not exist, naming it", async () => {
     const inputs = await checked({
       groupId: OTHER_GROUP,
       alertId: "5f1a0000000000000000ffff",
@@ -135,7 +135,7 @@ describe("AlertAcknowledgement provider against the emulator", () => {
     );
   });
 
-  it("create refuses an alert already acknowledged and gives the importId; importId adopts and converges it", async () => {
+  test("create refuses an alert already acknowledged and gives the importId; importId adopts and converges it", async () => {
     const { alertId } = await openAlert();
     await fx.client.alerts.acknowledge(GROUP, alertId, { acknowledgedUntil: "2031-01-01T00:00:00Z" });
     const inputs = await checked({
@@ -155,7 +155,7 @@ describe("AlertAcknowledgement provider against the emulator", () => {
     });
   });
 
-  it("adoption sends nothing when the acknowledgement already matches", async () => {
+  test("adoption sends nothing when the acknowledgement already matches", async () => {
     const { alertId } = await openAlert();
     await fx.client.alerts.acknowledge(GROUP, alertId, {
       acknowledgedUntil: UNTIL,
@@ -175,7 +175,7 @@ describe("AlertAcknowledgement provider against the emulator", () => {
     acknowledge.mockRestore();
   });
 
-  it("importId that names no alert fails", async () => {
+  test("importId that names no alert fails", async () => {
     const missing = "5f1a0000000000000000ffff";
     const inputs = await checked({
       groupId: GROUP,
@@ -188,7 +188,7 @@ describe("AlertAcknowledgement provider against the emulator", () => {
     );
   });
 
-  it("a time in the past is refused by the service with its reason", async () => {
+  test("a time in the past is refused by the service with its reason", async () => {
     const { alertId } = await openAlert();
     const inputs = await checked({ groupId: GROUP, alertId, acknowledgedUntil: "2001-01-01T00:00:00Z" });
     await expect(provider().create(inputs)).rejects.toThrow(/acknowledgedUntil.*must be in the future/);

@@ -7,7 +7,7 @@ const VALID = { groupId: GROUP, alertId: ALERT, acknowledgedUntil: "2030-01-31T1
 const check = (inputs: Record<string, unknown>) => checkWith(alertAcknowledgementInputsSchema, inputs);
 
 describe("AlertAcknowledgement inputs", () => {
-  it("accepts a time with a zone, with or without seconds and fractions, and a comment", () => {
+  test("accepts a time with a zone, with or without seconds and fractions, and a comment", () => {
     for (const acknowledgedUntil of [
       "2030-01-31T12:00Z",
       "2030-01-31T12:00:00.123Z",
@@ -21,7 +21,7 @@ describe("AlertAcknowledgement inputs", () => {
     expect(check({ ...VALID, acknowledgementComment: "x".repeat(200) }).failures).toEqual([]);
   });
 
-  it("names each field and its rule", () => {
+  test("names each field and its rule", () => {
     expect(check({ groupId: "g", alertId: "a", acknowledgedUntil: "tomorrow" }).failures).toEqual([
       { property: "groupId", reason: "groupId must be 24 hexadecimal digits (a-f, 0-9)" },
       { property: "alertId", reason: "alertId must be 24 hexadecimal digits (a-f, 0-9)" },
@@ -36,7 +36,7 @@ describe("AlertAcknowledgement inputs", () => {
     ]);
   });
 
-  it("a time without a zone, or one that does not exist, fails", () => {
+  test("a time without a zone, or one that does not exist, fails", () => {
     expect(check({ ...VALID, acknowledgedUntil: "2030-01-31T12:00:00" }).failures).toHaveLength(1);
     expect(check({ ...VALID, acknowledgedUntil: "2030-02-31T12:00:00Z" }).failures).toEqual([]);
     expect(check({ ...VALID, acknowledgedUntil: "2030-13-01T12:00:00Z" }).failures).toEqual([
@@ -44,13 +44,13 @@ describe("AlertAcknowledgement inputs", () => {
     ]);
   });
 
-  it("the comment is at most 200 characters", () => {
+  test("the comment is at most 200 characters", () => {
     expect(check({ ...VALID, acknowledgementComment: "x".repeat(201) }).failures).toEqual([
       { property: "acknowledgementComment", reason: "acknowledgementComment must be at most 200 characters" },
     ]);
   });
 
-  it("importId has the id format and names the same alert", () => {
+  test("importId has the id format and names the same alert", () => {
     expect(check({ ...VALID, importId: ALERT }).failures).toEqual([
       {
         property: "importId",
@@ -66,11 +66,11 @@ describe("AlertAcknowledgement inputs", () => {
     expect(check({ ...VALID, importId: `${GROUP}/${ALERT}` }).failures).toEqual([]);
   });
 
-  it("an unknown alertId (preview) is not judged", () => {
+  test("an unknown alertId (preview) is not judged", () => {
     expect(check({ ...VALID, alertId: UNKNOWN, importId: `${GROUP}/${ALERT}` }).failures).toEqual([]);
   });
 
-  it("an unknown input is named", () => {
+  test("an unknown input is named", () => {
     expect(check({ ...VALID, comment: "x" }).failures).toEqual([
       { property: "comment", reason: "comment is not a known input (check its spelling)" },
     ]);

@@ -61,7 +61,7 @@ const DEFAULTS: Record<string, Record<string, unknown>> = {
 };
 
 describe("AlertConfiguration check", () => {
-  it("applies the defaults: enabled false, no matchers", () => {
+  test("applies the defaults: enabled false, no matchers", () => {
     expect(check(notify(EMAIL))).toEqual({
       inputs: {
         ...BASE,
@@ -73,17 +73,17 @@ describe("AlertConfiguration check", () => {
     });
   });
 
-  it("covers all 14 notification kinds", () => {
+  test("covers all 14 notification kinds", () => {
     expect(Object.keys(MINIMAL).sort()).toEqual([...NOTIFICATION_TYPE_NAMES].sort());
   });
 
-  it.each(Object.keys(MINIMAL))("accepts a %s notification and fills in what the service would", (kind) => {
+  test.each(Object.keys(MINIMAL))("accepts a %s notification and fills in what the service would", (kind) => {
     const result = check(notify(MINIMAL[kind] as Record<string, unknown>));
     expect(result.failures).toEqual([]);
     expect(result.inputs.notifications).toEqual([{ ...MINIMAL[kind], ...DEFAULTS[kind] }]);
   });
 
-  it.each([
+  test.each([
     ["MONITORING", "monitoringApiKey"],
     ["MONITORING", "monitoringRegion"],
     ["EMAIL", "emailAddress"],
@@ -105,7 +105,7 @@ describe("AlertConfiguration check", () => {
     expect(reasons(notify(rest))).toEqual([`notifications[0].${field} is required`]);
   });
 
-  it.each([
+  test.each([
     [
       "WEBHOOK",
       "emailEnabled",
@@ -130,19 +130,22 @@ describe("AlertConfiguration check", () => {
     ]);
   });
 
-  it.each(["PAGER_DUTY", "OPS_GENIE", "VICTOR_OPS"])("rejects intervalMin on the on-call kind %s", (kind) => {
-    expect(reasons(notify({ ...(MINIMAL[kind] as Record<string, unknown>), intervalMin: 10 }))).toEqual([
-      `notifications[0].intervalMin is not accepted for ${kind} notifications: the service ignores the repeat interval of on-call services (remove it)`,
-    ]);
-  });
+  test.each(["PAGER_DUTY", "OPS_GENIE", "VICTOR_OPS"])(
+    "rejects intervalMin on the on-call kind %s",
+    (kind) => {
+      expect(reasons(notify({ ...(MINIMAL[kind] as Record<string, unknown>), intervalMin: 10 }))).toEqual([
+        `notifications[0].intervalMin is not accepted for ${kind} notifications: the service ignores the repeat interval of on-call services (remove it)`,
+      ]);
+    },
+  );
 
-  it("rejects a field no kind has", () => {
+  test("rejects a field no kind has", () => {
     expect(reasons(notify({ ...EMAIL, colour: "red" }))).toEqual([
       "notifications[0].colour is not a known input (check its spelling)",
     ]);
   });
 
-  it("checks delayMin, intervalMin, notifierId and integrationId", () => {
+  test("checks delayMin, intervalMin, notifierId and integrationId", () => {
     expect(reasons(notify({ ...EMAIL, delayMin: -1 }))).toEqual([
       "notifications[0].delayMin must be at least 0",
     ]);
@@ -161,7 +164,7 @@ describe("AlertConfiguration check", () => {
     expect(check(notify({ ...EMAIL, delayMin: 0, intervalMin: 5, notifierId: HEX })).failures).toEqual([]);
   });
 
-  it("checks the value rules of kind fields", () => {
+  test("checks the value rules of kind fields", () => {
     expect(reasons(notify({ ...EMAIL, emailAddress: "ops" }))).toEqual([
       "notifications[0].emailAddress must be an email address",
     ]);
@@ -194,13 +197,13 @@ describe("AlertConfiguration check", () => {
     ]);
   });
 
-  it("rejects an unknown typeName, naming the 14 kinds", () => {
+  test("rejects an unknown typeName, naming the 14 kinds", () => {
     expect(reasons(notify({ typeName: "CARRIER_PIGEON" }))).toEqual([
       `notifications[0].typeName must be one of ${NOTIFICATION_TYPE_NAMES.join(", ")}`,
     ]);
   });
 
-  it("requires at least one notification and an eventTypeName", () => {
+  test("requires at least one notification and an eventTypeName", () => {
     expect(reasons({ ...BASE, notifications: [] })).toEqual([
       "notifications must contain at least 1 item: the service requires a notification",
     ]);
@@ -211,7 +214,7 @@ describe("AlertConfiguration check", () => {
     ]);
   });
 
-  it("checks matchers: field names, operators, value", () => {
+  test("checks matchers: field names, operators, value", () => {
     // Field names depend on the event type (the contract's variants); NO_PRIMARY takes replica set ones.
     const replicaSet = { ...notify(EMAIL), eventTypeName: "NO_PRIMARY" };
     const ok = { fieldName: "CLUSTER_NAME", operator: "STARTS_WITH", value: "prod-" };
@@ -227,7 +230,7 @@ describe("AlertConfiguration check", () => {
     );
   });
 
-  it("validates groupId and importId", () => {
+  test("validates groupId and importId", () => {
     expect(reasons({ ...notify(EMAIL), groupId: "nope" })).toEqual([
       "groupId must be 24 hexadecimal digits (a-f, 0-9)",
     ]);
@@ -237,7 +240,7 @@ describe("AlertConfiguration check", () => {
     ]);
   });
 
-  it("never fails on unknown values", () => {
+  test("never fails on unknown values", () => {
     expect(check(notify({ typeName: "SLACK", apiToken: UNKNOWN, channelName: "c" })).failures).toEqual([]);
     expect(check(notify({ typeName: UNKNOWN })).failures).toEqual([]);
     expect(check({ ...BASE, notifications: UNKNOWN }).failures).toEqual([]);
@@ -258,7 +261,7 @@ describe("AlertConfiguration check: the event type's variant (matchers, threshol
     units: "RAW",
   };
 
-  it("names the matcher an event type does not allow, and the allowed ones", () => {
+  test("names the matcher an event type does not allow, and the allowed ones", () => {
     expect(
       reasons(
         base("DEPLOYMENT_FAILURE", {
@@ -277,7 +280,7 @@ describe("AlertConfiguration check: the event type's variant (matchers, threshol
     ).toEqual([]);
   });
 
-  it("takes operation 3's field names for the catch-all variant, whose contract leaves them open", () => {
+  test("takes operation 3's field names for the catch-all variant, whose contract leaves them open", () => {
     expect(
       check(
         base("CREDIT_CARD_ABOUT_TO_EXPIRE", {
@@ -296,13 +299,13 @@ describe("AlertConfiguration check: the event type's variant (matchers, threshol
     ]);
   });
 
-  it("names an unknown event type with the ones like it", () => {
+  test("names an unknown event type with the ones like it", () => {
     expect(reasons(base("HOST_DOWNN"))).toEqual([
       "eventTypeName: unknown event type HOST_DOWNN; allowed (the ones like it): HOST_DOWN, HOST_HAS_INDEX_SUGGESTIONS, HOST_MONGOT_CRASHING_OOM, HOST_MONGOT_STOP_REPLICATION, HOST_MONGOT_APPROACHING_STOP_REPLICATION, HOST_MONGOT_PAUSE_INITIAL_SYNC, HOST_SEARCH_NODE_INDEX_FAILED, HOST_SEARCH_PROCESS_THROTTLING, HOST_EXTERNAL_LOG_SINK_EXPORT_DOWN, HOST_NOT_ENOUGH_DISK_SPACE, HOST_VERSION_BEHIND, HOST_EXPOSED, ... (2 more)",
     ]);
   });
 
-  it("accepts a metric threshold whose units its metric takes, filling in the mode", () => {
+  test("accepts a metric threshold whose units its metric takes, filling in the mode", () => {
     const outcome = check(
       base("OUTSIDE_METRIC_THRESHOLD", { metricThreshold: CPU, severityOverride: "WARNING" }),
     );
@@ -318,7 +321,7 @@ describe("AlertConfiguration check: the event type's variant (matchers, threshol
     expect(check(base("OUTSIDE_METRIC_THRESHOLD", { metricThreshold: disk })).failures).toEqual([]);
   });
 
-  it("names the units a metric takes", () => {
+  test("names the units a metric takes", () => {
     const assertRegular = { ...CPU, metricName: "ASSERT_REGULAR", units: "GIGABYTES" };
     expect(reasons(base("OUTSIDE_METRIC_THRESHOLD", { metricThreshold: assertRegular }))).toEqual([
       "metricThreshold.units: metric ASSERT_REGULAR takes units RAW; got GIGABYTES",
@@ -329,14 +332,14 @@ describe("AlertConfiguration check: the event type's variant (matchers, threshol
     ]);
   });
 
-  it("names a metric of another family", () => {
+  test("names a metric of another family", () => {
     const reason = reasons(base("OUTSIDE_SERVERLESS_METRIC_THRESHOLD", { metricThreshold: CPU }))[0];
     expect(reason).toMatch(
       /^metricThreshold\.metricName: OUTSIDE_SERVERLESS_METRIC_THRESHOLD has no metric NORMALIZED_SYSTEM_CPU_USER; allowed: SERVERLESS_AVG_COMMAND_EXECUTION_TIME, /,
     );
   });
 
-  it("refuses the threshold kind an event type does not take", () => {
+  test("refuses the threshold kind an event type does not take", () => {
     expect(reasons(base("DEPLOYMENT_FAILURE", { metricThreshold: CPU }))).toEqual([
       "metricThreshold: DEPLOYMENT_FAILURE takes no metricThreshold",
     ]);
@@ -349,7 +352,7 @@ describe("AlertConfiguration check: the event type's variant (matchers, threshol
     ]);
   });
 
-  it("checks a threshold's operator, units and whole number against its variant", () => {
+  test("checks a threshold's operator, units and whole number against its variant", () => {
     expect(
       check(
         base("TOO_MANY_ELECTIONS", { threshold: { operator: "GREATER_THAN", threshold: 3, units: "RAW" } }),
@@ -393,20 +396,20 @@ describe("AlertConfiguration check: the event type's variant (matchers, threshol
     ).toEqual(["threshold.threshold is required"]);
   });
 
-  it("checks severityOverride", () => {
+  test("checks severityOverride", () => {
     expect(reasons(base("NO_PRIMARY", { severityOverride: "LOUD" }))).toEqual([
       'severityOverride must be one of "INFO", "WARNING", "ERROR", "CRITICAL"',
     ]);
   });
 
-  it("reports a variant failure together with the other fields' failures", () => {
+  test("reports a variant failure together with the other fields' failures", () => {
     expect(reasons({ ...base("DEPLOYMENT_FAILURE", { metricThreshold: CPU }), groupId: "nope" })).toEqual([
       "groupId must be 24 hexadecimal digits (a-f, 0-9)",
       "metricThreshold: DEPLOYMENT_FAILURE takes no metricThreshold",
     ]);
   });
 
-  it("does not judge what is not known yet (preview)", () => {
+  test("does not judge what is not known yet (preview)", () => {
     const clusterMatcher = { fieldName: "CLUSTER_NAME", operator: "EQUALS", value: "a" };
     expect(check(base(UNKNOWN, { matchers: [clusterMatcher], metricThreshold: CPU })).failures).toEqual([]);
     expect(
@@ -417,7 +420,7 @@ describe("AlertConfiguration check: the event type's variant (matchers, threshol
     ).toEqual([]);
   });
 
-  it("accepts the webhook templates", () => {
+  test("accepts the webhook templates", () => {
     const webhook = {
       typeName: "WEBHOOK",
       webhookUrl: "https://hooks.example.com/alerts",

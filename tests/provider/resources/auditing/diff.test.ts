@@ -17,18 +17,18 @@ const STATE = { ...INPUTS, configurationType: "FILTER_JSON" };
 const diff = (news: Record<string, unknown>) => provider.diff(GROUP, { ...STATE }, news);
 
 describe("Auditing diff", () => {
-  it("no change", async () => {
+  test("no change", async () => {
     expect(await diff(INPUTS)).toEqual({ changes: false, replaces: [] });
   });
 
-  it("a project change replaces", async () => {
+  test("a project change replaces", async () => {
     expect(await diff({ ...INPUTS, groupId: "5f1a000000000000000000a2" })).toEqual({
       changes: true,
       replaces: ["groupId"],
     });
   });
 
-  it.each([
+  test.each([
     ["enabled", false],
     ["auditAuthorizationSuccess", true],
     ["auditFilter", '{"atype":"authCheck"}'],
@@ -36,18 +36,18 @@ describe("Auditing diff", () => {
     expect(await diff({ ...INPUTS, [field]: value })).toEqual({ changes: true, replaces: [] });
   });
 
-  it("the filter compares as JSON, not as text", async () => {
+  test("the filter compares as JSON, not as text", async () => {
     expect(await diff({ ...INPUTS, auditFilter: '{ "atype" : "authenticate" }' })).toEqual({
       changes: false,
       replaces: [],
     });
   });
 
-  it("importId is never a change; the output configurationType is not compared", async () => {
+  test("importId is never a change; the output configurationType is not compared", async () => {
     expect(await diff({ ...INPUTS, importId: GROUP })).toEqual({ changes: false, replaces: [] });
   });
 
-  it("an unknown value (preview) is a change", async () => {
+  test("an unknown value (preview) is a change", async () => {
     expect(await diff({ ...INPUTS, groupId: UNKNOWN })).toEqual({ changes: true, replaces: ["groupId"] });
   });
 });

@@ -7,7 +7,7 @@ const provider = () => auditingResource.providerWith({ client: () => fx.client }
 const checked = (news: Record<string, unknown>) => checkedInputs(provider(), news);
 
 describe("Auditing provider against the emulator", () => {
-  it("create adopts the configuration and converges it", async () => {
+  test("create adopts the configuration and converges it", async () => {
     const inputs = await checked({ groupId: GROUP, enabled: true, auditFilter: { atype: "authenticate" } });
     const created = await provider().create(inputs);
     expect(created).toEqual({
@@ -25,7 +25,7 @@ describe("Auditing provider against the emulator", () => {
     expect(JSON.parse(live.auditFilter ?? "")).toEqual({ atype: "authenticate" });
   });
 
-  it("read right after create reports the same outputs and inputs (refresh changes nothing)", async () => {
+  test("read right after create reports the same outputs and inputs (refresh changes nothing)", async () => {
     const inputs = await checked({ groupId: GROUP, enabled: true, auditAuthorizationSuccess: true });
     const { id, outs = {} } = await provider().create(inputs);
     const read = await provider().read(id, outs);
@@ -33,7 +33,7 @@ describe("Auditing provider against the emulator", () => {
     expect(await provider().diff(id, read.props ?? {}, inputs)).toEqual({ changes: false, replaces: [] });
   });
 
-  it("read shows an out-of-band change as exactly that field", async () => {
+  test("read shows an out-of-band change as exactly that field", async () => {
     const inputs = await checked({ groupId: GROUP, enabled: true });
     const { id, outs = {} } = await provider().create(inputs);
     await fx.client.auditing.update(GROUP, { auditAuthorizationSuccess: true });
@@ -43,7 +43,7 @@ describe("Auditing provider against the emulator", () => {
     expect(await provider().diff(id, read.props ?? {}, inputs)).toEqual({ changes: true, replaces: [] });
   });
 
-  it("a filter written with other spacing or key order is no change", async () => {
+  test("a filter written with other spacing or key order is no change", async () => {
     const inputs = await checked({ groupId: GROUP, auditFilter: '{"a": 1, "b": [1, 2]}' });
     const { id, outs = {} } = await provider().create(inputs);
     await fx.client.auditing.update(GROUP, { auditFilter: '{ "b": [1,2],   "a": 1 }' });
@@ -51,7 +51,7 @@ describe("Auditing provider against the emulator", () => {
     expect(read.props).toEqual(outs);
   });
 
-  it("update PATCHes only the changed fields", async () => {
+  test("update PATCHes only the changed fields", async () => {
     const inputs = await checked({ groupId: GROUP, enabled: true });
     const { id, outs = {} } = await provider().create(inputs);
     const news = await checked({ groupId: GROUP, enabled: true, auditFilter: '{"atype":"authCheck"}' });
@@ -66,7 +66,7 @@ describe("Auditing provider against the emulator", () => {
     patch.mockRestore();
   });
 
-  it("delete restores the service's defaults", async () => {
+  test("delete restores the service's defaults", async () => {
     const inputs = await checked({
       groupId: GROUP,
       enabled: true,
@@ -85,7 +85,7 @@ describe("Auditing provider against the emulator", () => {
     });
   });
 
-  it("explains the tier restriction", async () => {
+  test("explains the tier restriction", async () => {
     // A project whose only cluster is M0 cannot enable auditing.
     for (const key of Object.keys(fx.emu.state.clusters)) {
       const cluster = fx.emu.state.clusters[key];
@@ -98,7 +98,7 @@ describe("Auditing provider against the emulator", () => {
     );
   });
 
-  it("adopts with importId and refuses an importId of another project", async () => {
+  test("adopts with importId and refuses an importId of another project", async () => {
     const inputs = await checked({ groupId: GROUP, enabled: false, importId: GROUP });
     expect((await provider().create(inputs)).id).toBe(GROUP);
     await expect(provider().create({ ...inputs, importId: "5f1a000000000000000000a2" })).rejects.toThrow(
@@ -106,7 +106,7 @@ describe("Auditing provider against the emulator", () => {
     );
   });
 
-  it("read of a project that no longer exists reports the resource gone", async () => {
+  test("read of a project that no longer exists reports the resource gone", async () => {
     expect(
       await provider().read("5f1a0000000000000000ffff", { groupId: "5f1a0000000000000000ffff" }),
     ).toEqual({});

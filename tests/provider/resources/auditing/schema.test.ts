@@ -8,14 +8,14 @@ function check(news: Record<string, unknown>) {
 }
 
 describe("Auditing check", () => {
-  it("applies the service's defaults to every field left out", () => {
+  test("applies the service's defaults to every field left out", () => {
     expect(check({ groupId: GROUP })).toEqual({
       inputs: { groupId: GROUP, enabled: false, auditAuthorizationSuccess: false, auditFilter: "{}" },
       failures: [],
     });
   });
 
-  it("normalizes an audit filter given as text to canonical JSON", () => {
+  test("normalizes an audit filter given as text to canonical JSON", () => {
     const result = check({
       groupId: GROUP,
       enabled: true,
@@ -25,13 +25,13 @@ describe("Auditing check", () => {
     expect(result.inputs.auditFilter).toBe('{"atype":"authenticate","users":[1,2]}');
   });
 
-  it("accepts an audit filter given as an object and serializes it canonically", () => {
+  test("accepts an audit filter given as an object and serializes it canonically", () => {
     const result = check({ groupId: GROUP, auditFilter: { b: { d: 1, c: 2 }, a: true } });
     expect(result.failures).toEqual([]);
     expect(result.inputs.auditFilter).toBe('{"a":true,"b":{"c":2,"d":1}}');
   });
 
-  it.each([
+  test.each([
     ["text that is not JSON", "{atype:", 'got "{atype:"'],
     ["JSON that is not an object", "[1,2]", 'got "[1,2]"'],
     ["a number", 5, "got number"],
@@ -45,17 +45,17 @@ describe("Auditing check", () => {
     ]);
   });
 
-  it("rejects a groupId that is not 24 hex digits", () => {
+  test("rejects a groupId that is not 24 hex digits", () => {
     expect(check({ groupId: "demo-project" }).failures).toEqual([
       { property: "groupId", reason: "groupId must be 24 hexadecimal digits (a-f, 0-9)" },
     ]);
   });
 
-  it("requires groupId", () => {
+  test("requires groupId", () => {
     expect(check({}).failures).toEqual([{ property: "groupId", reason: "groupId is required" }]);
   });
 
-  it("rejects flags that are not booleans", () => {
+  test("rejects flags that are not booleans", () => {
     expect(check({ groupId: GROUP, enabled: "yes", auditAuthorizationSuccess: 1 }).failures).toEqual([
       { property: "enabled", reason: 'enabled must be a boolean (true or false); got the string "yes"' },
       {
@@ -65,7 +65,7 @@ describe("Auditing check", () => {
     ]);
   });
 
-  it("rejects the output-only configurationType and misspelled inputs", () => {
+  test("rejects the output-only configurationType and misspelled inputs", () => {
     expect(check({ groupId: GROUP, configurationType: "FILTER_JSON", enable: true }).failures).toEqual([
       {
         property: "configurationType",
@@ -75,7 +75,7 @@ describe("Auditing check", () => {
     ]);
   });
 
-  it("accepts importId naming the same project and rejects another", () => {
+  test("accepts importId naming the same project and rejects another", () => {
     expect(check({ groupId: GROUP, importId: GROUP }).failures).toEqual([]);
     expect(check({ groupId: GROUP, importId: "5f1a000000000000000000a2" }).failures).toEqual([
       {
@@ -85,7 +85,7 @@ describe("Auditing check", () => {
     ]);
   });
 
-  it("treats unknown values (preview) as unknown, not as errors, and still normalizes the rest", () => {
+  test("treats unknown values (preview) as unknown, not as errors, and still normalizes the rest", () => {
     expect(check({ groupId: UNKNOWN, enabled: true, auditFilter: UNKNOWN, importId: GROUP })).toEqual({
       inputs: {
         groupId: UNKNOWN,

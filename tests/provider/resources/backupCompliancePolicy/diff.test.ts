@@ -46,18 +46,18 @@ const STATE = {
 const diff = (news: Record<string, unknown>) => provider.diff(GROUP, { ...STATE }, news);
 
 describe("BackupCompliancePolicy diff", () => {
-  it("no change: item ids (outputs) are not compared", async () => {
+  test("no change: item ids (outputs) are not compared", async () => {
     expect(await diff(INPUTS)).toEqual({ changes: false, replaces: [] });
   });
 
-  it("scheduled items in another order are no change (matched by frequencyType + frequencyInterval)", async () => {
+  test("scheduled items in another order are no change (matched by frequencyType + frequencyInterval)", async () => {
     expect(await diff({ ...INPUTS, scheduledPolicyItems: [daily, hourly] })).toEqual({
       changes: false,
       replaces: [],
     });
   });
 
-  it("a project change replaces", async () => {
+  test("a project change replaces", async () => {
     expect(await diff({ ...INPUTS, groupId: "5f1a000000000000000000a2" })).toEqual({
       changes: true,
       replaces: ["groupId"],
@@ -75,11 +75,11 @@ describe("BackupCompliancePolicy diff", () => {
     onDemandPolicyItem: { ...onDemand, retentionValue: 4 },
     scheduledPolicyItems: [hourly, { ...daily, retentionValue: 8 }],
   };
-  it.each(POLICY_FIELDS)("%s updates in place", async (field) => {
+  test.each(POLICY_FIELDS)("%s updates in place", async (field) => {
     expect(await diff({ ...INPUTS, [field]: changed[field] })).toEqual({ changes: true, replaces: [] });
   });
 
-  it("a removed scheduled item or a removed restore window is a change", async () => {
+  test("a removed scheduled item or a removed restore window is a change", async () => {
     expect(await diff({ ...INPUTS, scheduledPolicyItems: [hourly] })).toEqual({
       changes: true,
       replaces: [],
@@ -88,7 +88,7 @@ describe("BackupCompliancePolicy diff", () => {
     expect(await diff(withoutWindow)).toEqual({ changes: true, replaces: [] });
   });
 
-  it("keepEnabledOnDelete and timeouts update (delete reads them from state); overwriteBackupPolicies and importId never change", async () => {
+  test("keepEnabledOnDelete and timeouts update (delete reads them from state); overwriteBackupPolicies and importId never change", async () => {
     expect(await diff({ ...INPUTS, keepEnabledOnDelete: true })).toEqual({ changes: true, replaces: [] });
     expect(await diff({ ...INPUTS, timeouts: { create: "1h" } })).toEqual({ changes: true, replaces: [] });
     expect(await diff({ ...INPUTS, overwriteBackupPolicies: false, importId: GROUP })).toEqual({
@@ -97,7 +97,7 @@ describe("BackupCompliancePolicy diff", () => {
     });
   });
 
-  it("an unknown value (preview) is a change", async () => {
+  test("an unknown value (preview) is a change", async () => {
     expect(await diff({ ...INPUTS, authorizedEmail: UNKNOWN })).toEqual({ changes: true, replaces: [] });
   });
 });

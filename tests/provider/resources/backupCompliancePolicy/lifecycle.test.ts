@@ -41,7 +41,7 @@ const options = (clock: WaitClock, timeoutMs = 60_000, phase: "create" | "update
 });
 
 describe("waiting for the compliance policy to be ACTIVE", () => {
-  it("polls through ENABLING until ACTIVE, backing off from about a second", async () => {
+  test("polls through ENABLING until ACTIVE, backing off from about a second", async () => {
     const clock = fakeClock();
     const { client, calls } = scriptedClient(["ENABLING", "ENABLING", "ENABLING", "ACTIVE"]);
     const live = await waitForPolicyActive(client, GROUP, options(clock));
@@ -53,7 +53,7 @@ describe("waiting for the compliance policy to be ACTIVE", () => {
     ]);
   });
 
-  it("treats 429, 500 and 503 while polling as still working", async () => {
+  test("treats 429, 500 and 503 while polling as still working", async () => {
     const clock = fakeClock();
     const { client, calls } = scriptedClient([
       "UPDATING",
@@ -72,14 +72,14 @@ describe("waiting for the compliance policy to be ACTIVE", () => {
     ]);
   });
 
-  it("caps the delay between polls", async () => {
+  test("caps the delay between polls", async () => {
     const clock = fakeClock();
     const { client } = scriptedClient([...Array<string>(12).fill("UPDATING"), "ACTIVE"]);
     await waitForPolicyActive(client, GROUP, options(clock, 3_600_000));
     expect(Math.max(...clock.sleeps)).toBe(10_000);
   });
 
-  it("times out naming the policy, the state it was stuck in, for how long, and what to do", async () => {
+  test("times out naming the policy, the state it was stuck in, for how long, and what to do", async () => {
     const clock = fakeClock();
     const { client } = scriptedClient(["UPDATING"]);
     const error = await waitForPolicyActive(client, GROUP, options(clock, 30_000, "update")).catch(
@@ -92,7 +92,7 @@ describe("waiting for the compliance policy to be ACTIVE", () => {
     );
   });
 
-  it("fails when the policy starts being disabled meanwhile", async () => {
+  test("fails when the policy starts being disabled meanwhile", async () => {
     const { client } = scriptedClient(["UPDATING", "DISABLING"]);
     await expect(waitForPolicyActive(client, GROUP, options(fakeClock()))).rejects.toThrow(
       new WaitFailedError(
@@ -103,14 +103,14 @@ describe("waiting for the compliance policy to be ACTIVE", () => {
     );
   });
 
-  it("fails when the policy disappears", async () => {
+  test("fails when the policy disappears", async () => {
     const { client } = scriptedClient(["ENABLING", "gone"]);
     await expect(waitForPolicyActive(client, GROUP, options(fakeClock()))).rejects.toBeInstanceOf(
       WaitGoneError,
     );
   });
 
-  it("stops at once on an error that is not transient", async () => {
+  test("stops at once on an error that is not transient", async () => {
     const { client, calls } = scriptedClient([httpError(403, "FORBIDDEN")]);
     await expect(waitForPolicyActive(client, GROUP, options(fakeClock()))).rejects.toMatchObject({
       status: 403,
@@ -120,14 +120,14 @@ describe("waiting for the compliance policy to be ACTIVE", () => {
 });
 
 describe("waiting for the compliance policy to be gone", () => {
-  it("polls through DISABLING (and 503) until 404", async () => {
+  test("polls through DISABLING (and 503) until 404", async () => {
     const clock = fakeClock();
     const { client, calls } = scriptedClient(["DISABLING", httpError(503), "DISABLING", "gone"]);
     await waitForPolicyGone(client, GROUP, options(clock, 60_000, "delete"));
     expect(calls()).toBe(4);
   });
 
-  it("times out naming the state and timeouts.delete", async () => {
+  test("times out naming the state and timeouts.delete", async () => {
     const { client } = scriptedClient(["DISABLING"]);
     await expect(waitForPolicyGone(client, GROUP, options(fakeClock(), 5_000, "delete"))).rejects.toThrow(
       `timed out after 5s waiting for backup compliance policy of project ${GROUP}: still in state DISABLING (waiting for disabled (no policy)); ` +

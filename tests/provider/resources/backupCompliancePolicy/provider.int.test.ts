@@ -28,7 +28,7 @@ function allowDisable(): void {
 }
 
 describe("BackupCompliancePolicy provider against the emulator", () => {
-  it("create PUTs the policy and waits until ACTIVE, reporting progress", async () => {
+  test("create PUTs the policy and waits until ACTIVE, reporting progress", async () => {
     const inputs = await checked({
       groupId: GROUP,
       ...PERSON,
@@ -48,7 +48,7 @@ describe("BackupCompliancePolicy provider against the emulator", () => {
     );
   });
 
-  it("read right after create changes nothing; the PUT query carries overwriteBackupPolicies", async () => {
+  test("read right after create changes nothing; the PUT query carries overwriteBackupPolicies", async () => {
     const put = jest.spyOn(fx.client.compliancePolicy, "update");
     const inputs = await checked({
       groupId: GROUP,
@@ -64,7 +64,7 @@ describe("BackupCompliancePolicy provider against the emulator", () => {
     expect(await provider().diff(GROUP, read.props ?? {}, inputs)).toEqual({ changes: false, replaces: [] });
   });
 
-  it("an out-of-band change shows as exactly that field; update converges it after the pending change settles", async () => {
+  test("an out-of-band change shows as exactly that field; update converges it after the pending change settles", async () => {
     const inputs = await checked({ groupId: GROUP, ...PERSON, scheduledPolicyItems: [daily] });
     const created = await provider().create(inputs);
     await fx.client.compliancePolicy.update(GROUP, {
@@ -81,7 +81,7 @@ describe("BackupCompliancePolicy provider against the emulator", () => {
     expect(updated?.outs).toMatchObject({ authorizedUserFirstName: "Ada", state: "ACTIVE" });
   });
 
-  it("an update that changes only keepEnabledOnDelete or timeouts sends no PUT", async () => {
+  test("an update that changes only keepEnabledOnDelete or timeouts sends no PUT", async () => {
     const inputs = await checked({ groupId: GROUP, ...PERSON });
     const created = await provider().create(inputs);
     const news = await checked({
@@ -98,14 +98,14 @@ describe("BackupCompliancePolicy provider against the emulator", () => {
     expect(updated?.outs).toMatchObject({ keepEnabledOnDelete: true, timeouts: { delete: "1h" } });
   });
 
-  it("overwriteBackupPolicies is never drift", async () => {
+  test("overwriteBackupPolicies is never drift", async () => {
     const inputs = await checked({ groupId: GROUP, ...PERSON });
     const created = await provider().create(inputs);
     const news = await checked({ groupId: GROUP, ...PERSON, overwriteBackupPolicies: false });
     expect(await provider().diff(GROUP, created.outs ?? {}, news)).toEqual({ changes: false, replaces: [] });
   });
 
-  it("a change of project replaces the resource", async () => {
+  test("a change of project replaces the resource", async () => {
     const created = await provider().create(await checked({ groupId: GROUP, ...PERSON }));
     const news = await checked({ groupId: "5f1a000000000000000000a2", ...PERSON });
     expect(await provider().diff(GROUP, created.outs ?? {}, news)).toEqual({
@@ -114,7 +114,7 @@ describe("BackupCompliancePolicy provider against the emulator", () => {
     });
   });
 
-  it("create adopts the project's policy and sends no PUT when it already matches", async () => {
+  test("create adopts the project's policy and sends no PUT when it already matches", async () => {
     await fx.client.compliancePolicy.update(GROUP, { ...PERSON, scheduledPolicyItems: [daily, weekly] });
     fx.emu.advance(DELAY_MS);
     const put = jest.spyOn(fx.client.compliancePolicy, "update");
@@ -126,7 +126,7 @@ describe("BackupCompliancePolicy provider against the emulator", () => {
     expect(stripIds(created.outs?.scheduledPolicyItems)).toEqual([weekly, daily]);
   });
 
-  it("delete by default fails with the service's refusal and says what to do; the policy stays", async () => {
+  test("delete by default fails with the service's refusal and says what to do; the policy stays", async () => {
     const created = await provider().create(await checked({ groupId: GROUP, ...PERSON }));
     await expect(provider().delete(GROUP, created.outs ?? {})).rejects.toThrow(
       /^the backup compliance policy of project 5f1a000000000000000000a1 was not disabled: the service disables a backup compliance policy only after a support request \(.*CANNOT_DISABLE_BACKUP_COMPLIANCE_POLICY.*\)\. Either file that request and run pulumi destroy again, or set keepEnabledOnDelete: true on this resource, run pulumi up, and destroy again to leave the policy enabled and only remove it from the stack\.$/,
@@ -134,7 +134,7 @@ describe("BackupCompliancePolicy provider against the emulator", () => {
     expect((await fx.client.compliancePolicy.get(GROUP)).state).toBe("ACTIVE");
   });
 
-  it("with keepEnabledOnDelete, delete leaves the policy enabled", async () => {
+  test("with keepEnabledOnDelete, delete leaves the policy enabled", async () => {
     const created = await provider().create(
       await checked({ groupId: GROUP, ...PERSON, keepEnabledOnDelete: true }),
     );
@@ -145,7 +145,7 @@ describe("BackupCompliancePolicy provider against the emulator", () => {
     );
   });
 
-  it("after a support request, delete disables the policy and waits until it is gone; then the schedule can be reset", async () => {
+  test("after a support request, delete disables the policy and waits until it is gone; then the schedule can be reset", async () => {
     const created = await provider().create(await checked({ groupId: GROUP, ...PERSON }));
     allowDisable();
     await provider().delete(GROUP, created.outs ?? {});
@@ -157,7 +157,7 @@ describe("BackupCompliancePolicy provider against the emulator", () => {
     expect(await provider().read(GROUP, created.outs ?? {})).toEqual({});
   });
 
-  it("a wait that times out names the policy, the state and the time, and keeps the policy in state", async () => {
+  test("a wait that times out names the policy, the state and the time, and keeps the policy in state", async () => {
     const inputs = await checked({ groupId: GROUP, ...PERSON, timeouts: { create: "2s" } });
     await expect(provider().create(inputs)).rejects.toMatchObject({
       id: GROUP,

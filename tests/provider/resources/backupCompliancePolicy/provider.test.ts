@@ -74,7 +74,7 @@ async function inputs() {
 }
 
 describe("BackupCompliancePolicy provider, scripted", () => {
-  it("a PUT refused because a change started meanwhile waits for ACTIVE and is sent once more", async () => {
+  test("a PUT refused because a change started meanwhile waits for ACTIVE and is sent once more", async () => {
     // Read: a differing ACTIVE policy; PUT refused (someone else's PUT is UPDATING); wait; PUT again.
     const api = fakeApi(["ACTIVE*", "UPDATING", "ACTIVE", "UPDATING", "ACTIVE"], [pending(), "UPDATING"]);
     const provider = backupCompliancePolicyResource.providerWith({ client: () => api.client, clock });
@@ -91,7 +91,7 @@ describe("BackupCompliancePolicy provider, scripted", () => {
     ]);
   });
 
-  it("create on a policy being disabled waits until it is gone, then enables a new one", async () => {
+  test("create on a policy being disabled waits until it is gone, then enables a new one", async () => {
     const api = fakeApi(["DISABLING", "DISABLING", "none", "ENABLING", "ACTIVE"], ["ENABLING"]);
     const provider = backupCompliancePolicyResource.providerWith({ client: () => api.client, clock });
     const created = await provider.create(await inputs());
@@ -106,7 +106,7 @@ describe("BackupCompliancePolicy provider, scripted", () => {
     ]);
   });
 
-  it("create on a pending policy waits for ACTIVE first and sends nothing when it then matches", async () => {
+  test("create on a pending policy waits for ACTIVE first and sends nothing when it then matches", async () => {
     const api = fakeApi(["ENABLING", "ACTIVE"], []);
     const provider = backupCompliancePolicyResource.providerWith({ client: () => api.client, clock });
     const created = await provider.create(await inputs());

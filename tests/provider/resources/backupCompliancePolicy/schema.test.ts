@@ -16,7 +16,7 @@ const hourly = { frequencyInterval: 6, frequencyType: "hourly", retentionUnit: "
 const daily = { frequencyInterval: 1, frequencyType: "daily", retentionUnit: "weeks", retentionValue: 2 };
 
 describe("BackupCompliancePolicy check", () => {
-  it("applies the defaults of every optional field (a PUT without them sets them)", () => {
+  test("applies the defaults of every optional field (a PUT without them sets them)", () => {
     expect(check({ groupId: GROUP, ...PERSON })).toEqual({
       inputs: {
         groupId: GROUP,
@@ -32,7 +32,7 @@ describe("BackupCompliancePolicy check", () => {
     });
   });
 
-  it("defaults the on-demand item's frequencyType and frequencyInterval", () => {
+  test("defaults the on-demand item's frequencyType and frequencyInterval", () => {
     const result = check({
       groupId: GROUP,
       ...PERSON,
@@ -47,7 +47,7 @@ describe("BackupCompliancePolicy check", () => {
     });
   });
 
-  it("requires the authorized user's email, first and last name", () => {
+  test("requires the authorized user's email, first and last name", () => {
     expect(check({ groupId: GROUP }).failures).toEqual([
       { property: "authorizedEmail", reason: "authorizedEmail is required" },
       { property: "authorizedUserFirstName", reason: "authorizedUserFirstName is required" },
@@ -55,7 +55,7 @@ describe("BackupCompliancePolicy check", () => {
     ]);
   });
 
-  it("rejects an email that is not an email address and blank names", () => {
+  test("rejects an email that is not an email address and blank names", () => {
     expect(
       check({ groupId: GROUP, ...PERSON, authorizedEmail: "ada", authorizedUserFirstName: " " }).failures,
     ).toEqual([
@@ -64,7 +64,7 @@ describe("BackupCompliancePolicy check", () => {
     ]);
   });
 
-  it.each([0, -1, 1.5])(
+  test.each([0, -1, 1.5])(
     "rejects restoreWindowDays %s (a positive whole number of days)",
     (restoreWindowDays) => {
       const reason =
@@ -77,7 +77,7 @@ describe("BackupCompliancePolicy check", () => {
     },
   );
 
-  it("rejects restoreWindowDays beyond the hourly retention, accepts it up to that", () => {
+  test("rejects restoreWindowDays beyond the hourly retention, accepts it up to that", () => {
     expect(
       check({ groupId: GROUP, ...PERSON, restoreWindowDays: 7, scheduledPolicyItems: [hourly] }).failures,
     ).toEqual([]);
@@ -92,7 +92,7 @@ describe("BackupCompliancePolicy check", () => {
     ]);
   });
 
-  it("requires restoreWindowDays when pitEnabled is true", () => {
+  test("requires restoreWindowDays when pitEnabled is true", () => {
     expect(check({ groupId: GROUP, ...PERSON, pitEnabled: true }).failures).toEqual([
       {
         property: "restoreWindowDays",
@@ -102,7 +102,7 @@ describe("BackupCompliancePolicy check", () => {
     expect(check({ groupId: GROUP, ...PERSON, pitEnabled: true, restoreWindowDays: 2 }).failures).toEqual([]);
   });
 
-  it("rejects a frequencyInterval its frequencyType does not allow, and an on-demand interval other than 0", () => {
+  test("rejects a frequencyInterval its frequencyType does not allow, and an on-demand interval other than 0", () => {
     expect(
       check({
         groupId: GROUP,
@@ -123,7 +123,7 @@ describe("BackupCompliancePolicy check", () => {
     ]);
   });
 
-  it("does not judge restoreWindowDays against an hourly retention that is unknown (preview)", () => {
+  test("does not judge restoreWindowDays against an hourly retention that is unknown (preview)", () => {
     const result = check({
       groupId: GROUP,
       ...PERSON,
@@ -133,7 +133,7 @@ describe("BackupCompliancePolicy check", () => {
     expect(result.failures).toEqual([]);
   });
 
-  it("rejects bad policy item fields, naming each", () => {
+  test("rejects bad policy item fields, naming each", () => {
     expect(
       check({
         groupId: GROUP,
@@ -178,7 +178,7 @@ describe("BackupCompliancePolicy check", () => {
     ]);
   });
 
-  it("rejects two scheduled items with the same frequencyType and frequencyInterval", () => {
+  test("rejects two scheduled items with the same frequencyType and frequencyInterval", () => {
     expect(
       check({
         groupId: GROUP,
@@ -194,14 +194,14 @@ describe("BackupCompliancePolicy check", () => {
     ]);
   });
 
-  it("rejects the read-only fields as inputs", () => {
+  test("rejects the read-only fields as inputs", () => {
     expect(check({ groupId: GROUP, ...PERSON, state: "ACTIVE", projectId: GROUP }).failures).toEqual([
       { property: "state", reason: "state is not a known input (check its spelling)" },
       { property: "projectId", reason: "projectId is not a known input (check its spelling)" },
     ]);
   });
 
-  it("accepts importId naming the same project and rejects another", () => {
+  test("accepts importId naming the same project and rejects another", () => {
     expect(check({ groupId: GROUP, ...PERSON, importId: GROUP }).failures).toEqual([]);
     expect(check({ groupId: GROUP, ...PERSON, importId: "x" }).failures).toEqual([
       {
@@ -211,7 +211,7 @@ describe("BackupCompliancePolicy check", () => {
     ]);
   });
 
-  it("validates timeouts and the two behaviour flags", () => {
+  test("validates timeouts and the two behaviour flags", () => {
     expect(
       check({
         groupId: GROUP,
@@ -233,7 +233,7 @@ describe("BackupCompliancePolicy check", () => {
     ]);
   });
 
-  it("treats unknown values (preview) as unknown, not as errors", () => {
+  test("treats unknown values (preview) as unknown, not as errors", () => {
     expect(check({ groupId: GROUP, ...PERSON, authorizedEmail: UNKNOWN, pitEnabled: UNKNOWN })).toEqual({
       inputs: {
         groupId: GROUP,

@@ -65,12 +65,12 @@ const ALL_INPUTS = {
 const diff = (news: Record<string, unknown>) => provider.diff("id", { ...STATE }, news);
 
 describe("CloudBackupSchedule diff", () => {
-  it("no change with every field set, and with none set (unmanaged)", async () => {
+  test("no change with every field set, and with none set (unmanaged)", async () => {
     expect(await diff(ALL_INPUTS)).toEqual({ changes: false, replaces: [] });
     expect(await diff(IDENTITY)).toEqual({ changes: false, replaces: [] });
   });
 
-  it("a change of cluster or project replaces (never an update of the old cluster)", async () => {
+  test("a change of cluster or project replaces (never an update of the old cluster)", async () => {
     expect(await diff({ ...IDENTITY, clusterName: "sharded-cluster" })).toEqual({
       changes: true,
       replaces: ["clusterName"],
@@ -94,11 +94,11 @@ describe("CloudBackupSchedule diff", () => {
     restoreWindowDays: 2,
     useOrgAndGroupNamesInExportPrefix: true,
   };
-  it.each(SCHEDULE_WRITABLE_FIELDS)("%s updates in place", async (field) => {
+  test.each(SCHEDULE_WRITABLE_FIELDS)("%s updates in place", async (field) => {
     expect(await diff({ ...IDENTITY, [field]: changed[field] })).toEqual({ changes: true, replaces: [] });
   });
 
-  it("a copy policy item's retention is a change of copySettings", async () => {
+  test("a copy policy item's retention is a change of copySettings", async () => {
     const longer = {
       ...copyB,
       copyPolicyItems: [
@@ -112,7 +112,7 @@ describe("CloudBackupSchedule diff", () => {
     });
   });
 
-  it("policy items and copy settings in another order are no change", async () => {
+  test("policy items and copy settings in another order are no change", async () => {
     expect(
       await diff({ ...IDENTITY, policies: [{ policyItems: [daily, hourly] }], copySettings: [copyB, copyA] }),
     ).toEqual({
@@ -121,7 +121,7 @@ describe("CloudBackupSchedule diff", () => {
     });
   });
 
-  it("an added or removed policy item is a change", async () => {
+  test("an added or removed policy item is a change", async () => {
     expect(await diff({ ...IDENTITY, policies: [{ policyItems: [daily] }] })).toEqual({
       changes: true,
       replaces: [],
@@ -138,7 +138,7 @@ describe("CloudBackupSchedule diff", () => {
     });
   });
 
-  it("the update-only instructions and importId are never a change; resetOnDelete is", async () => {
+  test("the update-only instructions and importId are never a change; resetOnDelete is", async () => {
     expect(
       await diff({
         ...IDENTITY,
@@ -152,7 +152,7 @@ describe("CloudBackupSchedule diff", () => {
     expect(await diff({ ...IDENTITY, resetOnDelete: false })).toEqual({ changes: true, replaces: [] });
   });
 
-  it("an unknown value (preview) is a change", async () => {
+  test("an unknown value (preview) is a change", async () => {
     expect(await diff({ ...IDENTITY, export: UNKNOWN })).toEqual({ changes: true, replaces: [] });
   });
 });

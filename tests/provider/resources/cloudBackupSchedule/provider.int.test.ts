@@ -33,7 +33,7 @@ function withoutIds(policies: unknown): unknown {
 }
 
 describe("CloudBackupSchedule provider against the emulator", () => {
-  it("create adopts the schedule; with no field set it sends nothing", async () => {
+  test("create adopts the schedule; with no field set it sends nothing", async () => {
     const update = jest.spyOn(fx.client.backupSchedules, "update");
     const created = await provider().create(await checked({ groupId: GROUP, clusterName: CLUSTER }));
     expect(update).not.toHaveBeenCalled();
@@ -52,7 +52,7 @@ describe("CloudBackupSchedule provider against the emulator", () => {
     expect(typeof created.outs?.nextSnapshot).toBe("string");
   });
 
-  it("create PATCHes only the fields that differ (and the required policies, without read-only item ids), keeping the ids of matched policy items", async () => {
+  test("create PATCHes only the fields that differ (and the required policies, without read-only item ids), keeping the ids of matched policy items", async () => {
     const live = await fx.client.backupSchedules.get(GROUP, CLUSTER);
     const policy = live.policies?.[0];
     const idOf = (type: string) => policy?.policyItems?.find((item) => item.frequencyType === type)?.id;
@@ -89,7 +89,7 @@ describe("CloudBackupSchedule provider against the emulator", () => {
     expect(created.outs?.referenceHourOfDay).toBe(3);
   });
 
-  it("read right after create changes nothing, and the diff against the program is empty", async () => {
+  test("read right after create changes nothing, and the diff against the program is empty", async () => {
     const inputs = await checked({
       groupId: GROUP,
       clusterName: CLUSTER,
@@ -104,7 +104,7 @@ describe("CloudBackupSchedule provider against the emulator", () => {
     expect(read.props?.managedFields).toEqual(["policies"]);
   });
 
-  it("copy settings with copy policy items and the copy flags round-trip: read right after create is clean", async () => {
+  test("copy settings with copy policy items and the copy flags round-trip: read right after create is clean", async () => {
     const inputs = await checked({
       groupId: GROUP,
       clusterName: CLUSTER,
@@ -138,7 +138,7 @@ describe("CloudBackupSchedule provider against the emulator", () => {
     expect(live.copySettings?.[0]?.copyPolicyItems).toHaveLength(2);
   });
 
-  it("items the service returns in another order are no change", async () => {
+  test("items the service returns in another order are no change", async () => {
     const inputs = await checked({
       groupId: GROUP,
       clusterName: CLUSTER,
@@ -154,7 +154,7 @@ describe("CloudBackupSchedule provider against the emulator", () => {
     expect(await provider().diff(ID, read.props ?? {}, inputs)).toEqual({ changes: false, replaces: [] });
   });
 
-  it("an out-of-band change of a managed field shows and is converged; of an unmanaged field it is not a change", async () => {
+  test("an out-of-band change of a managed field shows and is converged; of an unmanaged field it is not a change", async () => {
     const inputs = await checked({ groupId: GROUP, clusterName: CLUSTER, referenceHourOfDay: 3 });
     const created = await provider().create(inputs);
     await fx.client.backupSchedules.update(GROUP, CLUSTER, {
@@ -185,7 +185,7 @@ describe("CloudBackupSchedule provider against the emulator", () => {
     expect(updated?.outs).toMatchObject({ referenceHourOfDay: 3, restoreWindowDays: 2 });
   });
 
-  it("the update-only instructions are never drift and ride along with a real change", async () => {
+  test("the update-only instructions are never drift and ride along with a real change", async () => {
     const inputs = await checked({ groupId: GROUP, clusterName: CLUSTER, referenceHourOfDay: 3 });
     const created = await provider().create(inputs);
     const onlyInstruction = await checked({
@@ -229,7 +229,7 @@ describe("CloudBackupSchedule provider against the emulator", () => {
     expect(await provider().diff(ID, read.props ?? {}, withChange)).toEqual({ changes: false, replaces: [] });
   });
 
-  it("auto export to an export bucket", async () => {
+  test("auto export to an export bucket", async () => {
     const bucket = await fx.client.exportBuckets.create(GROUP, {
       bucketName: "exports",
       cloudProvider: "AWS",
@@ -253,7 +253,7 @@ describe("CloudBackupSchedule provider against the emulator", () => {
     await fx.client.exportBuckets.delete(GROUP, bucket._id);
   });
 
-  it("extra retention settings (upper case, as the service takes them) converge and read back without drift", async () => {
+  test("extra retention settings (upper case, as the service takes them) converge and read back without drift", async () => {
     const extraRetentionSettings = [
       { frequencyType: "MONTHLY", retentionDays: 400 },
       { frequencyType: "ON_DEMAND", retentionDays: 30 },
@@ -268,7 +268,7 @@ describe("CloudBackupSchedule provider against the emulator", () => {
     expect(await provider().diff(ID, read.props ?? {}, inputs)).toEqual({ changes: false, replaces: [] });
   });
 
-  it("a daily or weekly export to a real bucket fails check, and nothing is sent", async () => {
+  test("a daily or weekly export to a real bucket fails check, and nothing is sent", async () => {
     // The emulator refuses both with 400 INVALID_ENUM_VALUE, the contract's AutoExportPolicyView
     // (tests/emulator/operations/vocabulary.test.ts); check() names the rule before any request.
     const bucket = await fx.client.exportBuckets.create(GROUP, {
@@ -293,7 +293,7 @@ describe("CloudBackupSchedule provider against the emulator", () => {
     await fx.client.exportBuckets.delete(GROUP, bucket._id);
   });
 
-  it("a change of cluster or project replaces the resource", async () => {
+  test("a change of cluster or project replaces the resource", async () => {
     const created = await provider().create(await checked({ groupId: GROUP, clusterName: CLUSTER }));
     expect(
       await provider().diff(
@@ -307,7 +307,7 @@ describe("CloudBackupSchedule provider against the emulator", () => {
     });
   });
 
-  it("delete restores the service's default schedule", async () => {
+  test("delete restores the service's default schedule", async () => {
     const created = await provider().create(
       await checked({
         groupId: GROUP,
@@ -327,7 +327,7 @@ describe("CloudBackupSchedule provider against the emulator", () => {
     ]);
   });
 
-  it("with resetOnDelete false, delete leaves the schedule as it is", async () => {
+  test("with resetOnDelete false, delete leaves the schedule as it is", async () => {
     const created = await provider().create(
       await checked({ groupId: GROUP, clusterName: CLUSTER, referenceHourOfDay: 3, resetOnDelete: false }),
     );
@@ -338,7 +338,7 @@ describe("CloudBackupSchedule provider against the emulator", () => {
     );
   });
 
-  it("delete under a backup compliance policy keeps the policies and frees the export bucket", async () => {
+  test("delete under a backup compliance policy keeps the policies and frees the export bucket", async () => {
     const bucket = await fx.client.exportBuckets.create(GROUP, {
       bucketName: "exports",
       cloudProvider: "AWS",
@@ -371,7 +371,7 @@ describe("CloudBackupSchedule provider against the emulator", () => {
     await fx.client.exportBuckets.delete(GROUP, bucket._id);
   });
 
-  it("explains a cluster without cloud backup", async () => {
+  test("explains a cluster without cloud backup", async () => {
     await expect(
       provider().create(await checked({ groupId: GROUP, clusterName: "free-cluster" })),
     ).rejects.toThrow(
@@ -379,7 +379,7 @@ describe("CloudBackupSchedule provider against the emulator", () => {
     );
   });
 
-  it("read of a cluster that no longer exists reports the resource gone", async () => {
+  test("read of a cluster that no longer exists reports the resource gone", async () => {
     expect(await provider().read(`${GROUP}/no-such-cluster`, {})).toEqual({});
   });
 });

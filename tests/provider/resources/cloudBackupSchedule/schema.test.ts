@@ -14,11 +14,11 @@ const daily = { frequencyInterval: 1, frequencyType: "daily", retentionUnit: "da
 const weekly = { frequencyInterval: 6, frequencyType: "weekly", retentionUnit: "weeks", retentionValue: 4 };
 
 describe("CloudBackupSchedule check", () => {
-  it("leaves every writable field unset when the program does not set it (unmanaged)", () => {
+  test("leaves every writable field unset when the program does not set it (unmanaged)", () => {
     expect(check(BASE)).toEqual({ inputs: { ...BASE, resetOnDelete: true }, failures: [] });
   });
 
-  it("accepts every writable field and the update-only instructions", () => {
+  test("accepts every writable field and the update-only instructions", () => {
     const inputs = {
       ...BASE,
       autoCopySettingsEnabled: true,
@@ -61,7 +61,7 @@ describe("CloudBackupSchedule check", () => {
     expect(check(inputs)).toEqual({ inputs, failures: [] });
   });
 
-  it("applies the defaults inside a copy setting", () => {
+  test("applies the defaults inside a copy setting", () => {
     const result = check({
       ...BASE,
       copySettings: [
@@ -79,13 +79,13 @@ describe("CloudBackupSchedule check", () => {
     ]);
   });
 
-  it("requires the zone of a copy setting (frequencies are optional: deprecated in the contract)", () => {
+  test("requires the zone of a copy setting (frequencies are optional: deprecated in the contract)", () => {
     expect(
       check({ ...BASE, copySettings: [{ cloudProvider: "AWS", regionName: "US_EAST_1" }] }).failures,
     ).toEqual([{ property: "copySettings[0].zoneId", reason: "copySettings[0].zoneId is required" }]);
   });
 
-  it("checks copy policy items: retention for a scheduled kind, none for on-demand, at most 6, the copy count 1-500", () => {
+  test("checks copy policy items: retention for a scheduled kind, none for on-demand, at most 6, the copy count 1-500", () => {
     const copy = (extra: Record<string, unknown>) => ({
       ...BASE,
       copySettings: [{ cloudProvider: "AWS", regionName: "US_EAST_1", zoneId: ZONE, ...extra }],
@@ -135,7 +135,7 @@ describe("CloudBackupSchedule check", () => {
     ]);
   });
 
-  it.each([
+  test.each([
     ["hourly", 3, "1, 2, 4, 6, 8, 12"],
     ["daily", 2, "1"],
     ["weekly", 8, "1, 2, 3, 4, 5, 6, 7"],
@@ -151,7 +151,7 @@ describe("CloudBackupSchedule check", () => {
     ]);
   });
 
-  it("accepts the last day of the month (40) for a monthly item", () => {
+  test("accepts the last day of the month (40) for a monthly item", () => {
     const item = {
       frequencyType: "monthly",
       frequencyInterval: 40,
@@ -161,13 +161,13 @@ describe("CloudBackupSchedule check", () => {
     expect(check({ ...BASE, policies: [{ policyItems: [item] }] }).failures).toEqual([]);
   });
 
-  it("rejects a policy without items", () => {
+  test("rejects a policy without items", () => {
     expect(check({ ...BASE, policies: [{ policyItems: [] }] }).failures).toEqual([
       { property: "policies[0].policyItems", reason: "policies[0].policyItems must contain at least 1 item" },
     ]);
   });
 
-  it.each([
+  test.each([
     ["referenceHourOfDay", 24, "referenceHourOfDay must be at most 23"],
     ["referenceHourOfDay", -1, "referenceHourOfDay must be at least 0"],
     ["referenceMinuteOfHour", 60, "referenceMinuteOfHour must be at most 59"],
@@ -177,17 +177,17 @@ describe("CloudBackupSchedule check", () => {
     expect(check({ ...BASE, [field]: value }).failures).toEqual([{ property: field, reason }]);
   });
 
-  it("accepts the bounds of the reference time", () => {
+  test("accepts the bounds of the reference time", () => {
     expect(check({ ...BASE, referenceHourOfDay: 0, referenceMinuteOfHour: 0 }).failures).toEqual([]);
   });
 
-  it("rejects more than one policy", () => {
+  test("rejects more than one policy", () => {
     expect(
       check({ ...BASE, policies: [{ policyItems: [daily] }, { policyItems: [weekly] }] }).failures,
     ).toEqual([{ property: "policies", reason: "policies must contain at most 1 item" }]);
   });
 
-  it("rejects policy and item ids as inputs (they are outputs)", () => {
+  test("rejects policy and item ids as inputs (they are outputs)", () => {
     expect(
       check({ ...BASE, policies: [{ id: "p1", policyItems: [{ ...daily, id: "i1" }] }] }).failures,
     ).toEqual([
@@ -199,7 +199,7 @@ describe("CloudBackupSchedule check", () => {
     ]);
   });
 
-  it("rejects resetOnDelete that is not a boolean", () => {
+  test("rejects resetOnDelete that is not a boolean", () => {
     expect(check({ ...BASE, resetOnDelete: "no" }).failures).toEqual([
       {
         property: "resetOnDelete",
@@ -208,7 +208,7 @@ describe("CloudBackupSchedule check", () => {
     ]);
   });
 
-  it("rejects bad policy item fields, naming each", () => {
+  test("rejects bad policy item fields, naming each", () => {
     expect(
       check({
         ...BASE,
@@ -241,7 +241,7 @@ describe("CloudBackupSchedule check", () => {
     ]);
   });
 
-  it("rejects two policy items with the same frequencyType and frequencyInterval", () => {
+  test("rejects two policy items with the same frequencyType and frequencyInterval", () => {
     expect(
       check({ ...BASE, policies: [{ policyItems: [daily, weekly, { ...daily, retentionValue: 14 }] }] })
         .failures,
@@ -254,7 +254,7 @@ describe("CloudBackupSchedule check", () => {
     ]);
   });
 
-  it("rejects bad copy settings, export and extra retention fields", () => {
+  test("rejects bad copy settings, export and extra retention fields", () => {
     expect(
       check({
         ...BASE,
@@ -298,7 +298,7 @@ describe("CloudBackupSchedule check", () => {
     ]);
   });
 
-  it("accepts a monthly or yearly export and refuses daily or weekly before any request (the service exports only monthly or yearly)", () => {
+  test("accepts a monthly or yearly export and refuses daily or weekly before any request (the service exports only monthly or yearly)", () => {
     const exportOf = (frequencyType: string) => ({
       ...BASE,
       export: { exportBucketId: "65f0c0ffee0000000000abcd", frequencyType },
@@ -315,7 +315,7 @@ describe("CloudBackupSchedule check", () => {
     }
   });
 
-  it("rejects a bad clusterName and the read-only fields", () => {
+  test("rejects a bad clusterName and the read-only fields", () => {
     expect(
       check({ groupId: GROUP, clusterName: "-bad", nextSnapshot: "2025-01-01T00:00:00Z", clusterId: "x" })
         .failures,
@@ -329,7 +329,7 @@ describe("CloudBackupSchedule check", () => {
     ]);
   });
 
-  it("accepts importId naming the same cluster and rejects another or a malformed one", () => {
+  test("accepts importId naming the same cluster and rejects another or a malformed one", () => {
     expect(check({ ...BASE, importId: `${GROUP}/${CLUSTER}` }).failures).toEqual([]);
     expect(check({ ...BASE, importId: `${GROUP}/other-cluster` }).failures).toEqual([
       {
@@ -345,7 +345,7 @@ describe("CloudBackupSchedule check", () => {
     ]);
   });
 
-  it("treats unknown values (preview) as unknown, not as errors", () => {
+  test("treats unknown values (preview) as unknown, not as errors", () => {
     const news = {
       ...BASE,
       export: { exportBucketId: UNKNOWN, frequencyType: "monthly" },

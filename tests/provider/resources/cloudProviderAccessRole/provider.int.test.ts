@@ -25,7 +25,7 @@ const propagating = (count: number) =>
   });
 
 describe("CloudProviderAccessRole provider against the emulator", () => {
-  it("create without an ARN makes the role, not authorized; read right after changes nothing", async () => {
+  test("create without an ARN makes the role, not authorized; read right after changes nothing", async () => {
     const inputs = await checkedInputs(provider(), { groupId: GROUP });
     const { id, outs } = await createdWith(provider(), inputs);
     const roleId = String(outs.roleId);
@@ -41,7 +41,7 @@ describe("CloudProviderAccessRole provider against the emulator", () => {
     expect(read).toEqual({ id, props: outs, inputs });
   });
 
-  it("create with an ARN authorizes, retrying while AWS propagates the role, with progress", async () => {
+  test("create with an ARN authorizes, retrying while AWS propagates the role, with progress", async () => {
     propagating(2);
     const { outs } = await createdWith(
       provider(),
@@ -55,7 +55,7 @@ describe("CloudProviderAccessRole provider against the emulator", () => {
     ]);
   });
 
-  it("retries are bounded by timeouts.create; the role stays in state", async () => {
+  test("retries are bounded by timeouts.create; the role stays in state", async () => {
     propagating(1000);
     const inputs = await checkedInputs(provider(), {
       groupId: GROUP,
@@ -71,7 +71,7 @@ describe("CloudProviderAccessRole provider against the emulator", () => {
     );
   });
 
-  it("another refusal than CANNOT_ASSUME_ROLE ends at once", async () => {
+  test("another refusal than CANNOT_ASSUME_ROLE ends at once", async () => {
     fx.emu.core.faults.add({
       pathPattern: "/api/platform/v2/groups/*/cloudProviderAccess/*",
       method: "PATCH",
@@ -90,7 +90,7 @@ describe("CloudProviderAccessRole provider against the emulator", () => {
     expect(fx.progress).toEqual([]);
   });
 
-  it("a new ARN authorizes again in place; an out-of-band change shows in read", async () => {
+  test("a new ARN authorizes again in place; an out-of-band change shows in read", async () => {
     const { id, outs } = await createdWith(provider(), { groupId: GROUP, iamAssumedRoleArn: ARN });
     const updated = await provider().update?.(id, outs, { groupId: GROUP, iamAssumedRoleArn: OTHER_ARN });
     expect(updated?.outs).toMatchObject({ iamAssumedRoleArn: OTHER_ARN, roleId: outs.roleId });
@@ -106,7 +106,7 @@ describe("CloudProviderAccessRole provider against the emulator", () => {
     expect(read.inputs).toEqual({ groupId: GROUP, iamAssumedRoleArn: ARN });
   });
 
-  it("diff: a new ARN updates, removing it replaces, another project replaces", async () => {
+  test("diff: a new ARN updates, removing it replaces, another project replaces", async () => {
     const olds = { groupId: GROUP, iamAssumedRoleArn: ARN, roleId: "5f1a000000000000000000c9" };
     expect(await provider().diff("x", olds, { groupId: GROUP, iamAssumedRoleArn: OTHER_ARN })).toEqual({
       changes: true,
@@ -128,7 +128,7 @@ describe("CloudProviderAccessRole provider against the emulator", () => {
     });
   });
 
-  it("adopts the seeded authorized role by importId without authorizing again", async () => {
+  test("adopts the seeded authorized role by importId without authorizing again", async () => {
     const inputs = await checkedInputs(provider(), {
       groupId: GROUP,
       iamAssumedRoleArn: "arn:aws:iam::123456789012:role/demo-export-role",
@@ -140,7 +140,7 @@ describe("CloudProviderAccessRole provider against the emulator", () => {
     expect(fx.emu.core.requestLog.list().filter((entry) => entry.method !== "GET")).toEqual([]);
   });
 
-  it("delete deauthorizes and waits until the role is gone; read then reports it gone", async () => {
+  test("delete deauthorizes and waits until the role is gone; read then reports it gone", async () => {
     const { id, outs } = await createdWith(provider(), { groupId: GROUP, iamAssumedRoleArn: ARN });
     await provider().delete(id, outs);
     expect(await provider().read(id, outs)).toEqual({});
@@ -148,7 +148,7 @@ describe("CloudProviderAccessRole provider against the emulator", () => {
     await provider().delete(id, outs);
   });
 
-  it("check names the field and the rule of a malformed ARN", async () => {
+  test("check names the field and the rule of a malformed ARN", async () => {
     expect((await provider().check({}, { groupId: GROUP, iamAssumedRoleArn: "role/x" })).failures).toEqual([
       {
         property: "iamAssumedRoleArn",

@@ -11,7 +11,7 @@ const STATE = { groupId: GROUP, enabled: true };
 const diff = (news: Record<string, unknown>) => provider.diff(GROUP, { ...STATE }, news);
 
 describe("CustomDns diff", () => {
-  it("no change; importId is never a change", async () => {
+  test("no change; importId is never a change", async () => {
     expect(await diff({ groupId: GROUP, enabled: true })).toEqual({ changes: false, replaces: [] });
     expect(await diff({ groupId: GROUP, enabled: true, importId: GROUP })).toEqual({
       changes: false,
@@ -19,7 +19,7 @@ describe("CustomDns diff", () => {
     });
   });
 
-  it("enabled updates in place; a project change replaces", async () => {
+  test("enabled updates in place; a project change replaces", async () => {
     expect(await diff({ groupId: GROUP, enabled: false })).toEqual({ changes: true, replaces: [] });
     expect(await diff({ groupId: "5f1a000000000000000000a2", enabled: true })).toEqual({
       changes: true,
@@ -27,7 +27,7 @@ describe("CustomDns diff", () => {
     });
   });
 
-  it("an unknown value (preview) is a change", async () => {
+  test("an unknown value (preview) is a change", async () => {
     expect(await diff({ groupId: GROUP, enabled: UNKNOWN })).toEqual({ changes: true, replaces: [] });
   });
 });

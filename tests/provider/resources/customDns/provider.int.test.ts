@@ -7,7 +7,7 @@ const provider = () => customDnsResource.providerWith({ client: () => fx.client 
 const checked = (news: Record<string, unknown>) => checkedInputs(provider(), news);
 
 describe("CustomDns provider against the emulator", () => {
-  it("create adopts the setting and enables it; read right after changes nothing", async () => {
+  test("create adopts the setting and enables it; read right after changes nothing", async () => {
     const inputs = await checked({ groupId: GROUP, enabled: true });
     const created = await provider().create(inputs);
     expect(created).toEqual({ id: GROUP, outs: { groupId: GROUP, enabled: true } });
@@ -19,14 +19,14 @@ describe("CustomDns provider against the emulator", () => {
     });
   });
 
-  it("create sends nothing when the setting already matches", async () => {
+  test("create sends nothing when the setting already matches", async () => {
     const update = jest.spyOn(fx.client.customDns, "update");
     await provider().create(await checked({ groupId: GROUP, enabled: false }));
     expect(update).not.toHaveBeenCalled();
     update.mockRestore();
   });
 
-  it("read shows an out-of-band change; update converges it", async () => {
+  test("read shows an out-of-band change; update converges it", async () => {
     const inputs = await checked({ groupId: GROUP, enabled: true });
     const { id, outs = {} } = await provider().create(inputs);
     await fx.client.customDns.update(GROUP, { enabled: false });
@@ -39,13 +39,13 @@ describe("CustomDns provider against the emulator", () => {
     expect((await fx.client.customDns.get(GROUP)).enabled).toBe(true);
   });
 
-  it("delete restores the default (disabled)", async () => {
+  test("delete restores the default (disabled)", async () => {
     const { id, outs = {} } = await provider().create(await checked({ groupId: GROUP, enabled: true }));
     await provider().delete(id, outs);
     expect((await fx.client.customDns.get(GROUP)).enabled).toBe(false);
   });
 
-  it("adopts with importId", async () => {
+  test("adopts with importId", async () => {
     const inputs = await checked({ groupId: GROUP, enabled: true, importId: GROUP });
     expect(await provider().create(inputs)).toEqual({
       id: GROUP,
@@ -53,7 +53,7 @@ describe("CustomDns provider against the emulator", () => {
     });
   });
 
-  it("read of a project that no longer exists reports the resource gone", async () => {
+  test("read of a project that no longer exists reports the resource gone", async () => {
     expect(await provider().read("5f1a0000000000000000ffff", {})).toEqual({});
   });
 });

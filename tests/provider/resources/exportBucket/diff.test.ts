@@ -18,11 +18,11 @@ const STATE = { ...INPUTS, exportBucketId: "5f1a0000000000000000d001" };
 const diff = (news: Record<string, unknown>) => provider.diff("id", { ...STATE }, news);
 
 describe("ExportBucket diff", () => {
-  it("no change", async () => {
+  test("no change", async () => {
     expect(await diff(INPUTS)).toEqual({ changes: false, replaces: [] });
   });
 
-  it("a new name or project replaces, creating the new bucket first", async () => {
+  test("a new name or project replaces, creating the new bucket first", async () => {
     expect(await diff({ ...INPUTS, bucketName: "exports-2" })).toEqual({
       changes: true,
       replaces: ["bucketName"],
@@ -33,7 +33,7 @@ describe("ExportBucket diff", () => {
     });
   });
 
-  it("a new role under the same name replaces, deleting the old bucket first (names are unique)", async () => {
+  test("a new role under the same name replaces, deleting the old bucket first (names are unique)", async () => {
     expect(await diff({ ...INPUTS, iamRoleId: "5f1a000000000000000000c2" })).toEqual({
       changes: true,
       replaces: ["iamRoleId"],
@@ -41,7 +41,7 @@ describe("ExportBucket diff", () => {
     });
   });
 
-  it("timeouts update in place; importId is never a change", async () => {
+  test("timeouts update in place; importId is never a change", async () => {
     expect(await diff({ ...INPUTS, timeouts: { delete: "1h" } })).toEqual({ changes: true, replaces: [] });
     expect(await diff({ ...INPUTS, importId: `${GROUP}/5f1a0000000000000000d001` })).toEqual({
       changes: false,
@@ -49,7 +49,7 @@ describe("ExportBucket diff", () => {
     });
   });
 
-  it("an unknown value (preview) is a change", async () => {
+  test("an unknown value (preview) is a change", async () => {
     expect(await diff({ ...INPUTS, bucketName: UNKNOWN })).toEqual({
       changes: true,
       replaces: ["bucketName"],

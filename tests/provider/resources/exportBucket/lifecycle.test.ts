@@ -25,7 +25,7 @@ function scriptedClient(steps: ("exists" | "gone" | PlatformError)[]): {
 captureProgress();
 
 describe("waiting for an export bucket to be gone", () => {
-  it("returns at once when the first read answers 404", async () => {
+  test("returns at once when the first read answers 404", async () => {
     const clock = fakeClock();
     const { client, calls } = scriptedClient(["gone"]);
     await waitForBucketGone(client, WHERE, { describe: "export bucket exports", timeoutMs: 60_000, clock });
@@ -33,7 +33,7 @@ describe("waiting for an export bucket to be gone", () => {
     expect(clock.sleeps).toEqual([]);
   });
 
-  it("polls through a bucket still listed, 429 and 503 until 404", async () => {
+  test("polls through a bucket still listed, 429 and 503 until 404", async () => {
     const clock = fakeClock();
     const { client, calls } = scriptedClient(["exists", httpError(429), httpError(503), "gone"]);
     await waitForBucketGone(client, WHERE, { describe: "export bucket exports", timeoutMs: 60_000, clock });
@@ -41,7 +41,7 @@ describe("waiting for an export bucket to be gone", () => {
     expect(clock.sleeps).toEqual([1000, 1500, 2250]);
   });
 
-  it("times out naming the bucket and timeouts.delete", async () => {
+  test("times out naming the bucket and timeouts.delete", async () => {
     const { client } = scriptedClient(["exists"]);
     await expect(
       waitForBucketGone(client, WHERE, {

@@ -10,7 +10,7 @@ const checked = (news: Record<string, unknown>) => checkedInputs(provider(), new
 const BUCKET = { groupId: GROUP, bucketName: "demo-exports", iamRoleId: AWS_ROLE };
 
 describe("ExportBucket provider against the emulator", () => {
-  it("creates the bucket; its id is <groupId>/<exportBucketId>; read right after changes nothing", async () => {
+  test("creates the bucket; its id is <groupId>/<exportBucketId>; read right after changes nothing", async () => {
     const inputs = await checked(BUCKET);
     const created = await provider().create(inputs);
     const bucketId = String(created.outs?.exportBucketId);
@@ -24,14 +24,14 @@ describe("ExportBucket provider against the emulator", () => {
     });
   });
 
-  it("explains a role the platform cannot assume", async () => {
+  test("explains a role the platform cannot assume", async () => {
     const inputs = await checked({ ...BUCKET, iamRoleId: "5f1a0000000000000000c0ff" });
     await expect(provider().create(inputs)).rejects.toThrow(
       /^export bucket demo-exports in project 5f1a000000000000000000a1 cannot be created: the platform cannot assume iamRoleId 5f1a0000000000000000c0ff \(.*CANNOT_ASSUME_ROLE.*\)\. iamRoleId must be the roleId of an AWS cloud provider access role of the project that is authorized\.$/,
     );
   });
 
-  it("a bucket name taken in the project: the error names the importId that adopts it", async () => {
+  test("a bucket name taken in the project: the error names the importId that adopts it", async () => {
     const existing = await fx.client.exportBuckets.create(GROUP, {
       bucketName: "demo-exports",
       cloudProvider: "AWS",
@@ -42,7 +42,7 @@ describe("ExportBucket provider against the emulator", () => {
     );
   });
 
-  it("adopts an existing bucket by importId, and refuses one whose fields differ", async () => {
+  test("adopts an existing bucket by importId, and refuses one whose fields differ", async () => {
     const existing = await fx.client.exportBuckets.create(GROUP, {
       bucketName: "demo-exports",
       cloudProvider: "AWS",
@@ -66,13 +66,13 @@ describe("ExportBucket provider against the emulator", () => {
     );
   });
 
-  it("read reports a bucket deleted out of band as gone", async () => {
+  test("read reports a bucket deleted out of band as gone", async () => {
     const created = await provider().create(await checked(BUCKET));
     await fx.client.exportBuckets.delete(GROUP, String(created.outs?.exportBucketId));
     expect(await provider().read(created.id, created.outs ?? {})).toEqual({});
   });
 
-  it("update stores new timeouts without calling the API", async () => {
+  test("update stores new timeouts without calling the API", async () => {
     const inputs = await checked(BUCKET);
     const created = await provider().create(inputs);
     const news = await checked({ ...BUCKET, timeouts: { delete: "20m" } });
@@ -87,7 +87,7 @@ describe("ExportBucket provider against the emulator", () => {
     });
   });
 
-  it("an update that a replacing change reached fails and says how to replace the bucket", async () => {
+  test("an update that a replacing change reached fails and says how to replace the bucket", async () => {
     const created = await provider().create(await checked(BUCKET));
     const news = await checked({ ...BUCKET, bucketName: "renamed-exports" });
     await expect(provider().update?.(created.id, created.outs ?? {}, news)).rejects.toThrow(
@@ -95,7 +95,7 @@ describe("ExportBucket provider against the emulator", () => {
     );
   });
 
-  it("delete removes the bucket and waits until it is gone", async () => {
+  test("delete removes the bucket and waits until it is gone", async () => {
     const created = await provider().create(await checked(BUCKET));
     await provider().delete(created.id, created.outs ?? {});
     const all = await fx.client.exportBuckets.list(GROUP);
@@ -104,7 +104,7 @@ describe("ExportBucket provider against the emulator", () => {
     await provider().delete(created.id, created.outs ?? {});
   });
 
-  it("delete refused while a schedule auto-exports to the bucket says what to do", async () => {
+  test("delete refused while a schedule auto-exports to the bucket says what to do", async () => {
     const created = await provider().create(await checked(BUCKET));
     const bucketId = String(created.outs?.exportBucketId);
     await fx.client.backupSchedules.update(GROUP, "demo-cluster", {

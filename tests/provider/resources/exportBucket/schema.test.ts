@@ -10,19 +10,19 @@ function check(news: Record<string, unknown>) {
 }
 
 describe("ExportBucket check", () => {
-  it("defaults cloudProvider to AWS", () => {
+  test("defaults cloudProvider to AWS", () => {
     expect(check({ groupId: GROUP, bucketName: "my-exports", iamRoleId: ROLE })).toEqual({
       inputs: { groupId: GROUP, bucketName: "my-exports", cloudProvider: "AWS", iamRoleId: ROLE },
       failures: [],
     });
   });
 
-  it("accepts bucket names of 3 and of 63 characters", () => {
+  test("accepts bucket names of 3 and of 63 characters", () => {
     expect(check({ groupId: GROUP, bucketName: "abc", iamRoleId: ROLE }).failures).toEqual([]);
     expect(check({ groupId: GROUP, bucketName: "a".repeat(63), iamRoleId: ROLE }).failures).toEqual([]);
   });
 
-  it.each([
+  test.each([
     ["2", "bucketName must be at least 3 characters"],
     ["a".repeat(64), "bucketName must be at most 63 characters"],
   ])("rejects the bucket name %s", (bucketName, reason) => {
@@ -31,14 +31,14 @@ describe("ExportBucket check", () => {
     ]);
   });
 
-  it("requires bucketName and iamRoleId", () => {
+  test("requires bucketName and iamRoleId", () => {
     expect(check({ groupId: GROUP }).failures).toEqual([
       { property: "bucketName", reason: "bucketName is required" },
       { property: "iamRoleId", reason: "iamRoleId is required for AWS buckets" },
     ]);
   });
 
-  it("rejects an iamRoleId that is not 24 hex digits and an unknown cloud provider", () => {
+  test("rejects an iamRoleId that is not 24 hex digits and an unknown cloud provider", () => {
     expect(
       check({ groupId: GROUP, bucketName: "abc", iamRoleId: "arn:aws:iam::1:role/x", cloudProvider: "OCI" })
         .failures,
@@ -50,7 +50,7 @@ describe("ExportBucket check", () => {
 
   const SERVICE_URL = "https://exportsaccount.blob.core.windows.net/exports";
 
-  it("accepts AZURE (roleId, serviceUrl) and GCP (roleId) buckets, and AWS requirePrivateNetworking", () => {
+  test("accepts AZURE (roleId, serviceUrl) and GCP (roleId) buckets, and AWS requirePrivateNetworking", () => {
     const azure = {
       groupId: GROUP,
       bucketName: "exports",
@@ -65,7 +65,7 @@ describe("ExportBucket check", () => {
     expect(check(aws).failures).toEqual([]);
   });
 
-  it("names each provider's missing fields and the fields of other providers", () => {
+  test("names each provider's missing fields and the fields of other providers", () => {
     expect(
       check({ groupId: GROUP, bucketName: "abc", cloudProvider: "AZURE", iamRoleId: ROLE }).failures,
     ).toEqual([
@@ -103,7 +103,7 @@ describe("ExportBucket check", () => {
     ]);
   });
 
-  it("checks serviceUrl: https, 33 to 2048 characters", () => {
+  test("checks serviceUrl: https, 33 to 2048 characters", () => {
     const azure = { groupId: GROUP, bucketName: "abc", cloudProvider: "AZURE", roleId: ROLE };
     expect(check({ ...azure, serviceUrl: "https://a.blob.core.net/c" }).failures).toEqual([
       { property: "serviceUrl", reason: "serviceUrl must be at least 33 characters" },
@@ -118,7 +118,7 @@ describe("ExportBucket check", () => {
     );
   });
 
-  it("does not judge provider fields not known yet (preview)", () => {
+  test("does not judge provider fields not known yet (preview)", () => {
     expect(
       check({ groupId: GROUP, bucketName: "abc", cloudProvider: UNKNOWN, roleId: ROLE }).failures,
     ).toEqual([]);
@@ -127,14 +127,14 @@ describe("ExportBucket check", () => {
     ).toEqual([]);
   });
 
-  it("accepts importId <groupId>/<exportBucketId> of the same project", () => {
+  test("accepts importId <groupId>/<exportBucketId> of the same project", () => {
     expect(
       check({ groupId: GROUP, bucketName: "abc", iamRoleId: ROLE, importId: `${GROUP}/${BUCKET_ID}` })
         .failures,
     ).toEqual([]);
   });
 
-  it("rejects an importId of another project or of the wrong shape", () => {
+  test("rejects an importId of another project or of the wrong shape", () => {
     const other = "5f1a000000000000000000a2";
     expect(
       check({ groupId: GROUP, bucketName: "abc", iamRoleId: ROLE, importId: `${other}/${BUCKET_ID}` })
@@ -155,7 +155,7 @@ describe("ExportBucket check", () => {
     ]);
   });
 
-  it("rejects a timeouts entry that is not a duration", () => {
+  test("rejects a timeouts entry that is not a duration", () => {
     expect(
       check({ groupId: GROUP, bucketName: "abc", iamRoleId: ROLE, timeouts: { delete: "soon" } }).failures,
     ).toEqual([
@@ -167,7 +167,7 @@ describe("ExportBucket check", () => {
     ]);
   });
 
-  it("treats unknown values (preview) as unknown, not as errors", () => {
+  test("treats unknown values (preview) as unknown, not as errors", () => {
     expect(check({ groupId: GROUP, bucketName: UNKNOWN, iamRoleId: UNKNOWN })).toEqual({
       inputs: { groupId: GROUP, bucketName: UNKNOWN, cloudProvider: "AWS", iamRoleId: UNKNOWN },
       failures: [],

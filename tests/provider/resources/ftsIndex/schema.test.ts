@@ -15,7 +15,7 @@ const check = (news: Record<string, unknown>) => checkWith(ftsIndexInputsSchema,
 const reasons = (news: Record<string, unknown>) => check(news).failures.map((failure) => failure.reason);
 
 describe("FtsIndex check", () => {
-  it("fills the text definition's defaults (analyzers, partitions, mappings.dynamic)", () => {
+  test("fills the text definition's defaults (analyzers, partitions, mappings.dynamic)", () => {
     expect(check(BASE)).toEqual({ inputs: { ...BASE, ...DEFAULTS }, failures: [] });
     expect(check({ ...BASE, mappings: { fields: { title: { type: "string" } } } }).inputs.mappings).toEqual({
       dynamic: false,
@@ -23,7 +23,7 @@ describe("FtsIndex check", () => {
     });
   });
 
-  it("keeps every flat field given", () => {
+  test("keeps every flat field given", () => {
     const full = {
       ...BASE,
       analyzer: "custom",
@@ -38,7 +38,7 @@ describe("FtsIndex check", () => {
     expect(check(full)).toEqual({ inputs: full, failures: [] });
   });
 
-  it("requires the identity and mappings", () => {
+  test("requires the identity and mappings", () => {
     expect(reasons({ groupId: BASE.groupId, clusterName: "demo-cluster" })).toEqual([
       "database is required",
       "collectionName is required",
@@ -47,7 +47,7 @@ describe("FtsIndex check", () => {
     ]);
   });
 
-  it("names the field and the rule of a text definition, where the user wrote it", () => {
+  test("names the field and the rule of a text definition, where the user wrote it", () => {
     expect(reasons({ ...BASE, analyzer: "custom" })).toEqual([
       'analyzer must be a built-in analyzer (lucene.standard, lucene.english, ...) or the name of one of analyzers; got "custom"',
     ]);
@@ -68,7 +68,7 @@ describe("FtsIndex check", () => {
     ]);
   });
 
-  it("rejects what the first style cannot express: a type, a nested definition, sort", () => {
+  test("rejects what the first style cannot express: a type, a nested definition, sort", () => {
     expect(reasons({ ...BASE, type: "vectorSearch", definition: {}, sort: { year: 1 } })).toEqual([
       "type is not a known input (check its spelling)",
       "definition is not a known input (check its spelling)",
@@ -76,13 +76,13 @@ describe("FtsIndex check", () => {
     ]);
   });
 
-  it("validates importId", () => {
+  test("validates importId", () => {
     expect(reasons({ ...BASE, importId: "demo-cluster/abc" })).toEqual([
       'importId must look like <groupId>/<clusterName>/<indexId>; got "demo-cluster/abc"',
     ]);
   });
 
-  it("never fails on an unknown value during preview, and keeps it as given", () => {
+  test("never fails on an unknown value during preview, and keeps it as given", () => {
     expect(check({ ...BASE, groupId: UNKNOWN, mappings: UNKNOWN }).failures).toEqual([]);
     expect(check({ ...BASE, analyzer: UNKNOWN }).inputs.analyzer).toBe(UNKNOWN);
     expect(reasons({ ...BASE, groupId: UNKNOWN, clusterName: "-x" })).toEqual([

@@ -29,7 +29,7 @@ const writes = () =>
     .map((entry) => `${entry.method} ${entry.operation}`);
 
 describe("LiveMigration provider against the emulator", () => {
-  it("create validates, creates and waits until ready for cutover, without cutting over; read changes nothing", async () => {
+  test("create validates, creates and waits until ready for cutover, without cutting over; read changes nothing", async () => {
     const inputs = await checkedInputs(provider(), args());
     expect(inputs).toMatchObject({ cutover: false, dropDestinationData: false });
     const { id, outs } = await createdWith(provider(), inputs);
@@ -40,7 +40,7 @@ describe("LiveMigration provider against the emulator", () => {
     expect(await provider().read(id, outs)).toEqual({ id, props: outs, inputs });
   });
 
-  it("a failed validation creates nothing and shows the validation's error", async () => {
+  test("a failed validation creates nothing and shows the validation's error", async () => {
     const inputs = await checkedInputs(
       provider(),
       args({ destination: { clusterName: "no-such-cluster", hostnameSchemaType: "PUBLIC" } }),
@@ -51,13 +51,13 @@ describe("LiveMigration provider against the emulator", () => {
     expect(writes()).toEqual(["POST 65"]);
   });
 
-  it("cutover: true at create cuts over once ready and waits until COMPLETE", async () => {
+  test("cutover: true at create cuts over once ready and waits until COMPLETE", async () => {
     const { outs } = await createdWith(provider(), await checkedInputs(provider(), args({ cutover: true })));
     expect(outs).toMatchObject({ status: "COMPLETE", cutover: true, readyForCutover: false });
     expect(writes()).toEqual(["POST 65", "POST 64", "PUT 68"]);
   });
 
-  it("cutover turned true later cuts over in place; back to false is refused at check", async () => {
+  test("cutover turned true later cuts over in place; back to false is refused at check", async () => {
     const inputs = await checkedInputs(provider(), args());
     const { id, outs } = await createdWith(provider(), inputs);
     const news = await checkedInputs(provider(), args({ cutover: true }));
@@ -72,13 +72,13 @@ describe("LiveMigration provider against the emulator", () => {
     ]);
   });
 
-  it("what is migrated replaces the migration", async () => {
+  test("what is migrated replaces the migration", async () => {
     const olds = await checkedInputs(provider(), args());
     const news = await checkedInputs(provider(), args({ migrationHosts: ["other-host.self-managed.local"] }));
     expect(await provider().diff("x", olds, news)).toEqual({ changes: true, replaces: ["migrationHosts"] });
   });
 
-  it("a cutover made outside Pulumi shows as cutover in read", async () => {
+  test("a cutover made outside Pulumi shows as cutover in read", async () => {
     const { id, outs } = await createdWith(provider(), await checkedInputs(provider(), args()));
     await fx.client.liveMigrations.cutover(GROUP, String(outs.liveMigrationId));
     await fx.clock.sleep(2000);
@@ -87,7 +87,7 @@ describe("LiveMigration provider against the emulator", () => {
     expect(read.props).toMatchObject({ status: "COMPLETE" });
   });
 
-  it("adopts an existing migration by importId and waits until it is ready", async () => {
+  test("adopts an existing migration by importId and waits until it is ready", async () => {
     const existing = await fx.client.liveMigrations.create(GROUP, {
       destination: { clusterName: "demo-cluster", groupId: GROUP, hostnameSchemaType: "PUBLIC" },
       source: {
@@ -106,7 +106,7 @@ describe("LiveMigration provider against the emulator", () => {
     expect(writes()).toEqual([]);
   });
 
-  it("delete only forgets the migration, and says so", async () => {
+  test("delete only forgets the migration, and says so", async () => {
     const { id, outs } = await createdWith(provider(), await checkedInputs(provider(), args()));
     fx.emu.core.requestLog.clear();
     fx.progress.length = 0;
@@ -117,11 +117,11 @@ describe("LiveMigration provider against the emulator", () => {
     ]);
   });
 
-  it("read of an unknown migration reports it gone", async () => {
+  test("read of an unknown migration reports it gone", async () => {
     expect(await provider().read(`${GROUP}/5f1a0000000000000000ffff`, {})).toEqual({});
   });
 
-  it("check names the field and the rule", async () => {
+  test("check names the field and the rule", async () => {
     expect((await provider().check({}, args({ migrationHosts: ["a", "b"] }))).failures).toEqual([
       { property: "migrationHosts", reason: "migrationHosts must contain exactly 1 item" },
     ]);

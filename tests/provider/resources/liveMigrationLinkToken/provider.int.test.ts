@@ -9,7 +9,7 @@ const ORG = "5f1a00000000000000000001";
 const migratableProjects = () => fx.client.liveMigrations.listAvailableProjects(ORG);
 
 describe("LiveMigrationLinkToken provider against the emulator", () => {
-  it("create links the organization and returns the token; read right after changes nothing", async () => {
+  test("create links the organization and returns the token; read right after changes nothing", async () => {
     const inputs = await checkedInputs(provider(), { orgId: ORG, accessListIps: ["203.0.113.10"] });
     const { id, outs } = await createdWith(provider(), inputs);
     expect(id).toBe(ORG);
@@ -19,14 +19,14 @@ describe("LiveMigrationLinkToken provider against the emulator", () => {
     expect(await provider().read(id, outs)).toEqual({ id, props: outs, inputs });
   });
 
-  it("delete removes the link; deleting again is fine", async () => {
+  test("delete removes the link; deleting again is fine", async () => {
     const { id, outs } = await createdWith(provider(), { orgId: ORG });
     await provider().delete(id, outs);
     expect(await migratableProjects()).toEqual([]);
     await provider().delete(id, outs);
   });
 
-  it("any change replaces, removing the old link first", async () => {
+  test("any change replaces, removing the old link first", async () => {
     const olds = { orgId: ORG, accessListIps: ["203.0.113.10", "203.0.113.11"], linkToken: "t" };
     expect(await provider().diff(ORG, olds, { orgId: ORG, accessListIps: ["203.0.113.10"] })).toEqual({
       changes: true,
@@ -38,13 +38,13 @@ describe("LiveMigrationLinkToken provider against the emulator", () => {
     ).toEqual({ changes: false, replaces: [] });
   });
 
-  it("read of an organization that no longer exists reports the link gone", async () => {
+  test("read of an organization that no longer exists reports the link gone", async () => {
     expect(await provider().read("5f1a0000000000000000ffff", { orgId: "5f1a0000000000000000ffff" })).toEqual(
       {},
     );
   });
 
-  it("check names the field and the rule", async () => {
+  test("check names the field and the rule", async () => {
     expect((await provider().check({}, { orgId: "org-1" })).failures).toEqual([
       { property: "orgId", reason: "orgId must be 24 hexadecimal digits (a-f, 0-9)" },
     ]);

@@ -23,7 +23,7 @@ const reasons = (news: Record<string, unknown>) =>
   checkWith(onDemandSnapshotInputsSchema, news).failures.map((failure) => failure.reason);
 
 describe("OnDemandSnapshot check", () => {
-  it("retentionInDays is required and at least 1 (the spec's limit)", () => {
+  test("retentionInDays is required and at least 1 (the spec's limit)", () => {
     expect(reasons({ ...INPUTS, retentionInDays: undefined })).toEqual(["retentionInDays is required"]);
     expect(reasons({ ...INPUTS, retentionInDays: 0 })).toEqual(["retentionInDays must be at least 1"]);
     expect(reasons({ ...INPUTS, retentionInDays: 1.5 })).toEqual([
@@ -31,7 +31,7 @@ describe("OnDemandSnapshot check", () => {
     ]);
   });
 
-  it("importId must have three parts", () => {
+  test("importId must have three parts", () => {
     expect(reasons({ ...INPUTS, importId: `${GROUP}/demo-cluster` })).toEqual([
       `importId must look like <groupId>/<clusterName>/<snapshotId>; got "${GROUP}/demo-cluster"`,
     ]);
@@ -39,15 +39,15 @@ describe("OnDemandSnapshot check", () => {
 });
 
 describe("OnDemandSnapshot diff", () => {
-  it("no change", async () => {
+  test("no change", async () => {
     expect(await diff(INPUTS)).toEqual({ changes: false, replaces: [] });
   });
 
-  it("a retention change updates in place", async () => {
+  test("a retention change updates in place", async () => {
     expect(await diff({ ...INPUTS, retentionInDays: 7 })).toEqual({ changes: true, replaces: [] });
   });
 
-  it("a new description or cluster takes a new snapshot", async () => {
+  test("a new description or cluster takes a new snapshot", async () => {
     expect(await diff({ ...INPUTS, description: "weekly" })).toEqual({
       changes: true,
       replaces: ["description"],
@@ -58,11 +58,11 @@ describe("OnDemandSnapshot diff", () => {
     });
   });
 
-  it("an unknown value (preview) is a change", async () => {
+  test("an unknown value (preview) is a change", async () => {
     expect(await diff({ ...INPUTS, retentionInDays: UNKNOWN })).toEqual({ changes: true, replaces: [] });
   });
 
-  it("the retention the service has is the whole days from createdAt to expiresAt", () => {
+  test("the retention the service has is the whole days from createdAt to expiresAt", () => {
     expect(retentionDaysOf(STATE)).toBe(3);
     expect(retentionDaysOf({ createdAt: undefined, expiresAt: STATE.expiresAt })).toBeUndefined();
   });

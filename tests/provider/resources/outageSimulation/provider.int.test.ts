@@ -19,7 +19,7 @@ const liveState = async () => {
 };
 
 describe("OutageSimulation provider against the emulator", () => {
-  it("create starts the simulation and waits until SIMULATING, with progress; read right after changes nothing", async () => {
+  test("create starts the simulation and waits until SIMULATING, with progress; read right after changes nothing", async () => {
     const inputs = await checkedInputs(provider(), {
       groupId: GROUP,
       clusterName: CLUSTER,
@@ -38,7 +38,7 @@ describe("OutageSimulation provider against the emulator", () => {
     expect(await provider().read(id, outs)).toEqual({ id, props: outs, inputs });
   });
 
-  it("starting where a simulation runs fails with the importId hint; importId adopts it", async () => {
+  test("starting where a simulation runs fails with the importId hint; importId adopts it", async () => {
     await fx.client.outageSimulations.start(GROUP, CLUSTER, { outageFilters: [EAST] });
     const inputs = { groupId: GROUP, clusterName: CLUSTER, outageFilters: [EAST] };
     await expect(provider().create(inputs)).rejects.toThrow(
@@ -48,7 +48,7 @@ describe("OutageSimulation provider against the emulator", () => {
     expect(adopted.outs.state).toBe("SIMULATING");
   });
 
-  it("any change of the filters replaces, ending the old simulation first; order does not matter", async () => {
+  test("any change of the filters replaces, ending the old simulation first; order does not matter", async () => {
     const olds = { groupId: GROUP, clusterName: CLUSTER, outageFilters: [EAST, WEST] };
     expect(await provider().diff(ID, olds, { ...olds, outageFilters: [WEST] })).toEqual({
       changes: true,
@@ -65,7 +65,7 @@ describe("OutageSimulation provider against the emulator", () => {
     });
   });
 
-  it("update of timeouts sends nothing and keeps the simulation", async () => {
+  test("update of timeouts sends nothing and keeps the simulation", async () => {
     const { id, outs } = await createdWith(provider(), {
       groupId: GROUP,
       clusterName: CLUSTER,
@@ -78,7 +78,7 @@ describe("OutageSimulation provider against the emulator", () => {
     expect(fx.emu.core.requestLog.list().filter((entry) => entry.method !== "GET")).toEqual([]);
   });
 
-  it("delete ends the simulation and waits until it is gone; read then reports it gone", async () => {
+  test("delete ends the simulation and waits until it is gone; read then reports it gone", async () => {
     const { id, outs } = await createdWith(provider(), {
       groupId: GROUP,
       clusterName: CLUSTER,
@@ -95,13 +95,13 @@ describe("OutageSimulation provider against the emulator", () => {
     expect(await provider().read(id, outs)).toEqual({});
   });
 
-  it("delete of a simulation still starting waits for SIMULATING, then ends it", async () => {
+  test("delete of a simulation still starting waits for SIMULATING, then ends it", async () => {
     await fx.client.outageSimulations.start(GROUP, CLUSTER, { outageFilters: [EAST] });
     await provider().delete(ID, { groupId: GROUP, clusterName: CLUSTER, outageFilters: [EAST] });
     expect(await liveState()).toBe("gone");
   });
 
-  it("check names the field and the rule", async () => {
+  test("check names the field and the rule", async () => {
     expect(
       (await provider().check({}, { groupId: GROUP, clusterName: CLUSTER, outageFilters: [] })).failures,
     ).toEqual([{ property: "outageFilters", reason: "outageFilters must contain at least 1 item" }]);

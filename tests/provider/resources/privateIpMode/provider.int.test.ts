@@ -13,7 +13,7 @@ const writes = () =>
     .map((entry) => `${entry.method} ${entry.operation}`);
 
 describe("PrivateIpMode provider against the emulator", () => {
-  it("create adopts the project's mode and turns it on; read right after changes nothing", async () => {
+  test("create adopts the project's mode and turns it on; read right after changes nothing", async () => {
     const inputs = await checkedInputs(provider(), { groupId: GROUP, enabled: true });
     const created = await provider().create(inputs);
     expect(created).toEqual({ id: GROUP, outs: { groupId: GROUP, enabled: true } });
@@ -25,7 +25,7 @@ describe("PrivateIpMode provider against the emulator", () => {
     });
   });
 
-  it("create refuses enabled: false while a cluster runs below 5.0, naming the cluster, before any write", async () => {
+  test("create refuses enabled: false while a cluster runs below 5.0, naming the cluster, before any write", async () => {
     fx.emu.core.requestLog.clear();
     expect((await provider().check({}, { groupId: GROUP, enabled: false })).failures).toEqual([]);
     expect(fx.emu.core.requestLog.list()).toEqual([]); // check sends no request
@@ -36,7 +36,7 @@ describe("PrivateIpMode provider against the emulator", () => {
     expect(writes()).toEqual([]);
   });
 
-  it("update refuses the same before any write", async () => {
+  test("update refuses the same before any write", async () => {
     const { id, outs = {} } = await provider().create({ groupId: GROUP, enabled: true });
     fx.emu.core.requestLog.clear();
     await expect(provider().update?.(id, outs, { groupId: GROUP, enabled: false })).rejects.toThrow(
@@ -45,7 +45,7 @@ describe("PrivateIpMode provider against the emulator", () => {
     expect(writes()).toEqual([]);
   });
 
-  it("turns the mode off in a project whose clusters all run 5.0 or later", async () => {
+  test("turns the mode off in a project whose clusters all run 5.0 or later", async () => {
     const inputs = await checkedInputs(provider(), { groupId: OTHER_GROUP, enabled: false });
     expect(await provider().create(inputs)).toEqual({
       id: OTHER_GROUP,
@@ -53,13 +53,13 @@ describe("PrivateIpMode provider against the emulator", () => {
     });
   });
 
-  it("check does not ask the service while groupId is unknown (preview)", async () => {
+  test("check does not ask the service while groupId is unknown (preview)", async () => {
     const result = await provider().check({}, { groupId: UNKNOWN, enabled: false });
     expect(result.failures).toEqual([]);
     expect(fx.emu.core.requestLog.list()).toEqual([]);
   });
 
-  it("adopts with importId; delete leaves the mode as it is and says so", async () => {
+  test("adopts with importId; delete leaves the mode as it is and says so", async () => {
     const inputs = await checkedInputs(provider(), { groupId: GROUP, enabled: true, importId: GROUP });
     const { id, outs = {} } = await provider().create(inputs);
     expect(outs).toEqual({ groupId: GROUP, enabled: true, importId: GROUP });
@@ -71,7 +71,7 @@ describe("PrivateIpMode provider against the emulator", () => {
     ]);
   });
 
-  it("read of a project that no longer exists reports the resource gone", async () => {
+  test("read of a project that no longer exists reports the resource gone", async () => {
     expect(await provider().read("5f1a0000000000000000ffff", { enabled: true })).toEqual({});
   });
 });

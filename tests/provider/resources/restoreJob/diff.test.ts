@@ -28,11 +28,11 @@ const STATE = {
 const diff = (news: Record<string, unknown>) => provider.diff("id", { ...STATE }, news);
 
 describe("RestoreJob diff", () => {
-  it("the same inputs: no change, whatever the outputs hold", async () => {
+  test("the same inputs: no change, whatever the outputs hold", async () => {
     expect(await diff(INPUTS)).toEqual({ changes: false, replaces: [] });
   });
 
-  it.each([
+  test.each([
     ["targetClusterName", "sharded-cluster"],
     ["pointInTimeUTCSeconds", 1_700_000_001],
     ["deliveryType", "automated"],
@@ -41,7 +41,7 @@ describe("RestoreJob diff", () => {
     expect(await diff({ ...INPUTS, [field]: value })).toEqual({ changes: true, replaces: [field] });
   });
 
-  it("timeouts update without a new restore; importId is never a change", async () => {
+  test("timeouts update without a new restore; importId is never a change", async () => {
     expect(await diff({ ...INPUTS, timeouts: { create: "1h" } })).toEqual({ changes: true, replaces: [] });
     expect(await diff({ ...INPUTS, importId: `${GROUP}/demo-cluster/5f1b00000000000000000009` })).toEqual({
       changes: false,
@@ -49,7 +49,7 @@ describe("RestoreJob diff", () => {
     });
   });
 
-  it("an unknown value (preview) is a change", async () => {
+  test("an unknown value (preview) is a change", async () => {
     expect(await diff({ ...INPUTS, targetClusterName: UNKNOWN })).toEqual({
       changes: true,
       replaces: ["targetClusterName"],
@@ -58,7 +58,7 @@ describe("RestoreJob diff", () => {
 });
 
 describe("RestoreJob model", () => {
-  it("sends only the fields given", () => {
+  test("sends only the fields given", () => {
     expect(toBody({ ...INPUTS, deliveryType: "pointInTime" })).toEqual({
       deliveryType: "pointInTime",
       targetGroupId: GROUP,
@@ -67,7 +67,7 @@ describe("RestoreJob model", () => {
     });
   });
 
-  it("read keeps out what the service fills in by itself", () => {
+  test("read keeps out what the service fills in by itself", () => {
     const live = {
       restoreJobId: "5f1b00000000000000000009",
       state: "finished",
@@ -85,7 +85,7 @@ describe("RestoreJob model", () => {
     expect(inputsFromLive({ ...INPUTS, deliveryType: "pointInTime" }, live, where)).toEqual(INPUTS);
   });
 
-  it.each([
+  test.each([
     [{ failed: true, finishedAt: "x" }, "failed"],
     [{ cancelled: true }, "cancelled"],
     [{ finishedAt: "x", expired: true }, "expired"],

@@ -10,7 +10,7 @@ const check = (news: Record<string, unknown>) => checkWith(restoreJobInputsSchem
 const reasons = (news: Record<string, unknown>) => check(news).failures.map((failure) => failure.reason);
 
 describe("RestoreJob check", () => {
-  it("accepts each delivery type with what it needs, and defaults serverless to false", () => {
+  test("accepts each delivery type with what it needs, and defaults serverless to false", () => {
     const automated = { ...SOURCE, deliveryType: "automated", snapshotId: SNAPSHOT, ...TARGET };
     expect(check(automated)).toEqual({ inputs: { ...automated, serverless: false }, failures: [] });
     expect(reasons({ ...SOURCE, deliveryType: "download", snapshotId: SNAPSHOT })).toEqual([]);
@@ -22,7 +22,7 @@ describe("RestoreJob check", () => {
     ).toEqual([]);
   });
 
-  it("automated needs a snapshot and a target", () => {
+  test("automated needs a snapshot and a target", () => {
     expect(reasons({ ...SOURCE, deliveryType: "automated" })).toEqual([
       "snapshotId is required when deliveryType is automated",
       "targetGroupId is required when deliveryType is automated",
@@ -30,14 +30,14 @@ describe("RestoreJob check", () => {
     ]);
   });
 
-  it("a serverless instance's restore always needs a target, even a download", () => {
+  test("a serverless instance's restore always needs a target, even a download", () => {
     expect(reasons({ ...SOURCE, serverless: true, deliveryType: "download", snapshotId: SNAPSHOT })).toEqual([
       "targetGroupId is required to restore a serverless instance",
       "targetClusterName is required to restore a serverless instance",
     ]);
   });
 
-  it("pointInTime takes exactly one of pointInTimeUTCSeconds or oplogTs with oplogInc", () => {
+  test("pointInTime takes exactly one of pointInTimeUTCSeconds or oplogTs with oplogInc", () => {
     const pit = { ...SOURCE, deliveryType: "pointInTime", ...TARGET };
     expect(reasons(pit)).toEqual([
       "pointInTimeUTCSeconds or oplogTs with oplogInc is required when deliveryType is pointInTime",
@@ -49,7 +49,7 @@ describe("RestoreJob check", () => {
     expect(reasons({ ...pit, oplogInc: 2 })).toEqual(["oplogTs is required with oplogInc"]);
   });
 
-  it("the spec's minimums", () => {
+  test("the spec's minimums", () => {
     const pit = { ...SOURCE, deliveryType: "pointInTime", ...TARGET };
     expect(reasons({ ...pit, pointInTimeUTCSeconds: 1_199_145_599 })).toEqual([
       "pointInTimeUTCSeconds must be at least 1199145600",
@@ -60,7 +60,7 @@ describe("RestoreJob check", () => {
     ]);
   });
 
-  it("times are only for pointInTime", () => {
+  test("times are only for pointInTime", () => {
     expect(
       reasons({
         ...SOURCE,
@@ -72,7 +72,7 @@ describe("RestoreJob check", () => {
     ).toEqual(["pointInTimeUTCSeconds is only for deliveryType pointInTime"]);
   });
 
-  it("an unknown delivery type is refused by name; ids by their rule", () => {
+  test("an unknown delivery type is refused by name; ids by their rule", () => {
     expect(reasons({ ...SOURCE, deliveryType: "copy", snapshotId: SNAPSHOT })).toEqual([
       'deliveryType must be one of "automated", "download", "pointInTime"',
     ]);
@@ -81,7 +81,7 @@ describe("RestoreJob check", () => {
     ]);
   });
 
-  it("rules that depend on an unknown delivery type wait (preview)", () => {
+  test("rules that depend on an unknown delivery type wait (preview)", () => {
     expect(reasons({ ...SOURCE, deliveryType: UNKNOWN })).toEqual([]);
   });
 });

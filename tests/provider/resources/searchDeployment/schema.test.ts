@@ -15,15 +15,15 @@ function reasons(news: Record<string, unknown>): string[] {
 }
 
 describe("SearchDeployment check", () => {
-  it("accepts one spec", () => {
+  test("accepts one spec", () => {
     expect(check({ ...BASE, specs: [SPEC] })).toEqual({ inputs: { ...BASE, specs: [SPEC] }, failures: [] });
   });
 
-  it.each([...SEARCH_NODE_INSTANCE_SIZES])("accepts instance size %s", (instanceSize) => {
+  test.each([...SEARCH_NODE_INSTANCE_SIZES])("accepts instance size %s", (instanceSize) => {
     expect(check({ ...BASE, specs: [{ ...SPEC, instanceSize }] }).failures).toEqual([]);
   });
 
-  it.each(["S10_HIGHCPU_NVME", "S90_HIGHCPU_NVME", "S70_STORAGE_NVME", "M10", "s30_highcpu_nvme"])(
+  test.each(["S10_HIGHCPU_NVME", "S90_HIGHCPU_NVME", "S70_STORAGE_NVME", "M10", "s30_highcpu_nvme"])(
     "rejects instance size %s",
     (instanceSize) => {
       expect(reasons({ ...BASE, specs: [{ ...SPEC, instanceSize }] })).toEqual([
@@ -32,7 +32,7 @@ describe("SearchDeployment check", () => {
     },
   );
 
-  it.each([
+  test.each([
     [1, "specs[0].nodeCount must be at least 2"],
     [33, "specs[0].nodeCount must be at most 32"],
     [2.5, "specs[0].nodeCount must be an integer; got number 2.5"],
@@ -40,24 +40,24 @@ describe("SearchDeployment check", () => {
     expect(reasons({ ...BASE, specs: [{ ...SPEC, nodeCount }] })).toEqual([reason]);
   });
 
-  it("accepts nodeCount 2 and 32", () => {
+  test("accepts nodeCount 2 and 32", () => {
     expect(check({ ...BASE, specs: [{ ...SPEC, nodeCount: 32 }] }).failures).toEqual([]);
   });
 
-  it("requires exactly one spec", () => {
+  test("requires exactly one spec", () => {
     expect(reasons({ ...BASE, specs: [] })).toEqual(["specs must contain exactly 1 item"]);
     expect(reasons({ ...BASE, specs: [SPEC, SPEC] })).toEqual(["specs must contain exactly 1 item"]);
     expect(reasons({ ...BASE })).toEqual(["specs is required"]);
   });
 
-  it("rejects unknown fields in a spec and at the top", () => {
+  test("rejects unknown fields in a spec and at the top", () => {
     expect(reasons({ ...BASE, specs: [{ ...SPEC, region: "x" }], color: 1 })).toEqual([
       "specs[0].region is not a known input (check its spelling)",
       "color is not a known input (check its spelling)",
     ]);
   });
 
-  it("validates groupId, clusterName, importId and timeouts", () => {
+  test("validates groupId, clusterName, importId and timeouts", () => {
     expect(reasons({ groupId: "x", clusterName: "a_b", specs: [SPEC] })).toEqual([
       "groupId must be 24 hexadecimal digits (a-f, 0-9)",
       "clusterName must start with a letter or digit and contain only letters, digits and dashes",
@@ -71,14 +71,14 @@ describe("SearchDeployment check", () => {
     ]);
   });
 
-  it("accepts deleteOnCreateFailure as a boolean only", () => {
+  test("accepts deleteOnCreateFailure as a boolean only", () => {
     expect(check({ ...BASE, specs: [SPEC], deleteOnCreateFailure: true }).failures).toEqual([]);
     expect(reasons({ ...BASE, specs: [SPEC], deleteOnCreateFailure: "yes" })).toEqual([
       'deleteOnCreateFailure must be a boolean (true or false); got the string "yes"',
     ]);
   });
 
-  it("never fails on unknown values", () => {
+  test("never fails on unknown values", () => {
     expect(
       check({ ...BASE, clusterName: UNKNOWN, specs: [{ instanceSize: UNKNOWN, nodeCount: 2 }] }).failures,
     ).toEqual([]);

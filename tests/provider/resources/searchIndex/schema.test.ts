@@ -27,14 +27,14 @@ const vector = (fields: unknown[], extra: Record<string, unknown> = {}) => ({
 const EMBEDDING = { type: "vector", path: "plot_embedding", numDimensions: 1536, similarity: "cosine" };
 
 describe("SearchIndex check: text search", () => {
-  it("defaults type to search and fills the definition's defaults", () => {
+  test("defaults type to search and fills the definition's defaults", () => {
     expect(check({ ...BASE, definition: { mappings: { dynamic: true } } })).toEqual({
       inputs: { ...BASE, type: "search", definition: { ...TEXT_DEFAULTS, mappings: { dynamic: true } } },
       failures: [],
     });
   });
 
-  it("defaults mappings.dynamic to false", () => {
+  test("defaults mappings.dynamic to false", () => {
     const result = check({ ...BASE, definition: { mappings: { fields: { title: { type: "string" } } } } });
     expect(result.inputs.definition).toEqual({
       ...TEXT_DEFAULTS,
@@ -42,7 +42,7 @@ describe("SearchIndex check: text search", () => {
     });
   });
 
-  it("moves the first style's flat fields into the definition", () => {
+  test("moves the first style's flat fields into the definition", () => {
     const result = check({
       ...BASE,
       analyzer: "lucene.english",
@@ -66,7 +66,7 @@ describe("SearchIndex check: text search", () => {
     });
   });
 
-  it("accepts a flat field equal to the same field of the definition", () => {
+  test("accepts a flat field equal to the same field of the definition", () => {
     const result = check({
       ...BASE,
       analyzer: "lucene.french",
@@ -76,7 +76,7 @@ describe("SearchIndex check: text search", () => {
     expect(result.inputs.analyzer).toBeUndefined();
   });
 
-  it("compares a flat field and its definition copy structurally (key order does not matter)", () => {
+  test("compares a flat field and its definition copy structurally (key order does not matter)", () => {
     const result = check({
       ...BASE,
       mappings: { fields: { a: { type: "string" } }, dynamic: true },
@@ -85,7 +85,7 @@ describe("SearchIndex check: text search", () => {
     expect(result.failures).toEqual([]);
   });
 
-  it("rejects a flat field that disagrees with the definition", () => {
+  test("rejects a flat field that disagrees with the definition", () => {
     expect(
       reasons({
         ...BASE,
@@ -97,27 +97,27 @@ describe("SearchIndex check: text search", () => {
     ]);
   });
 
-  it("requires a definition or flat mappings", () => {
+  test("requires a definition or flat mappings", () => {
     expect(reasons({ ...BASE })).toEqual([
       "definition is required: give a text search definition (at least mappings), or the flat field mappings",
     ]);
   });
 
-  it.each([1, 2, 4])("accepts numPartitions %i", (numPartitions) => {
+  test.each([1, 2, 4])("accepts numPartitions %i", (numPartitions) => {
     expect(check({ ...BASE, definition: { mappings: {}, numPartitions } }).failures).toEqual([]);
   });
 
-  it.each([0, 3, 8])("rejects numPartitions %i", (numPartitions) => {
+  test.each([0, 3, 8])("rejects numPartitions %i", (numPartitions) => {
     expect(reasons({ ...BASE, definition: { mappings: {}, numPartitions } })).toEqual([
       "definition.numPartitions must be 1, 2 or 4",
     ]);
   });
 
-  it("reports a bad flat field where the user wrote it", () => {
+  test("reports a bad flat field where the user wrote it", () => {
     expect(reasons({ ...BASE, mappings: {}, numPartitions: 3 })).toEqual(["numPartitions must be 1, 2 or 4"]);
   });
 
-  it("accepts every built-in analyzer and a user-defined one", () => {
+  test("accepts every built-in analyzer and a user-defined one", () => {
     const result = check({
       ...BASE,
       definition: {
@@ -137,7 +137,7 @@ describe("SearchIndex check: text search", () => {
     expect(result.failures).toEqual([]);
   });
 
-  it("rejects an analyzer that is neither built in nor defined", () => {
+  test("rejects an analyzer that is neither built in nor defined", () => {
     expect(reasons({ ...BASE, definition: { analyzer: "lucene.klingon", mappings: {} } })).toEqual([
       'definition.analyzer must be a built-in analyzer (lucene.standard, lucene.english, ...) or the name of one of analyzers; got "lucene.klingon"',
     ]);
@@ -146,7 +146,7 @@ describe("SearchIndex check: text search", () => {
     ]);
   });
 
-  it("rejects user-defined analyzers that repeat a name, use the lucene prefix or miss the tokenizer", () => {
+  test("rejects user-defined analyzers that repeat a name, use the lucene prefix or miss the tokenizer", () => {
     expect(
       reasons({
         ...BASE,
@@ -175,7 +175,7 @@ describe("SearchIndex check: text search", () => {
     ).toEqual(["definition.analyzers[0].tokenizer.type is required"]);
   });
 
-  it("accepts storedSource true, false, include and exclude; rejects other shapes", () => {
+  test("accepts storedSource true, false, include and exclude; rejects other shapes", () => {
     for (const storedSource of [true, false, { include: ["a"] }, { exclude: ["b"] }]) {
       expect(check({ ...BASE, definition: { mappings: {}, storedSource } }).failures).toEqual([]);
     }
@@ -184,7 +184,7 @@ describe("SearchIndex check: text search", () => {
     ).toEqual(["definition.storedSource does not match any of the allowed forms"]);
   });
 
-  it("rejects synonyms with a non-built-in analyzer, a repeated name or no source collection", () => {
+  test("rejects synonyms with a non-built-in analyzer, a repeated name or no source collection", () => {
     const synonym = { analyzer: "lucene.standard", name: "s", source: { collection: "c" } };
     expect(reasons({ ...BASE, definition: { mappings: {}, synonyms: [synonym, synonym] } })).toEqual([
       'definition.synonyms[1].name must be unique among synonyms; "s" is defined more than once',
@@ -199,7 +199,7 @@ describe("SearchIndex check: text search", () => {
     ).toEqual(["definition.synonyms[0].source.collection is required"]);
   });
 
-  it("rejects vector fields in a text definition and unknown keys", () => {
+  test("rejects vector fields in a text definition and unknown keys", () => {
     expect(reasons({ ...BASE, definition: { mappings: {}, fields: [] } })).toEqual([
       "definition.fields is not a known input (check its spelling)",
     ]);
@@ -213,7 +213,7 @@ describe("SearchIndex check: typeSets and sort (text search)", () => {
   const mappings = { dynamic: { typeSet: "strings" } };
   const STRINGS = { name: "strings", types: [{ type: "string" }, { type: "token" }] };
 
-  it("keeps typeSets and sort as given, sort keys in their order", () => {
+  test("keeps typeSets and sort as given, sort keys in their order", () => {
     const sort = { year: -1, title: { order: 1, noData: "highest" } };
     const result = check({ ...BASE, definition: { mappings, typeSets: [STRINGS], sort } });
     expect(result.failures).toEqual([]);
@@ -221,7 +221,7 @@ describe("SearchIndex check: typeSets and sort (text search)", () => {
     expect(Object.keys((result.inputs.definition as { sort: object }).sort)).toEqual(["year", "title"]);
   });
 
-  it("rejects a bad sort direction or noData", () => {
+  test("rejects a bad sort direction or noData", () => {
     expect(reasons({ ...BASE, definition: { mappings, sort: { year: 2 } } })).toEqual([
       'definition.sort.year must be 1, -1 or {order: 1 | -1, noData: "lowest" | "highest"}',
     ]);
@@ -230,7 +230,7 @@ describe("SearchIndex check: typeSets and sort (text search)", () => {
     ).toEqual(['definition.sort.year must be 1, -1 or {order: 1 | -1, noData: "lowest" | "highest"}']);
   });
 
-  it("requires typeSets with a name and 1 to 100 typed entries, names unique, at most 100", () => {
+  test("requires typeSets with a name and 1 to 100 typed entries, names unique, at most 100", () => {
     expect(reasons({ ...BASE, definition: { mappings, typeSets: [STRINGS, STRINGS] } })).toEqual([
       'definition.typeSets[1].name must be unique among typeSets; "strings" is defined more than once',
     ]);
@@ -249,7 +249,7 @@ describe("SearchIndex check: typeSets and sort (text search)", () => {
     ]);
   });
 
-  it("requires mappings.dynamic.typeSet to name a defined type set", () => {
+  test("requires mappings.dynamic.typeSet to name a defined type set", () => {
     expect(reasons({ ...BASE, definition: { mappings, typeSets: [{ ...STRINGS, name: "text" }] } })).toEqual([
       'definition.mappings.dynamic.typeSet must name one of typeSets; "strings" is not among them (defined: text)',
     ]);
@@ -258,7 +258,7 @@ describe("SearchIndex check: typeSets and sort (text search)", () => {
     ]);
   });
 
-  it("refuses typeSets and sort in a vector definition", () => {
+  test("refuses typeSets and sort in a vector definition", () => {
     expect(reasons(vector([EMBEDDING], { sort: { year: 1 } }))).toEqual([
       "definition.sort is not a known input (check its spelling)",
     ]);
@@ -266,7 +266,7 @@ describe("SearchIndex check: typeSets and sort (text search)", () => {
 });
 
 describe("SearchIndex check: identity", () => {
-  it.each([
+  test.each([
     ["groupId", "abc", "groupId must be 24 hexadecimal digits (a-f, 0-9)"],
     [
       "clusterName",
@@ -280,13 +280,13 @@ describe("SearchIndex check: identity", () => {
     expect(reasons({ ...BASE, [field]: value, definition: { mappings: {} } })).toEqual([reason]);
   });
 
-  it("rejects an unknown type", () => {
+  test("rejects an unknown type", () => {
     expect(reasons({ ...BASE, type: "fulltext", definition: { mappings: {} } })).toEqual([
       'type must be "search" or "vectorSearch"',
     ]);
   });
 
-  it("validates importId and timeouts", () => {
+  test("validates importId and timeouts", () => {
     expect(
       check({
         ...BASE,
@@ -330,7 +330,7 @@ describe("SearchIndex check: identity", () => {
 });
 
 describe("SearchIndex check: deleteOnCreateFailure", () => {
-  it("is kept when given, as a boolean only", () => {
+  test("is kept when given, as a boolean only", () => {
     expect(
       check({ ...BASE, definition: { mappings: {} }, deleteOnCreateFailure: true }).inputs
         .deleteOnCreateFailure,
@@ -342,7 +342,7 @@ describe("SearchIndex check: deleteOnCreateFailure", () => {
 });
 
 describe("SearchIndex check: vector search", () => {
-  it("accepts vector and filter fields and keeps the definition as given", () => {
+  test("accepts vector and filter fields and keeps the definition as given", () => {
     const definition = {
       fields: [
         { ...EMBEDDING, quantization: "scalar" },
@@ -355,14 +355,14 @@ describe("SearchIndex check: vector search", () => {
     });
   });
 
-  it("accepts numPartitions at the top level and moves it into the definition", () => {
+  test("accepts numPartitions at the top level and moves it into the definition", () => {
     expect(check({ ...vector([EMBEDDING]), numPartitions: 4 }).inputs.definition).toEqual({
       fields: [EMBEDDING],
       numPartitions: 4,
     });
   });
 
-  it.each([
+  test.each([
     [0, "definition.fields[0].numDimensions must be at least 1"],
     [8193, "definition.fields[0].numDimensions must be at most 8192"],
     [1.5, "definition.fields[0].numDimensions must be an integer; got number 1.5"],
@@ -370,12 +370,12 @@ describe("SearchIndex check: vector search", () => {
     expect(reasons(vector([{ ...EMBEDDING, numDimensions }]))).toEqual([reason]);
   });
 
-  it("accepts the limits of numDimensions", () => {
+  test("accepts the limits of numDimensions", () => {
     expect(check(vector([{ ...EMBEDDING, numDimensions: 1 }])).failures).toEqual([]);
     expect(check(vector([{ ...EMBEDDING, numDimensions: 8192 }])).failures).toEqual([]);
   });
 
-  it("rejects an unknown similarity or quantization", () => {
+  test("rejects an unknown similarity or quantization", () => {
     expect(reasons(vector([{ ...EMBEDDING, similarity: "manhattan" }]))).toEqual([
       'definition.fields[0].similarity must be one of "euclidean", "cosine", "dotProduct"',
     ]);
@@ -384,7 +384,7 @@ describe("SearchIndex check: vector search", () => {
     ]);
   });
 
-  it("requires at least one vector field, known field types and unique paths", () => {
+  test("requires at least one vector field, known field types and unique paths", () => {
     expect(reasons(vector([]))).toEqual(["definition.fields must contain at least 1 item"]);
     expect(reasons(vector([{ type: "filter", path: "year" }]))).toEqual([
       'definition.fields must contain at least one field of type "vector"',
@@ -397,20 +397,20 @@ describe("SearchIndex check: vector search", () => {
     ]);
   });
 
-  it("requires a definition", () => {
+  test("requires a definition", () => {
     expect(reasons({ ...BASE, type: "vectorSearch" })).toEqual([
       "definition is required: give a vector search definition with fields",
     ]);
   });
 
-  it("rejects text-only flat fields for a vector index, naming the field", () => {
+  test("rejects text-only flat fields for a vector index, naming the field", () => {
     expect(reasons({ ...vector([EMBEDDING]), analyzer: "lucene.standard", mappings: {} })).toEqual([
       'analyzer applies only to indexes of type "search" (text search), not "vectorSearch"',
       'mappings applies only to indexes of type "search" (text search), not "vectorSearch"',
     ]);
   });
 
-  it("rejects text fields inside a vector definition", () => {
+  test("rejects text fields inside a vector definition", () => {
     expect(reasons(vector([EMBEDDING], { analyzer: "lucene.standard" }))).toEqual([
       "definition.analyzer is not a known input (check its spelling)",
     ]);
@@ -418,7 +418,7 @@ describe("SearchIndex check: vector search", () => {
 });
 
 describe("SearchIndex check: vector nestedRoot", () => {
-  it("keeps nestedRoot as given; refuses an empty one and nestedRoot in a text definition", () => {
+  test("keeps nestedRoot as given; refuses an empty one and nestedRoot in a text definition", () => {
     const nested = { ...EMBEDDING, path: "chunks.embedding" };
     expect(check(vector([nested], { nestedRoot: "chunks" })).inputs.definition).toEqual({
       fields: [nested],
@@ -434,20 +434,20 @@ describe("SearchIndex check: vector nestedRoot", () => {
 });
 
 describe("SearchIndex check: preview unknowns", () => {
-  it("never fails on an unknown value, anywhere", () => {
+  test("never fails on an unknown value, anywhere", () => {
     expect(check({ ...BASE, groupId: UNKNOWN, definition: { mappings: {} } }).failures).toEqual([]);
     expect(check({ ...BASE, type: UNKNOWN, definition: { fields: [] } }).failures).toEqual([]);
     expect(check({ ...BASE, definition: UNKNOWN }).failures).toEqual([]);
     expect(check(vector([{ ...EMBEDDING, numDimensions: UNKNOWN }])).failures).toEqual([]);
   });
 
-  it("still reports real failures next to unknown values", () => {
+  test("still reports real failures next to unknown values", () => {
     expect(reasons({ ...BASE, groupId: UNKNOWN, clusterName: "-x", definition: { mappings: {} } })).toEqual([
       "clusterName must start with a letter or digit and contain only letters, digits and dashes",
     ]);
   });
 
-  it("keeps unknown values as given", () => {
+  test("keeps unknown values as given", () => {
     expect(check({ ...BASE, definition: UNKNOWN }).inputs.definition).toBe(UNKNOWN);
   });
 });

@@ -22,7 +22,7 @@ const reasons = (news: Record<string, unknown>) =>
   checkWith(snapshotExportJobInputsSchema, news).failures.map((failure) => failure.reason);
 
 describe("SnapshotExportJob check", () => {
-  it("names the field and the rule", () => {
+  test("names the field and the rule", () => {
     expect(reasons({ ...INPUTS, snapshotId: undefined })).toEqual(["snapshotId is required"]);
     expect(reasons({ ...INPUTS, exportBucketId: "bucket" })).toEqual([
       "exportBucketId must be 24 hexadecimal digits (a-f, 0-9)",
@@ -34,11 +34,11 @@ describe("SnapshotExportJob check", () => {
 });
 
 describe("SnapshotExportJob diff", () => {
-  it("no change", async () => {
+  test("no change", async () => {
     expect(await diff(INPUTS)).toEqual({ changes: false, replaces: [] });
   });
 
-  it.each([
+  test.each([
     ["snapshotId", "5f1b00000000000000000009"],
     ["exportBucketId", "5f1b00000000000000000009"],
     ["customData", [{ key: "team", value: "ops" }]],
@@ -46,20 +46,20 @@ describe("SnapshotExportJob diff", () => {
     expect(await diff({ ...INPUTS, [field]: value })).toEqual({ changes: true, replaces: [field] });
   });
 
-  it("timeouts change in place without a new export", async () => {
+  test("timeouts change in place without a new export", async () => {
     expect(await diff({ ...INPUTS, timeouts: { create: "5h" } })).toEqual({ changes: true, replaces: [] });
   });
 });
 
 describe("SnapshotExportJob model", () => {
-  it("progress reads exported / total collections when the service says both", () => {
+  test("progress reads exported / total collections when the service says both", () => {
     expect(describeProgress({ exportedCollections: 1, totalCollections: 3 })).toBe(
       "1/3 collections exported",
     );
     expect(describeProgress({ exportedCollections: undefined, totalCollections: 3 })).toBeUndefined();
   });
 
-  it("read takes the live snapshot, bucket and labels", () => {
+  test("read takes the live snapshot, bucket and labels", () => {
     const live = {
       exportJobId: "5f1b00000000000000000003",
       state: "Successful",
