@@ -1,7 +1,5 @@
-// Three suites, told apart by file name so a test's kind is visible where it lives:
-//   *.test.ts      unit: no emulator, no child processes (client tests script answers on 127.0.0.1)
-//   *.int.test.ts  integration: against an in-process emulator on loopback
-//   *.e2e.test.ts  end-to-end: the real Pulumi CLI against the emulator
+// Three suites, told apart by file name so a test's kind is visible where it lives: *.test.ts unit,
+// *.int.test.ts integration, *.e2e.test.ts end-to-end (what each may do: CONTRIBUTING.md, "Test tiers").
 // TypeScript is transformed by @swc/jest (no type information; `npm run typecheck` checks types).
 const swc = [
   "@swc/jest",

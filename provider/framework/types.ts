@@ -1,6 +1,6 @@
 /**
- * The contract of a resource implementation: what provider/resources/<name>/provider.ts exports as
- * `provider`. It is Pulumi's dynamic ResourceProvider without `configure` (the framework receives the
+ * The contract of a resource implementation: what a declaration (resource.ts `defineResource`,
+ * singleton.ts, jobResource.ts) builds as its `provider`. It is Pulumi's dynamic ResourceProvider without `configure` (the framework receives the
  * configuration once, see settings.ts) and with `__provider` removed from every property bag before
  * the methods see it (runtime.ts strips it and puts it back where the host needs it).
  */

@@ -7,10 +7,14 @@
  * - api/ imports nothing; the emulator and the provider never import each other; the emulator's
  *   layers core <- domain <- operations <- its composition have no back edge;
  * - the SDK imports the provider (never its command-line tool or its native plugin) and api/;
- * - scripts never import tests (tests may import scripts).
+ * - scripts never import tests (tests may import scripts);
+ * - every source file is named in the Layout of docs/architecture.md (layoutDoc.ts reads it).
  */
-import { cyclesOf, importGraph, specifiersOf } from "./importGraph";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { cyclesOf, importGraph, ROOT, specifiersOf } from "./importGraph";
 import { ALLOWED, layerOf, mayImport } from "./layers";
+import { entryNames, layoutEntries } from "./layoutDoc";
 
 const graph = importGraph();
 
@@ -90,4 +94,67 @@ describe("the reader and the rules themselves", () => {
     expect(mayImport("provider/native", "provider/cli")).toBe(false);
     expect(layerOf("provider/resources/searchIndex/resource.ts")).toBe("resource:searchIndex");
   });
+});
+
+describe("docs/architecture.md names every source file", () => {
+  const doc = readFileSync(join(ROOT, "docs/architecture.md"), "utf8");
+  const entries = layoutEntries(doc);
+  /** The source the layout must name: code under the package's parts and the scripts (generated SDKs excluded). */
+  const files = ["api", "provider", "sdk", "emulator", "scripts"]
+    .flatMap((folder) => filesUnder(folder))
+    .filter((file) => /\.(ts|sh|js)$/.test(file) && !file.startsWith("sdk/native/"));
+
+  test("every file matches an entry of the Layout block", () => {
+    expect(files.filter((file) => !entries.some((entry) => entryNames(entry, file)))).toEqual([]);
+  });
+
+  test("every entry that names one file names a file that exists", () => {
+    const exact = entries.filter((entry) => !entry.pattern.endsWith("/") && !entry.pattern.includes("<"));
+    expect(
+      exact.filter((entry) => !existsSync(join(ROOT, entry.pattern))).map((entry) => entry.pattern),
+    ).toEqual([]);
+  });
+});
+
+/** Every file under a folder of the repository (relative paths), installed packages and build output left out. */
+function filesUnder(folder: string): string[] {
+  const absolute = join(ROOT, folder);
+  if (!existsSync(absolute)) return [];
+  return readdirSync(absolute).flatMap((name) => {
+    const path = join(folder, name);
+    if (statSync(join(ROOT, path)).isDirectory())
+      return ["node_modules", "dist", "fixtures"].includes(name) ? [] : filesUnder(path);
+    return [path];
+  });
+}
+
+describe("the unit tier (CONTRIBUTING.md, Test tiers)", () => {
+  const unitFiles = filesUnder("tests").filter(
+    (file) => file.endsWith(".test.ts") && !file.endsWith(".int.test.ts") && !file.endsWith(".e2e.test.ts"),
+  );
+  const STARTS_PROCESSES = ["node:child_process", "child_process", "node:worker_threads", "worker_threads"];
+
+  test("no unit test starts a process", () => {
+    const offenders = unitFiles.filter((file) =>
+      specifiersOf(readFileSync(join(ROOT, file), "utf8")).some((specifier) =>
+        STARTS_PROCESSES.includes(specifier),
+      ),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  test("no unit test starts the emulator", () => {
+    const offenders = unitFiles.filter((file) =>
+      /\bstartEmulator\(/.test(readFileSync(join(ROOT, file), "utf8")),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
+
+test("tests are written with test(...), never its alias it(...)", () => {
+  const offenders = filesUnder("tests").filter(
+    (file) =>
+      file.endsWith(".ts") && /^\s*it(\.each|\.only|\.skip)?\(/m.test(readFileSync(join(ROOT, file), "utf8")),
+  );
+  expect(offenders).toEqual([]);
 });
