@@ -28,7 +28,19 @@ export interface ResourceStep {
 /** What an operation's events told: each resource's step, and the engine's error messages. */
 export interface OperationEvents {
   steps: Map<string, ResourceStep>;
-  errors: string[];
+  /** Error diagnostics, with the URN of the resource each is about (none: the stack's own). */
+  errors: Array<{ urn: string | undefined; message: string }>;
+}
+
+/**
+ * The error messages in URN order, the stack's own last. Reads run in parallel, so the order errors
+ * arrive in is a race; in this order the cause reported for a failed stack is the same on every run.
+ */
+export function errorMessages(events: OperationEvents): string[] {
+  const key = (urn: string | undefined) => (urn === undefined || urn === "" ? "\uffff" : urn);
+  return [...events.errors]
+    .sort((a, b) => (key(a.urn) < key(b.urn) ? -1 : key(a.urn) > key(b.urn) ? 1 : 0))
+    .map((error) => error.message);
 }
 
 /** A line of progress for the person watching (printed on stderr, so `--json` stays clean). */
@@ -168,7 +180,8 @@ function collector(
       }
     }
     const diagnostic = event.diagnosticEvent;
-    if (diagnostic?.severity === "error") events.errors.push(diagnostic.message);
+    if (diagnostic?.severity === "error")
+      events.errors.push({ urn: diagnostic.urn, message: diagnostic.message });
   };
   return { events, onEvent };
 }
@@ -183,7 +196,7 @@ export async function refreshPreview(stack: Stack, progress: Progress): Promise<
   try {
     await stack.previewRefresh({ onEvent });
   } catch (error) {
-    throw new CliError(causeOf(error, events.errors));
+    throw new CliError(causeOf(error, errorMessages(events)));
   }
   return events;
 }
@@ -194,9 +207,21 @@ export async function programPreview(stack: Stack, progress: Progress): Promise<
   try {
     await stack.preview({ onEvent });
   } catch (error) {
-    throw new CliError(causeOf(error, events.errors));
+    throw new CliError(causeOf(error, errorMessages(events)));
   }
   return events;
+}
+
+/**
+ * A refusal of the credentials (HTTP 401, as the client words it: provider/client/failures.ts
+ * `answerError`) is the same for every resource of the stack; which resource's read met it first is a
+ * race between parallel reads, so the cause names the credentials, not that resource or its path.
+ */
+function withoutTheResource(cause: string): string {
+  const refused = /\banswered 401(?: ([A-Z_]+))?(?: \(after \d+ HTTP requests\))?(?:: (.*))?$/.exec(cause);
+  if (refused === null) return cause;
+  const [, code, rest] = refused;
+  return `the service refused the credentials (401${code === undefined ? "" : ` ${code}`})${rest === undefined ? "." : `: ${rest}`}`;
 }
 
 /** Strips terminal colour codes and the engine's markup. */
@@ -230,7 +255,7 @@ export function causeOf(error: unknown, diagnostics: string[]): string {
           .replace(/^(?:update|preview|refresh) failed:\s*/i, ""),
       )
       .filter((line) => line !== "" && !/^(update failed|preview failed|an error occurred)/i.test(line));
-    if (lines.length > 0) return lines.join(" ");
+    if (lines.length > 0) return withoutTheResource(lines.join(" "));
   }
   const firstLine = plain(text)
     .split("\n")
