@@ -3,12 +3,12 @@
  * placeholders, the stack config file (parsed back as YAML), index.ts, package.json and the README.
  */
 import { parse } from "yaml";
+import { programFiles } from "../../../provider/cli/exportFiles";
 import {
   type ExportPlan,
   indexTs,
   packageJson,
   planExport,
-  programFiles,
   readme,
   SECRET_PLACEHOLDER_KEY,
   slug,
@@ -228,13 +228,15 @@ describe("the files", () => {
   });
 
   test("every file of the program", () => {
-    expect(Object.keys(programFiles(samplePlan(), { package: "1.0.0", pulumi: "3.270.0" })).sort()).toEqual([
-      "Pulumi.prod.yaml",
-      "Pulumi.yaml",
-      "README.md",
-      "index.ts",
-      "package.json",
-      "tsconfig.json",
-    ]);
+    expect(
+      Object.keys(
+        programFiles(samplePlan(), {
+          package: "1.0.0",
+          pulumi: "3.270.0",
+          pulumiGo: "v3.259.0",
+          pulumiPython: ">=3.231.0,<4.0.0",
+        }),
+      ).sort(),
+    ).toEqual(["Pulumi.prod.yaml", "Pulumi.yaml", "README.md", "index.ts", "package.json", "tsconfig.json"]);
   });
 });
