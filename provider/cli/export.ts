@@ -17,7 +17,7 @@ import { CliError, type Progress } from "./engine";
 import { type ProgramVersions, programFiles } from "./exportFiles";
 import { type PackageSchema, PULUMI_GO_SDK, PULUMI_PYTHON_REQUIREMENT } from "./exportNative";
 import { type ExportLanguage, type ExportPlan, type FoundObject, planExport } from "./exportProgram";
-import { EXPORTED_TYPES, type ExportedType } from "./exportTypes";
+import { type ExportedType, exportedTypes } from "./exportTypes";
 
 export interface ExportOptions {
   command: "export";
@@ -161,7 +161,7 @@ export async function readProject(options: ExportOptions, deps: ExportDeps): Pro
   const clusters = await clustersOf(deps.client, options);
   deps.progress(`  clusters: ${clusters.length > 0 ? clusters.join(", ") : "none"}`);
   const found: Array<{ entry: ExportedType; objects: FoundObject[] }> = [];
-  for (const entry of EXPORTED_TYPES) {
+  for (const entry of exportedTypes()) {
     const objects: FoundObject[] = [];
     const scopes = entry.scope === "cluster" ? clusters : [""];
     for (const clusterName of scopes) {

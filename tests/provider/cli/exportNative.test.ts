@@ -18,7 +18,7 @@ import {
   type SchemaProperty,
 } from "../../../provider/cli/exportNative";
 import { type ExportPlan, planExport } from "../../../provider/cli/exportProgram";
-import { EXPORTED_TYPES, type ExportedType } from "../../../provider/cli/exportTypes";
+import { type ExportedType, exportedTypes } from "../../../provider/cli/exportTypes";
 
 const ROOT = join(__dirname, "..", "..", "..");
 const SCHEMA = JSON.parse(
@@ -604,3 +604,6 @@ func main() {
 	})
 }
 `;
+
+/** The export table, made from the resource declarations. */
+const EXPORTED_TYPES = exportedTypes();

@@ -15,9 +15,12 @@ import {
   stackConfigFile,
   toYaml,
 } from "../../../provider/cli/exportProgram";
-import { EXPORTED_TYPES, type ExportedType } from "../../../provider/cli/exportTypes";
-import { RESOURCE_MODULES } from "../../../provider/framework/runtime";
+import { type ExportedType, exportedTypes, exportTable } from "../../../provider/cli/exportTypes";
+import { lookupDefinition, RESOURCE_MODULES } from "../../../provider/framework/runtime";
 import * as sdk from "../../../sdk";
+
+/** The export table, made from the resource declarations. */
+const EXPORTED_TYPES = exportedTypes();
 
 const GROUP = "5f1a0000000000000000e101";
 
@@ -81,6 +84,47 @@ describe("the export table", () => {
     expect(EXPORTED_TYPES.map((type) => type.type).sort()).toEqual(Object.keys(RESOURCE_MODULES).sort());
     const keys = EXPORTED_TYPES.map((type) => type.configKey);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  test("is made from the declarations' facets, a type after those it names in `after`", () => {
+    const facet = (configKey: string, after?: string[]) => ({
+      configKey,
+      scope: "project" as const,
+      find: async () => [],
+      resourceName: () => configKey,
+      ...(after === undefined ? {} : { after }),
+    });
+    const order = exportTable([
+      { type: "A", exported: facet("as", ["C"]) },
+      { type: "B", exported: facet("bs") },
+      { type: "C", exported: facet("cs", ["B"]) },
+      { type: "D", exported: facet("ds") },
+    ]).map((entry) => [entry.type, entry.configKey]);
+    expect(order).toEqual([
+      ["B", "bs"],
+      ["C", "cs"],
+      ["A", "as"],
+      ["D", "ds"],
+    ]);
+    expect(() => exportTable([{ type: "A", exported: undefined }])).toThrow(
+      "resource type A declares no `exported` facet: export cannot read its objects",
+    );
+    expect(() => exportTable([{ type: "A", exported: facet("as", ["Z"]) }])).toThrow(
+      "resource type A: `exported.after` names Z, which is not a resource type",
+    );
+    expect(() =>
+      exportTable([
+        { type: "A", exported: facet("as", ["B"]) },
+        { type: "B", exported: facet("bs", ["A"]) },
+      ]),
+    ).toThrow("the `exported.after` of A, B form a cycle: no order declares each after its dependencies");
+  });
+
+  test("each entry is its resource declaration's facet", () => {
+    for (const entry of EXPORTED_TYPES) {
+      const { type: _type, ...facet } = entry;
+      expect(facet).toEqual(lookupDefinition(entry.type)?.exported);
+    }
   });
 
   test("each type is an sdk class, and a type it depends on comes before it", () => {
