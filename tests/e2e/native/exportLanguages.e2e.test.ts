@@ -117,6 +117,12 @@ describe.each(["yaml", "python", "go"] as const)("export --language %s on the na
       expect(edit).toMatchObject({ code: 0 });
       const tidy = await runProcess("go", ["mod", "tidy"], stack.programDir, env);
       expect(tidy).toMatchObject({ code: 0 });
+      // The program is laid out as gofmt lays it out.
+      expect(await runProcess("gofmt", ["-l", "main.go"], stack.programDir, env)).toEqual({
+        code: 0,
+        stdout: "",
+        stderr: "",
+      });
     }
     const commands = readFileSync(join(out, "README.md"), "utf8")
       .split("\n")

@@ -186,7 +186,7 @@ describe("the program in each language", () => {
     expect(files["README.md"]).toContain("venv/bin/pip install -r requirements.txt");
   });
 
-  test("Go: the SDK's Args structs and PascalCase fields, cfg.RequireSecret, pulumi.DependsOn", () => {
+  test("Go: the SDK's Args structs and PascalCase fields aligned as gofmt does, cfg.RequireSecret, pulumi.DependsOn", () => {
     expect(goProgram(samplePlan(), SCHEMA)).toBe(GO_PROGRAM);
     const files = programFiles(samplePlan(), VERSIONS, "go", SCHEMA);
     expect(Object.keys(files).sort()).toEqual([
@@ -205,6 +205,56 @@ describe("the program in each language", () => {
         "replace github.com/pulumi-cluster-platform/pulumi-cluster-platform/sdk/native/go => ./node_modules/pulumi-cluster-platform/sdk/native/go\n",
     );
     expect(files["README.md"]).toContain("go mod tidy");
+  });
+
+  test("Go: long keys align as gofmt aligns them (checked against gofmt when written)", () => {
+    const definition = {
+      ["x".repeat(41)]: 1,
+      ["y".repeat(44)]: 2,
+      ["w".repeat(42)]: 3,
+      a: 4,
+      bb: 5,
+      c: { x: 1 },
+      dd: 6,
+    };
+    const plan = planExport(
+      { project: "acme", stack: "prod", groupId: GROUP, clusters: [], baseUrl: undefined },
+      [
+        {
+          entry: entry("SearchIndex"),
+          objects: [
+            {
+              id: `${GROUP}/c1/x`,
+              inputs: {
+                groupId: GROUP,
+                clusterName: "c1",
+                name: "n",
+                database: "d",
+                collectionName: "c",
+                definition,
+              },
+            },
+          ],
+        },
+      ],
+    );
+    const text = goProgram(plan, SCHEMA);
+    const start = text.indexOf("\t\t\t\tDefinition:");
+    expect(text.slice(start, text.indexOf("}),\n", start) + 4)).toBe(
+      [
+        "\t\t\t\tDefinition: pulumi.Any(map[string]interface{}{",
+        `\t\t\t\t\t"${"x".repeat(41)}":    1,`,
+        `\t\t\t\t\t"${"y".repeat(44)}": 2,`,
+        `\t\t\t\t\t"${"w".repeat(42)}":   3,`,
+        '\t\t\t\t\t"a":  4,',
+        '\t\t\t\t\t"bb": 5,',
+        '\t\t\t\t\t"c": map[string]interface{}{',
+        '\t\t\t\t\t\t"x": 1,',
+        "\t\t\t\t\t},",
+        '\t\t\t\t\t"dd": 6,',
+        "\t\t\t\t}),\n",
+      ].join("\n"),
+    );
   });
 
   test("a program without secrets reads no config (Go refuses an unused variable)", () => {
@@ -511,19 +561,19 @@ func main() {
 		var alertConfigurations []pulumi.Resource
 		{
 			resource, err := platform.NewAlertConfiguration(ctx, "alert-joined-group", &platform.AlertConfigurationArgs{
-				GroupId: pulumi.String("5f1a0000000000000000e101"),
-				Enabled: pulumi.Bool(true),
+				GroupId:       pulumi.String("5f1a0000000000000000e101"),
+				Enabled:       pulumi.Bool(true),
 				EventTypeName: pulumi.String("JOINED_GROUP"),
 				Notifications: platform.AlertNotificationArray{
 					platform.AlertNotificationArgs{
-						TypeName: pulumi.String("SLACK"),
-						ApiToken: cfg.RequireSecret("alert-joined-group-notifications-0-apiToken"),
+						TypeName:    pulumi.String("SLACK"),
+						ApiToken:    cfg.RequireSecret("alert-joined-group-notifications-0-apiToken"),
 						ChannelName: pulumi.String("#ops"),
 					},
 					platform.AlertNotificationArgs{
-						TypeName: pulumi.String("EMAIL"),
+						TypeName:     pulumi.String("EMAIL"),
 						EmailAddress: pulumi.String("ops@example.com"),
-						DelayMin: pulumi.Int(5),
+						DelayMin:     pulumi.Int(5),
 					},
 				},
 				ImportId: pulumi.String("5f1a0000000000000000e101/aaaaaaaaaaaaaaaaaaaaaaa1"),
@@ -536,23 +586,23 @@ func main() {
 		var cloudBackupSchedules []pulumi.Resource
 		{
 			resource, err := platform.NewCloudBackupSchedule(ctx, "backup-schedule-c1", &platform.CloudBackupScheduleArgs{
-				GroupId: pulumi.String("5f1a0000000000000000e101"),
-				ClusterName: pulumi.String("c1"),
+				GroupId:            pulumi.String("5f1a0000000000000000e101"),
+				ClusterName:        pulumi.String("c1"),
 				ReferenceHourOfDay: pulumi.Float64(4),
 				Policies: platform.SchedulePolicyArray{
 					platform.SchedulePolicyArgs{
 						PolicyItems: platform.SchedulePolicyItemArray{
 							platform.SchedulePolicyItemArgs{
-								FrequencyType: pulumi.String("daily"),
+								FrequencyType:     pulumi.String("daily"),
 								FrequencyInterval: pulumi.Float64(1),
-								RetentionUnit: pulumi.String("days"),
-								RetentionValue: pulumi.Float64(7),
+								RetentionUnit:     pulumi.String("days"),
+								RetentionValue:    pulumi.Float64(7),
 							},
 						},
 					},
 				},
 				CopySettings: platform.CopySettingArray{},
-				ImportId: pulumi.String("5f1a0000000000000000e101/c1"),
+				ImportId:     pulumi.String("5f1a0000000000000000e101/c1"),
 			})
 			if err != nil {
 				return err
@@ -562,10 +612,10 @@ func main() {
 		var backupCompliancePolicies []pulumi.Resource
 		{
 			resource, err := platform.NewBackupCompliancePolicy(ctx, "backup-compliance-policy", &platform.BackupCompliancePolicyArgs{
-				GroupId: pulumi.String("5f1a0000000000000000e101"),
-				AuthorizedEmail: pulumi.String("ada@example.com"),
+				GroupId:           pulumi.String("5f1a0000000000000000e101"),
+				AuthorizedEmail:   pulumi.String("ada@example.com"),
 				RestoreWindowDays: pulumi.Float64(2),
-				ImportId: pulumi.String("5f1a0000000000000000e101"),
+				ImportId:          pulumi.String("5f1a0000000000000000e101"),
 			}, pulumi.DependsOn(cloudBackupSchedules))
 			if err != nil {
 				return err
@@ -575,10 +625,10 @@ func main() {
 		var searchIndexes []pulumi.Resource
 		{
 			resource, err := platform.NewSearchIndex(ctx, "index-c1-products", &platform.SearchIndexArgs{
-				GroupId: pulumi.String("5f1a0000000000000000e101"),
-				ClusterName: pulumi.String("c1"),
-				Name: pulumi.String("products"),
-				Database: pulumi.String("shop"),
+				GroupId:        pulumi.String("5f1a0000000000000000e101"),
+				ClusterName:    pulumi.String("c1"),
+				Name:           pulumi.String("products"),
+				Database:       pulumi.String("shop"),
 				CollectionName: pulumi.String("products"),
 				Definition: pulumi.Any(map[string]interface{}{
 					"mappings": map[string]interface{}{
@@ -590,7 +640,7 @@ func main() {
 						},
 					},
 					"synonyms": []interface{}{},
-					"note": "costs \${price}",
+					"note":     "costs \${price}",
 				}),
 				ImportId: pulumi.String("5f1a0000000000000000e101/c1/aaaaaaaaaaaaaaaaaaaaaab1"),
 			})
