@@ -207,6 +207,7 @@ export function yamlResources(plan: ExportPlan, schema: PackageSchema): Record<s
       others.map(({ name }) => `\${${name}}`),
     );
     for (const { name, args } of declared.resources) {
+      // planExport names each object uniquely across types; a plan made otherwise is refused here.
       if (name in resources) {
         throw new Error(`two objects are named ${name}: a YAML program needs a name unique across types`);
       }

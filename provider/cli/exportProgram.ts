@@ -109,8 +109,9 @@ function withPlaceholders(
 }
 
 /**
- * Declares every found object: a unique readable name per resource (names are unique per type, as
- * Pulumi requires), `importId`, and secret placeholders named `<resource name>-<field path>`.
+ * Declares every found object: a readable name per resource, unique across the whole program (Pulumi
+ * requires it per type; a YAML program's resources are one map, so across types too), `importId`, and
+ * secret placeholders named `<resource name>-<field path>`.
  */
 export function planExport(
   options: Omit<ExportPlan, "types" | "secrets">,
@@ -118,8 +119,8 @@ export function planExport(
 ): ExportPlan {
   const secrets: SecretPlaceholder[] = [];
   const secretKeys = new Set<string>();
+  const taken = new Set<string>();
   const types = found.map(({ entry, objects }) => {
-    const taken = new Set<string>();
     const resources = objects.map((object) => {
       const name = uniqueName(slug(entry.resourceName(object.inputs)), taken);
       const { importId: _ignored, ...inputs } = object.inputs;

@@ -139,7 +139,7 @@ describe("the export table", () => {
 });
 
 describe("planExport", () => {
-  test("names are readable and unique per type; importId is the id; masked values become placeholders", () => {
+  test("names are readable and unique; importId is the id; masked values become placeholders", () => {
     const plan = samplePlan();
     const [alerts, schedules, policies] = plan.types;
     expect(alerts?.resources).toEqual([
@@ -199,6 +199,23 @@ describe("planExport", () => {
         path: "notifications[0].serviceKey",
         visibleSuffix: "1357",
       },
+    ]);
+  });
+
+  test("names are unique across types too (a YAML program's resources are one map)", () => {
+    const plan = planExport(OPTIONS, [
+      {
+        entry: { ...entry("Auditing"), resourceName: () => "settings" },
+        objects: [{ id: GROUP, inputs: {} }],
+      },
+      {
+        entry: { ...entry("CustomDns"), resourceName: () => "settings" },
+        objects: [{ id: GROUP, inputs: {} }],
+      },
+    ]);
+    expect(plan.types.map(({ resources }) => resources.map(({ name }) => name))).toEqual([
+      ["settings"],
+      ["settings-2"],
     ]);
   });
 
