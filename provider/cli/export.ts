@@ -14,8 +14,10 @@ import { isPlatformError, type PlatformClient } from "../client";
 import { idPartProblem } from "../framework/ids";
 import type { PlatformProvider } from "../framework/types";
 import { CliError, type Progress } from "./engine";
-import { type ExportPlan, type FoundObject, planExport, programFiles } from "./exportProgram";
-import { EXPORTED_TYPES, type ExportedType } from "./exportTypes";
+import { type ProgramVersions, programFiles } from "./exportFiles";
+import { type PackageSchema, PULUMI_GO_SDK, PULUMI_PYTHON_REQUIREMENT } from "./exportNative";
+import { type ExportLanguage, type ExportPlan, type FoundObject, planExport } from "./exportProgram";
+import { type ExportedType, exportedTypes } from "./exportTypes";
 
 export interface ExportOptions {
   command: "export";
@@ -28,6 +30,8 @@ export interface ExportOptions {
   project: string;
   /** The stack whose config file is written. */
   stack: string;
+  /** The program's language: TypeScript on the dynamic form, YAML, Python or Go on the native plugin. */
+  language: ExportLanguage;
   /** Connection settings given on the command line; the rest comes from PLATFORM_* variables. */
   baseUrl: string | undefined;
   publicKey: string | undefined;
@@ -157,7 +161,7 @@ export async function readProject(options: ExportOptions, deps: ExportDeps): Pro
   const clusters = await clustersOf(deps.client, options);
   deps.progress(`  clusters: ${clusters.length > 0 ? clusters.join(", ") : "none"}`);
   const found: Array<{ entry: ExportedType; objects: FoundObject[] }> = [];
-  for (const entry of EXPORTED_TYPES) {
+  for (const entry of exportedTypes()) {
     const objects: FoundObject[] = [];
     const scopes = entry.scope === "cluster" ? clusters : [""];
     for (const clusterName of scopes) {
@@ -178,30 +182,51 @@ export async function readProject(options: ExportOptions, deps: ExportDeps): Pro
   );
 }
 
-/** This package's version and its @pulumi/pulumi version, for the program's package.json. */
-export function packageVersions(): { package: string; pulumi: string } {
-  // Found by walking up: this file runs from provider/cli (tests) and from dist/provider/cli.
+/** The folder of this package (its package.json), found by walking up from this file. */
+function packageRoot(): string {
+  // This file runs from provider/cli (tests) and from dist/provider/cli.
   for (let dir = __dirname; dir !== dirname(dir); dir = dirname(dir)) {
     const file = join(dir, "package.json");
     if (!existsSync(file)) continue;
-    const manifest = JSON.parse(readFileSync(file, "utf8")) as {
-      name?: string;
-      version?: string;
-      dependencies?: Record<string, string>;
-    };
-    if (manifest.name === "pulumi-cluster-platform") {
-      return {
-        package: manifest.version ?? "0.0.0",
-        pulumi: manifest.dependencies?.["@pulumi/pulumi"] ?? "^3.0.0",
-      };
-    }
+    const manifest = JSON.parse(readFileSync(file, "utf8")) as { name?: string };
+    if (manifest.name === "pulumi-cluster-platform") return dir;
   }
   throw new Error("the package.json of pulumi-cluster-platform was not found above its code");
 }
 
+/** This package's version, its @pulumi/pulumi version, and the Pulumi SDKs a native program pins. */
+export function packageVersions(): ProgramVersions {
+  const manifest = JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as {
+    version?: string;
+    dependencies?: Record<string, string>;
+  };
+  return {
+    package: manifest.version ?? "0.0.0",
+    pulumi: manifest.dependencies?.["@pulumi/pulumi"] ?? "^3.0.0",
+    pulumiGo: PULUMI_GO_SDK,
+    pulumiPython: PULUMI_PYTHON_REQUIREMENT,
+  };
+}
+
+/** The native plugin's package schema (shipped in the package: provider/native/schema.json). */
+export function packageSchema(): PackageSchema {
+  return JSON.parse(
+    readFileSync(join(packageRoot(), "provider", "native", "schema.json"), "utf8"),
+  ) as PackageSchema;
+}
+
 /** Writes the program's files into `out` (created when missing); returns their names. */
-export function writeProgram(out: string, plan: ExportPlan): string[] {
-  const files = programFiles(plan, packageVersions());
+export function writeProgram(
+  out: string,
+  plan: ExportPlan,
+  language: ExportLanguage = "typescript",
+): string[] {
+  const files = programFiles(
+    plan,
+    packageVersions(),
+    language,
+    language === "typescript" ? undefined : packageSchema(),
+  );
   mkdirSync(out, { recursive: true });
   for (const [name, content] of Object.entries(files)) writeFileSync(join(out, name), content);
   return Object.keys(files);
@@ -211,7 +236,7 @@ export function writeProgram(out: string, plan: ExportPlan): string[] {
 export async function exportProject(options: ExportOptions, deps: ExportDeps): Promise<ExportPlan> {
   checkExportOptions(options);
   const plan = await readProject(options, deps);
-  const files = writeProgram(options.out, plan);
+  const files = writeProgram(options.out, plan, options.language);
   const total = plan.types.reduce((sum, { resources }) => sum + resources.length, 0);
   deps.progress(
     `Wrote ${files.join(", ")} to ${options.out}: ${total} resources` +

@@ -11,6 +11,12 @@
 import { isMasked, maskedSuffix } from "../framework/masking";
 import type { ExportedType } from "./exportTypes";
 
+/** The languages `export --language` writes: TypeScript on the dynamic form, the others native. */
+export const EXPORT_LANGUAGES = ["typescript", "yaml", "python", "go"] as const;
+export type ExportLanguage = (typeof EXPORT_LANGUAGES)[number];
+/** The languages whose program runs on the native plugin (exportNative.ts). */
+export type NativeExportLanguage = Exclude<ExportLanguage, "typescript">;
+
 /** The marker object a secret placeholder is in the stack config file. */
 export const SECRET_PLACEHOLDER_KEY = "fromSecretConfig";
 
@@ -103,8 +109,9 @@ function withPlaceholders(
 }
 
 /**
- * Declares every found object: a unique readable name per resource (names are unique per type, as
- * Pulumi requires), `importId`, and secret placeholders named `<resource name>-<field path>`.
+ * Declares every found object: a readable name per resource, unique across the whole program (Pulumi
+ * requires it per type; a YAML program's resources are one map, so across types too), `importId`, and
+ * secret placeholders named `<resource name>-<field path>`.
  */
 export function planExport(
   options: Omit<ExportPlan, "types" | "secrets">,
@@ -112,8 +119,8 @@ export function planExport(
 ): ExportPlan {
   const secrets: SecretPlaceholder[] = [];
   const secretKeys = new Set<string>();
+  const taken = new Set<string>();
   const types = found.map(({ entry, objects }) => {
-    const taken = new Set<string>();
     const resources = objects.map((object) => {
       const name = uniqueName(slug(entry.resourceName(object.inputs)), taken);
       const { importId: _ignored, ...inputs } = object.inputs;
@@ -308,12 +315,33 @@ export function tsconfigJson(): string {
   )}\n`;
 }
 
-export function readme(plan: ExportPlan): string {
+/** Where each language's program declares the objects, and how it reads a secret placeholder. */
+const DECLARED_IN: Record<ExportLanguage, { file: (plan: ExportPlan) => string; secretRead: string }> = {
+  typescript: { file: (plan) => `Pulumi.${plan.stack}.yaml`, secretRead: "`config.requireSecret`" },
+  yaml: { file: () => "Pulumi.yaml", secretRead: "a secret config value the project declares (`config:`)" },
+  python: { file: () => "__main__.py", secretRead: "`config.require_secret`" },
+  go: { file: () => "main.go", secretRead: "`cfg.RequireSecret`" },
+};
+
+/** The commands that install what the program needs, by language. */
+const INSTALL: Record<ExportLanguage, string> = {
+  typescript: "npm install",
+  yaml: "npm install                            # the plugin pulumi-resource-platform, into node_modules",
+  python: `npm install                            # the plugin and the Python SDK, into node_modules
+python3 -m venv venv
+venv/bin/pip install -r requirements.txt  # pulumi, and the SDK from node_modules`,
+  go: `npm install                            # the plugin and the Go SDK, into node_modules
+go mod tidy                            # the Go SDK of Pulumi and go.sum`,
+};
+
+export function readme(plan: ExportPlan, language: ExportLanguage = "typescript"): string {
+  const native = language !== "typescript";
   const counts = plan.types
     .filter(({ resources }) => resources.length > 0)
-    .map(
-      ({ entry, resources }) =>
-        `| \`${entry.type}\` | ${resources.length} | \`${plan.project}:${entry.configKey}\` |`,
+    .map(({ entry, resources }) =>
+      native
+        ? `| \`platform:index:${entry.type}\` | ${resources.length} |`
+        : `| \`${entry.type}\` | ${resources.length} | \`${plan.project}:${entry.configKey}\` |`,
     );
   const secretRows = plan.secrets.map(
     (secret) =>
@@ -328,21 +356,33 @@ export function readme(plan: ExportPlan): string {
     plan.clusters.length > 0
       ? `, clusters ${plan.clusters.map((cluster) => `\`${cluster}\``).join(", ")}`
       : " (no cluster)";
+  const file = DECLARED_IN[language].file(plan);
   return `# ${plan.project}
 
 Project \`${plan.groupId}\`${scope}, exported by \`pulumi-cluster-platform export\`: ${total} objects,
-declared in [Pulumi.${plan.stack}.yaml](Pulumi.${plan.stack}.yaml) with the \`importId\` of each, so
+declared in [${file}](${file}) with the \`importId\` of each, so
 \`pulumi up\` adopts them (each resource reads its object and finds nothing to change) instead of
 creating new ones.
+${
+  native
+    ? `
+The program is written in ${language === "yaml" ? "YAML" : language === "python" ? "Python" : "Go"} for the native plugin \`pulumi-resource-platform\` (type tokens
+\`platform:index:<Type>\`, docs/native.md of the package), which \`npm install\` puts in node_modules:
+Node.js 22 or newer is needed whatever the program's language.
 
+| type | objects |
+| --- | --- |
+${counts.length > 0 ? counts.join("\n") : "| (none) | 0 |"}`
+    : `
 | type | objects | stack config key |
 | --- | --- | --- |
-${counts.length > 0 ? counts.join("\n") : "| (none) | 0 | |"}
+${counts.length > 0 ? counts.join("\n") : "| (none) | 0 | |"}`
+}
 
 ## Set up
 
 \`\`\`sh
-npm install
+${INSTALL[language]}
 pulumi stack init ${plan.stack}        # keeps the config already in Pulumi.${plan.stack}.yaml
 pulumi config set platform:publicKey <public key>
 pulumi config set --secret platform:privateKey <private key>
@@ -356,7 +396,7 @@ ${
   plan.secrets.length === 0
     ? "None: the service returned no masked credential."
     : `The service returns these credentials masked (only their last four characters), so they could not be
-exported. Each is read with \`config.requireSecret\`; set each before \`pulumi up\` (the preview fails
+exported. Each is read with ${DECLARED_IN[language].secretRead}; set each before \`pulumi up\` (the preview fails
 naming any that is missing):
 
 | config key | where | the service shows |
@@ -375,21 +415,20 @@ pulumi up        # adopts every object: the service sees reads only
 pulumi preview   # no changes
 \`\`\`
 
-From then on the stack manages the objects: change the config (or the program) and run \`pulumi up\`.
+From then on the stack manages the objects: change the ${native ? "program" : "config (or the program)"} and run \`pulumi up\`.
 `;
 }
 
-/** Every file of the program, by name. */
-export function programFiles(
-  plan: ExportPlan,
-  versions: { package: string; pulumi: string },
-): Record<string, string> {
-  return {
-    "Pulumi.yaml": pulumiYaml(plan),
-    [`Pulumi.${plan.stack}.yaml`]: stackConfigFile(plan),
-    "index.ts": indexTs(plan),
-    "package.json": packageJson(plan, versions),
-    "tsconfig.json": tsconfigJson(),
-    "README.md": readme(plan),
-  };
+/** The header of a YAML file export writes. */
+export function writtenBy(plan: ExportPlan, language: ExportLanguage): string {
+  return `# Written by \`pulumi-cluster-platform export --group ${plan.groupId} --language ${language}\`.\n`;
+}
+
+/** The stack config file of a native program: the base URL only (the objects are in the program). */
+export function nativeStackConfigFile(plan: ExportPlan, language: NativeExportLanguage): string {
+  return (
+    writtenBy(plan, language) +
+    "# Credentials are not here: see README.md for the platform:* credentials and the secrets to set.\n" +
+    (plan.baseUrl === undefined ? "config: {}\n" : toYaml({ config: { "platform:baseUrl": plan.baseUrl } }))
+  );
 }

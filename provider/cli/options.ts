@@ -7,6 +7,7 @@ import { type ParseArgsConfig, parseArgs } from "node:util";
 import type { FailOn } from "./drift";
 import { CliError } from "./engine";
 import type { ExportOptions } from "./export";
+import { EXPORT_LANGUAGES, type ExportLanguage } from "./exportProgram";
 import type { FleetFailOn } from "./fleet";
 
 /** How many stacks the commands over many stacks work on at once unless --concurrency says. */
@@ -57,6 +58,8 @@ Commands:
             --force                 overwrite the files export writes in a non-empty folder
             --project <name>        the program's Pulumi project name (default: platform-export)
             --stack <name>          the stack whose config file is written (default: dev)
+            --language <name>       typescript (default; the dynamic form), or yaml, python or go
+                                    (on the native plugin pulumi-resource-platform)
             --base-url <url>        the API base URL (default: platform:baseUrl / PLATFORM_BASE_URL)
             --public-key <key>      API key (its private key from PLATFORM_PRIVATE_KEY)
             --client-id <id>        service account (its secret from PLATFORM_CLIENT_SECRET)
@@ -378,6 +381,18 @@ function mergeOptions(args: string[]): MergeOptions {
   };
 }
 
+/** The `--language` of export (default typescript), refusing any other value. */
+export function exportLanguage(value: string | undefined): ExportLanguage {
+  if (value === undefined) return "typescript";
+  const known = EXPORT_LANGUAGES.find((language) => language === value);
+  if (known === undefined) {
+    throw new CliError(
+      `--language must be one of ${EXPORT_LANGUAGES.join(", ")}; got ${JSON.stringify(value)}`,
+    );
+  }
+  return known;
+}
+
 function exportOptions(args: string[]): ExportOptions {
   const { values } = parse(args, {
     group: { type: "string" },
@@ -386,11 +401,13 @@ function exportOptions(args: string[]): ExportOptions {
     force: { type: "boolean" },
     project: { type: "string" },
     stack: { type: "string" },
+    language: { type: "string" },
     "base-url": { type: "string" },
     "public-key": { type: "string" },
     "client-id": { type: "string" },
   });
   if (values.group === undefined) throw new CliError("--group is required: the project id to export");
+  const language = exportLanguage(values.language as string | undefined);
   if (values.out === undefined) throw new CliError("--out is required: the folder to write the program to");
   const text = (name: string) => (values[name] === undefined ? undefined : String(values[name]));
   return {
@@ -401,6 +418,7 @@ function exportOptions(args: string[]): ExportOptions {
     force: values.force === true,
     project: text("project") ?? "platform-export",
     stack: text("stack") ?? "dev",
+    language,
     baseUrl: text("base-url"),
     publicKey: text("public-key"),
     clientId: text("client-id"),

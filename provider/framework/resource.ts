@@ -152,6 +152,39 @@ export interface ResourceFacts<Inputs> {
    * simulation and waits for nothing.
    */
   updateWaits?: boolean;
+  /**
+   * How `pulumi-cluster-platform export` finds this resource's objects in a live project and declares
+   * them (docs/cli.md, "export"); the export command's type table (provider/cli/exportTypes.ts) is made
+   * of these facets, in the order `after` requires. Every type of the runtime's resource table has one
+   * (a test holds it): a type whose objects cannot be found says so with a `find` that returns none.
+   */
+  exported?: ExportFacet;
+}
+
+/**
+ * A resource type as the export command sees it. Reading each object is the resource's own `read`,
+ * so the arguments written are the live inputs its diff compares against; `importId`, secret
+ * placeholders and the files follow from the plan (provider/cli/exportProgram.ts).
+ */
+export interface ExportFacet {
+  /** The stack config key (TypeScript) and list name (every language) that holds the declared objects. */
+  configKey: string;
+  /** "project": found once per project; "cluster": found per cluster of the project. */
+  scope: "project" | "cluster";
+  /**
+   * The ids (the resource's id format) of the objects that may exist. An id whose `read` finds
+   * nothing is left out, so a singleton returns its one possible id.
+   */
+  find(client: PlatformClient, groupId: string, clusterName: string): Promise<string[]>;
+  /** The Pulumi resource name for an object, from its arguments (made unique by the caller). */
+  resourceName(args: Readonly<Record<string, unknown>>): string;
+  /** Types whose resources this one's resources depend on (destroy removes these first). */
+  after?: readonly string[];
+}
+
+/** An argument as text for a resource name: a string as it is, anything else by String (absent: ""). */
+export function exportText(value: unknown): string {
+  return typeof value === "string" ? value : String(value ?? "");
 }
 
 /** An object the API creates and deletes, with an id of its own. */
@@ -468,6 +501,7 @@ export function definition<Inputs>(
     ...(facts.sdkTypesFrom === undefined ? {} : { sdkTypesFrom: facts.sdkTypesFrom }),
     ...(facts.docNotes === undefined ? {} : { docNotes: facts.docNotes }),
     ...(facts.updateWaits === undefined ? {} : { updateWaits: facts.updateWaits }),
+    ...(facts.exported === undefined ? {} : { exported: facts.exported }),
     get provider() {
       provider ??= build({ client: platformClient });
       return provider;

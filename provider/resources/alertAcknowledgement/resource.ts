@@ -9,12 +9,14 @@
  *
  * Id and importId: `<groupId>/<alertId>`.
  */
+
 import { z } from "zod";
-import { isNotFound, type PlatformClient } from "../../client";
+import { collect, isNotFound, type PlatformClient } from "../../client";
 import { importIdHint } from "../../framework/adoption";
 import { changedInputs } from "../../framework/diff";
+import { formatId } from "../../framework/ids";
 import { readIfExists } from "../../framework/lifecycle";
-import { defineResource, type PropertyTable } from "../../framework/resource";
+import { defineResource, exportText, type PropertyTable } from "../../framework/resource";
 import { lifecycle } from "./lifecycle";
 import {
   alertAcknowledgementId,
@@ -107,6 +109,16 @@ export const resource = defineResource<
   (typeof ALERT_ACKNOWLEDGEMENT_ID_PARTS)[number]
 >({
   type: "AlertAcknowledgement",
+  exported: {
+    configKey: "alertAcknowledgements",
+    scope: "project",
+    // Only alerts someone acknowledged: an unacknowledged alert has no acknowledgement to declare.
+    find: async (client, groupId) =>
+      (await collect(client.alerts.listAll(groupId)))
+        .filter((alert) => alert.acknowledgedUntil !== undefined)
+        .map((alert) => formatId([groupId, alert.id])),
+    resourceName: (args) => `acknowledgement-${exportText(args.alertId)}`,
+  },
   summary: "an open alert acknowledged until a time, with a comment; delete unacknowledges",
   description:
     "An open alert acknowledged until a time, with a comment; destroying it unacknowledges the alert.",

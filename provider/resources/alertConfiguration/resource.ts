@@ -7,15 +7,18 @@
  * A refresh of many configurations of one project reads them from list pages
  * (provider/framework/pageReads.ts); every write of the resource drops the project's pages.
  */
+
 import { z } from "zod";
 import { collect, type PlatformClient } from "../../client";
 import type { AlertConfig } from "../../client/alertConfigs";
 import { changedInputs } from "../../framework/diff";
+import { formatId } from "../../framework/ids";
 import { readIfExists } from "../../framework/lifecycle";
 import { createPageReader, type PageReader } from "../../framework/pageReads";
 import {
   defineResource,
   definition,
+  exportText,
   type PropertyTable,
   type ResourceDeclaration,
   type ResourceDeps,
@@ -234,6 +237,15 @@ async function write(
 
 const FACTS: ResourceFacts<AlertConfigurationInputs> = {
   type: "AlertConfiguration",
+  exported: {
+    configKey: "alertConfigurations",
+    scope: "project",
+    find: async (client, groupId) =>
+      (await collect(client.alertConfigs.listAll(groupId))).map((config) =>
+        formatId([groupId, exportText(config.id)]),
+      ),
+    resourceName: (args) => `alert-${exportText(args.eventTypeName)}`,
+  },
   summary: "alert configuration, all 14 notification kinds",
   description:
     "Which event raises an alert in a project, and whom it notifies (14 notification kinds). A change of `enabled` alone uses the toggle operation; any other change replaces the content in place.",

@@ -79,6 +79,12 @@ function explain(error: unknown, groupId: string): unknown {
 
 export const resource = defineSingleton<AuditingInputs, (typeof PROJECT_SINGLETON_ID_PARTS)[number]>({
   type: "Auditing",
+  exported: {
+    configKey: "auditing",
+    scope: "project",
+    find: async (_client, groupId) => [groupId],
+    resourceName: () => "auditing",
+  },
   summary: "the project's auditing configuration (singleton)",
   description:
     "The project's database auditing configuration (a project singleton): create adopts it and sets the fields that differ, delete restores the service's defaults.",

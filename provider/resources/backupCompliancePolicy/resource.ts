@@ -204,6 +204,14 @@ export const resource = defineSingleton<
   (typeof PROJECT_SINGLETON_ID_PARTS)[number]
 >({
   type: "BackupCompliancePolicy",
+  exported: {
+    configKey: "backupCompliancePolicies",
+    scope: "project",
+    find: async (_client, groupId) => [groupId],
+    resourceName: () => "backup-compliance-policy",
+    // The service refuses to reset a schedule while a compliance policy is active.
+    after: ["CloudBackupSchedule"],
+  },
   summary: "the project's backup compliance policy (singleton)",
   description:
     "The project's backup compliance policy (a project singleton): create adopts it and waits until it is ACTIVE. Deleting it needs a prior support request: by default `pulumi destroy` fails with the service's refusal; set `keepEnabledOnDelete: true` to leave the policy in place.",

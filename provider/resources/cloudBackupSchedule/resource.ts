@@ -11,12 +11,15 @@
  *
  * Id and importId: `<groupId>/<clusterName>`.
  */
+
 import { z } from "zod";
 import { hasErrorCode, isNotFound, isTransient, type PlatformClient } from "../../client";
 import { policiesForRequest } from "../../client/backupSchedules";
+import { formatId } from "../../framework/ids";
 import { readIfExists } from "../../framework/lifecycle";
 import { reportProgress } from "../../framework/progress";
 import type { PropertyRule, PropertyTable } from "../../framework/resource";
+import { exportText } from "../../framework/resource";
 import { defineSingleton } from "../../framework/singleton";
 import { lifecycle } from "./lifecycle";
 import {
@@ -276,6 +279,12 @@ async function converge(client: PlatformClient, inputs: CloudBackupScheduleInput
 
 export const resource = defineSingleton<CloudBackupScheduleInputs, (typeof SCHEDULE_ID_PARTS)[number]>({
   type: "CloudBackupSchedule",
+  exported: {
+    configKey: "cloudBackupSchedules",
+    scope: "cluster",
+    find: async (_client, groupId, clusterName) => [formatId([groupId, clusterName])],
+    resourceName: (args) => `backup-schedule-${exportText(args.clusterName)}`,
+  },
   summary: "a cluster's backup schedule (singleton)",
   description:
     "The backup schedule of a cluster with cloud backup (one per cluster, always present): create adopts it and converges the fields the program sets; fields it leaves out keep the service's values. Delete restores the service's default schedule, or with `resetOnDelete: false` leaves it as it is.",

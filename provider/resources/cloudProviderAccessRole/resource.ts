@@ -9,9 +9,11 @@
  *
  * Id and importId: `<groupId>/<roleId>`.
  */
+
 import { z } from "zod";
 import { diffInputs } from "../../framework/diff";
-import { defineResource, type PropertyTable } from "../../framework/resource";
+import { formatId } from "../../framework/ids";
+import { defineResource, exportText, type PropertyTable } from "../../framework/resource";
 import { type AccessRoleLocation, authorizeWhenAssumable, lifecycle } from "./lifecycle";
 import {
   accessRoleId,
@@ -92,6 +94,16 @@ export const resource = defineResource<
   (typeof CLOUD_PROVIDER_ACCESS_ROLE_ID_PARTS)[number]
 >({
   type: "CloudProviderAccessRole",
+  exported: {
+    configKey: "cloudProviderAccessRoles",
+    scope: "project",
+    // AWS roles only: the resource manages AWS IAM roles (docs/resources/cloudProviderAccessRole.md).
+    find: async (client, groupId) =>
+      ((await client.cloudProviderAccess.list(groupId)).awsIamRoles ?? []).flatMap((role) =>
+        role.roleId === undefined ? [] : [formatId([groupId, role.roleId])],
+      ),
+    resourceName: (args) => `access-role-${exportText(args.providerName).toLowerCase()}`,
+  },
   summary: "AWS IAM access role, authorized with retries while AWS propagates it",
   description:
     "An AWS IAM access role of a project, authorized with the IAM role the platform assumes (`iamAssumedRoleArn`). Create and update authorize it, retrying while AWS propagates the IAM role; delete deauthorizes it, which removes the role, and waits until it is gone.",

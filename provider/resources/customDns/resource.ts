@@ -39,6 +39,12 @@ export const CUSTOM_DNS_PROPERTIES: PropertyTable = {
 
 export const resource = defineSingleton<CustomDnsInputs, (typeof PROJECT_SINGLETON_ID_PARTS)[number]>({
   type: "CustomDns",
+  exported: {
+    configKey: "customDns",
+    scope: "project",
+    find: async (_client, groupId) => [groupId],
+    resourceName: () => "custom-dns",
+  },
   summary: "custom DNS for AWS clusters (singleton)",
   description:
     "Whether the project's AWS clusters use custom DNS (a project singleton): create adopts the setting, delete restores disabled.",

@@ -10,11 +10,13 @@
  *
  * Id and importId: `<groupId>/<exportBucketId>`.
  */
+
 import { z } from "zod";
 import { collect, hasErrorCode, type PlatformClient } from "../../client";
 import { importIdHint, isAlreadyExists, RECOVER_HINT } from "../../framework/adoption";
 import { diffInputs } from "../../framework/diff";
-import { defineResource, type PropertyRule, type PropertyTable } from "../../framework/resource";
+import { formatId } from "../../framework/ids";
+import { defineResource, exportText, type PropertyRule, type PropertyTable } from "../../framework/resource";
 import { type ExportBucketLocation, findExportBucket, lifecycle } from "./lifecycle";
 import {
   describeBucket,
@@ -124,6 +126,15 @@ export const resource = defineResource<
   (typeof EXPORT_BUCKET_ID_PARTS)[number]
 >({
   type: "ExportBucket",
+  exported: {
+    configKey: "exportBuckets",
+    scope: "project",
+    find: async (client, groupId) =>
+      (await collect(client.exportBuckets.listAll(groupId))).map((bucket) =>
+        formatId([groupId, exportText(bucket._id)]),
+      ),
+    resourceName: (args) => `export-bucket-${exportText(args.bucketName)}`,
+  },
   summary: "snapshot export bucket",
   description:
     "An AWS S3 bucket, Azure Blob Storage container or Google Cloud Storage bucket that cloud backup snapshots are exported to. The API has no update operation: changing any field replaces the bucket. Delete waits until the bucket is gone.",

@@ -7,12 +7,13 @@
  * STEADY; delete waits until reading it answers 404. A wait that fails or times out after the index
  * exists keeps it in state (partial failure), so the next `pulumi up` resumes the wait.
  */
+
 import { z } from "zod";
 import { DEFAULT_ANALYZER } from "../../../api/vocabulary";
 import { hasErrorCode, type PlatformClient } from "../../client";
 import { assertAdoptedIdentity, importIdHint } from "../../framework/adoption";
 import type { FieldRule } from "../../framework/diff";
-import { defineResource, type PropertyRule, type PropertyTable } from "../../framework/resource";
+import { defineResource, exportText, type PropertyRule, type PropertyTable } from "../../framework/resource";
 import { definitionsEqual, type FlatDefinitionField } from "../../framework/searchDefinition";
 import { type FtsIndexLocation, lifecycle } from "./lifecycle";
 import {
@@ -179,6 +180,14 @@ export const resource = defineResource<
   (typeof FTS_INDEX_ID_PARTS)[number]
 >({
   type: "FtsIndex",
+  exported: {
+    configKey: "ftsIndexes",
+    scope: "cluster",
+    // The first-style operations (15-19) show the same indexes as the second style, which export
+    // declares as SearchIndex; declaring them twice would make two resources own one index.
+    find: async () => [],
+    resourceName: (args) => `fts-index-${exportText(args.clusterName)}-${exportText(args.name)}`,
+  },
   summary: "text search index, first (flat) definition style",
   description:
     "A text search index on one collection of a cluster, in the API's first (flat) definition style. Create and update wait until the index is STEADY; delete waits until it is gone.",

@@ -65,6 +65,13 @@ export const resource = defineResource<
   (typeof LIVE_MIGRATION_LINK_TOKEN_ID_PARTS)[number]
 >({
   type: "LiveMigrationLinkToken",
+  exported: {
+    configKey: "liveMigrationLinkTokens",
+    scope: "project",
+    // The service shows a link token only when it creates it; an existing link cannot be adopted.
+    find: async () => [],
+    resourceName: () => "live-migration-link-token",
+  },
   summary: "the organization's live-migration link (secret token)",
   description:
     "The link token of an organization for live migrations from self-managed deployments (a secret output): create links the organization, delete removes the link.",

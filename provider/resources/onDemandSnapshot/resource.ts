@@ -9,9 +9,11 @@
  *
  * Id and importId: `<groupId>/<clusterName>/<snapshotId>`.
  */
+
 import { z } from "zod";
-import { hasErrorCode, type PlatformClient } from "../../client";
-import { defineResource, type PropertyTable } from "../../framework/resource";
+import { collect, hasErrorCode, type PlatformClient } from "../../client";
+import { formatId } from "../../framework/ids";
+import { defineResource, exportText, type PropertyTable } from "../../framework/resource";
 import { deleteSnapshot, lifecycle, type SnapshotLocation } from "./lifecycle";
 import {
   describeSnapshot,
@@ -128,6 +130,17 @@ export const resource = defineResource<
   (typeof ON_DEMAND_SNAPSHOT_ID_PARTS)[number]
 >({
   type: "OnDemandSnapshot",
+  exported: {
+    configKey: "onDemandSnapshots",
+    scope: "cluster",
+    // Scheduled snapshots belong to the backup schedule; only on-demand ones are resources. Snapshots
+    // of sharded clusters are read through other operations and are not exported yet.
+    find: async (client, groupId, clusterName) =>
+      (await collect(client.snapshots.listAll(groupId, clusterName)))
+        .filter((snapshot) => snapshot.snapshotType === "onDemand")
+        .map((snapshot) => formatId([groupId, clusterName, snapshot.id])),
+    resourceName: (args) => `snapshot-${exportText(args.clusterName)}`,
+  },
   summary: "on-demand backup snapshot (cluster, sharded cluster); waits until completed",
   description:
     "An on-demand backup snapshot of a cluster or a sharded cluster. Create waits until it is completed; a change of `retentionInDays` changes its expiration in place; delete removes it and waits until it is gone.",

@@ -9,11 +9,13 @@
  *
  * Id and importId: `<groupId>/<clusterName>`.
  */
+
 import { z } from "zod";
 import { hasErrorCode } from "../../client";
 import { importIdHint } from "../../framework/adoption";
+import { formatId } from "../../framework/ids";
 import { isDone, phaseWaitOptions } from "../../framework/lifecycle";
-import { defineResource, type PropertyTable } from "../../framework/resource";
+import { defineResource, exportText, type PropertyTable } from "../../framework/resource";
 import { isEnding, lifecycle, type OutageSimulationLocation } from "./lifecycle";
 import {
   describeOutageSimulation,
@@ -87,6 +89,13 @@ export const resource = defineResource<
   (typeof OUTAGE_SIMULATION_ID_PARTS)[number]
 >({
   type: "OutageSimulation",
+  exported: {
+    configKey: "outageSimulations",
+    scope: "cluster",
+    // At most one per cluster; a cluster without one reads as nothing and is left out.
+    find: async (_client, groupId, clusterName) => [formatId([groupId, clusterName])],
+    resourceName: (args) => `outage-simulation-${exportText(args.clusterName)}`,
+  },
   summary: "a simulated regional outage of a cluster",
   description:
     "A simulated regional outage of a cluster (one at a time per cluster). Create starts it and waits until SIMULATING; any change of what is simulated ends it first and starts a new one; delete ends it and waits until it is gone.",

@@ -58,6 +58,13 @@ async function disableProblem(client: PlatformClient, groupId: string): Promise<
 // every preview, and its inputs may still be unknown).
 export const resource = defineSingleton<PrivateIpModeInputs, (typeof PROJECT_SINGLETON_ID_PARTS)[number]>({
   type: "PrivateIpMode",
+  exported: {
+    configKey: "privateIpModes",
+    scope: "project",
+    // The legacy API updates the mode but has no operation that reads it, so nothing can be found.
+    find: async () => [],
+    resourceName: () => "private-ip-mode",
+  },
   summary: "the project's Peering-Only mode (legacy v1.0; singleton)",
   description:
     "The project's Peering-Only (private IP) mode, the legacy v1.0 operation (a project singleton): create adopts the setting; the API cannot read the mode, so refresh reports the stored value, and delete leaves the mode as it is.",

@@ -12,11 +12,14 @@
  * Id and importId: `<groupId>/<clusterName>/<restoreJobId>`; the `serverless` input says whether
  * `clusterName` is a cluster or a serverless instance.
  */
+
 import { z } from "zod";
-import { hasErrorCode, type PlatformClient } from "../../client";
+import { collect, hasErrorCode, type PlatformClient } from "../../client";
+import { formatId } from "../../framework/ids";
 import { defineJob } from "../../framework/jobResource";
 import { reportProgress } from "../../framework/progress";
 import type { PropertyRule, PropertyTable } from "../../framework/resource";
+import { exportText } from "../../framework/resource";
 import { lifecycle, type RestoreJobLocation } from "./lifecycle";
 import {
   describeRestoreJob,
@@ -170,6 +173,17 @@ export const resource = defineJob<
   (typeof RESTORE_JOB_ID_PARTS)[number]
 >({
   type: "RestoreJob",
+  exported: {
+    configKey: "restoreJobs",
+    scope: "cluster",
+    // Adopted with importId, a finished restore is never run again (docs/resources/restoreJob.md).
+    find: async (client, groupId, clusterName) =>
+      (await collect(client.restoreJobs.listAll(groupId, clusterName))).map((job) =>
+        formatId([groupId, clusterName, job.id]),
+      ),
+    resourceName: (args) => `restore-job-${exportText(args.clusterName)}`,
+    after: ["OnDemandSnapshot"],
+  },
   summary:
     "restore (automated, download, point in time) of a cluster or serverless instance; waits until finished, never re-runs",
   description:

@@ -7,11 +7,18 @@
  * importId (silently taking over nodes someone else manages would hide a conflict). Create and update
  * wait until stateName is IDLE; delete waits until reading answers `{}`.
  */
+
 import { z } from "zod";
 import { importIdHint, isAlreadyExists, RECOVER_HINT } from "../../framework/adoption";
 import { deepEqual } from "../../framework/diff";
+import { formatId } from "../../framework/ids";
 import { isDone, phaseWaitOptions } from "../../framework/lifecycle";
-import { defineResource, type PropertyTable, type ResourceContext } from "../../framework/resource";
+import {
+  defineResource,
+  exportText,
+  type PropertyTable,
+  type ResourceContext,
+} from "../../framework/resource";
 import {
   findSearchDeployment,
   lifecycle,
@@ -127,6 +134,12 @@ export const resource = defineResource<
   (typeof SEARCH_DEPLOYMENT_ID_PARTS)[number]
 >({
   type: "SearchDeployment",
+  exported: {
+    configKey: "searchDeployments",
+    scope: "cluster",
+    find: async (_client, groupId, clusterName) => [formatId([groupId, clusterName])],
+    resourceName: (args) => `search-nodes-${exportText(args.clusterName)}`,
+  },
   summary: "dedicated search nodes",
   description:
     "The dedicated search nodes of one cluster (at most one deployment per cluster; one spec applies to all its nodes). Create and update wait until the nodes are IDLE; delete waits until the cluster has none. Creating where the cluster already has nodes is an error unless `importId` adopts them.",

@@ -7,12 +7,13 @@
  * update 29, delete 27; the waits read by the index id learnt from the first read). Create and update
  * wait until the index is READY (queryable); delete waits until reading it answers 404.
  */
+
 import { z } from "zod";
 import { hasErrorCode, type PlatformClient } from "../../client";
 import { assertAdoptedIdentity, importIdHint, RECOVER_HINT } from "../../framework/adoption";
 import { formatId } from "../../framework/ids";
 import { readIfExists } from "../../framework/lifecycle";
-import { defineResource, type PropertyTable } from "../../framework/resource";
+import { defineResource, exportText, type PropertyTable } from "../../framework/resource";
 import { definitionsEqual, FLAT_DEFINITION_FIELDS } from "../../framework/searchDefinition";
 import { findSearchIndex, lifecycle, type SearchIndexLocation } from "./lifecycle";
 import {
@@ -200,6 +201,16 @@ async function duplicateIndexError(
 
 export const resource = defineResource<SearchIndexInputs, IndexAddress, LiveSearchIndex, IdPart>({
   type: "SearchIndex",
+  exported: {
+    configKey: "searchIndexes",
+    scope: "cluster",
+    find: async (client, groupId, clusterName) =>
+      (await client.searchIndexes.list(groupId, clusterName)).map((index) =>
+        formatId([groupId, clusterName, exportText(index.indexID)]),
+      ),
+    resourceName: (args) => `index-${exportText(args.clusterName)}-${exportText(args.name)}`,
+    after: ["SearchDeployment"],
+  },
   summary: "search index (text or vector)",
   description:
     'A full-text (`type: "search"`) or vector (`type: "vectorSearch"`) search index on one collection of a cluster. Create and update wait until the index is READY and queryable; delete waits until it is gone.',

@@ -8,10 +8,14 @@
  *
  * Id and importId: `<groupId>/<clusterName>/<exportJobId>`.
  */
+
 import { z } from "zod";
+import { collect } from "../../client";
+import { formatId } from "../../framework/ids";
 import { defineJob } from "../../framework/jobResource";
 import { reportProgress } from "../../framework/progress";
 import type { PropertyRule, PropertyTable } from "../../framework/resource";
+import { exportText } from "../../framework/resource";
 import { type ExportJobLocation, lifecycle } from "./lifecycle";
 import {
   describeExportJob,
@@ -89,6 +93,16 @@ export const resource = defineJob<
   (typeof SNAPSHOT_EXPORT_JOB_ID_PARTS)[number]
 >({
   type: "SnapshotExportJob",
+  exported: {
+    configKey: "snapshotExportJobs",
+    scope: "cluster",
+    find: async (client, groupId, clusterName) =>
+      (await collect(client.exportJobs.listAll(groupId, clusterName))).map((job) =>
+        formatId([groupId, clusterName, job.id]),
+      ),
+    resourceName: (args) => `export-job-${exportText(args.clusterName)}`,
+    after: ["ExportBucket", "OnDemandSnapshot"],
+  },
   summary: "export of a snapshot to an export bucket; waits with exported / total collections",
   description:
     "The export of one snapshot to an export bucket. Create waits until the export is Successful, showing exported / total collections; only a change of its inputs runs a new export; the service cannot delete an export job, so delete removes it from the stack only and says so.",

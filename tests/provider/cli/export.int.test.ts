@@ -42,6 +42,7 @@ describe("export against the emulator", () => {
     force: false,
     project: "exported",
     stack: "dev",
+    language: "typescript",
     baseUrl: undefined,
     publicKey: undefined,
     clientId: undefined,

@@ -12,6 +12,7 @@ describe("export options", () => {
       force: false,
       project: "platform-export",
       stack: "dev",
+      language: "typescript",
       baseUrl: undefined,
       publicKey: undefined,
       clientId: undefined,
@@ -35,6 +36,8 @@ describe("export options", () => {
         "acme",
         "--stack",
         "prod",
+        "--language",
+        "go",
         "--base-url",
         "https://h/api/p/v2",
         "--public-key",
@@ -50,6 +53,7 @@ describe("export options", () => {
       force: true,
       project: "acme",
       stack: "prod",
+      language: "go",
       baseUrl: "https://h/api/p/v2",
       publicKey: "pub",
       clientId: "sa",
@@ -66,5 +70,27 @@ describe("export options", () => {
     expect(() =>
       commandOptions(["export", "--group", "5f1a0000000000000000e101", "--out", "x", "--private-key", "k"]),
     ).toThrow("Unknown option '--private-key'");
+  });
+
+  test("--language takes typescript, yaml, python or go; another value is refused naming the option", () => {
+    for (const language of ["typescript", "yaml", "python", "go"]) {
+      expect(
+        commandOptions([
+          "export",
+          "--group",
+          "5f1a0000000000000000e101",
+          "--out",
+          "x",
+          "--language",
+          language,
+        ]),
+      ).toMatchObject({ language });
+    }
+    expect(() =>
+      commandOptions(["export", "--group", "5f1a0000000000000000e101", "--out", "x", "--language", "java"]),
+    ).toThrow('--language must be one of typescript, yaml, python, go; got "java"');
+    expect(() =>
+      commandOptions(["export", "--group", "5f1a0000000000000000e101", "--out", "x", "--language", "YAML"]),
+    ).toThrow('--language must be one of typescript, yaml, python, go; got "YAML"');
   });
 });

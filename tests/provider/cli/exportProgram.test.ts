@@ -3,21 +3,24 @@
  * placeholders, the stack config file (parsed back as YAML), index.ts, package.json and the README.
  */
 import { parse } from "yaml";
+import { programFiles } from "../../../provider/cli/exportFiles";
 import {
   type ExportPlan,
   indexTs,
   packageJson,
   planExport,
-  programFiles,
   readme,
   SECRET_PLACEHOLDER_KEY,
   slug,
   stackConfigFile,
   toYaml,
 } from "../../../provider/cli/exportProgram";
-import { EXPORTED_TYPES, type ExportedType } from "../../../provider/cli/exportTypes";
-import { RESOURCE_MODULES } from "../../../provider/framework/runtime";
+import { type ExportedType, exportedTypes, exportTable } from "../../../provider/cli/exportTypes";
+import { lookupDefinition, RESOURCE_MODULES } from "../../../provider/framework/runtime";
 import * as sdk from "../../../sdk";
+
+/** The export table, made from the resource declarations. */
+const EXPORTED_TYPES = exportedTypes();
 
 const GROUP = "5f1a0000000000000000e101";
 
@@ -83,6 +86,47 @@ describe("the export table", () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
+  test("is made from the declarations' facets, a type after those it names in `after`", () => {
+    const facet = (configKey: string, after?: string[]) => ({
+      configKey,
+      scope: "project" as const,
+      find: async () => [],
+      resourceName: () => configKey,
+      ...(after === undefined ? {} : { after }),
+    });
+    const order = exportTable([
+      { type: "A", exported: facet("as", ["C"]) },
+      { type: "B", exported: facet("bs") },
+      { type: "C", exported: facet("cs", ["B"]) },
+      { type: "D", exported: facet("ds") },
+    ]).map((entry) => [entry.type, entry.configKey]);
+    expect(order).toEqual([
+      ["B", "bs"],
+      ["C", "cs"],
+      ["A", "as"],
+      ["D", "ds"],
+    ]);
+    expect(() => exportTable([{ type: "A", exported: undefined }])).toThrow(
+      "resource type A declares no `exported` facet: export cannot read its objects",
+    );
+    expect(() => exportTable([{ type: "A", exported: facet("as", ["Z"]) }])).toThrow(
+      "resource type A: `exported.after` names Z, which is not a resource type",
+    );
+    expect(() =>
+      exportTable([
+        { type: "A", exported: facet("as", ["B"]) },
+        { type: "B", exported: facet("bs", ["A"]) },
+      ]),
+    ).toThrow("the `exported.after` of A, B form a cycle: no order declares each after its dependencies");
+  });
+
+  test("each entry is its resource declaration's facet", () => {
+    for (const entry of EXPORTED_TYPES) {
+      const { type: _type, ...facet } = entry;
+      expect(facet).toEqual(lookupDefinition(entry.type)?.exported);
+    }
+  });
+
   test("each type is an sdk class, and a type it depends on comes before it", () => {
     const exported = sdk as Record<string, unknown>;
     EXPORTED_TYPES.forEach((type, index) => {
@@ -95,7 +139,7 @@ describe("the export table", () => {
 });
 
 describe("planExport", () => {
-  test("names are readable and unique per type; importId is the id; masked values become placeholders", () => {
+  test("names are readable and unique; importId is the id; masked values become placeholders", () => {
     const plan = samplePlan();
     const [alerts, schedules, policies] = plan.types;
     expect(alerts?.resources).toEqual([
@@ -155,6 +199,23 @@ describe("planExport", () => {
         path: "notifications[0].serviceKey",
         visibleSuffix: "1357",
       },
+    ]);
+  });
+
+  test("names are unique across types too (a YAML program's resources are one map)", () => {
+    const plan = planExport(OPTIONS, [
+      {
+        entry: { ...entry("Auditing"), resourceName: () => "settings" },
+        objects: [{ id: GROUP, inputs: {} }],
+      },
+      {
+        entry: { ...entry("CustomDns"), resourceName: () => "settings" },
+        objects: [{ id: GROUP, inputs: {} }],
+      },
+    ]);
+    expect(plan.types.map(({ resources }) => resources.map(({ name }) => name))).toEqual([
+      ["settings"],
+      ["settings-2"],
     ]);
   });
 
@@ -228,13 +289,15 @@ describe("the files", () => {
   });
 
   test("every file of the program", () => {
-    expect(Object.keys(programFiles(samplePlan(), { package: "1.0.0", pulumi: "3.270.0" })).sort()).toEqual([
-      "Pulumi.prod.yaml",
-      "Pulumi.yaml",
-      "README.md",
-      "index.ts",
-      "package.json",
-      "tsconfig.json",
-    ]);
+    expect(
+      Object.keys(
+        programFiles(samplePlan(), {
+          package: "1.0.0",
+          pulumi: "3.270.0",
+          pulumiGo: "v3.259.0",
+          pulumiPython: ">=3.231.0,<4.0.0",
+        }),
+      ).sort(),
+    ).toEqual(["Pulumi.prod.yaml", "Pulumi.yaml", "README.md", "index.ts", "package.json", "tsconfig.json"]);
   });
 });
