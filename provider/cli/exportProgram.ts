@@ -357,10 +357,12 @@ export function readme(plan: ExportPlan, language: ExportLanguage = "typescript"
       ? `, clusters ${plan.clusters.map((cluster) => `\`${cluster}\``).join(", ")}`
       : " (no cluster)";
   const file = DECLARED_IN[language].file(plan);
+  // The input as the program's language spells it (the Python SDK's arguments are snake_case).
+  const importId = language === "python" ? "import_id" : language === "go" ? "ImportId" : "importId";
   return `# ${plan.project}
 
 Project \`${plan.groupId}\`${scope}, exported by \`pulumi-cluster-platform export\`: ${total} objects,
-declared in [${file}](${file}) with the \`importId\` of each, so
+declared in [${file}](${file}) with the \`${importId}\` of each, so
 \`pulumi up\` adopts them (each resource reads its object and finds nothing to change) instead of
 creating new ones.
 ${

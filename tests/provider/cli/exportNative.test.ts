@@ -184,6 +184,7 @@ describe("the program in each language", () => {
     );
     expect(files["README.md"]).toContain("Each is read with `config.require_secret`");
     expect(files["README.md"]).toContain("venv/bin/pip install -r requirements.txt");
+    expect(files["README.md"]).toContain("with the `import_id` of each");
   });
 
   test("Go: the SDK's Args structs and PascalCase fields aligned as gofmt does, cfg.RequireSecret, pulumi.DependsOn", () => {
@@ -205,6 +206,7 @@ describe("the program in each language", () => {
         "replace github.com/pulumi-cluster-platform/pulumi-cluster-platform/sdk/native/go => ./node_modules/pulumi-cluster-platform/sdk/native/go\n",
     );
     expect(files["README.md"]).toContain("go mod tidy");
+    expect(files["README.md"]).toContain("with the `ImportId` of each");
   });
 
   test("Go: long keys align as gofmt aligns them (checked against gofmt when written)", () => {
