@@ -66,6 +66,10 @@ export function generatedFiles(
   for (const { definition, folder } of resources) {
     files.set(`sdk/${folder}.ts`, renderSdk(definition, folder, byFolder));
     const page = `docs/resources/${folder}.md`;
+    if (!files.has(page) && !existsSync(join(ROOT, page)))
+      throw new Error(
+        `${page} does not exist: write the resource's page (its prose, and empty generated blocks "arguments" and "outputs" copied from another page; CONTRIBUTING.md, "Adding a resource", step 8), then run this again`,
+      );
     let text = read(page);
     text = replaceBlock(text, "arguments", argumentsTable(definition), page);
     text = replaceBlock(text, "outputs", outputsTable(definition), page);
