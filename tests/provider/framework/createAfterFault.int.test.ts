@@ -165,7 +165,9 @@ describe("findCreated: the natural key of each resource", () => {
       expect(await provider.findCreated?.(inputs)).toBeUndefined();
       const { id } = await createdWith(provider, inputs);
       expect(await provider.findCreated?.(inputs)).toBe(id);
-      expect(await provider.findCreated?.(inputs, new Set([id]))).toBe(raw === ALERT ? undefined : id);
+      expect(await provider.findCreated?.(inputs, { taken: new Set([id]) })).toBe(
+        raw === ALERT ? undefined : id,
+      );
     }
   });
 
