@@ -12,6 +12,8 @@
 import { z } from "zod";
 import { hasErrorCode } from "../../client";
 import { importIdHint } from "../../framework/adoption";
+import { deepEqual } from "../../framework/diff";
+import { pickCreated } from "../../framework/findCreated";
 import { isDone, phaseWaitOptions } from "../../framework/lifecycle";
 import { defineResource, type PropertyTable } from "../../framework/resource";
 import { isEnding, lifecycle, type OutageSimulationLocation } from "./lifecycle";
@@ -153,6 +155,24 @@ export const resource = defineResource<
       );
     }
     await client.outageSimulations.end(where.groupId, where.clusterName);
+  },
+
+  /**
+   * What a create started is the cluster's simulation (one at a time) of the outage filters sent,
+   * requested at or after the create began (findCreated.ts).
+   */
+  async findCreated({ client }, inputs, lookup) {
+    const live = await lifecycle.read(client, inputs);
+    return pickCreated(
+      live === undefined ? [] : [live],
+      {
+        what: describeOutageSimulation(inputs),
+        idOf: () => outageSimulationId(inputs.groupId, inputs.clusterName),
+        fits: (simulation) => deepEqual(simulation.outageFilters, inputs.outageFilters),
+        createdAt: (simulation) => simulation.startRequestDate,
+      },
+      lookup,
+    );
   },
 
   toOutputs,
