@@ -9,11 +9,14 @@
  * serialized provider, which a pending create has only among its inputs.
  *
  * So, through the Automation API (`stack export` / `stack import`, engine.ts):
- * - for each pending create of a platform resource, the resource's natural key finds the object the
- *   create made (`findCreated`, the same lookup a create does after a POST that may have acted);
- *   found, the object is put into the state with its id (its outputs the inputs, which include the
- *   serialized provider), then a refresh of exactly those resources reads its real outputs;
- *   not found, nothing was created and the pending create is cleared;
+ * - for each pending create of a platform resource, the resource's finder looks for the object the
+ *   create made (`findCreated`, the same lookup a create does after a POST that may have acted: a
+ *   unique name, or the parameters sent, a date at or after the run began and an id no other
+ *   resource holds, framework/findCreated.ts); found, the object is put into the state with its id
+ *   (its outputs the inputs, which include the serialized provider), then a refresh of exactly those
+ *   resources reads its real outputs; not found, nothing was created and the pending create is
+ *   cleared; more than one fits (or the type cannot be listed), the pending create stays and the
+ *   report names the candidates (undecided: a person decides);
  * - any other pending operation (an update, a delete, a resource of another provider) is cleared:
  *   its resource is in the state as the engine last wrote it, and the next command converges it;
  * - a lock left by the killed CLI (file backends) is removed, after checking that the process that
