@@ -123,7 +123,9 @@ export async function createOrFind<const Names extends readonly string[], Result
       } catch (lookupError) {
         // More than one object fits: resending would make another, taking one may take the wrong one.
         if (lookupError instanceof AmbiguousCreateError)
-          throw new Error(`${error instanceof Error ? error.message : String(error)} ${lookupError.message}`);
+          throw new Error(
+            `${error instanceof Error ? error.message : String(error)} Looking it up to see whether it was created: ${lookupError.message}`,
+          );
         const why = lookupError instanceof Error ? lookupError.message : String(lookupError);
         throw new Error(
           `${error instanceof Error ? error.message : String(error)} Looking the object up to see whether it was created failed too (${why}); run pulumi up again: it looks again before creating.`,

@@ -389,7 +389,13 @@ function objectProvider<Inputs, Where, Live, Part extends string>(
         partNames,
         describe: declaration.describe(inputs),
         locatedBy: located,
-        create: async () => settle(ctx, inputs, await declaration.create(ctx, inputs), "create", true),
+        create: async () => {
+          const live = await declaration.create(ctx, inputs);
+          // Claimed as soon as the service answered, not after the wait: a lookup of a create running
+          // beside this one must not take it meanwhile.
+          claimed.add(declaration.idOf(inputs, live));
+          return settle(ctx, inputs, live, "create", true);
+        },
         adopt: (parts, id) => adopt(ctx, inputs, parts as IdParts<Part>, id),
         findCreated: findCreated === undefined ? undefined : () => findCreated(ctx, inputs, lookup),
       });

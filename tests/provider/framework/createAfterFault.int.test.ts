@@ -9,6 +9,7 @@ import { collect } from "../../../provider/client";
 import type { PlatformProvider } from "../../../provider/framework/types";
 import { resource as alertConfigurationResource } from "../../../provider/resources/alertConfiguration/resource";
 import { resource as auditingResource } from "../../../provider/resources/auditing/resource";
+import { resource as cloudProviderAccessRoleResource } from "../../../provider/resources/cloudProviderAccessRole/resource";
 import { resource as exportBucketResource } from "../../../provider/resources/exportBucket/resource";
 import { resource as onDemandSnapshotResource } from "../../../provider/resources/onDemandSnapshot/resource";
 import { resource as restoreJobResource } from "../../../provider/resources/restoreJob/resource";
@@ -244,6 +245,25 @@ describe("a job whose POST may have acted never runs twice", () => {
       (found) => found.description === "after a fault",
     );
     expect(described.map((found) => `${GROUP}/demo-cluster/${found.id}`)).toEqual([taken.id]);
+  });
+
+  test("an equal object this provider made for another resource a moment before is not taken", async () => {
+    // Two roles without an ARN fit the same lookup, and both fall in its window; the first is claimed.
+    const provider = cloudProviderAccessRoleResource.providerWith(deps());
+    const first = await create(provider, { groupId: GROUP });
+    fx.emu.core.faults.add({
+      pathPattern: "**/cloudProviderAccess",
+      method: "POST",
+      status: 500,
+      afterHandling: true,
+      count: 1,
+    });
+    const second = await create(provider, { groupId: GROUP });
+    const roles = (await fx.client.cloudProviderAccess.list(GROUP)).awsIamRoles ?? [];
+    const made = roles.map((role) => `${GROUP}/${role.roleId}`).filter((id) => id !== `${GROUP}/${AWS_ROLE}`);
+    expect(made).toEqual([first.id, second.id]);
+    expect(second.id).not.toBe(first.id);
+    expect(logged("POST", /\/cloudProviderAccess$/).map((entry) => entry.status)).toEqual([200, 500]);
   });
 
   test("two jobs fit the lookup: the create fails naming both, and starts no third", async () => {
