@@ -46,6 +46,7 @@ import {
 import {
   configureFromStack,
   type FindCreated,
+  needsDecision,
   recoverStack,
   renderRecovery,
   repairFileCheckpoint,
@@ -189,10 +190,10 @@ async function exportCommand(options: ExportOptions): Promise<number> {
 }
 
 /** Finds an object by the natural key of its resource type (the same lookup create uses). */
-const findCreated: FindCreated = async (typeName, inputs, taken) => {
+const findCreated: FindCreated = async (typeName, inputs, lookup) => {
   const implementation = lookupResource(typeName);
   if (implementation.findCreated === undefined) return "no-natural-key";
-  return implementation.findCreated(inputs, taken);
+  return implementation.findCreated(inputs, lookup);
 };
 
 /** Exit 0 when the stack is ready for pulumi up (whether or not there was anything to do). */
@@ -201,7 +202,8 @@ async function recover(options: RecoverOptions): Promise<number> {
   await configureFromStack(stack);
   const report = await recoverStack(stack, findCreated, progress);
   process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : renderRecovery(report));
-  return 0;
+  // An undecided pending create stays in the state: the next up would make another object.
+  return needsDecision(report) ? 1 : 0;
 }
 
 /** Exit 0 when the stack now holds the native resources and the program's preview replaces nothing. */

@@ -9,11 +9,14 @@
  * serialized provider, which a pending create has only among its inputs.
  *
  * So, through the Automation API (`stack export` / `stack import`, engine.ts):
- * - for each pending create of a platform resource, the resource's natural key finds the object the
- *   create made (`findCreated`, the same lookup a create does after a POST that may have acted);
- *   found, the object is put into the state with its id (its outputs the inputs, which include the
- *   serialized provider), then a refresh of exactly those resources reads its real outputs;
- *   not found, nothing was created and the pending create is cleared;
+ * - for each pending create of a platform resource, the resource's finder looks for the object the
+ *   create made (`findCreated`, the same lookup a create does after a POST that may have acted: a
+ *   unique name, or the parameters sent, a date at or after the run began and an id no other
+ *   resource holds, framework/findCreated.ts); found, the object is put into the state with its id
+ *   (its outputs the inputs, which include the serialized provider), then a refresh of exactly those
+ *   resources reads its real outputs; not found, nothing was created and the pending create is
+ *   cleared; more than one fits (or the type cannot be listed), the pending create stays and the
+ *   report names the candidates (undecided: a person decides);
  * - any other pending operation (an update, a delete, a resource of another provider) is cleared:
  *   its resource is in the state as the engine last wrote it, and the next command converges it;
  * - a lock left by the killed CLI (file backends) is removed, after checking that the process that
@@ -25,6 +28,7 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync }
 import { hostname } from "node:os";
 import { join } from "node:path";
 import type { Stack, Workspace } from "@pulumi/pulumi/automation";
+import { AmbiguousCreateError } from "../framework/findCreated";
 import { setConfigValues } from "../framework/settings";
 import { PROVIDER_KEY } from "../framework/validation";
 import {
@@ -44,10 +48,16 @@ export interface RecoveryAction {
   type: string;
   /** The engine's kind of pending operation: creating, updating, deleting, reading. */
   operation: string;
-  /** adopted: the object exists and is now in the state; cleared: the pending operation was dropped. */
-  outcome: "adopted" | "cleared";
+  /**
+   * adopted: the object exists and is now in the state; cleared: the pending operation was dropped;
+   * undecided: more than one object fits, none was adopted and the pending operation stays, for a
+   * person to decide (`candidates`).
+   */
+  outcome: "adopted" | "cleared" | "undecided";
   /** The adopted object's id. */
   id?: string;
+  /** undecided: the ids of the objects that fit. */
+  candidates?: readonly string[];
   /** Why, in words. */
   reason: string;
 }
@@ -81,11 +91,14 @@ interface Deployment {
   [field: string]: unknown;
 }
 
-/** The finder of a resource type: `findCreated` of its implementation (provider/framework/runtime.ts). */
+/**
+ * The finder of a resource type: `findCreated` of its implementation (provider/framework/runtime.ts).
+ * Throws AmbiguousCreateError (framework/findCreated.ts) when more than one object fits.
+ */
 export type FindCreated = (
   typeName: string,
   inputs: Record<string, unknown>,
-  taken: ReadonlySet<string>,
+  lookup: { taken: ReadonlySet<string>; since: Date | undefined },
 ) => Promise<string | undefined | "no-natural-key">;
 
 /** The marker `pulumi stack export --show-secrets` puts on a secret value. */
@@ -105,14 +118,17 @@ export function revealSecrets(value: unknown): unknown {
 
 /**
  * Decides, for each pending operation, what to do, and returns the deployment to import. Pure but
- * for `find`: the unit tests give it a finder.
+ * for `find`: the unit tests give it a finder. `since`: a time at or before the interrupted run
+ * began ({@link runBeganBy}); an object the service dates earlier is not one its creates made.
  */
 export async function planRecovery(
   deployment: Deployment,
   find: FindCreated,
+  since?: Date,
 ): Promise<{ deployment: Deployment; actions: RecoveryAction[] }> {
   const resources = [...(deployment.resources ?? [])];
   const actions: RecoveryAction[] = [];
+  const stillPending: PendingOperation[] = [];
   for (const pending of deployment.pending_operations ?? []) {
     const { resource } = pending;
     const platformType = platformTypeName(resource.type);
@@ -137,7 +153,15 @@ export async function planRecovery(
         .filter((known) => known.type === resource.type && known.id !== undefined)
         .map((known) => known.id as string),
     );
-    const id = await find(platformType, inputs, taken);
+    let id: Awaited<ReturnType<FindCreated>>;
+    try {
+      id = await find(platformType, inputs, { taken, since });
+    } catch (error) {
+      if (!(error instanceof AmbiguousCreateError)) throw error;
+      stillPending.push(pending);
+      actions.push({ ...base, outcome: "undecided", candidates: error.candidates, reason: error.message });
+      continue;
+    }
     if (id === "no-natural-key") {
       actions.push({
         ...base,
@@ -152,7 +176,14 @@ export async function planRecovery(
     }
   }
   const { pending_operations: _pending, ...rest } = deployment;
-  return { deployment: { ...rest, resources }, actions };
+  return {
+    deployment: {
+      ...rest,
+      resources,
+      ...(stillPending.length === 0 ? {} : { pending_operations: stillPending }),
+    },
+    actions,
+  };
 }
 
 /** The pid in a lock message of a file backend ("... created by user@host (pid 1234) ..."), if any. */
@@ -258,6 +289,29 @@ async function exportRepairing(stack: Stack, progress: Progress): ReturnType<Sta
   }
 }
 
+/**
+ * A time at or before the interrupted run began, from the stack's update history: when the last
+ * recorded update ended, or began when it has not ended. A killed CLI records nothing of its run on a
+ * file backend, so the last update recorded there finished before the killed one started; Pulumi
+ * Cloud records a run as it starts, and that is the killed one. Undefined when the stack has no
+ * history (its first `up` was the one killed) or the history cannot be read: then any creation time
+ * fits, and only the parameters and the ids other resources hold tell objects apart.
+ */
+export async function runBeganBy(stack: Pick<Stack, "history">): Promise<Date | undefined> {
+  let entries: Awaited<ReturnType<Stack["history"]>>;
+  try {
+    entries = await stack.history(10, 1);
+  } catch {
+    return undefined;
+  }
+  let latest: number | undefined;
+  for (const entry of entries) {
+    const ms = new Date(entry.endTime ?? entry.startTime).getTime();
+    if (Number.isFinite(ms) && (latest === undefined || ms > latest)) latest = ms;
+  }
+  return latest === undefined ? undefined : new Date(latest);
+}
+
 /** Recovers the stack (see the module comment); `find` looks objects up on the service. */
 export async function recoverStack(
   stack: Stack,
@@ -269,7 +323,12 @@ export async function recoverStack(
   const deployment = exported.deployment as Deployment;
   const pendingCount = deployment.pending_operations?.length ?? 0;
   progress(`Stack ${stack.name}: ${pendingCount} pending operation${pendingCount === 1 ? "" : "s"}`);
-  const plan = await planRecovery(deployment, find);
+  const since = pendingCount === 0 ? undefined : await runBeganBy(stack);
+  if (since !== undefined)
+    progress(
+      `  objects the service dates before ${since.toISOString()} (the last recorded update) are not taken`,
+    );
+  const plan = await planRecovery(deployment, find, since);
   report.actions = plan.actions;
   for (const action of plan.actions) {
     progress(
@@ -318,18 +377,36 @@ export async function configureFromStack(stack: Stack): Promise<void> {
 
 /** The report in lines, for the person who ran the command. */
 export function renderRecovery(report: RecoveryReport): string {
-  const adopted = report.actions.filter((action) => action.outcome === "adopted").length;
-  const cleared = report.actions.length - adopted;
+  const count = (outcome: RecoveryAction["outcome"]) =>
+    report.actions.filter((action) => action.outcome === outcome).length;
+  const [adopted, cleared, undecided] = [count("adopted"), count("cleared"), count("undecided")];
   const lines = [
     report.actions.length === 0 && !report.lockRemoved
       ? `Stack ${report.stack}: nothing to recover.`
-      : `Stack ${report.stack}: adopted ${adopted}, cleared ${cleared} pending operation${cleared === 1 ? "" : "s"}${report.lockRemoved ? ", removed a stale lock" : ""}.`,
+      : `Stack ${report.stack}: adopted ${adopted}, cleared ${cleared} pending operation${cleared === 1 ? "" : "s"}${undecided === 0 ? "" : `, ${undecided} undecided`}${report.lockRemoved ? ", removed a stale lock" : ""}.`,
   ];
   for (const action of report.actions) {
-    lines.push(
-      `  ${action.outcome.padEnd(7)} ${action.type} ${nameOfUrn(action.urn)}${action.id === undefined ? "" : ` -> ${action.id}`}`,
-    );
+    const found =
+      action.candidates !== undefined
+        ? `: one of ${action.candidates.join(", ")}`
+        : action.id === undefined
+          ? ""
+          : ` -> ${action.id}`;
+    lines.push(`  ${action.outcome.padEnd(7)} ${action.type} ${nameOfUrn(action.urn)}${found}`);
   }
-  if (report.actions.length > 0 || report.lockRemoved) lines.push("Next: pulumi up");
+  if (undecided > 0) {
+    lines.push(
+      "Each undecided resource's create may have made one of the objects listed, and more than one fits: " +
+        "set the resource's importId to the one it made (or delete the ones you do not want), then pulumi up. " +
+        "Until then pulumi up would make another.",
+    );
+  } else if (report.actions.length > 0 || report.lockRemoved) {
+    lines.push("Next: pulumi up");
+  }
   return `${lines.join("\n")}\n`;
+}
+
+/** Whether a person must decide before the next `pulumi up` (an undecided pending create). */
+export function needsDecision(report: RecoveryReport): boolean {
+  return report.actions.some((action) => action.outcome === "undecided");
 }

@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { hasErrorCode, mayHaveActed, sleep } from "../client";
+import { AmbiguousCreateError } from "./findCreated";
 import { describeIdFormat, idPartProblem, parseId } from "./ids";
 import { containsUnknown } from "./validation";
 
@@ -120,6 +121,11 @@ export async function createOrFind<const Names extends readonly string[], Result
       try {
         existingId = await findCreated();
       } catch (lookupError) {
+        // More than one object fits: resending would make another, taking one may take the wrong one.
+        if (lookupError instanceof AmbiguousCreateError)
+          throw new Error(
+            `${error instanceof Error ? error.message : String(error)} Looking it up to see whether it was created: ${lookupError.message}`,
+          );
         const why = lookupError instanceof Error ? lookupError.message : String(lookupError);
         throw new Error(
           `${error instanceof Error ? error.message : String(error)} Looking the object up to see whether it was created failed too (${why}); run pulumi up again: it looks again before creating.`,

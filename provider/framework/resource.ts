@@ -30,6 +30,7 @@ import type { z } from "zod";
 import type { PlatformClient } from "../client";
 import { createOrAdopt } from "./adoption";
 import { checkAndDiff, type FieldRule, storedInputs } from "./diff";
+import type { CreatedLookup } from "./findCreated";
 import { parseId } from "./ids";
 import {
   type AsynchronousLifecycle,
@@ -221,14 +222,10 @@ export interface ObjectBehaviour<Inputs, Where, Live, Part extends string> {
   previousInputs?(props: PropertyBag): Inputs;
   /**
    * The id of the object a create with these inputs made, found by what the service holds; undefined
-   * when there is none. `taken`: ids other resources of the stack hold, never an answer. Absent: the
-   * resource has no natural key.
+   * when there is none (findCreated.ts: the contract, and {@link pickCreated} for objects without a
+   * unique name). `lookup`: ids other resources hold, never an answer, and when the create began.
    */
-  findCreated?(
-    context: ResourceContext,
-    inputs: Inputs,
-    taken?: ReadonlySet<string>,
-  ): Promise<string | undefined>;
+  findCreated?(context: ResourceContext, inputs: Inputs, lookup: CreatedLookup): Promise<string | undefined>;
   /** A diff beyond the property table's (a change no single property shows). Default: the table's. */
   diff?: PlatformProvider["diff"];
   /**
@@ -394,6 +391,12 @@ function objectProvider<Inputs, Where, Live, Part extends string>(
   };
 
   const { findCreated } = declaration;
+  /**
+   * Ids this provider (one per type in a provider process) created or adopted: the lookup after a
+   * create that may have acted never takes one of them, though it cannot see the stack's state (two
+   * resources with the same parameters, created side by side, each keep their own object).
+   */
+  const claimed = new Set<string>();
   const base = checkAndDiff(declaration.inputs, properties);
   const provider: PlatformProvider = {
     check: declaration.check ?? base.check,
@@ -410,15 +413,27 @@ function objectProvider<Inputs, Where, Live, Part extends string>(
         const value = (inputs as Record<string, unknown>)[part];
         if (value !== undefined) located[part] = value;
       }
-      return createOrAdopt({
+      // The lookup after a POST that may have acted: what the service dates before this create began
+      // (less what its clock may lag, which pickCreated allows for) is not this create's. The wait
+      // clock, when injected, is the service's (tests run the emulator on a manual clock).
+      const lookup: CreatedLookup = { taken: claimed, since: new Date(ctx.clock?.now() ?? Date.now()) };
+      const result = await createOrAdopt({
         importId,
         partNames,
         describe: declaration.describe(inputs),
         locatedBy: located,
-        create: async () => settle(ctx, inputs, await declaration.create(ctx, inputs), "create", true),
+        create: async () => {
+          const live = await declaration.create(ctx, inputs);
+          // Claimed as soon as the service answered, not after the wait: a lookup of a create running
+          // beside this one must not take it meanwhile.
+          claimed.add(declaration.idOf(inputs, live));
+          return settle(ctx, inputs, live, "create", true);
+        },
         adopt: (parts, id) => adopt(ctx, inputs, parts as IdParts<Part>, id),
-        findCreated: findCreated === undefined ? undefined : () => findCreated(ctx, inputs),
+        findCreated: findCreated === undefined ? undefined : () => findCreated(ctx, inputs, lookup),
       });
+      claimed.add(result.id);
+      return result;
     },
 
     async read(id, props) {
@@ -454,7 +469,7 @@ function objectProvider<Inputs, Where, Live, Part extends string>(
     };
   }
   if (findCreated !== undefined) {
-    provider.findCreated = (bag, taken) => findCreated(context(), parse(bag), taken);
+    provider.findCreated = (bag, lookup) => findCreated(context(), parse(bag), lookup ?? {});
   }
   return provider;
 }

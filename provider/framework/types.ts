@@ -5,6 +5,7 @@
  * the methods see it (runtime.ts strips it and puts it back where the host needs it).
  */
 import type * as pulumi from "@pulumi/pulumi";
+import type { CreatedLookup } from "./findCreated";
 
 /** A property bag (inputs or outputs) as Pulumi passes it: plain JSON values. */
 export type PropertyBag = Record<string, unknown>;
@@ -29,11 +30,12 @@ export interface PlatformProvider {
    * The id of the object a create with these inputs would have made, found by its natural key (the
    * function the resource folder's lifecycle.ts exports); undefined when there is none. Used by
    * create after a POST that may have acted (framework/adoption.ts createOrFind) and by
-   * `pulumi-cluster-platform recover` for the pending creates of an interrupted run. Absent: the
-   * resource has no natural key (its creates are never ambiguous, or cannot be found again).
-   * `taken`: ids other resources of the stack already hold, never an answer.
+   * `pulumi-cluster-platform recover` for the pending creates of an interrupted run. `lookup`: ids
+   * other resources of the stack already hold (never an answer), and when the create began (an
+   * object the service dates earlier is not its). Throws AmbiguousCreateError (findCreated.ts) when
+   * more than one object fits. Every declared resource has one (tests/provider/framework/findCreated.int.test.ts).
    */
-  findCreated?(inputs: PropertyBag, taken?: ReadonlySet<string>): Promise<string | undefined>;
+  findCreated?(inputs: PropertyBag, lookup?: CreatedLookup): Promise<string | undefined>;
 }
 
 /** The methods the shim forwards; stable forever, since old state holds shims that call them. */

@@ -3,7 +3,15 @@
  * operation of an interrupted run, without the engine (the e2e suite runs it for real:
  * tests/e2e/reliability.e2e.test.ts).
  */
-import { planRecovery, revealSecrets } from "../../provider/cli/recover";
+import type { Stack } from "@pulumi/pulumi/automation";
+import {
+  needsDecision,
+  planRecovery,
+  renderRecovery,
+  revealSecrets,
+  runBeganBy,
+} from "../../provider/cli/recover";
+import { AmbiguousCreateError } from "../../provider/framework/findCreated";
 
 const TYPE = "pulumi-nodejs:dynamic/platform:SearchIndex";
 const urn = (name: string, type = TYPE) => `urn:pulumi:test::proj::${type}::${name}`;
@@ -41,8 +49,8 @@ describe("planRecovery", () => {
           },
         ],
       },
-      async (typeName, given, taken) => {
-        calls.push([typeName, given, [...taken]]);
+      async (typeName, given, lookup) => {
+        calls.push([typeName, given, [...lookup.taken]]);
         return given.name === "movies" ? "g/c/new" : undefined;
       },
     );
@@ -103,5 +111,91 @@ describe("planRecovery", () => {
       ["creating", "cleared"],
     ]);
     expect(actions[2]?.reason).toMatch(/no natural key; if the object exists, set importId/);
+  });
+});
+
+describe("planRecovery with finders that cannot decide", () => {
+  const SNAPSHOT = "pulumi-nodejs:dynamic/platform:OnDemandSnapshot";
+  const pending = (name: string) => ({
+    type: "creating",
+    resource: { urn: urn(name, SNAPSHOT), type: SNAPSHOT, custom: true, inputs: { description: name } },
+  });
+
+  test("two objects fit: none is adopted, the pending create stays, and the action names both", async () => {
+    const since = new Date("2026-11-26T18:00:00Z");
+    const lookups: Array<Date | undefined> = [];
+    const { deployment, actions } = await planRecovery(
+      { resources: [], pending_operations: [pending("before"), pending("other")] },
+      async (_type, inputs, lookup) => {
+        lookups.push(lookup.since);
+        if (inputs.description === "before")
+          throw new AmbiguousCreateError("on-demand snapshot", ["g/c/1", "g/c/2"]);
+        return undefined;
+      },
+      since,
+    );
+    expect(lookups).toEqual([since, since]);
+    expect(actions.map((action) => [action.outcome, action.candidates])).toEqual([
+      ["undecided", ["g/c/1", "g/c/2"]],
+      ["cleared", undefined],
+    ]);
+    expect(actions[0]?.reason).toMatch(/more than one on-demand snapshot fits .*\(g\/c\/1, g\/c\/2\)/);
+    expect(deployment.pending_operations).toEqual([pending("before")]);
+    expect(deployment.resources).toEqual([]);
+    const report = { stack: "test", lockRemoved: false, actions };
+    expect(needsDecision(report)).toBe(true);
+    expect(renderRecovery(report)).toBe(
+      [
+        "Stack test: adopted 0, cleared 1 pending operation, 1 undecided.",
+        "  undecided OnDemandSnapshot before: one of g/c/1, g/c/2",
+        "  cleared OnDemandSnapshot other",
+        "Each undecided resource's create may have made one of the objects listed, and more than one fits: " +
+          "set the resource's importId to the one it made (or delete the ones you do not want), then pulumi up. " +
+          "Until then pulumi up would make another.",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  test("a finder's other failure fails the plan (nothing is cleared on a guess)", async () => {
+    await expect(
+      planRecovery({ resources: [], pending_operations: [pending("x")] }, async () => {
+        throw new Error("Listing snapshots answered 503");
+      }),
+    ).rejects.toThrow("Listing snapshots answered 503");
+  });
+});
+
+describe("runBeganBy: a time at or before the interrupted run began", () => {
+  const entry = (startTime: string, endTime?: string) => ({
+    startTime: new Date(startTime),
+    ...(endTime === undefined ? {} : { endTime: new Date(endTime) }),
+  });
+  const stackWith = (entries: unknown[] | Error) => ({
+    history: async () => {
+      if (entries instanceof Error) throw entries;
+      return entries as Awaited<ReturnType<Stack["history"]>>;
+    },
+  });
+
+  test("the end of the last recorded update, or the start of one that has not ended", async () => {
+    expect(
+      await runBeganBy(
+        stackWith([
+          entry("2026-11-26T10:00:00Z", "2026-11-26T10:05:00Z"),
+          entry("2026-11-26T09:00:00Z", "2026-11-26T09:05:00Z"),
+        ]),
+      ),
+    ).toEqual(new Date("2026-11-26T10:05:00Z"));
+    expect(
+      await runBeganBy(
+        stackWith([entry("2026-11-26T11:00:00Z"), entry("2026-11-26T10:00:00Z", "2026-11-26T10:05:00Z")]),
+      ),
+    ).toEqual(new Date("2026-11-26T11:00:00Z"));
+  });
+
+  test("no history, or none readable: undefined (any creation time fits)", async () => {
+    expect(await runBeganBy(stackWith([]))).toBeUndefined();
+    expect(await runBeganBy(stackWith(new Error("no backend")))).toBeUndefined();
   });
 });

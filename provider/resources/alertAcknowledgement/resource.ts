@@ -14,6 +14,7 @@ import { z } from "zod";
 import { collect, isNotFound, type PlatformClient } from "../../client";
 import { importIdHint } from "../../framework/adoption";
 import { changedInputs } from "../../framework/diff";
+import { pickCreated } from "../../framework/findCreated";
 import { formatId } from "../../framework/ids";
 import { readIfExists } from "../../framework/lifecycle";
 import { defineResource, exportText, type PropertyTable } from "../../framework/resource";
@@ -95,6 +96,14 @@ function readAlert(client: PlatformClient, where: AlertAddress): Promise<LiveAck
   return readIfExists(async () => fromApi(await client.alerts.get(where.groupId, where.alertId)));
 }
 
+/** Whether the alert's acknowledgement (its time, its comment) differs from the inputs'. */
+function differsFrom(inputs: AlertAcknowledgementInputs, live: LiveAcknowledgement): boolean {
+  const current = inputsFromLive(inputs, inputs, live);
+  return (
+    Object.keys(changedInputs({ ...current }, { ...inputs }, ALERT_ACKNOWLEDGEMENT_PROPERTIES)).length > 0
+  );
+}
+
 async function acknowledge(
   client: PlatformClient,
   inputs: AlertAcknowledgementInputs,
@@ -157,12 +166,25 @@ export const resource = defineResource<
   },
 
   /** Acknowledges again only when the time or the comment differ. */
-  async adopt({ client }, inputs, live, where) {
-    const current = inputsFromLive(inputs, where, live);
-    const differs = Object.keys(
-      changedInputs({ ...current }, { ...inputs }, ALERT_ACKNOWLEDGEMENT_PROPERTIES),
+  async adopt({ client }, inputs, live) {
+    return differsFrom(inputs, live) ? acknowledge(client, inputs) : live;
+  },
+
+  /**
+   * What a create made is the alert acknowledged as the inputs say (until that instant, with that
+   * comment); an alert not acknowledged, or acknowledged otherwise, was not (findCreated.ts).
+   */
+  async findCreated({ client }, inputs, lookup) {
+    const live = await readAlert(client, inputs);
+    return pickCreated(
+      live === undefined ? [] : [live],
+      {
+        what: `acknowledgement of alert ${inputs.alertId}`,
+        idOf: () => alertAcknowledgementId(inputs.groupId, inputs.alertId),
+        fits: (alert) => isAcknowledged(alert) && !differsFrom(inputs, alert),
+      },
+      lookup,
     );
-    return differs.length > 0 ? acknowledge(client, inputs) : live;
   },
 
   async update({ client }, where, inputs) {

@@ -12,6 +12,7 @@ import { z } from "zod";
 import { collect, type PlatformClient } from "../../client";
 import type { AlertConfig } from "../../client/alertConfigs";
 import { changedInputs } from "../../framework/diff";
+import { type CreatedLookup, pickCreated } from "../../framework/findCreated";
 import { formatId } from "../../framework/ids";
 import { readIfExists } from "../../framework/lifecycle";
 import { createPageReader, type PageReader } from "../../framework/pageReads";
@@ -146,16 +147,19 @@ export function planWrite(
 async function findAlertConfiguration(
   client: PlatformClient,
   inputs: AlertConfigurationInputs,
-  taken: ReadonlySet<string> = new Set(),
+  lookup: CreatedLookup,
 ): Promise<string | undefined> {
   const configurations = await collect(client.alertConfigs.listAll(inputs.groupId));
-  for (const configuration of configurations) {
-    const live = fromApi(configuration);
-    const id = alertConfigurationId(inputs.groupId, live.alertConfigId);
-    if (taken.has(id)) continue;
-    if (planWrite({ ...inputsFromLive(inputs, live, inputs.groupId) }, inputs) === "none") return id;
-  }
-  return undefined;
+  return pickCreated(
+    configurations.map(fromApi),
+    {
+      what: `alert configuration of project ${inputs.groupId}`,
+      idOf: (live) => alertConfigurationId(inputs.groupId, live.alertConfigId),
+      fits: (live) => planWrite({ ...inputsFromLive(inputs, live, inputs.groupId) }, inputs) === "none",
+      createdAt: (live) => live.created,
+    },
+    lookup,
+  );
 }
 
 /**
@@ -314,7 +318,7 @@ function declaration(
 
     toOutputs,
     inputsFromLive: (previous, live, parts) => inputsFromLive(previous, live, parts.groupId),
-    findCreated: ({ client }, inputs, taken) => findAlertConfiguration(client, inputs, taken),
+    findCreated: ({ client }, inputs, lookup) => findAlertConfiguration(client, inputs, lookup),
   };
 }
 

@@ -12,6 +12,7 @@
 
 import { z } from "zod";
 import { diffInputs } from "../../framework/diff";
+import { pickCreated } from "../../framework/findCreated";
 import { formatId } from "../../framework/ids";
 import { defineResource, exportText, type PropertyTable } from "../../framework/resource";
 import { type AccessRoleLocation, authorizeWhenAssumable, lifecycle } from "./lifecycle";
@@ -160,6 +161,26 @@ export const resource = defineResource<
 
   remove: ({ client }, where) =>
     client.cloudProviderAccess.deauthorize(where.groupId, ACCESS_ROLE_PROVIDER, where.roleId),
+
+  /**
+   * A create sends only the provider: what it made is an AWS role of the project created at or after
+   * it began, not yet authorized or authorized with the inputs' IAM role, that no other resource holds
+   * (findCreated.ts).
+   */
+  async findCreated({ client }, inputs, lookup) {
+    const roles = (await client.cloudProviderAccess.list(inputs.groupId)).awsIamRoles ?? [];
+    return pickCreated(
+      roles.filter((role) => role.roleId !== undefined).map((role) => fromApi(role, role.roleId ?? "")),
+      {
+        what: describeAccessRole(inputs.groupId),
+        idOf: (live) => accessRoleId(inputs.groupId, live.roleId),
+        fits: (live) =>
+          live.authorizedDate === undefined || live.iamAssumedRoleArn === inputs.iamAssumedRoleArn,
+        createdAt: (live) => live.createdDate,
+      },
+      lookup,
+    );
+  },
   toOutputs,
   inputsFromLive: (previous, live, parts) => inputsFromLive(previous, live, parts.groupId),
 });

@@ -143,6 +143,28 @@ async function updateIndex(
 }
 
 /**
+ * The natural key of a text search index: its name on its collection (the service refuses a second
+ * index of that name there). An index being deleted is not what a create made, unless `deleting`
+ * (the name is taken all the same).
+ */
+async function findFtsIndex(
+  client: PlatformClient,
+  inputs: FtsIndexInputs,
+  deleting = false,
+): Promise<string | undefined> {
+  const indexes = await client.searchIndexes.fts.listForCollection(
+    inputs.groupId,
+    inputs.clusterName,
+    inputs.database,
+    inputs.collectionName,
+  );
+  const found = indexes.find(
+    (index) => index.name === inputs.name && (deleting || index.status !== "DELETING"),
+  );
+  return found === undefined ? undefined : ftsIndexId(inputs.groupId, inputs.clusterName, found.indexID);
+}
+
+/**
  * The name is taken in that collection: say which index holds it and how to adopt it, rather than
  * only relaying the service's error.
  */
@@ -153,20 +175,11 @@ async function duplicateIndexError(
 ): Promise<Error> {
   let existingId: string | undefined;
   try {
-    const indexes = await client.searchIndexes.fts.listForCollection(
-      inputs.groupId,
-      inputs.clusterName,
-      inputs.database,
-      inputs.collectionName,
-    );
-    existingId = indexes.find((index) => index.name === inputs.name)?.indexID;
+    existingId = await findFtsIndex(client, inputs, true);
   } catch {
     // The lookup only improves the message; the service's error below still explains the failure.
   }
-  const adopt = importIdHint(
-    existingId === undefined ? undefined : ftsIndexId(inputs.groupId, inputs.clusterName, existingId),
-    FTS_INDEX_ID_PARTS,
-  );
+  const adopt = importIdHint(existingId, FTS_INDEX_ID_PARTS);
   const reason = cause instanceof Error ? cause.message : String(cause);
   return new Error(
     `${describeFtsIndex(inputs)} already exists (${reason}); choose another name, or ${adopt}`,
@@ -243,6 +256,7 @@ export const resource = defineResource<
 
   remove: ({ client }, where) =>
     client.searchIndexes.fts.delete(where.groupId, where.clusterName, where.indexId),
+  findCreated: ({ client }, inputs) => findFtsIndex(client, inputs),
   toOutputs,
   inputsFromLive: (previous, live, parts) => inputsFromLive(previous, live, parts),
 });

@@ -11,6 +11,7 @@
  */
 import { z } from "zod";
 import type { PlatformClient } from "../../client";
+import { cannotTell } from "../../framework/findCreated";
 import {
   type AsynchronousLifecycle,
   isDone,
@@ -234,6 +235,17 @@ export const resource = defineResource<
         "forgotten: the API has no operation that deletes or cancels a live migration",
     );
   },
+
+  /**
+   * The API has no operation that lists a project's live migrations (nor their validations), and a
+   * second migration into the destination is not refused: what an interrupted create made cannot be
+   * told, and a person decides (findCreated.ts).
+   */
+  findCreated: async (_context, inputs) =>
+    cannotTell(
+      describeLiveMigration(inputs),
+      `see the migrations into cluster ${inputs.destination.clusterName} in the project's console`,
+    ),
 
   toOutputs,
   // The API returns none of the inputs; a migration cut over outside Pulumi shows as `cutover`.

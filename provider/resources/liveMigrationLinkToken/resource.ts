@@ -103,6 +103,12 @@ export const resource = defineResource<
   },
 
   remove: ({ client }, where) => client.liveMigrations.deleteLinkTokens(where.orgId),
+  /**
+   * Nothing to adopt: an organization has one link, which a create replaces (the previous token stops
+   * working), and the token is shown only once, so a link an interrupted create made is neither
+   * readable nor a second object; creating again leaves exactly one link, and delete removes it.
+   */
+  findCreated: async () => undefined,
   toOutputs: (_inputs, live) => live,
   inputsFromLive: (_previous, live) => inputsFromOutputs(live),
 });

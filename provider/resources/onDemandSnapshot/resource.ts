@@ -12,6 +12,7 @@
 
 import { z } from "zod";
 import { collect, hasErrorCode, type PlatformClient } from "../../client";
+import { type CreatedLookup, pickCreated, sameValue } from "../../framework/findCreated";
 import { formatId } from "../../framework/ids";
 import { defineResource, exportText, type PropertyTable } from "../../framework/resource";
 import { deleteSnapshot, lifecycle, type SnapshotLocation } from "./lifecycle";
@@ -123,6 +124,34 @@ async function converge(
   return fromApi(changed, live.type);
 }
 
+/**
+ * The snapshot a create took: an on-demand snapshot of the cluster with the description and the
+ * retention sent, taken at or after the create began, that no other resource holds (findCreated.ts).
+ * Replica set and sharded snapshots are listed by two operations (54, 58).
+ */
+async function findSnapshot(
+  client: PlatformClient,
+  inputs: OnDemandSnapshotInputs,
+  lookup: CreatedLookup,
+): Promise<string | undefined> {
+  const { groupId, clusterName } = inputs;
+  const replicaSets = await collect(client.snapshots.listAll(groupId, clusterName));
+  const sharded = (await client.snapshots.listSharded(groupId, clusterName)).results;
+  return pickCreated(
+    [...replicaSets, ...sharded],
+    {
+      what: describeSnapshot(clusterName),
+      idOf: (snapshot) => onDemandSnapshotId(groupId, clusterName, snapshot.id),
+      fits: (snapshot) =>
+        snapshot.snapshotType === "onDemand" &&
+        sameValue(snapshot.description, inputs.description) &&
+        [undefined, inputs.retentionInDays].includes(retentionDaysOf(fromApi(snapshot))),
+      createdAt: (snapshot) => snapshot.createdAt,
+    },
+    lookup,
+  );
+}
+
 export const resource = defineResource<
   OnDemandSnapshotInputs,
   SnapshotLocation,
@@ -204,6 +233,7 @@ export const resource = defineResource<
     converge(client, inputs, liveFromOutputs(olds, where.snapshotId)),
 
   remove: ({ client }, where) => deleteSnapshot(client, where),
+  findCreated: ({ client }, inputs, lookup) => findSnapshot(client, inputs, lookup),
   toOutputs,
   inputsFromLive,
 });

@@ -13,6 +13,8 @@
 import { z } from "zod";
 import { hasErrorCode } from "../../client";
 import { importIdHint } from "../../framework/adoption";
+import { deepEqual } from "../../framework/diff";
+import { pickCreated } from "../../framework/findCreated";
 import { formatId } from "../../framework/ids";
 import { isDone, phaseWaitOptions } from "../../framework/lifecycle";
 import { defineResource, exportText, type PropertyTable } from "../../framework/resource";
@@ -162,6 +164,24 @@ export const resource = defineResource<
       );
     }
     await client.outageSimulations.end(where.groupId, where.clusterName);
+  },
+
+  /**
+   * What a create started is the cluster's simulation (one at a time) of the outage filters sent,
+   * requested at or after the create began (findCreated.ts).
+   */
+  async findCreated({ client }, inputs, lookup) {
+    const live = await lifecycle.read(client, inputs);
+    return pickCreated(
+      live === undefined ? [] : [live],
+      {
+        what: describeOutageSimulation(inputs),
+        idOf: () => outageSimulationId(inputs.groupId, inputs.clusterName),
+        fits: (simulation) => deepEqual(simulation.outageFilters, inputs.outageFilters),
+        createdAt: (simulation) => simulation.startRequestDate,
+      },
+      lookup,
+    );
   },
 
   toOutputs,

@@ -105,6 +105,17 @@ export function mismatchedFields(inputs: RestoreJobInputs, live: LiveRestoreJob)
   return mismatches;
 }
 
+/**
+ * Whether the job is a restore with what these inputs send: the delivery type, and each request
+ * field the inputs give (a field the job shows that the inputs leave out is the service's own).
+ */
+export function matchesRequest(inputs: RestoreJobInputs, live: LiveRestoreJob): boolean {
+  if (live.job.deliveryType !== inputs.deliveryType) return false;
+  return REQUEST_FIELDS.every(
+    (field) => inputs[field] === undefined || live.job[field as keyof RestoreJob] === inputs[field],
+  );
+}
+
 export function toOutputs(inputs: RestoreJobInputs, live: LiveRestoreJob): RestoreJobOutputs {
   return {
     ...inputs,

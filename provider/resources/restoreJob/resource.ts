@@ -15,6 +15,7 @@
 
 import { z } from "zod";
 import { collect, hasErrorCode, type PlatformClient } from "../../client";
+import { type CreatedLookup, pickCreated } from "../../framework/findCreated";
 import { formatId } from "../../framework/ids";
 import { defineJob } from "../../framework/jobResource";
 import { reportProgress } from "../../framework/progress";
@@ -27,6 +28,7 @@ import {
   inputsFromLive,
   type LiveRestoreJob,
   liveFromOutputs,
+  matchesRequest,
   mismatchedFields,
   toBody,
   toOutputs,
@@ -166,6 +168,35 @@ async function start(client: PlatformClient, inputs: RestoreJobInputs): Promise<
   );
 }
 
+/**
+ * The job a create started: a restore of the cluster with the delivery type, snapshot, target and
+ * point in time sent, that no other resource holds (findCreated.ts). The contract dates no restore
+ * job's creation (`timestamp` is when the restored data is from), only its end: a job that finished
+ * before the create began is not its; an unfinished, failed or cancelled one may be.
+ */
+async function findRestoreJob(
+  client: PlatformClient,
+  inputs: RestoreJobInputs,
+  lookup: CreatedLookup,
+): Promise<string | undefined> {
+  const { groupId, clusterName } = inputs;
+  const jobs = await collect(
+    inputs.serverless
+      ? client.serverlessBackups.listAllRestoreJobs(groupId, clusterName)
+      : client.restoreJobs.listAll(groupId, clusterName),
+  );
+  return pickCreated(
+    jobs.map(fromApi),
+    {
+      what: describeRestoreJob(inputs),
+      idOf: (live) => formatId([groupId, clusterName, live.restoreJobId]),
+      fits: (live) => matchesRequest(inputs, live),
+      endedAt: (live) => live.job.finishedAt,
+    },
+    lookup,
+  );
+}
+
 export const resource = defineJob<
   RestoreJobInputs,
   RestoreJobLocation,
@@ -201,6 +232,7 @@ export const resource = defineJob<
   jobIdOf: (live) => live.restoreJobId,
   start: ({ client }, inputs) => start(client, inputs),
   mismatchedFields,
+  findCreated: ({ client }, inputs, lookup) => findRestoreJob(client, inputs, lookup),
   words: { kind: "restore job", plural: "Restore jobs", instead: "run a new restore" },
   liveFromOutputs: (props, where) => liveFromOutputs(props, where.restoreJobId),
   async stop({ client }, where, previous) {

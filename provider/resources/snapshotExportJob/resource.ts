@@ -10,7 +10,8 @@
  */
 
 import { z } from "zod";
-import { collect } from "../../client";
+import { collect, type PlatformClient } from "../../client";
+import { type CreatedLookup, pickCreated } from "../../framework/findCreated";
 import { formatId } from "../../framework/ids";
 import { defineJob } from "../../framework/jobResource";
 import { reportProgress } from "../../framework/progress";
@@ -86,6 +87,33 @@ export const SNAPSHOT_EXPORT_JOB_PROPERTIES: PropertyTable = {
   finishedAt: { effect: "output", type: z.string(), optional: true, doc: "When the job finished." },
 };
 
+/**
+ * The job a create started: an export of the snapshot to the bucket with the customData sent, created
+ * at or after the create began, that no other resource holds (findCreated.ts).
+ */
+async function findExportJob(
+  client: PlatformClient,
+  inputs: SnapshotExportJobInputs,
+  lookup: CreatedLookup,
+): Promise<string | undefined> {
+  const { groupId, clusterName } = inputs;
+  const jobs = await collect(client.exportJobs.listAll(groupId, clusterName));
+  return pickCreated(
+    jobs.map(fromApi),
+    {
+      what: describeExportJob(inputs),
+      idOf: (live) => formatId([groupId, clusterName, live.exportJobId]),
+      fits: (live) =>
+        live.snapshotId === inputs.snapshotId &&
+        live.exportBucketId === inputs.exportBucketId &&
+        mismatchedFields(inputs, live).length === 0,
+      createdAt: (live) => live.createdAt,
+      endedAt: (live) => live.finishedAt,
+    },
+    lookup,
+  );
+}
+
 export const resource = defineJob<
   SnapshotExportJobInputs,
   ExportJobLocation,
@@ -121,6 +149,7 @@ export const resource = defineJob<
   start: async ({ client }, inputs) =>
     fromApi(await client.exportJobs.create(inputs.groupId, inputs.clusterName, toBody(inputs))),
   mismatchedFields,
+  findCreated: ({ client }, inputs, lookup) => findExportJob(client, inputs, lookup),
   words: { kind: "snapshot export job", plural: "Export jobs", instead: "run a new export" },
   liveFromOutputs: (props, where) => liveFromOutputs(props, where.exportJobId),
   // No delete operation exists (44-46): the job and its files stay; say so rather than pretend.

@@ -9,9 +9,13 @@ import { collect } from "../../../provider/client";
 import type { PlatformProvider } from "../../../provider/framework/types";
 import { resource as alertConfigurationResource } from "../../../provider/resources/alertConfiguration/resource";
 import { resource as auditingResource } from "../../../provider/resources/auditing/resource";
+import { resource as cloudProviderAccessRoleResource } from "../../../provider/resources/cloudProviderAccessRole/resource";
 import { resource as exportBucketResource } from "../../../provider/resources/exportBucket/resource";
+import { resource as onDemandSnapshotResource } from "../../../provider/resources/onDemandSnapshot/resource";
+import { resource as restoreJobResource } from "../../../provider/resources/restoreJob/resource";
 import { resource as searchDeploymentResource } from "../../../provider/resources/searchDeployment/resource";
 import { resource as searchIndexResource } from "../../../provider/resources/searchIndex/resource";
+import { resource as snapshotExportJobResource } from "../../../provider/resources/snapshotExportJob/resource";
 import {
   AWS_ROLE,
   checkedInputs,
@@ -152,6 +156,140 @@ describe("a create whose POST may have acted", () => {
   });
 });
 
+describe("a job whose POST may have acted never runs twice", () => {
+  beforeEach(async () => {
+    await fx.client.searchIndexes.list(GROUP, "demo-cluster");
+  });
+
+  /** A finished snapshot of demo-cluster. */
+  async function snapshot(): Promise<string> {
+    const taken = await fx.client.snapshots.takeOnDemand(GROUP, "demo-cluster", { retentionInDays: 1 });
+    fx.emu.advance(5000);
+    return taken.id;
+  }
+  const restoreOf = (snapshotId: string) => ({
+    groupId: GROUP,
+    clusterName: "demo-cluster",
+    deliveryType: "automated",
+    snapshotId,
+    targetGroupId: GROUP,
+    targetClusterName: "old-cluster",
+  });
+  const restoreJobIds = async () =>
+    (await collect(fx.client.restoreJobs.listAll(GROUP, "demo-cluster"))).map(
+      (job) => `${GROUP}/demo-cluster/${job.id}`,
+    );
+
+  test("restore job: the POST started the restore and answered 500; create continues with that job", async () => {
+    const inputs = restoreOf(await snapshot());
+    // An earlier restore with the same parameters, finished long before: not this create's.
+    const earlier = await create(restoreJobResource.providerWith(deps()), inputs);
+    fx.emu.advance(10 * 60_000);
+    // The digest nonce expired with the clock: meet the new challenge before the fault.
+    expect(await restoreJobIds()).toEqual([earlier.id]);
+    const fault = fx.emu.core.faults.add({
+      pathPattern: "**/backup/restoreJobs",
+      method: "POST",
+      status: 500,
+      afterHandling: true,
+      count: 1,
+    });
+    const { id, outs } = await create(restoreJobResource.providerWith(deps()), inputs);
+    const jobs = await restoreJobIds();
+    expect(jobs).toEqual([earlier.id, id]);
+    expect(outs).toMatchObject({ state: "finished" });
+    expect(logged("POST", /\/backup\/restoreJobs$/)).toEqual([
+      { status: 200, fault: null },
+      { status: 500, fault: fault.id },
+    ]);
+  });
+
+  test("restore job: the POST answered 503 without acting; it is sent again, one job", async () => {
+    fx.emu.core.faults.add({ pathPattern: "**/backup/restoreJobs", method: "POST", status: 503, count: 1 });
+    const { id } = await create(restoreJobResource.providerWith(deps()), restoreOf(await snapshot()));
+    expect(await restoreJobIds()).toEqual([id]);
+    expect(logged("POST", /\/backup\/restoreJobs$/).map((entry) => entry.status)).toEqual([503, 200]);
+  });
+
+  test("snapshot export job and on-demand snapshot: the connection dropped after the POST acted; one each", async () => {
+    const bucket = await fx.client.exportBuckets.create(GROUP, {
+      bucketName: "exports",
+      cloudProvider: "AWS",
+      iamRoleId: AWS_ROLE,
+    });
+    const snapshotId = await snapshot();
+    for (const pattern of ["**/backup/exports", "**/backup/snapshots"]) {
+      fx.emu.core.faults.add({
+        pathPattern: pattern,
+        method: "POST",
+        drop: true,
+        afterHandling: true,
+        count: 1,
+      });
+    }
+    const exported = await create(snapshotExportJobResource.providerWith(deps()), {
+      groupId: GROUP,
+      clusterName: "demo-cluster",
+      snapshotId,
+      exportBucketId: bucket._id,
+    });
+    const exports = await collect(fx.client.exportJobs.listAll(GROUP, "demo-cluster"));
+    expect(exports.map((job) => `${GROUP}/demo-cluster/${job.id}`)).toEqual([exported.id]);
+    const taken = await create(onDemandSnapshotResource.providerWith(deps()), {
+      groupId: GROUP,
+      clusterName: "demo-cluster",
+      description: "after a fault",
+      retentionInDays: 1,
+    });
+    const described = (await collect(fx.client.snapshots.listAll(GROUP, "demo-cluster"))).filter(
+      (found) => found.description === "after a fault",
+    );
+    expect(described.map((found) => `${GROUP}/demo-cluster/${found.id}`)).toEqual([taken.id]);
+  });
+
+  test("an equal object this provider made for another resource a moment before is not taken", async () => {
+    // Two roles without an ARN fit the same lookup, and both fall in its window; the first is claimed.
+    const provider = cloudProviderAccessRoleResource.providerWith(deps());
+    const first = await create(provider, { groupId: GROUP });
+    fx.emu.core.faults.add({
+      pathPattern: "**/cloudProviderAccess",
+      method: "POST",
+      status: 500,
+      afterHandling: true,
+      count: 1,
+    });
+    const second = await create(provider, { groupId: GROUP });
+    const roles = (await fx.client.cloudProviderAccess.list(GROUP)).awsIamRoles ?? [];
+    const made = roles.map((role) => `${GROUP}/${role.roleId}`).filter((id) => id !== `${GROUP}/${AWS_ROLE}`);
+    expect(made).toEqual([first.id, second.id]);
+    expect(second.id).not.toBe(first.id);
+    expect(logged("POST", /\/cloudProviderAccess$/).map((entry) => entry.status)).toEqual([200, 500]);
+  });
+
+  test("two jobs fit the lookup: the create fails naming both, and starts no third", async () => {
+    const inputs = restoreOf(await snapshot());
+    // Two restores with the same parameters started outside this resource, still running.
+    const first = await fx.client.restoreJobs.create(GROUP, "demo-cluster", {
+      deliveryType: "automated",
+      snapshotId: inputs.snapshotId,
+      targetGroupId: GROUP,
+      targetClusterName: "old-cluster",
+    });
+    const second = await fx.client.restoreJobs.create(GROUP, "demo-cluster", {
+      deliveryType: "automated",
+      snapshotId: inputs.snapshotId,
+      targetGroupId: GROUP,
+      targetClusterName: "old-cluster",
+    });
+    fx.emu.core.faults.add({ pathPattern: "**/backup/restoreJobs", method: "POST", status: 500, count: 1 });
+    const error = await create(restoreJobResource.providerWith(deps()), inputs).catch((e: unknown) => e);
+    expect(String(error)).toContain(
+      `(${GROUP}/demo-cluster/${first.id}, ${GROUP}/demo-cluster/${second.id}), so none was taken`,
+    );
+    expect(await restoreJobIds()).toHaveLength(2);
+  });
+});
+
 describe("findCreated: the natural key of each resource", () => {
   test("finds what a create made, and nothing before it", async () => {
     const cases: Array<[PlatformProvider, Record<string, unknown>]> = [
@@ -165,7 +303,9 @@ describe("findCreated: the natural key of each resource", () => {
       expect(await provider.findCreated?.(inputs)).toBeUndefined();
       const { id } = await createdWith(provider, inputs);
       expect(await provider.findCreated?.(inputs)).toBe(id);
-      expect(await provider.findCreated?.(inputs, new Set([id]))).toBe(raw === ALERT ? undefined : id);
+      expect(await provider.findCreated?.(inputs, { taken: new Set([id]) })).toBe(
+        raw === ALERT ? undefined : id,
+      );
     }
   });
 
