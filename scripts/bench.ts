@@ -18,15 +18,27 @@
  * - state bytes per resource (`pulumi stack export`, one resource's JSON) of both, and their ratio;
  * then the emulator's req/s against a bare node:http server (scripts/bench-emulator.ts, shortened).
  *
+ * The native form (kind "native", unless --skip-native): the same N alert configurations through the
+ * native provider plugin `pulumi-resource-platform` (provider/native, tokens `platform:index:<Type>`),
+ * its own stack in the same round, its commands run back to back with the other kinds' as one pair.
+ * Its program (scripts/bench/native-program) is a Node.js program on the generated SDK
+ * (`pulumi-cluster-platform/native`), not YAML, Python or Go: the language host is the one the dynamic
+ * form runs in, so the comparison isolates the provider (a gRPC plugin process launched by the engine,
+ * against the dynamic provider host). A second table sets it against the dynamic form (the goal: no
+ * slower, state no larger) and against the no-op floor; "dynamic" there is kind "platform" of the first.
+ * The two programs' inputs are checked equal in the state after each `up`.
+ *
  * The emulator runs in this process with its per-project rate limit lifted, and the client's throttle
  * is off (`platform:rateLimitPerMinute` 0): this measures overhead, not the 429 path. Asynchronous
  * lifecycles are immediate (alert configurations are synchronous anyway).
  *
- * A round creates both stacks and runs each command once per kind; `--refreshes K` runs K pairs of
+ * A round creates a stack of each kind and runs each command once per kind, the kinds back to back (a
+ * "pair", whatever the number of kinds), rotating which goes first; `--refreshes K` runs K pairs of
  * refreshes per round (a refresh changes nothing, so it can repeat on the same stacks), for a command
  * whose ratio sits close to a goal.
  *
- *   npm run bench [-- --sizes 1,50,200 --rounds 1 --refreshes 1 --emulator-requests 5000]
+ *   npm run bench [-- --sizes 1,50,200 --rounds 1 --refreshes 1 --emulator-requests 5000
+ *     --same-state-floor --skip-native]
  */
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -36,21 +48,35 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { type RunningEmulator, startEmulator } from "../emulator";
 import { DEFAULT_SEED } from "../emulator/seed/demoCredentials";
-import { emulatorStack, type LocalStack, repoRoot } from "./lib/pulumi-stack";
+import { emulatorStack, type LocalStack, type NativeLanguage, repoRoot } from "./lib/pulumi-stack";
 import { median, medianInterval } from "./lib/stats";
 
 const PROGRAM = join(__dirname, "bench", "program");
+/** The native kind's program: a Node.js program on the native plugin's generated SDK. */
+const NATIVE_PROGRAM = join(__dirname, "bench", "native-program");
 const COMMANDS = ["up", "refresh", "destroy"] as const;
 type Command = (typeof COMMANDS)[number];
-/** "noop-same-state": the diagnostic floor of --same-state-floor (scripts/bench/program). */
-type Kind = "platform" | "noop" | "noop-same-state";
-/** The kinds the platform is measured against. */
-type Floor = Exclude<Kind, "platform">;
+/**
+ * "platform": the dynamic form; "native": the native plugin (scripts/bench/native-program);
+ * "noop-same-state": the diagnostic floor of --same-state-floor (scripts/bench/program).
+ */
+type Kind = "platform" | "native" | "noop" | "noop-same-state";
+/** The kinds that call the API (the others make no request). */
+type Measured = "platform" | "native";
 
-const FLOORS: readonly Floor[] = ["noop", "noop-same-state"];
+/** Each pair's CPU ratio of a kind over another: platform over the floors, native over dynamic and floor. */
+const PAIR_RATIOS = [
+  ["platform", "noop"],
+  ["platform", "noop-same-state"],
+  ["native", "platform"],
+  ["native", "noop"],
+] as const;
+type PairRatio = (typeof PAIR_RATIOS)[number];
+const pairKey = ([over, under]: PairRatio): string => `${over}/${under}`;
 
 const STATE_TYPE: Record<Kind, string> = {
   platform: "pulumi-nodejs:dynamic/platform:AlertConfiguration",
+  native: "platform:index:AlertConfiguration",
   noop: "pulumi-nodejs:dynamic/bench:Noop",
   "noop-same-state": "pulumi-nodejs:dynamic/bench:NoopSameState",
 };
@@ -69,12 +95,14 @@ interface Traffic {
 interface Measure {
   seconds: Record<Kind, number[]>;
   cpuSeconds: Record<Kind, number[]>;
-  /** Platform CPU over the floor's CPU, of each pair of commands run back to back. */
-  pairRatios: Record<Floor, number[]>;
-  /** CPU seconds of this process (the emulator, mostly) during the platform command. */
-  emulatorCpuSeconds: number[];
-  traffic: Traffic;
+  /** A kind's CPU over another's (pairKey), of each pair of commands run back to back. */
+  pairRatios: Map<string, number[]>;
+  /** CPU seconds of this process (the emulator, mostly) during the kind's command. */
+  emulatorCpuSeconds: Record<Measured, number[]>;
+  traffic: Record<Measured, Traffic>;
 }
+
+const NO_TRAFFIC: Traffic = { requests: 0, calls: 0, singleReads: 0, pages: 0 };
 
 /** Clock ticks per second of /proc's times (CLK_TCK). */
 const CLOCK_TICKS = existsSync("/proc/self/stat")
@@ -99,12 +127,14 @@ function ownCpuSeconds(): number {
 }
 
 async function createStack(kind: Kind, count: number, emulator: RunningEmulator): Promise<LocalStack> {
+  const native: { native?: NativeLanguage } = kind === "native" ? { native: "nodejs" } : {};
   return emulatorStack(emulator, {
-    program: PROGRAM,
+    program: kind === "native" ? NATIVE_PROGRAM : PROGRAM,
+    ...native,
     workRoot: ".bench-state",
     echo: false,
     config: {
-      kind,
+      ...(kind === "native" ? {} : { kind }),
       count: String(count),
       groupId: DEFAULT_SEED.projectId,
       // Overhead, not throttling: the emulator's limit is lifted too.
@@ -141,13 +171,47 @@ function traffic(emulator: RunningEmulator): Traffic {
   };
 }
 
-/** Bytes of one resource of the type in the stack's exported state (mean over the resources). */
-async function stateBytesPerResource(stack: LocalStack, type: string): Promise<number> {
+type StateResource = Record<string, unknown>;
+
+/** The stack's resources of the type in its exported state. */
+async function stateResources(stack: LocalStack, type: string): Promise<StateResource[]> {
   const state = await stack.exportState();
   const resources = (state.deployment.resources ?? []).filter((resource) => resource.type === type);
   if (resources.length === 0) throw new Error(`no ${type} in the state`);
+  return resources;
+}
+
+/** Bytes of one resource in the exported state (mean over the resources). */
+function bytesPerResource(resources: readonly StateResource[]): number {
   const bytes = resources.reduce((sum, resource) => sum + Buffer.byteLength(JSON.stringify(resource)), 0);
   return bytes / resources.length;
+}
+
+/**
+ * Fails unless the native and dynamic stacks' first resources hold the same inputs (the dynamic
+ * form's `__provider` aside): the two programs are separate files, and the comparison means nothing
+ * if their inputs drift apart.
+ */
+function checkSameInputs(dynamic: readonly StateResource[], native: readonly StateResource[]): void {
+  const byName = (resources: readonly StateResource[]) =>
+    resources.find((resource) => String(resource.urn).endsWith("::alert-0"));
+  const { __provider: _provider, ...dynamicInputs } = (byName(dynamic)?.inputs ?? {}) as Record<
+    string,
+    unknown
+  >;
+  const nativeInputs = (byName(native)?.inputs ?? {}) as Record<string, unknown>;
+  const canonical = (value: unknown): string =>
+    JSON.stringify(value, (_key, inner: unknown) =>
+      inner !== null && typeof inner === "object" && !Array.isArray(inner)
+        ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+        : inner,
+    );
+  if (canonical(dynamicInputs) !== canonical(nativeInputs)) {
+    throw new Error(
+      "scripts/bench/native-program and scripts/bench/program declare different inputs:\n" +
+        `dynamic ${canonical(dynamicInputs)}\nnative  ${canonical(nativeInputs)}`,
+    );
+  }
 }
 
 /** The last three lines of a shortened emulator benchmark (req/s of both servers and the ratio). */
@@ -195,6 +259,8 @@ async function main(): Promise<void> {
       refreshes: { type: "string", default: "1" },
       /** Also measure against no-op resources holding the same state as the platform's (a diagnostic). */
       "same-state-floor": { type: "boolean", default: false },
+      /** Leave out the native plugin's kind (the runs before it existed measured without it). */
+      "skip-native": { type: "boolean", default: false },
       "emulator-requests": { type: "string", default: "5000" },
     },
   });
@@ -202,7 +268,13 @@ async function main(): Promise<void> {
   const rounds = Number(values.rounds);
   const refreshes = Number(values.refreshes);
   const sameStateFloor = values["same-state-floor"] === true;
-  const kinds: Kind[] = sameStateFloor ? ["noop", "platform", "noop-same-state"] : ["noop", "platform"];
+  const native = values["skip-native"] !== true;
+  const kinds: Kind[] = [
+    "noop",
+    "platform",
+    ...(sameStateFloor ? (["noop-same-state"] as const) : []),
+    ...(native ? (["native"] as const) : []),
+  ];
   for (const [name, value] of [
     ["--rounds", rounds],
     ["--refreshes", refreshes],
@@ -218,6 +290,7 @@ async function main(): Promise<void> {
   });
   const rows: string[] = [];
   const sameStateRows: string[] = [];
+  const nativeRows: string[] = [];
   const log = (line: string) => process.stderr.write(`${line}\n`);
   try {
     for (const count of sizes) {
@@ -225,15 +298,15 @@ async function main(): Promise<void> {
         COMMANDS.map((command) => [
           command,
           {
-            seconds: { platform: [], noop: [], "noop-same-state": [] },
-            cpuSeconds: { platform: [], noop: [], "noop-same-state": [] },
-            pairRatios: { noop: [], "noop-same-state": [] },
-            emulatorCpuSeconds: [],
-            traffic: { requests: 0, calls: 0, singleReads: 0, pages: 0 },
+            seconds: { platform: [], native: [], noop: [], "noop-same-state": [] },
+            cpuSeconds: { platform: [], native: [], noop: [], "noop-same-state": [] },
+            pairRatios: new Map(PAIR_RATIOS.map((pair) => [pairKey(pair), []])),
+            emulatorCpuSeconds: { platform: [], native: [] },
+            traffic: { platform: NO_TRAFFIC, native: NO_TRAFFIC },
           },
         ]),
       );
-      const state: Record<Kind, number[]> = { platform: [], noop: [], "noop-same-state": [] };
+      const state: Record<Kind, number[]> = { platform: [], native: [], noop: [], "noop-same-state": [] };
       for (let round = 1; round <= rounds; round++) {
         const stacks = new Map<Kind, LocalStack>();
         try {
@@ -248,30 +321,40 @@ async function main(): Promise<void> {
               const order = [...kinds.slice(shift), ...kinds.slice(0, shift)];
               const pairCpu: Partial<Record<Kind, number>> = {};
               for (const kind of order) {
-                if (kind === "platform") traffic(emulator);
+                const calling = kind === "platform" || kind === "native";
+                if (calling) traffic(emulator);
                 const took = await run(stacks.get(kind) as LocalStack, command);
                 measure.seconds[kind].push(took.seconds);
                 measure.cpuSeconds[kind].push(took.cpuSeconds);
                 pairCpu[kind] = took.cpuSeconds;
-                if (kind === "platform") {
-                  measure.traffic = traffic(emulator);
-                  measure.emulatorCpuSeconds.push(took.ownCpuSeconds);
+                if (calling) {
+                  measure.traffic[kind] = traffic(emulator);
+                  measure.emulatorCpuSeconds[kind].push(took.ownCpuSeconds);
                 }
                 log(
                   `N=${count} round ${round}${pairs > 1 ? ` pair ${pair}` : ""} ${command} ${kind}: ${took.seconds.toFixed(2)} s, ` +
                     `CLI tree CPU ${took.cpuSeconds.toFixed(2)} s, this process CPU ${took.ownCpuSeconds.toFixed(2)} s`,
                 );
               }
-              for (const floor of FLOORS) {
-                const floorCpu = pairCpu[floor];
-                if (floorCpu !== undefined)
-                  measure.pairRatios[floor].push((pairCpu.platform as number) / floorCpu);
+              for (const pairing of PAIR_RATIOS) {
+                const [over, under] = pairing;
+                const overCpu = pairCpu[over];
+                const underCpu = pairCpu[under];
+                if (overCpu !== undefined && underCpu !== undefined)
+                  measure.pairRatios.get(pairKey(pairing))?.push(overCpu / underCpu);
               }
             }
             if (command === "up") {
-              for (const kind of kinds)
-                state[kind].push(
-                  await stateBytesPerResource(stacks.get(kind) as LocalStack, STATE_TYPE[kind]),
+              const resources = new Map<Kind, StateResource[]>();
+              for (const kind of kinds) {
+                const ofKind = await stateResources(stacks.get(kind) as LocalStack, STATE_TYPE[kind]);
+                resources.set(kind, ofKind);
+                state[kind].push(bytesPerResource(ofKind));
+              }
+              if (native)
+                checkSameInputs(
+                  resources.get("platform") as StateResource[],
+                  resources.get("native") as StateResource[],
                 );
             }
           }
@@ -285,7 +368,9 @@ async function main(): Promise<void> {
         const noop = median(measure.seconds.noop);
         const cpuPlatform = median(measure.cpuSeconds.platform);
         const cpuNoop = median(measure.cpuSeconds.noop);
-        const { requests, calls, singleReads, pages } = measure.traffic;
+        const { requests, calls, singleReads, pages } = measure.traffic.platform;
+        const ratios = (pairing: PairRatio): number[] => measure.pairRatios.get(pairKey(pairing)) ?? [];
+        const noopRatios = ratios(["platform", "noop"]);
         const stateCells =
           command === "up"
             ? `${median(state.platform).toFixed(0)} | ${median(state.noop).toFixed(0)} | ${(median(state.platform) / median(state.noop)).toFixed(2)}x`
@@ -293,9 +378,9 @@ async function main(): Promise<void> {
         rows.push(
           `| ${count} | ${command} | ${platform.toFixed(2)} | ${noop.toFixed(2)} | ${(platform / noop).toFixed(2)}x | ` +
             `${cpuPlatform.toFixed(2)} | ${cpuNoop.toFixed(2)} | ${(cpuPlatform / cpuNoop).toFixed(2)}x | ` +
-            `${Math.min(...measure.pairRatios.noop).toFixed(2)}-${Math.max(...measure.pairRatios.noop).toFixed(2)}x | ` +
-            `${pairRatioCell(measure.pairRatios.noop)} | ` +
-            `${median(measure.emulatorCpuSeconds).toFixed(2)} | ` +
+            `${Math.min(...noopRatios).toFixed(2)}-${Math.max(...noopRatios).toFixed(2)}x | ` +
+            `${pairRatioCell(noopRatios)} | ` +
+            `${median(measure.emulatorCpuSeconds.platform).toFixed(2)} | ` +
             `${(requests / count).toFixed(2)} | ${(calls / count).toFixed(2)} | ${command === "refresh" ? `${(singleReads / count).toFixed(2)} | ${pages}` : " | "} | ` +
             `${calls === 0 ? "" : (requests / calls).toFixed(3)} | ${stateCells} |`,
         );
@@ -303,8 +388,26 @@ async function main(): Promise<void> {
           const cpuSameState = median(measure.cpuSeconds["noop-same-state"]);
           sameStateRows.push(
             `| ${count} | ${command} | ${cpuPlatform.toFixed(2)} | ${cpuSameState.toFixed(2)} | ` +
-              `${(cpuPlatform / cpuSameState).toFixed(2)}x | ${pairRatioCell(measure.pairRatios["noop-same-state"])} | ` +
+              `${(cpuPlatform / cpuSameState).toFixed(2)}x | ${pairRatioCell(ratios(["platform", "noop-same-state"]))} | ` +
               `${command === "up" ? median(state["noop-same-state"]).toFixed(0) : ""} |`,
+          );
+        }
+        if (native) {
+          const seconds = median(measure.seconds.native);
+          const cpu = median(measure.cpuSeconds.native);
+          const dynamicRatios = ratios(["native", "platform"]);
+          const nativeTraffic = measure.traffic.native;
+          nativeRows.push(
+            `| ${count} | ${command} | ${seconds.toFixed(2)} | ${platform.toFixed(2)} | ${(seconds / platform).toFixed(2)}x | ` +
+              `${cpu.toFixed(2)} | ${cpuPlatform.toFixed(2)} | ${(cpu / cpuPlatform).toFixed(2)}x | ` +
+              `${Math.min(...dynamicRatios).toFixed(2)}-${Math.max(...dynamicRatios).toFixed(2)}x | ` +
+              `${pairRatioCell(dynamicRatios)} | ${pairRatioCell(ratios(["native", "noop"]))} | ` +
+              `${median(measure.emulatorCpuSeconds.native).toFixed(2)} | ` +
+              `${(nativeTraffic.requests / count).toFixed(2)} | ${(nativeTraffic.calls / count).toFixed(2)} | ` +
+              `${command === "refresh" ? `${(nativeTraffic.singleReads / count).toFixed(2)} | ${nativeTraffic.pages}` : " | "} | ` +
+              (command === "up"
+                ? `${median(state.native).toFixed(0)} | ${median(state.platform).toFixed(0)} | ${(median(state.native) / median(state.platform)).toFixed(2)}x |`
+                : " |  |  |"),
           );
         }
       }
@@ -316,7 +419,7 @@ async function main(): Promise<void> {
   process.stdout.write(
     [
       "",
-      `npm run bench -- --sizes ${sizes.join(",")} --rounds ${rounds} --refreshes ${refreshes}${sameStateFloor ? " --same-state-floor" : ""}: ${startedAt} to ${new Date().toISOString()}, Node ${process.version}, ` +
+      `npm run bench -- --sizes ${sizes.join(",")} --rounds ${rounds} --refreshes ${refreshes}${sameStateFloor ? " --same-state-floor" : ""}${native ? "" : " --skip-native"}: ${startedAt} to ${new Date().toISOString()}, Node ${process.version}, ` +
         `${cpus().length} cores, load average ${loadavg()
           .map((value) => value.toFixed(1))
           .join(" ")} at the end`,
@@ -332,6 +435,16 @@ async function main(): Promise<void> {
             "| N | command | platform CPU s | same-state no-op CPU s | CPU ratio | CPU ratio, median of the pairs (interval holding the true median, its probability) | same-state no-op state B/resource |",
             "| --- | --- | --- | --- | --- | --- | --- |",
             ...sameStateRows,
+            "",
+          ]
+        : []),
+      ...(native
+        ? [
+            "The native plugin against the dynamic form (kind platform above) and the no-op floor:",
+            "",
+            "| N | command | native s | dynamic s | ratio | native CPU s | dynamic CPU s | CPU ratio | CPU ratio of one pair, lowest-highest | CPU ratio, median of the pairs (interval holding the true median, its probability) | CPU ratio to the no-op, median of the pairs | emulator CPU s | HTTP req/resource | API calls/resource | single reads/resource | pages | native state B/resource | dynamic state B/resource | state ratio |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+            ...nativeRows,
             "",
           ]
         : []),

@@ -10,7 +10,6 @@ import { join } from "node:path";
 import { lookupDefinition, lookupResource } from "../framework/runtime";
 import { platformClient } from "../framework/settings";
 import type { FunctionOptions } from "../functions";
-import * as functions from "../functions";
 import { engineLog, serveNativeProvider } from "./server";
 
 /** The package root: two folders up from provider/native/ (source) or three from dist/provider/native/. */
@@ -27,6 +26,18 @@ function packageRoot(): string {
 
 type AnyFunction = (args: unknown, options?: FunctionOptions) => Promise<unknown>;
 
+/**
+ * The functions' module, loaded at the first invoke, not at start-up: it brings in the whole
+ * `@pulumi/pulumi` SDK (functions/define.ts reads a program's configuration through it), which no
+ * resource method needs, and the engine starts this process for every command; a stack that calls no
+ * function never loads it.
+ */
+let functionsModule: Record<string, AnyFunction | undefined> | undefined;
+function functions(): Record<string, AnyFunction | undefined> {
+  functionsModule ??= require("../functions") as Record<string, AnyFunction | undefined>;
+  return functionsModule;
+}
+
 async function main(argv: readonly string[]): Promise<void> {
   const root = packageRoot();
   const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
@@ -38,7 +49,7 @@ async function main(argv: readonly string[]): Promise<void> {
     provider: lookupResource,
     secretWhen: (typeName) => lookupDefinition(typeName)?.secretWhen ?? {},
     async invoke(name, args) {
-      const fn = (functions as unknown as Record<string, AnyFunction | undefined>)[name];
+      const fn = functions()[name];
       if (typeof fn !== "function" || !name.startsWith("get") || name.endsWith("Output")) {
         throw new Error(
           `unknown function platform:index:${name}: this version of the plugin does not serve it`,

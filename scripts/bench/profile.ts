@@ -1,6 +1,7 @@
 /**
- * CPU profiles of the Node processes the Pulumi CLI spawns (language host, dynamic provider host)
- * during one command over N resources of one kind of scripts/bench/program, for finding where the
+ * CPU profiles of the Node processes the Pulumi CLI spawns (language host, dynamic provider host, the
+ * native plugin) during one command over N resources of one kind of scripts/bench/program (or kind
+ * "native": scripts/bench/native-program), for finding where the
  * provider's time goes (BENCHMARKS.md, "Provider overhead"). Writes V8 .cpuprofile files (open them in
  * Chrome DevTools, or summarize with scripts/bench/profile-summary.ts) and each process's CPU time
  * (NAME.cpu.json) to the given folder. The engine ends its plugins with a signal, which --cpu-prof
@@ -50,12 +51,15 @@ async function main(): Promise<void> {
     asyncDelayMs: 0,
     rateLimit: { limit: 1e9, windowMs: 60_000 },
   });
+  // Kind "native": the bench's native program (scripts/bench/native-program) on the native plugin.
+  const native = values.kind === "native";
   const stack = await emulatorStack(emulator, {
-    program: join(__dirname, "program"),
+    program: join(__dirname, native ? "native-program" : "program"),
+    ...(native ? { native: "nodejs" as const } : {}),
     workRoot: ".bench-state",
     echo: false,
     config: {
-      kind: values.kind ?? "platform",
+      ...(native ? {} : { kind: values.kind ?? "platform" }),
       count: values.count ?? "200",
       groupId: DEFAULT_SEED.projectId,
       "platform:rateLimitPerMinute": "0",
