@@ -71,6 +71,7 @@ describe("migrate from the dynamic form to the native plugin", () => {
     writeFileSync(join(programDir, "Pulumi.yaml"), yaml);
     rmSync(join(programDir, "native"), { recursive: true });
 
+    e2e.emulator.core.requestLog.clear();
     const result = await migrate("--json");
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout) as MigrationReport;
@@ -95,6 +96,10 @@ describe("migrate from the dynamic form to the native plugin", () => {
       `${GROUP}/demo-cluster/${index?.indexID}`,
     );
     await expectCleanPreviewAndRefresh(e2e.stack);
+    // Migration, its preview and the clean preview and refresh after it only read the service.
+    const requests = e2e.emulator.core.requestLog.list();
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.filter((request) => request.method !== "GET")).toEqual([]);
   });
 
   test("the migrated stack updates and destroys through the native plugin", async () => {
