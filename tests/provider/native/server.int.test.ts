@@ -328,3 +328,18 @@ describe("invoke", () => {
     });
   });
 });
+
+describe("a method this plugin does not serve", () => {
+  test("answers UNIMPLEMENTED naming the method, and the plugin keeps serving", async () => {
+    const request = new providerProto.ConstructRequest();
+    request.setType("platform:index:Nothing");
+    await expect(call("construct", request)).rejects.toMatchObject({
+      code: grpc.status.UNIMPLEMENTED,
+      details: "The server does not implement the method construct",
+    });
+    const invoke = new providerProto.InvokeRequest();
+    invoke.setTok("platform:index:getSearchIndexes");
+    invoke.setArgs(struct({ groupId: GROUP, clusterName: "demo-cluster" }));
+    await expect(call("invoke", invoke)).resolves.toBeDefined();
+  });
+});
