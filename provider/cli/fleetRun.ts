@@ -2,7 +2,8 @@
  * Many stacks of several Pulumi project folders in one process (docs/cli.md, "Many stacks"): which
  * stacks the options name, and each stack's read-only engine operations, several stacks at once.
  * What one process shares that a loop of `drift` runs pays per stack: Node.js and the Automation API
- * loaded once, the Pulumi CLI looked up once, and one type check of a folder's program.
+ * loaded once, the Pulumi CLI looked up once, one type check of a folder's program, one compile
+ * cache for the engine's Node.js processes, and (on a file backend) no export per stack.
  *
  * The service's rate limit is per project (docs/client.md, "Throttle"), and each engine operation
  * runs its own provider process. Those processes share a project's budget through the client's
@@ -12,8 +13,10 @@
  * the only operation that calls the service, `preview` runs check and diff only) of stacks whose
  * resources are in the same project run one after the other; everything else runs concurrently.
  */
-import { existsSync, readdirSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { LocalWorkspace, type PulumiCommand, Stack } from "@pulumi/pulumi/automation";
 import type { StackConfig } from "./compare";
 import { forEachBounded, KeyedLocks } from "./concurrency";
@@ -143,6 +146,22 @@ export class TypeCheckOnce {
   }
 }
 
+/**
+ * The environment a fleet's engine operations add to the stack's: Node.js's compile cache
+ * (`NODE_COMPILE_CACHE`) for every Node.js process the engine starts (the program's language host
+ * and the dynamic provider hosts). Each of them loads the same modules (`@pulumi/pulumi`, with
+ * TypeScript and the Automation API it loads eagerly, and this package); with the cache, V8 compiles
+ * them once for the run instead of once per process. It changes how fast modules load, not what they
+ * do. A user's own NODE_COMPILE_CACHE (or NODE_DISABLE_COMPILE_CACHE, which Node reads itself) is
+ * left to decide; the folder is the user's cache folder (XDG_CACHE_HOME, else ~/.cache).
+ */
+export function fleetEngineEnv(env: NodeJS.ProcessEnv, home: string = homedir()): Record<string, string> {
+  if (env.NODE_COMPILE_CACHE !== undefined) return {};
+  const cacheHome =
+    env.XDG_CACHE_HOME !== undefined && env.XDG_CACHE_HOME !== "" ? env.XDG_CACHE_HOME : join(home, ".cache");
+  return { NODE_COMPILE_CACHE: join(cacheHome, "pulumi-cluster-platform", "node-compile-cache") };
+}
+
 /** The projects (group ids) the platform resources of a stack's state are in. */
 export function apiProjectsOf(deployment: unknown): string[] {
   const resources = (deployment as { resources?: unknown[] } | undefined)?.resources ?? [];
@@ -153,6 +172,44 @@ export function apiProjectsOf(deployment: unknown): string[] {
     if (typeof inputs?.groupId === "string") projects.add(inputs.groupId);
   }
   return [...projects].sort();
+}
+
+/**
+ * The projects of a stack from its checkpoint file as a file backend keeps it (`{"checkpoint":
+ * {"latest": <deployment>}}`), what `apiProjectsOf` reads of `pulumi stack export` without running
+ * it. Undefined when the text does not tell (not a checkpoint, no deployment yet, or a platform
+ * resource whose groupId is not a plain string, e.g. a secret): the export decides then.
+ */
+export function apiProjectsOfCheckpoint(text: string): string[] | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const latest = (parsed as { checkpoint?: { latest?: unknown } } | null)?.checkpoint?.latest;
+  if (typeof latest !== "object" || latest === null) return undefined;
+  const resources = (latest as { resources?: unknown }).resources ?? [];
+  if (!Array.isArray(resources)) return undefined;
+  for (const resource of resources) {
+    const { type, inputs } = (resource ?? {}) as { type?: unknown; inputs?: Record<string, unknown> };
+    if (typeof type !== "string" || platformTypeName(type) === undefined) continue;
+    const groupId = inputs?.groupId;
+    if (groupId !== undefined && typeof groupId !== "string") return undefined;
+  }
+  return apiProjectsOf(latest);
+}
+
+/** The text of a stack's checkpoint in a file backend's stacks folder (plain or gzipped); undefined when absent. */
+function readCheckpoint(stacksFolder: string, stackName: string): string | undefined {
+  const path = join(stacksFolder, `${shortName(stackName)}.json`);
+  try {
+    if (existsSync(path)) return readFileSync(path, "utf8");
+    if (existsSync(`${path}.gz`)) return gunzipSync(readFileSync(`${path}.gz`)).toString("utf8");
+  } catch {
+    return undefined;
+  }
+  return undefined;
 }
 
 /** The running order: one stack of each folder in turn, so the folders' type checks start first. */
@@ -183,6 +240,8 @@ export class FleetSession {
   readonly #reading = new KeyedLocks();
   readonly #typeCheck = new TypeCheckOnce(process.env.PULUMI_NODEJS_TRANSPILE_ONLY);
   readonly #selectedIn = new Set<FleetFolder>();
+  /** Each folder's file backend stacks folder (undefined: another backend), asked once per folder. */
+  readonly #stacksFolders = new Map<FleetFolder, Promise<string | undefined>>();
 
   private constructor(pulumi: PulumiCommand) {
     this.#pulumi = pulumi;
@@ -259,6 +318,7 @@ export class FleetSession {
       const workspace = await LocalWorkspace.create({
         workDir: target.folder.path,
         pulumiCommand: this.#pulumi,
+        envVars: fleetEngineEnv(process.env),
       });
       return await this.#selecting.withKeys([target.folder.path], () => {
         this.#selectedIn.add(target.folder);
@@ -273,10 +333,15 @@ export class FleetSession {
    * The stack's refresh preview (its resources read from the service), while no other stack of the
    * run reads one of its projects; `onPhase` says what it does or waits for.
    */
-  async readLive(stack: Stack, onPhase: (phase: string) => void): Promise<OperationEvents> {
+  async readLive(
+    target: FleetTarget,
+    stack: Stack,
+    onPhase: (phase: string) => void,
+  ): Promise<OperationEvents> {
     let projects: string[];
     try {
-      projects = apiProjectsOf((await stack.exportStack()).deployment);
+      projects =
+        (await this.#projectsOfCheckpoint(target)) ?? apiProjectsOf((await stack.exportStack()).deployment);
     } catch (error) {
       throw new CliError(`stack ${stack.name}: ${oneLine(error)}`);
     }
@@ -288,6 +353,23 @@ export class FleetSession {
       },
       (project) => onPhase(`waiting: another stack reads project ${project}`),
     );
+  }
+
+  /**
+   * The projects of a stack read from its checkpoint on a file backend: what `pulumi stack export`
+   * would tell, without a CLI process (and its decryption of every secret) per stack. Undefined when
+   * the checkpoint does not tell (see apiProjectsOfCheckpoint) or the backend is another.
+   */
+  async #projectsOfCheckpoint(target: FleetTarget): Promise<string[] | undefined> {
+    let folder = this.#stacksFolders.get(target.folder);
+    if (folder === undefined) {
+      folder = fileBackendStacksFolder(target.folder.workspace).catch(() => undefined);
+      this.#stacksFolders.set(target.folder, folder);
+    }
+    const stacksFolder = await folder;
+    if (stacksFolder === undefined) return undefined;
+    const text = readCheckpoint(stacksFolder, target.name);
+    return text === undefined ? undefined : apiProjectsOfCheckpoint(text);
   }
 
   /** The stack's preview (the program against the state), its folder's program type-checked once. */
@@ -453,7 +535,7 @@ async function checkStack(
   const onPhase = (phase: string) => progress.phase(label, phase);
   try {
     const stack = await session.openStack(target);
-    const refresh = await session.readLive(stack, onPhase);
+    const refresh = await session.readLive(target, stack, onPhase);
     const preview = await session.planned(target, stack, onPhase);
     const report = driftReport(stack.name, refresh, preview);
     progress.finished(label, `${driftSummary(report)}; ${pendingSummary(report).replace(/^No/, "no")}`);
@@ -519,7 +601,7 @@ export async function readLiveStacks(
     await forEachBounded(targets, options.concurrency, async (target) => {
       const stack = await session.openStack(target);
       options.progress(`Reading the live state of stack ${stack.name} (refresh preview, nothing is written)`);
-      const refresh = await session.readLive(stack, (phase) => {
+      const refresh = await session.readLive(target, stack, (phase) => {
         if (phase.startsWith("waiting")) options.progress(`  stack ${stack.name}: ${phase}`);
       });
       read.set(target.stack, { name: stack.name, refresh, config: await stack.getAllConfig() });

@@ -6,7 +6,9 @@
 import { forEachBounded, KeyedLocks } from "../../../provider/cli/concurrency";
 import {
   apiProjectsOf,
+  apiProjectsOfCheckpoint,
   FleetProgress,
+  fleetEngineEnv,
   interleaveByFolder,
   TypeCheckOnce,
 } from "../../../provider/cli/fleetRun";
@@ -197,6 +199,72 @@ describe("the stacks of a run", () => {
       }),
     ).toEqual(["5f1a000000000000000000a1", "5f1a000000000000000000a2"]);
     expect(apiProjectsOf(undefined)).toEqual([]);
+  });
+
+  test("a file backend's checkpoint tells the projects as the export does", () => {
+    const latest = {
+      manifest: { version: "v3.259.0" },
+      resources: [
+        { type: "pulumi:pulumi:Stack", inputs: {} },
+        {
+          type: "pulumi-nodejs:dynamic/platform:AlertConfiguration",
+          inputs: { groupId: "5f1a0000000000000000e0d2" },
+        },
+        { type: "platform:index:Auditing", inputs: { groupId: "5f1a000000000000000000a1" } },
+      ],
+    };
+    expect(
+      apiProjectsOfCheckpoint(JSON.stringify({ version: 3, checkpoint: { stack: "s1", latest } })),
+    ).toEqual(["5f1a000000000000000000a1", "5f1a0000000000000000e0d2"]);
+    expect(
+      apiProjectsOfCheckpoint(
+        JSON.stringify({ version: 3, checkpoint: { stack: "s1", latest: { resources: [] } } }),
+      ),
+    ).toEqual([]);
+  });
+
+  test("a checkpoint that does not tell leaves the projects to the export", () => {
+    // A secret groupId is ciphertext in the checkpoint; the export (with secrets shown) has its value.
+    const secret = {
+      version: 3,
+      checkpoint: {
+        latest: {
+          resources: [
+            {
+              type: "pulumi-nodejs:dynamic/platform:AlertConfiguration",
+              inputs: {
+                groupId: {
+                  "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+                  ciphertext: "v1:x",
+                },
+              },
+            },
+          ],
+        },
+      },
+    };
+    expect(apiProjectsOfCheckpoint(JSON.stringify(secret))).toBeUndefined();
+    expect(
+      apiProjectsOfCheckpoint(JSON.stringify({ version: 3, checkpoint: { stack: "s1" } })),
+    ).toBeUndefined();
+    expect(apiProjectsOfCheckpoint('{"version":3,"checkpoint":{"lat')).toBeUndefined();
+    expect(apiProjectsOfCheckpoint("null")).toBeUndefined();
+    expect(
+      apiProjectsOfCheckpoint(JSON.stringify({ checkpoint: { latest: { resources: "none" } } })),
+    ).toBeUndefined();
+  });
+
+  test("the engine's Node.js processes share a compile cache unless the user chose one", () => {
+    expect(fleetEngineEnv({}, "/home/ci")).toEqual({
+      NODE_COMPILE_CACHE: "/home/ci/.cache/pulumi-cluster-platform/node-compile-cache",
+    });
+    expect(fleetEngineEnv({ XDG_CACHE_HOME: "/var/cache/ci" }, "/home/ci")).toEqual({
+      NODE_COMPILE_CACHE: "/var/cache/ci/pulumi-cluster-platform/node-compile-cache",
+    });
+    expect(fleetEngineEnv({ XDG_CACHE_HOME: "" }, "/home/ci")).toEqual({
+      NODE_COMPILE_CACHE: "/home/ci/.cache/pulumi-cluster-platform/node-compile-cache",
+    });
+    expect(fleetEngineEnv({ NODE_COMPILE_CACHE: "/tmp/mine" }, "/home/ci")).toEqual({});
   });
 
   test("the running order takes one stack of each folder in turn", () => {
