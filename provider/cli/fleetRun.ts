@@ -2,8 +2,8 @@
  * Many stacks of several Pulumi project folders in one process (docs/cli.md, "Many stacks"): which
  * stacks the options name, and each stack's read-only engine operations, several stacks at once.
  * What one process shares that a loop of `drift` runs pays per stack: Node.js and the Automation API
- * loaded once, the Pulumi CLI looked up once, one type check of a folder's program, one compile
- * cache for the engine's Node.js processes, and (on a file backend) no export per stack.
+ * loaded once, the Pulumi CLI looked up once, one type check of a folder's program, and (on a file
+ * backend) no export per stack.
  *
  * The service's rate limit is per project (docs/client.md, "Throttle"), and each engine operation
  * runs its own provider process. Those processes share a project's budget through the client's
@@ -14,7 +14,6 @@
  * resources are in the same project run one after the other; everything else runs concurrently.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { LocalWorkspace, type PulumiCommand, Stack } from "@pulumi/pulumi/automation";
@@ -144,22 +143,6 @@ export class TypeCheckOnce {
       done();
     }
   }
-}
-
-/**
- * The environment a fleet's engine operations add to the stack's: Node.js's compile cache
- * (`NODE_COMPILE_CACHE`) for every Node.js process the engine starts (the program's language host
- * and the dynamic provider hosts). Each of them loads the same modules (`@pulumi/pulumi`, with
- * TypeScript and the Automation API it loads eagerly, and this package); with the cache, V8 compiles
- * them once for the run instead of once per process. It changes how fast modules load, not what they
- * do. A user's own NODE_COMPILE_CACHE (or NODE_DISABLE_COMPILE_CACHE, which Node reads itself) is
- * left to decide; the folder is the user's cache folder (XDG_CACHE_HOME, else ~/.cache).
- */
-export function fleetEngineEnv(env: NodeJS.ProcessEnv, home: string = homedir()): Record<string, string> {
-  if (env.NODE_COMPILE_CACHE !== undefined) return {};
-  const cacheHome =
-    env.XDG_CACHE_HOME !== undefined && env.XDG_CACHE_HOME !== "" ? env.XDG_CACHE_HOME : join(home, ".cache");
-  return { NODE_COMPILE_CACHE: join(cacheHome, "pulumi-cluster-platform", "node-compile-cache") };
 }
 
 /** The projects (group ids) the platform resources of a stack's state are in. */
@@ -318,7 +301,6 @@ export class FleetSession {
       const workspace = await LocalWorkspace.create({
         workDir: target.folder.path,
         pulumiCommand: this.#pulumi,
-        envVars: fleetEngineEnv(process.env),
       });
       return await this.#selecting.withKeys([target.folder.path], () => {
         this.#selectedIn.add(target.folder);

@@ -8,7 +8,6 @@ import {
   apiProjectsOf,
   apiProjectsOfCheckpoint,
   FleetProgress,
-  fleetEngineEnv,
   interleaveByFolder,
   TypeCheckOnce,
 } from "../../../provider/cli/fleetRun";
@@ -252,19 +251,6 @@ describe("the stacks of a run", () => {
     expect(
       apiProjectsOfCheckpoint(JSON.stringify({ checkpoint: { latest: { resources: "none" } } })),
     ).toBeUndefined();
-  });
-
-  test("the engine's Node.js processes share a compile cache unless the user chose one", () => {
-    expect(fleetEngineEnv({}, "/home/ci")).toEqual({
-      NODE_COMPILE_CACHE: "/home/ci/.cache/pulumi-cluster-platform/node-compile-cache",
-    });
-    expect(fleetEngineEnv({ XDG_CACHE_HOME: "/var/cache/ci" }, "/home/ci")).toEqual({
-      NODE_COMPILE_CACHE: "/var/cache/ci/pulumi-cluster-platform/node-compile-cache",
-    });
-    expect(fleetEngineEnv({ XDG_CACHE_HOME: "" }, "/home/ci")).toEqual({
-      NODE_COMPILE_CACHE: "/home/ci/.cache/pulumi-cluster-platform/node-compile-cache",
-    });
-    expect(fleetEngineEnv({ NODE_COMPILE_CACHE: "/tmp/mine" }, "/home/ci")).toEqual({});
   });
 
   test("the running order takes one stack of each folder in turn", () => {
