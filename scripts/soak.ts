@@ -12,12 +12,27 @@
  *      write to its end), so they fall anywhere in the run; a draw that `up` outlives by finishing
  *      first is not a crash trial and is drawn again, so `--crash-trials` counts real kills.
  *
+ *   3. crash trials over every type (`--every-type-trials`, per phase, none by default): the stack of
+ *      tests/e2e/programs/everyType (all 18 types) killed during create, update and destroy, then
+ *      recover and the command again (scripts/lib/crashAll.ts); prints a table per type and phase
+ *      (kills, adopted, cleared, undecided, orphans, duplicates, differing records).
+ *
  * Prints one line per command or trial and a summary; exits 1 when anything failed.
  *
  *   npm run soak [-- --fault-runs 20 --crash-trials 10 --rate 0.1 --seed 1]
+ *   npm run soak -- --fault-runs 0 --crash-trials 0 --every-type-trials 10 --seed 1
  */
 import { parseArgs } from "node:util";
 import { startEmulator } from "../emulator";
+import {
+  addToTally,
+  emptyTally,
+  everyTypeTrial,
+  everyTypeTrialOk,
+  measureBaseline,
+  PHASES,
+  tallyTable,
+} from "./lib/crashAll";
 import {
   crashTrial,
   crashTrialOk,
@@ -34,8 +49,10 @@ const { values } = parseArgs({
     "crash-trials": { type: "string", default: "10" },
     rate: { type: "string", default: "0.1" },
     seed: { type: "string", default: "1" },
+    "every-type-trials": { type: "string", default: "0" },
   },
 });
+const everyTypeTrials = Number(values["every-type-trials"]);
 const faultRuns = Number(values["fault-runs"]);
 const crashTrials = Number(values["crash-trials"]);
 const rate = Number(values.rate);
@@ -144,7 +161,65 @@ async function main(): Promise<number> {
       report(`crash trials: only ${trialsKilled} of ${draws} draws killed up before it finished`);
     }
 
+    // 3. Crash trials over every type: per phase a baseline (the command unkilled), then the trials.
+    const tally = emptyTally();
+    let everyTypeOk = 0;
+    let everyTypeKilled = 0;
+    for (const [index, phase] of PHASES.entries()) {
+      if (everyTypeTrials === 0) break;
+      const phaseRandom = seededRandom(seed * 100 + index);
+      const baseline = await measureBaseline(emulator, phase);
+      report(`every type, ${phase}: an unkilled run lasts ${seconds(baseline.spanMs)} after its first write`);
+      let killed = 0;
+      let phaseDraws = 0;
+      while (killed < everyTypeTrials && phaseDraws < 3 * everyTypeTrials) {
+        phaseDraws += 1;
+        const delayMs = Math.floor(phaseRandom() * baseline.spanMs);
+        const started = Date.now();
+        const trial = await everyTypeTrial(emulator, baseline, delayMs);
+        if (trial === undefined) {
+          report(`every type, ${phase} draw at +${delayMs} ms: the command finished first, drawn again`);
+          continue;
+        }
+        killed += 1;
+        everyTypeKilled += 1;
+        addToTally(tally, trial);
+        const ok = everyTypeTrialOk(trial);
+        if (ok) everyTypeOk += 1;
+        else failures += 1;
+        const outcomes = trial.actions.map((action) => `${action.outcome} ${action.type}`).join(", ");
+        report(
+          `every type, ${phase} trial ${killed} kill at +${delayMs} ms: ${ok ? "ok" : "FAILED"} ` +
+            `${seconds(Date.now() - started)}; recover: ${outcomes === "" ? "nothing pending" : outcomes}` +
+            (trial.resolvedMigration === undefined
+              ? ""
+              : `; undecided migration: ${trial.resolvedMigration}`) +
+            (trial.providerEnded ? "" : "; the provider host outlived the CLI or the API was still called") +
+            (trial.pendingAfterRecover.length === 0
+              ? ""
+              : `; ${trial.pendingAfterRecover.length} still pending`) +
+            (trial.rerun.code === 0
+              ? ""
+              : `; rerun exit ${trial.rerun.code}: ${lastError(trial.rerun.stdout + trial.rerun.stderr)}`) +
+            (trial.leftovers.details.length === 0 ? "" : `; state: ${trial.leftovers.details.join("; ")}`),
+        );
+      }
+      if (killed < everyTypeTrials) {
+        failures += 1;
+        report(
+          `every type, ${phase}: only ${killed} of ${phaseDraws} draws killed the command before it finished`,
+        );
+      }
+    }
+
     report("");
+    if (everyTypeTrials > 0) {
+      report(
+        `crash trials over every type: ${everyTypeOk}/${everyTypeKilled} converged to what an unkilled run leaves`,
+      );
+      report(tallyTable(tally));
+      report("");
+    }
     if (faultRuns > 0)
       report(
         `fault runs: ${commandsFirstTry}/${commands} commands succeeded first try with the declared state; ` +

@@ -146,13 +146,26 @@ function writes(emulator: RunningEmulator): number {
  * Starts `pulumi up` and kills the CLI (SIGKILL, as a lost machine or an OOM kill would) `delayMs`
  * after the emulator answered its first mutating request.
  */
-export async function upKilledAfter(
+export function upKilledAfter(
   stack: LocalStack,
   emulator: RunningEmulator,
   delayMs: number,
 ): Promise<KilledUp> {
+  return commandKilledAfter(stack, emulator, "up", delayMs);
+}
+
+/**
+ * Starts `pulumi <command>` (up or destroy) and kills the CLI with SIGKILL `delayMs` after the
+ * emulator answered the command's first mutating request.
+ */
+export async function commandKilledAfter(
+  stack: LocalStack,
+  emulator: RunningEmulator,
+  command: "up" | "destroy",
+  delayMs: number,
+): Promise<KilledUp> {
   const before = writes(emulator);
-  const child = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive"], {
+  const child = spawn("pulumi", [command, "--yes", "--skip-preview", "--non-interactive"], {
     cwd: stack.programDir,
     env: stack.env,
     stdio: "ignore",
@@ -189,8 +202,8 @@ export async function apiQuietAfter(
   return emulator.core.requestLog.list().length === before;
 }
 
-/** Runs `pulumi-cluster-platform recover` (the built CLI) for the stack. */
-export function recover(stack: LocalStack): Promise<RunResult> {
+/** Runs `pulumi-cluster-platform recover` (the built CLI) for the stack; `json`: with `--json`. */
+export function recover(stack: LocalStack, json = false): Promise<RunResult> {
   return runProcess(
     process.execPath,
     [
@@ -200,6 +213,7 @@ export function recover(stack: LocalStack): Promise<RunResult> {
       "test",
       "--cwd",
       stack.programDir,
+      ...(json ? ["--json"] : []),
     ],
     stack.programDir,
     stack.env,

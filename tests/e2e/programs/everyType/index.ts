@@ -28,6 +28,11 @@ const alertsGroupId = config.get("alertsGroupId") ?? "5f1a0000000000000000e401";
 const alertId = config.get("alertId") ?? "5f1a0000000000000000e420";
 /** Days the on-demand snapshot is kept: changing it moves its expiration in place. */
 const snapshotRetentionDays = config.getNumber("snapshotRetentionDays") ?? 7;
+/** The text index's analyzer and the schedule's hour: the crash trials change them in an update. */
+const searchAnalyzer = config.get("searchAnalyzer") ?? "lucene.english";
+const scheduleHourOfDay = config.getNumber("scheduleHourOfDay") ?? 2;
+/** The migration a killed create made, adopted (recover cannot tell it: docs/cli.md, "recover"). */
+const migrationImportId = config.get("migrationImportId");
 
 // --- Search on orders-cluster: an index in each style, and dedicated search nodes.
 
@@ -38,7 +43,7 @@ const movies = new platform.SearchIndex("movies", {
   collectionName: "movies",
   name: "movies-text",
   definition: {
-    analyzer: "lucene.english",
+    analyzer: searchAnalyzer,
     mappings: { dynamic: false, fields: { title: { type: "string" }, year: { type: "number" } } },
   },
 });
@@ -90,7 +95,7 @@ const exportBucket = new platform.ExportBucket("exports", {
 const schedule = new platform.CloudBackupSchedule("orders-schedule", {
   groupId,
   clusterName,
-  referenceHourOfDay: 2,
+  referenceHourOfDay: scheduleHourOfDay,
   referenceMinuteOfHour: 30,
   restoreWindowDays: 7,
   autoExportEnabled: true,
@@ -199,6 +204,7 @@ const migration = new platform.LiveMigration(
       password: config.get("sourcePassword") ?? "every-type-source-password",
     },
     migrationHosts: ["migration-host-0.self-managed.local"],
+    ...(migrationImportId === undefined ? {} : { importId: migrationImportId }),
   },
   { dependsOn: [link] },
 );
