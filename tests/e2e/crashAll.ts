@@ -9,15 +9,24 @@
  * the LiveMigration it documents it cannot tell (resolved as a person would); nothing stays pending;
  * the command ran again; and the emulator holds exactly what the same command leaves unkilled: no
  * duplicate, no orphan, nothing half-applied.
+ *
+ * Each file writes its phase's table (kills, adopted, cleared, ... per type) to
+ * .test-state/crash-trials/<phase>-seed<seed>.md and prints it, so a suite run gives the figures.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import {
+  addToTally,
   type EveryTypeTrial,
+  emptyTally,
   everyTypeTrial,
   measureBaseline,
   type Phase,
   type PhaseBaseline,
+  tallyTable,
 } from "../../scripts/lib/crashAll";
+import { repoRoot } from "../../scripts/lib/pulumi-stack";
 import { seededRandom } from "../../scripts/lib/reliability";
 
 /** Declares `trials` trials of `phase` whose kill moments come from `seed`. */
@@ -26,6 +35,7 @@ export function describeEveryTypeTrials(phase: Phase, seed: number, trials: numb
     let emulator: RunningEmulator;
     let baseline: PhaseBaseline;
     const random = seededRandom(seed);
+    const tally = emptyTally();
 
     beforeAll(async () => {
       emulator = await startEmulator({
@@ -39,6 +49,11 @@ export function describeEveryTypeTrials(phase: Phase, seed: number, trials: numb
 
     afterAll(async () => {
       await emulator?.close();
+      const table = tallyTable(tally, [phase]);
+      const folder = join(repoRoot, ".test-state", "crash-trials");
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(join(folder, `${phase}-seed${seed}.md`), `${table}\n`);
+      console.log(`Crash trials over every type, ${phase}, seed ${seed}:\n${table}`);
     });
 
     test.each(Array.from({ length: trials }, (_, index) => index + 1))("trial %i", async () => {
@@ -48,6 +63,7 @@ export function describeEveryTypeTrials(phase: Phase, seed: number, trials: numb
       }
       if (trial === undefined)
         throw new Error(`${phase} outlived three draws within its ${baseline.spanMs} ms span`);
+      addToTally(tally, trial);
       expect(trial.providerEnded).toBe(true);
       expect(trial.recovered.stderr).not.toMatch(/^error:/m);
       const undecided = trial.actions.filter((action) => action.outcome === "undecided");
