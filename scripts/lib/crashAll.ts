@@ -23,6 +23,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RunningEmulator } from "../../emulator";
+import { shortType } from "../../provider/cli/engine";
 import type { LocalStack, RunResult } from "./pulumi-stack";
 import { emulatorStack, repoRoot } from "./pulumi-stack";
 import {
@@ -265,10 +266,15 @@ export interface EveryTypeTrial {
   leftovers: Leftovers;
 }
 
-/** The short type of a platform URN (`...::pulumi-nodejs:dynamic/platform:SearchIndex::movies`). */
-function typeOfUrn(urn: string): string {
-  const type = urn.split("::")[2] ?? "";
-  return type.slice(type.lastIndexOf(":") + 1);
+/**
+ * The type of a URN as recover's report names it (provider/cli/engine.ts, shortType): `SearchIndex`
+ * for `...::pulumi-nodejs:dynamic/platform:SearchIndex::movies`, the whole token for any other
+ * resource (a kill at the end of a destroy leaves the stack's own delete pending:
+ * `pulumi:pulumi:Stack`).
+ */
+export function typeOfUrn(urn: string): string {
+  // A child's type part is `parent$child`; recover names the resource's own type.
+  return shortType((urn.split("::")[2] ?? "").split("$").at(-1) ?? "");
 }
 
 /**

@@ -1,5 +1,5 @@
 /** The crash trials' oracle (scripts/lib/crashAll.ts): a trial's emulator tables against the baseline. */
-import { compareInventories } from "../../../scripts/lib/crashAll";
+import { compareInventories, typeOfUrn } from "../../../scripts/lib/crashAll";
 
 const baseline = {
   snapshots: ['"<id>" {"description":"every type","status":"completed"}'],
@@ -58,5 +58,19 @@ describe("compareInventories", () => {
     expect(compareInventories(baseline, none).details).toEqual([
       'migrationValidations: missing or differing "<id>" {"status":"SUCCESS"}',
     ]);
+  });
+});
+
+describe("typeOfUrn", () => {
+  test("names a type as recover's report does: short for this package, whole for any other", () => {
+    expect(
+      typeOfUrn("urn:pulumi:test::e2e-every-type::pulumi-nodejs:dynamic/platform:SearchIndex::movies"),
+    ).toBe("SearchIndex");
+    expect(typeOfUrn("urn:pulumi:test::e2e-every-type::pulumi:pulumi:Stack::e2e-every-type-test")).toBe(
+      "pulumi:pulumi:Stack",
+    );
+    expect(
+      typeOfUrn("urn:pulumi:test::p::my:index:Backups$pulumi-nodejs:dynamic/platform:RestoreJob::restore"),
+    ).toBe("RestoreJob");
   });
 });
