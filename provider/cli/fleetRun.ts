@@ -5,13 +5,14 @@
  * loaded once, the Pulumi CLI looked up once, one type check of a folder's program, and (on a file
  * backend) no export per stack.
  *
- * The service's rate limit is per project (docs/client.md, "Throttle"), and each engine operation
- * runs its own provider process. Those processes share a project's budget through the client's
- * budget store, which a process reads when its throttle starts and then once a window: a process
- * that starts after another's reads knows them, but two reading one project at the same moment would
- * each see the budget the other is spending. So the reads of the live state (the refresh previews:
- * the only operation that calls the service, `preview` runs check and diff only) of stacks whose
- * resources are in the same project run one after the other; everything else runs concurrently.
+ * The service's rate limit is per project (docs/client.md, "Throttle"), and each stack's read of the
+ * live state has a client of its own (liveRead.ts: in this process, or in the provider process of an
+ * engine's refresh). Those clients share a project's budget through the client's budget store, which
+ * a client reads when its throttle starts and then once a window: one that starts after another's
+ * reads knows them, but two reading one project at the same moment would each see the budget the
+ * other is spending. So the reads of the live state (the only calls to the service: `preview` runs
+ * check and diff only) of stacks whose resources are in the same project run one after the other;
+ * everything else runs concurrently.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -29,7 +30,6 @@ import {
   type Progress,
   platformTypeName,
   programPreview,
-  refreshPreview,
 } from "./engine";
 import {
   type FailedStack,
@@ -39,6 +39,7 @@ import {
   type StackRef,
   stackLabel,
 } from "./fleet";
+import { readLiveState } from "./liveRead";
 import type { FleetSelection, FolderSelection, StackChoice } from "./options";
 import { driftSummary, pendingSummary } from "./render";
 import { readStackListing, sliceOfListing } from "./stackListing";
@@ -312,8 +313,8 @@ export class FleetSession {
   }
 
   /**
-   * The stack's refresh preview (its resources read from the service), while no other stack of the
-   * run reads one of its projects; `onPhase` says what it does or waits for.
+   * The stack's live state (its resources read from the service, liveRead.ts), while no other stack
+   * of the run reads one of its projects; `onPhase` says what it does or waits for.
    */
   async readLive(
     target: FleetTarget,
@@ -331,7 +332,7 @@ export class FleetSession {
       projects,
       () => {
         onPhase("reading the live state");
-        return refreshPreview(stack, () => {});
+        return readLiveState(stack, () => {});
       },
       (project) => onPhase(`waiting: another stack reads project ${project}`),
     );

@@ -18,7 +18,7 @@ import { lookupResource } from "../framework/runtime";
 import { platformClient, setConfigValues } from "../framework/settings";
 import { compareChain, compareStacks, liveResources } from "./compare";
 import { driftReport, exitCodeOf } from "./drift";
-import { CliError, openStack, type Progress, programPreview, refreshPreview } from "./engine";
+import { CliError, openStack, type Progress, programPreview } from "./engine";
 import { checkExportOptions, connectionSettings, type ExportOptions, exportProject } from "./export";
 import {
   type FleetFailOn,
@@ -30,6 +30,7 @@ import {
   stackLabel,
 } from "./fleet";
 import { driftFleet, FleetSession, readLiveStacks } from "./fleetRun";
+import { readLiveState } from "./liveRead";
 import { migrateStack } from "./migrate";
 import {
   type CommandOptions,
@@ -69,7 +70,7 @@ const progress: Progress = (line) => process.stderr.write(`${line}\n`);
 async function drift(options: DriftOptions): Promise<number> {
   const stack = await openStack(options.stack, options.cwd);
   progress(`Reading the live state of stack ${stack.name} (refresh preview, nothing is written)`);
-  const refresh = await refreshPreview(stack, progress);
+  const refresh = await readLiveState(stack, progress);
   progress(`Comparing the program with the state of stack ${stack.name} (preview)`);
   const preview = await programPreview(stack, progress);
   const report = driftReport(stack.name, refresh, preview);

@@ -156,7 +156,7 @@ function keepProviderOnPartialFailure(error: unknown, source: unknown): unknown 
  * the service rewrote, a pending create being adopted, whose stored "outputs" are its inputs), the
  * inputs go back in full as before.
  */
-async function readForHost(
+export async function readForHost(
   provider: PlatformProvider,
   id: string,
   stored: PropertyBag,

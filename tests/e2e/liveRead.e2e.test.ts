@@ -1,0 +1,130 @@
+/**
+ * The live state read in the tool's process (provider/cli/liveRead.ts) against the engine's own
+ * refresh preview, the oracle, through the real Pulumi CLI: on a stack of every resource type
+ * (programs/everyType), each resource's verdict and its old and new inputs and outputs, as the
+ * engine's events carry them (secrets blinded), are the same text both ways, first with nothing
+ * changed, then after changes made out of band (an alert's threshold and its webhook secret, the
+ * custom DNS flag, a search index deleted), which both ways must see.
+ */
+import type { StepEventMetadata } from "@pulumi/pulumi/automation";
+import { type RunningEmulator, startEmulator } from "../../emulator";
+import { DEFAULT_SEED } from "../../emulator/seed/demoCredentials";
+import { driftFrom } from "../../provider/cli/drift";
+import { type OperationEvents, openStack, refreshPreview } from "../../provider/cli/engine";
+import { readLiveInProcess } from "../../provider/cli/liveRead";
+import { createClient, type PlatformClient } from "../../provider/client";
+import { everyTypeStack } from "../../scripts/lib/crashAll";
+import type { E2EStack } from "./harness";
+
+/** Each resource's step as text: the verdict, and the old and new states as the events carry them. */
+function steps(events: OperationEvents): Record<string, string> {
+  const part = (state: StepEventMetadata["old"]) =>
+    state == null ? null : { inputs: state.inputs, outputs: state.outputs };
+  return Object.fromEntries(
+    [...events.steps.values()]
+      .sort((a, b) => a.urn.localeCompare(b.urn))
+      .map(({ urn, metadata }) => [
+        urn,
+        JSON.stringify({ op: metadata.op, old: part(metadata.old), new: part(metadata.new) }),
+      ]),
+  );
+}
+
+interface Stored {
+  id: string;
+  outputs: Record<string, unknown>;
+}
+
+describe("the live state read in process equals the engine's refresh preview", () => {
+  let emulator: RunningEmulator;
+  let stack: E2EStack;
+  let client: PlatformClient;
+  const savedEnv = { ...process.env };
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, seed: "default", asyncDelayMs: 0 });
+    stack = await everyTypeStack(emulator);
+    await stack.up();
+    // The Automation API and the in-process client run with the stack's environment (its backend,
+    // PULUMI_HOME for the throttle's budget files, the passphrase).
+    Object.assign(process.env, stack.env);
+    client = createClient({
+      baseUrl: emulator.baseUrl,
+      publicKey: DEFAULT_SEED.orgOwnerKey.publicKey,
+      privateKey: DEFAULT_SEED.orgOwnerKey.privateKey,
+    });
+  }, 600_000);
+
+  afterAll(async () => {
+    for (const key of Object.keys(process.env)) if (!(key in savedEnv)) delete process.env[key];
+    Object.assign(process.env, savedEnv);
+    await client?.close();
+    stack?.dispose();
+    await emulator?.close();
+  });
+
+  const bothWays = async () => {
+    const opened = await openStack("test", stack.programDir);
+    const inProcess = await readLiveInProcess(opened, () => {});
+    const engine = await refreshPreview(opened, () => {});
+    if (inProcess === undefined) throw new Error("the stack was not read in process");
+    return { inProcess, engine };
+  };
+
+  const stored = async (name: string): Promise<Stored> => {
+    const state = await stack.exportState();
+    const resource = (state.deployment.resources ?? []).find((r) => String(r.urn).endsWith(`::${name}`));
+    if (resource === undefined) throw new Error(`no resource ${name} in state`);
+    return { id: String(resource.id), outputs: resource.outputs as Record<string, unknown> };
+  };
+
+  test("with nothing changed: every resource's step is the engine's, and nothing drifted", async () => {
+    const { inProcess, engine } = await bothWays();
+    expect(Object.keys(steps(engine))).toHaveLength(18);
+    expect(steps(inProcess)).toEqual(steps(engine));
+    expect(driftFrom(inProcess)).toEqual([]);
+  }, 300_000);
+
+  test("after changes out of band: the same steps both ways, and the drift they make", async () => {
+    const alert = await stored("cpu-alert");
+    const groupId = String(alert.outputs.groupId);
+    const alertId = String(alert.outputs.alertConfigId);
+    const live = await client.alertConfigs.get(groupId, alertId);
+    await client.alertConfigs.update(groupId, alertId, {
+      enabled: true,
+      eventTypeName: live.eventTypeName,
+      matchers: (live.matchers ?? []).map(({ fieldName, operator, value }) => ({
+        fieldName,
+        operator,
+        value: value ?? "",
+      })),
+      metricThreshold: { ...(live.metricThreshold ?? {}), threshold: 90 },
+      notifications: [
+        { typeName: "EMAIL", emailAddress: "oncall@example.com", delayMin: 0, intervalMin: 60 },
+        {
+          typeName: "WEBHOOK",
+          webhookUrl: "https://hooks.example.com/every-type",
+          webhookSecret: "every-type-webhook-secret-rotated",
+        },
+      ],
+    });
+    const dns = await stored("custom-dns");
+    await client.customDns.update(String(dns.outputs.groupId), { enabled: false });
+    const movies = await stored("movies");
+    await client.searchIndexes.delete(
+      String(movies.outputs.groupId),
+      String(movies.outputs.clusterName),
+      String(movies.outputs.indexId),
+    );
+
+    const { inProcess, engine } = await bothWays();
+    expect(steps(inProcess)).toEqual(steps(engine));
+    expect(
+      driftFrom(inProcess).map((r) => `${r.type} ${r.name} ${r.status} ${JSON.stringify(r.fields)}`),
+    ).toEqual([
+      'AlertConfiguration cpu-alert changed [{"path":"metricThreshold.threshold","secret":false,"state":85,"live":90}]',
+      'CustomDns custom-dns changed [{"path":"enabled","secret":false,"state":true,"live":false}]',
+      "SearchIndex movies missing []",
+    ]);
+  }, 300_000);
+});
