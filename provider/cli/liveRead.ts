@@ -274,10 +274,15 @@ async function readOne(provider: PlatformProvider, resource: DeployedResource): 
   } as unknown as StepEventMetadata;
 }
 
-/** Reads the plan's resources, one client per provider configuration, closed at the end. */
+/**
+ * Reads the plan's resources: one client per provider configuration (closed at the end), and one
+ * provider per type and client, as the engine's provider host has, so that the reads of many objects
+ * of a kind are answered from its list pages (framework/pageReads.ts) as they are there.
+ */
 async function readPlan(plan: ReadPlan[], progress: Progress): Promise<OperationEvents> {
   const clients = new Map<string, PlatformClient>();
-  const clientFor = (config: Record<string, string>): PlatformClient => {
+  const providers = new Map<string, PlatformProvider>();
+  const providerFor = (typeName: string, config: Record<string, string>): PlatformProvider => {
     const key = JSON.stringify(Object.entries(config).sort());
     let client = clients.get(key);
     if (client === undefined) {
@@ -287,14 +292,19 @@ async function readPlan(plan: ReadPlan[], progress: Progress): Promise<Operation
       });
       clients.set(key, client);
     }
-    return client;
+    const made = client;
+    let provider = providers.get(`${typeName} ${key}`);
+    if (provider === undefined) {
+      provider = providerWith(typeName, { client: () => made });
+      providers.set(`${typeName} ${key}`, provider);
+    }
+    return provider;
   };
   try {
     const steps = await Promise.all(
       plan.map(({ resource, typeName, config }) => {
         progress(`  read ${shortType(resource.type)} ${nameOfUrn(resource.urn)}`);
-        const client = clientFor(config);
-        return readOne(providerWith(typeName, { client: () => client }), resource);
+        return readOne(providerFor(typeName, config), resource);
       }),
     );
     const events: OperationEvents = { steps: new Map(), errors: [] };

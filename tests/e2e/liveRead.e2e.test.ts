@@ -4,8 +4,12 @@
  * (programs/everyType), each resource's verdict and its old and new inputs and outputs, as the
  * engine's events carry them (secrets blinded), are the same text both ways, first with nothing
  * changed, then after changes made out of band (an alert's threshold and its webhook secret, the
- * custom DNS flag, a search index deleted), which both ways must see.
+ * custom DNS flag, a search index deleted), which both ways must see. On a stack of twenty alert
+ * configurations in one project (scripts/bench/program), the in-process reads cost the service one
+ * list page, as the engine's provider host's do (the page reads of framework/pageReads.ts), never
+ * more requests than the engine's refresh.
  */
+import { join } from "node:path";
 import type { StepEventMetadata } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { DEFAULT_SEED } from "../../emulator/seed/demoCredentials";
@@ -14,6 +18,7 @@ import { type OperationEvents, openStack, refreshPreview } from "../../provider/
 import { readLiveInProcess } from "../../provider/cli/liveRead";
 import { createClient, type PlatformClient } from "../../provider/client";
 import { everyTypeStack } from "../../scripts/lib/crashAll";
+import { emulatorStack, repoRoot } from "../../scripts/lib/pulumi-stack";
 import type { E2EStack } from "./harness";
 
 /** Each resource's step as text: the verdict, and the old and new states as the events carry them. */
@@ -126,5 +131,57 @@ describe("the live state read in process equals the engine's refresh preview", (
       'CustomDns custom-dns changed [{"path":"enabled","secret":false,"state":true,"live":false}]',
       "SearchIndex movies missing []",
     ]);
+  }, 300_000);
+});
+
+describe("the live state read in process costs the service no more than the engine's refresh", () => {
+  let emulator: RunningEmulator;
+  let stack: E2EStack;
+  const savedEnv = { ...process.env };
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, seed: "default", asyncDelayMs: 0 });
+    stack = await emulatorStack(emulator, {
+      program: join(repoRoot, "scripts", "bench", "program"),
+      echo: false,
+      config: { "bench:kind": "platform", "bench:count": "20", "bench:groupId": "5f1a000000000000000000a1" },
+    });
+    await stack.up();
+    Object.assign(process.env, stack.env);
+  }, 600_000);
+
+  afterAll(async () => {
+    for (const key of Object.keys(process.env)) if (!(key in savedEnv)) delete process.env[key];
+    Object.assign(process.env, savedEnv);
+    stack?.dispose();
+    await emulator?.close();
+  });
+
+  /**
+   * The API calls the service answered while `read` ran, by method and path (ids as `{id}`); the
+   * Digest challenges (401 before the first authenticated request of a client) are not calls.
+   */
+  const callsOf = async (read: () => Promise<OperationEvents | undefined>) => {
+    const before = emulator.core.requestLog.list().length;
+    const events = await read();
+    const calls = emulator.core.requestLog
+      .list()
+      .slice(before)
+      .filter((entry) => entry.status !== 401)
+      .map((entry) => `${entry.method} ${entry.path.replace(/[0-9a-f]{24}/g, "{id}")}`)
+      .sort();
+    return { events, calls };
+  };
+
+  test("twenty alert configurations of one project: one list page, and the engine's steps", async () => {
+    const opened = await openStack("test", stack.programDir);
+    const inProcess = await callsOf(() => readLiveInProcess(opened, () => {}));
+    const engine = await callsOf(() => refreshPreview(opened, () => {}));
+    expect(inProcess.calls).toEqual(["GET /api/platform/v2/groups/{id}/alertConfigs"]);
+    expect(engine.calls).toContain("GET /api/platform/v2/groups/{id}/alertConfigs");
+    expect(engine.calls.length).toBeGreaterThanOrEqual(inProcess.calls.length);
+    if (inProcess.events === undefined || engine.events === undefined) throw new Error("not read in process");
+    expect(Object.keys(steps(engine.events))).toHaveLength(20);
+    expect(steps(inProcess.events)).toEqual(steps(engine.events));
   }, 300_000);
 });
