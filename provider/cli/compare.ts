@@ -183,7 +183,7 @@ export async function compareStacks(stacks: [Stack, Stack], progress: Progress):
   const live: Array<Map<string, LiveResource>> = [];
   const configs: StackConfig[] = [];
   for (const stack of stacks) {
-    progress(`Reading the live state of stack ${stack.name} (refresh preview, nothing is written)`);
+    progress(`Reading the live state of stack ${stack.name} (nothing is written)`);
     live.push(liveResources(await readLiveState(stack, progress)));
     configs.push(await stack.getAllConfig());
   }

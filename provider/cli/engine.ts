@@ -14,6 +14,22 @@ import {
   type Workspace,
 } from "@pulumi/pulumi/automation";
 
+/**
+ * A resource of a deployment as `pulumi stack export` gives it: the fields the tool reads (recover,
+ * the live-state read), and the rest kept as they are.
+ */
+export interface DeploymentResource {
+  urn: string;
+  type: string;
+  custom?: boolean;
+  id?: string;
+  inputs?: Record<string, unknown>;
+  outputs?: Record<string, unknown>;
+  /** The provider's `<urn>::<id>`. */
+  provider?: string;
+  [field: string]: unknown;
+}
+
 /** The engine's view of one resource in one operation: the last step event it sent for the URN. */
 export interface ResourceStep {
   urn: string;

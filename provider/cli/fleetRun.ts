@@ -583,7 +583,7 @@ export async function readLiveStacks(
   try {
     await forEachBounded(targets, options.concurrency, async (target) => {
       const stack = await session.openStack(target);
-      options.progress(`Reading the live state of stack ${stack.name} (refresh preview, nothing is written)`);
+      options.progress(`Reading the live state of stack ${stack.name} (nothing is written)`);
       const refresh = await session.readLive(target, stack, (phase) => {
         if (phase.startsWith("waiting")) options.progress(`  stack ${stack.name}: ${phase}`);
       });

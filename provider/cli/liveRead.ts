@@ -34,7 +34,9 @@ import { providerWith, readForHost } from "../framework/runtime";
 import { throttleStateDir } from "../framework/settings";
 import { PROVIDER_KEY, RUNTIME_MODULE } from "../framework/shim";
 import type { PlatformProvider, PropertyBag } from "../framework/types";
+import { SECRET_MARKER, SECRET_SIG } from "../native/values";
 import {
+  type DeploymentResource,
   nameOfUrn,
   type OperationEvents,
   type Progress,
@@ -43,11 +45,8 @@ import {
   shortType,
 } from "./engine";
 
-/** The signature key of a secret in serialized state and events, and its marker value. */
-const SECRET_SIGNATURE = "4dabf18193072939515e22adb298388d";
-const SECRET_MARKER = "1b47061264138c4ac30d75fd1eb44270";
 /** A secret as the engine's events carry it (serialized with the blinding crypter). */
-const BLINDED_SECRET = { [SECRET_SIGNATURE]: SECRET_MARKER, ciphertext: "[secret]" };
+const BLINDED_SECRET = { [SECRET_SIG]: SECRET_MARKER, ciphertext: "[secret]" };
 
 const DYNAMIC_PREFIX = "pulumi-nodejs:dynamic/";
 const DYNAMIC_PROVIDER_TYPE = "pulumi:providers:pulumi-nodejs";
@@ -64,21 +63,14 @@ class Secret {
 /** A case the in-process read does not take: the engine reads the stack instead. */
 class NotInProcess extends Error {}
 
-/** A resource of a deployment as `pulumi stack export` gives it (the fields this module reads). */
-interface DeployedResource {
-  urn: string;
-  type: string;
-  custom?: boolean;
-  id?: string;
-  inputs?: Record<string, unknown>;
-  outputs?: Record<string, unknown>;
-  provider?: string;
+/** A resource of the export, with the fields that send a stack to the engine. */
+type DeployedResource = DeploymentResource & {
   external?: boolean;
   delete?: boolean;
   pendingReplacement?: boolean;
   ignoreChanges?: unknown[];
   viewOf?: string;
-}
+};
 
 /** A value of `pulumi stack export --show-secrets`: `{<sig>: ..., plaintext: "<json>"}` is a secret. */
 function fromExport(value: unknown): StateValue {
@@ -88,7 +80,7 @@ function fromExport(value: unknown): StateValue {
     return value as StateValue;
   }
   const record = value as Record<string, unknown>;
-  if (SECRET_SIGNATURE in record) {
+  if (SECRET_SIG in record) {
     if (typeof record.plaintext !== "string") throw new NotInProcess("a secret the export did not open");
     return new Secret(fromExport(JSON.parse(record.plaintext)));
   }

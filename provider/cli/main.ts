@@ -69,7 +69,7 @@ const progress: Progress = (line) => process.stderr.write(`${line}\n`);
 
 async function drift(options: DriftOptions): Promise<number> {
   const stack = await openStack(options.stack, options.cwd);
-  progress(`Reading the live state of stack ${stack.name} (refresh preview, nothing is written)`);
+  progress(`Reading the live state of stack ${stack.name} (nothing is written)`);
   const refresh = await readLiveState(stack, progress);
   progress(`Comparing the program with the state of stack ${stack.name} (preview)`);
   const preview = await programPreview(stack, progress);

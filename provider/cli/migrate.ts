@@ -15,6 +15,7 @@
 import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import type { Deployment, Stack } from "@pulumi/pulumi/automation";
+import { SECRET_MARKER, SECRET_SIG } from "../native/values";
 import { CliError, causeOf, type Progress } from "./engine";
 
 /** The dynamic form's type token of a platform resource. */
@@ -23,10 +24,6 @@ const DYNAMIC_TYPE = /^pulumi-nodejs:dynamic\/platform:(\w+)$/;
 const DYNAMIC_PROVIDER_TYPE = "pulumi:providers:pulumi-nodejs";
 /** The native plugin's provider type. */
 const NATIVE_PROVIDER_TYPE = "pulumi:providers:platform";
-/** The mark of a secret in a deployment exported with its secrets shown (Pulumi's `sig.Key`, `sig.Secret`). */
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
-const SECRET_MARKER = "1b47061264138c4ac30d75fd1eb44270";
-
 /** A resource of a deployment, as `pulumi stack export` writes it. */
 type StateResource = Record<string, unknown> & { urn: string; type: string };
 

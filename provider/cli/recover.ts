@@ -31,9 +31,11 @@ import type { Stack, Workspace } from "@pulumi/pulumi/automation";
 import { AmbiguousCreateError } from "../framework/findCreated";
 import { setConfigValues } from "../framework/settings";
 import { PROVIDER_KEY } from "../framework/validation";
+import { SECRET_SIG } from "../native/values";
 import {
   CliError,
   causeOf,
+  type DeploymentResource,
   fileBackendStacksFolder,
   nameOfUrn,
   type Progress,
@@ -69,17 +71,6 @@ export interface RecoveryReport {
   actions: RecoveryAction[];
 }
 
-/** A resource of a deployment as `pulumi stack export` writes it (fields recover reads or writes). */
-interface DeploymentResource {
-  urn: string;
-  type: string;
-  custom?: boolean;
-  id?: string;
-  inputs?: Record<string, unknown>;
-  outputs?: Record<string, unknown>;
-  [field: string]: unknown;
-}
-
 interface PendingOperation {
   resource: DeploymentResource;
   type: string;
@@ -101,15 +92,12 @@ export type FindCreated = (
   lookup: { taken: ReadonlySet<string>; since: Date | undefined },
 ) => Promise<string | undefined | "no-natural-key">;
 
-/** The marker `pulumi stack export --show-secrets` puts on a secret value. */
-const SECRET_SIGNATURE = "4dabf18193072939515e22adb298388d";
-
 /** A value with the export's secret envelopes opened (`{<sig>: ..., plaintext: "<json>"}` -> value). */
 export function revealSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(revealSecrets);
   if (value === null || typeof value !== "object") return value;
   const record = value as Record<string, unknown>;
-  if (SECRET_SIGNATURE in record) {
+  if (SECRET_SIG in record) {
     if (typeof record.plaintext === "string") return revealSecrets(JSON.parse(record.plaintext));
     return record.value === undefined ? value : revealSecrets(record.value);
   }

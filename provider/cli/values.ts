@@ -4,14 +4,13 @@
  * shown, only `[secret]`).
  */
 import { isMasked } from "../framework/masking";
+import { SECRET_SIG } from "../native/values";
 
 /** What the report prints in place of a secret value: the value itself never leaves the engine. */
 export const SECRET = "[secret]";
 /** What the report prints for a value the engine cannot know before it applies the program. */
 export const UNKNOWN = "[unknown]";
 
-/** The signature key Pulumi puts on a secret value in serialized state and engine events. */
-const SECRET_SIGNATURE = "4dabf18193072939515e22adb298388d";
 /** The value Pulumi's engine uses for an output not known during a preview. */
 const UNKNOWN_SENTINEL = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
@@ -28,7 +27,7 @@ export interface LeafDifference {
 /** True for a value the engine marks secret (`[secret]`, or the signature object of serialized state). */
 export function isSecretValue(value: unknown): boolean {
   if (value === SECRET) return true;
-  return typeof value === "object" && value !== null && SECRET_SIGNATURE in value;
+  return typeof value === "object" && value !== null && SECRET_SIG in value;
 }
 
 /** True for anything that must print as `[secret]`: an engine secret or a masked credential. */
