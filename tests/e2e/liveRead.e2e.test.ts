@@ -10,7 +10,6 @@
  * more requests than the engine's refresh.
  */
 import { join } from "node:path";
-import type { StepEventMetadata } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { DEFAULT_SEED } from "../../emulator/seed/demoCredentials";
 import { driftFrom } from "../../provider/cli/drift";
@@ -20,20 +19,7 @@ import { createClient, type PlatformClient } from "../../provider/client";
 import { everyTypeStack } from "../../scripts/lib/crashAll";
 import { emulatorStack, repoRoot } from "../../scripts/lib/pulumi-stack";
 import type { E2EStack } from "./harness";
-
-/** Each resource's step as text: the verdict, and the old and new states as the events carry them. */
-function steps(events: OperationEvents): Record<string, string> {
-  const part = (state: StepEventMetadata["old"]) =>
-    state == null ? null : { inputs: state.inputs, outputs: state.outputs };
-  return Object.fromEntries(
-    [...events.steps.values()]
-      .sort((a, b) => a.urn.localeCompare(b.urn))
-      .map(({ urn, metadata }) => [
-        urn,
-        JSON.stringify({ op: metadata.op, old: part(metadata.old), new: part(metadata.new) }),
-      ]),
-  );
-}
+import { readBothWays, stepsText, withStackEnv } from "./liveReadOracle";
 
 interface Stored {
   id: string;
@@ -44,15 +30,11 @@ describe("the live state read in process equals the engine's refresh preview", (
   let emulator: RunningEmulator;
   let stack: E2EStack;
   let client: PlatformClient;
-  const savedEnv = { ...process.env };
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, seed: "default", asyncDelayMs: 0 });
     stack = await everyTypeStack(emulator);
     await stack.up();
-    // The Automation API and the in-process client run with the stack's environment (its backend,
-    // PULUMI_HOME for the throttle's budget files, the passphrase).
-    Object.assign(process.env, stack.env);
     client = createClient({
       baseUrl: emulator.baseUrl,
       publicKey: DEFAULT_SEED.orgOwnerKey.publicKey,
@@ -61,20 +43,12 @@ describe("the live state read in process equals the engine's refresh preview", (
   }, 600_000);
 
   afterAll(async () => {
-    for (const key of Object.keys(process.env)) if (!(key in savedEnv)) delete process.env[key];
-    Object.assign(process.env, savedEnv);
     await client?.close();
     stack?.dispose();
     await emulator?.close();
   });
 
-  const bothWays = async () => {
-    const opened = await openStack("test", stack.programDir);
-    const inProcess = await readLiveInProcess(opened, () => {});
-    const engine = await refreshPreview(opened, () => {});
-    if (inProcess === undefined) throw new Error("the stack was not read in process");
-    return { inProcess, engine };
-  };
+  const bothWays = () => readBothWays(stack, "test");
 
   const stored = async (name: string): Promise<Stored> => {
     const state = await stack.exportState();
@@ -85,8 +59,8 @@ describe("the live state read in process equals the engine's refresh preview", (
 
   test("with nothing changed: every resource's step is the engine's, and nothing drifted", async () => {
     const { inProcess, engine } = await bothWays();
-    expect(Object.keys(steps(engine))).toHaveLength(18);
-    expect(steps(inProcess)).toEqual(steps(engine));
+    expect(Object.keys(stepsText(engine))).toHaveLength(18);
+    expect(stepsText(inProcess)).toEqual(stepsText(engine));
     expect(driftFrom(inProcess)).toEqual([]);
   }, 300_000);
 
@@ -123,7 +97,7 @@ describe("the live state read in process equals the engine's refresh preview", (
     );
 
     const { inProcess, engine } = await bothWays();
-    expect(steps(inProcess)).toEqual(steps(engine));
+    expect(stepsText(inProcess)).toEqual(stepsText(engine));
     expect(
       driftFrom(inProcess).map((r) => `${r.type} ${r.name} ${r.status} ${JSON.stringify(r.fields)}`),
     ).toEqual([
@@ -137,7 +111,6 @@ describe("the live state read in process equals the engine's refresh preview", (
 describe("the live state read in process costs the service no more than the engine's refresh", () => {
   let emulator: RunningEmulator;
   let stack: E2EStack;
-  const savedEnv = { ...process.env };
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, seed: "default", asyncDelayMs: 0 });
@@ -147,12 +120,9 @@ describe("the live state read in process costs the service no more than the engi
       config: { "bench:kind": "platform", "bench:count": "20", "bench:groupId": "5f1a000000000000000000a1" },
     });
     await stack.up();
-    Object.assign(process.env, stack.env);
   }, 600_000);
 
   afterAll(async () => {
-    for (const key of Object.keys(process.env)) if (!(key in savedEnv)) delete process.env[key];
-    Object.assign(process.env, savedEnv);
     stack?.dispose();
     await emulator?.close();
   });
@@ -174,14 +144,18 @@ describe("the live state read in process costs the service no more than the engi
   };
 
   test("twenty alert configurations of one project: one list page, and the engine's steps", async () => {
-    const opened = await openStack("test", stack.programDir);
-    const inProcess = await callsOf(() => readLiveInProcess(opened, () => {}));
-    const engine = await callsOf(() => refreshPreview(opened, () => {}));
+    const { inProcess, engine } = await withStackEnv(stack, async () => {
+      const opened = await openStack("test", stack.programDir);
+      return {
+        inProcess: await callsOf(() => readLiveInProcess(opened, () => {})),
+        engine: await callsOf(() => refreshPreview(opened, () => {})),
+      };
+    });
     expect(inProcess.calls).toEqual(["GET /api/platform/v2/groups/{id}/alertConfigs"]);
     expect(engine.calls).toContain("GET /api/platform/v2/groups/{id}/alertConfigs");
     expect(engine.calls.length).toBeGreaterThanOrEqual(inProcess.calls.length);
     if (inProcess.events === undefined || engine.events === undefined) throw new Error("not read in process");
-    expect(Object.keys(steps(engine.events))).toHaveLength(20);
-    expect(steps(inProcess.events)).toEqual(steps(engine.events));
+    expect(Object.keys(stepsText(engine.events))).toHaveLength(20);
+    expect(stepsText(inProcess.events)).toEqual(stepsText(engine.events));
   }, 300_000);
 });

@@ -7,8 +7,10 @@
  *
  * 1. the emulator restarts from the fixture's data folder (at the fixture's clock, which stays put)
  *    and the fixture's state is imported;
- * 2. `pulumi refresh` changes nothing: every resource unchanged, every stored input and output equal,
- *    and nothing but reads reaches the service;
+ * 2. the tool's own read of the live state (drift's, provider/cli/liveRead.ts) gives every step the
+ *    engine's refresh preview gives, and nothing drifted; `pulumi refresh` changes nothing: every
+ *    resource unchanged, every stored input and output equal, and nothing but reads reaches the
+ *    service;
  * 3. `pulumi preview` shows no change, and nothing but reads reaches the service;
  * 4. `pulumi up` of a small change (the snapshot's retention) updates that resource only, and the
  *    stack, now written by the current package, previews clean again;
@@ -22,6 +24,7 @@ import { type EmulatorState, type RunningEmulator, startEmulator } from "../../e
 import { loadSeed, stateFromSeed } from "../../emulator/core/seed";
 import { scheduleOf } from "../../emulator/domain/backupSchedules";
 import { auditingOf, customDnsOf } from "../../emulator/domain/projectSettings";
+import { driftFrom } from "../../provider/cli/drift";
 import { createClient, type PlatformClient } from "../../provider/client";
 import {
   EMULATOR_DIR,
@@ -32,6 +35,7 @@ import {
   STACK_FILE,
 } from "../../scripts/state-compat/fixture";
 import { type E2EStack, emulatorStack } from "./harness";
+import { readBothWays, stepsText } from "./liveReadOracle";
 import { changedProperties, PLATFORM_PRIVATE_KEY, PLATFORM_PUBLIC_KEY, setConfig } from "./platformStack";
 
 const FIXTURE = join(__dirname, "fixtures", "state-0.1.0");
@@ -211,6 +215,16 @@ describe("a stack made by release 0.1.0 refreshes, previews, updates and destroy
     );
     expect(types.length).toBe(info.resources);
     imported = state;
+  });
+
+  test("the tool's own read of the live state gives every step the engine's refresh preview gives", async () => {
+    importedState();
+    emulator.core.requestLog.clear();
+    const { inProcess, engine } = await readBothWays(stack, info.stack);
+    expect(Object.keys(stepsText(engine))).toHaveLength(TYPES.length);
+    expect(stepsText(inProcess)).toEqual(stepsText(engine));
+    expect(driftFrom(inProcess)).toEqual([]);
+    expect(writes()).toEqual([]);
   });
 
   test("pulumi refresh changes nothing: every resource unchanged, every input and output as stored", async () => {
