@@ -1,5 +1,5 @@
 /**
- * A stack's live state read in this process (docs/cli.md, "How drift reads the live state"): for a
+ * A stack's live state read in this process (docs/cli.md, "How drift is told from pending changes"): for a
  * stack whose resources are all this package's dynamic resources, each resource's `read` runs here,
  * with the client the stack's provider configuration makes, instead of in a `pulumi refresh
  * --preview-only`, which would start the engine and a provider host (a Node.js process loading
@@ -22,8 +22,8 @@
  * Anything else goes to the engine, so a report never depends on a case this module does not know:
  * a resource of another provider or of the native plugin, an external, condemned or pending-replace
  * resource, ignoreChanges, a pending operation, a `__provider` text that is not this package's
- * shim, a folder with another version of the package installed, a diff that answers neither way,
- * and any error (the engine's refresh then says it in its own words).
+ * shim, a folder with another version of the package installed, an id the service rewrote, a diff
+ * that answers neither way, and any error (the engine's refresh then says it in its own words).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
