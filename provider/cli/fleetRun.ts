@@ -2,8 +2,8 @@
  * Many stacks of several Pulumi project folders in one process (docs/cli.md, "Many stacks"): which
  * stacks the options name, and each stack's read-only engine operations, several stacks at once.
  * What one process shares that a loop of `drift` runs pays per stack: Node.js and the Automation API
- * loaded once, the Pulumi CLI looked up once, one type check of a folder's program, and (on a file
- * backend) no export per stack.
+ * loaded once, the Pulumi CLI looked up once, one type check of a folder's program, and one export
+ * per stack at most (on a file backend, its projects come from the checkpoint).
  *
  * The service's rate limit is per project (docs/client.md, "Throttle"), and each stack's read of the
  * live state has a client of its own (liveRead.ts: in this process, or in the provider process of an
@@ -321,10 +321,15 @@ export class FleetSession {
     stack: Stack,
     onPhase: (phase: string) => void,
   ): Promise<OperationEvents> {
-    let projects: string[];
+    let projects: string[] | undefined;
+    // The export made here (when the checkpoint does not tell) is the one the live read needs too.
+    let exported: unknown;
     try {
-      projects =
-        (await this.#projectsOfCheckpoint(target)) ?? apiProjectsOf((await stack.exportStack()).deployment);
+      projects = await this.#projectsOfCheckpoint(target);
+      if (projects === undefined) {
+        exported = (await stack.exportStack()).deployment;
+        projects = apiProjectsOf(exported);
+      }
     } catch (error) {
       throw new CliError(`stack ${stack.name}: ${oneLine(error)}`);
     }
@@ -332,7 +337,7 @@ export class FleetSession {
       projects,
       () => {
         onPhase("reading the live state");
-        return readLiveState(stack, () => {});
+        return readLiveState(stack, () => {}, exported);
       },
       (project) => onPhase(`waiting: another stack reads project ${project}`),
     );

@@ -316,16 +316,18 @@ async function readPlan(plan: ReadPlan[], progress: Progress): Promise<Operation
 
 /**
  * The stack's live state read in this process (the module comment); undefined when the stack is one
- * the engine must read. Errors of the reads are thrown.
+ * the engine must read. Errors of the reads are thrown. `exported`: the stack's deployment as
+ * `stack.exportStack()` gave it (secrets shown), when the caller already has it; else exported here.
  */
 export async function readLiveInProcess(
   stack: Stack,
   progress: Progress,
+  exported?: unknown,
 ): Promise<OperationEvents | undefined> {
   if (!runsOwnPackage(stack.workspace.workDir)) return undefined;
   let plan: ReadPlan[];
   try {
-    plan = planOf((await stack.exportStack()).deployment);
+    plan = planOf(exported ?? (await stack.exportStack()).deployment);
   } catch {
     // Not a case this module reads, or a state the export cannot give: the engine says which.
     return undefined;
@@ -342,9 +344,13 @@ export async function readLiveInProcess(
  * The stack's live state: read in this process when it can be, else by the engine's refresh
  * preview. A read that fails here is done again by the engine, whose error the report gives.
  */
-export async function readLiveState(stack: Stack, progress: Progress): Promise<OperationEvents> {
+export async function readLiveState(
+  stack: Stack,
+  progress: Progress,
+  exported?: unknown,
+): Promise<OperationEvents> {
   try {
-    const events = await readLiveInProcess(stack, progress);
+    const events = await readLiveInProcess(stack, progress, exported);
     if (events !== undefined) return events;
   } catch {
     progress("  reading again through the engine, whose refresh reports the error");
