@@ -25,13 +25,8 @@
  * shim, a folder with another version of the package installed, an id the service rewrote, a diff
  * that answers neither way, and any error (the engine's refresh then says it in its own words).
  */
-import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import type { Stack, StepEventMetadata } from "@pulumi/pulumi/automation";
-import { createClient, fileBudgetStore, type PlatformClient, resolveClientConfig } from "../client";
-import { providerWith, readForHost } from "../framework/runtime";
-import { throttleStateDir } from "../framework/settings";
+import { readForHost } from "../framework/runtime";
 import { PROVIDER_KEY, RUNTIME_MODULE } from "../framework/shim";
 import type { PlatformProvider, PropertyBag } from "../framework/types";
 import { SECRET_MARKER, SECRET_SIG } from "../native/values";
@@ -44,6 +39,7 @@ import {
   refreshPreview,
   shortType,
 } from "./engine";
+import { ProviderPool, runsOwnPackage } from "./inProcess";
 
 /** A secret as the engine's events carry it (serialized with the blinding crypter). */
 const BLINDED_SECRET = { [SECRET_SIG]: SECRET_MARKER, ciphertext: "[secret]" };
@@ -152,35 +148,6 @@ function withoutProviderKey(bag: StateObject): StateObject {
   return rest;
 }
 
-/** The `package.json` above a resolved module file: its name and version. */
-function packageOf(file: string): string | undefined {
-  for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
-    const manifest = join(dir, "package.json");
-    if (!existsSync(manifest)) continue;
-    const { name, version } = JSON.parse(readFileSync(manifest, "utf8")) as {
-      name?: string;
-      version?: string;
-    };
-    if (name !== undefined) return `${name}@${version ?? ""}`;
-  }
-  return undefined;
-}
-
-const OWN_PACKAGE = packageOf(__filename);
-
-/**
- * Whether the provider host the engine would start for `folder` runs this very package: the shim's
- * `require` resolves from the program's folder, so the folder's installed version decides.
- */
-function runsOwnPackage(folder: string): boolean {
-  try {
-    const resolved = createRequire(join(folder, "noop.js")).resolve(RUNTIME_MODULE);
-    return OWN_PACKAGE !== undefined && packageOf(resolved) === OWN_PACKAGE;
-  } catch {
-    return false;
-  }
-}
-
 export interface ReadPlan {
   resource: DeployedResource;
   typeName: string;
@@ -267,36 +234,16 @@ async function readOne(provider: PlatformProvider, resource: DeployedResource): 
 }
 
 /**
- * Reads the plan's resources: one client per provider configuration (closed at the end), and one
- * provider per type and client, as the engine's provider host has, so that the reads of many objects
- * of a kind are answered from its list pages (framework/pageReads.ts) as they are there.
+ * Reads the plan's resources with the implementations of one pool (inProcess.ts), so that the reads
+ * of many objects of a kind are answered from its list pages as they are in the engine's host.
  */
 async function readPlan(plan: ReadPlan[], progress: Progress): Promise<OperationEvents> {
-  const clients = new Map<string, PlatformClient>();
-  const providers = new Map<string, PlatformProvider>();
-  const providerFor = (typeName: string, config: Record<string, string>): PlatformProvider => {
-    const key = JSON.stringify(Object.entries(config).sort());
-    let client = clients.get(key);
-    if (client === undefined) {
-      const source = { get: (name: string) => (Object.hasOwn(config, name) ? config[name] : undefined) };
-      client = createClient(resolveClientConfig(source), {
-        budgetStore: fileBudgetStore(throttleStateDir()),
-      });
-      clients.set(key, client);
-    }
-    const made = client;
-    let provider = providers.get(`${typeName} ${key}`);
-    if (provider === undefined) {
-      provider = providerWith(typeName, { client: () => made });
-      providers.set(`${typeName} ${key}`, provider);
-    }
-    return provider;
-  };
+  const pool = new ProviderPool();
   try {
     const steps = await Promise.all(
       plan.map(({ resource, typeName, config }) => {
         progress(`  read ${shortType(resource.type)} ${nameOfUrn(resource.urn)}`);
-        return readOne(providerFor(typeName, config), resource);
+        return readOne(pool.providerFor(typeName, config), resource);
       }),
     );
     const events: OperationEvents = { steps: new Map(), errors: [] };
@@ -310,7 +257,7 @@ async function readPlan(plan: ReadPlan[], progress: Progress): Promise<Operation
     }
     return events;
   } finally {
-    await Promise.all([...clients.values()].map((client) => client.close()));
+    await pool.close();
   }
 }
 

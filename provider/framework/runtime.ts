@@ -181,7 +181,21 @@ export async function dispatch(
     applyConfigure(args[0] as Parameters<typeof applyConfigure>[0]);
     return undefined;
   }
-  const provider = lookupResource(typeName);
+  return callForHost(typeName, lookupResource(typeName), method, args);
+}
+
+/**
+ * A resource method called as the provider host calls it (`args` as the host gives them, results as
+ * it can send them): what {@link dispatch} does once it has the implementation, and what the tool's
+ * in-process preview host (provider/cli/previewHost.ts) does with an implementation of its own
+ * configuration.
+ */
+export async function callForHost(
+  typeName: string,
+  provider: PlatformProvider,
+  method: Exclude<DispatchMethod, "configure">,
+  args: readonly unknown[],
+): Promise<unknown> {
   switch (method) {
     case "check":
       return forHost(await provider.check(withoutProvider(args[0]), withoutProvider(args[1])));
