@@ -29,7 +29,6 @@ import {
   type OperationEvents,
   type Progress,
   platformTypeName,
-  programPreview,
 } from "./engine";
 import {
   type FailedStack,
@@ -41,6 +40,7 @@ import {
 } from "./fleet";
 import { readLiveState } from "./liveRead";
 import type { FleetSelection, FolderSelection, StackChoice } from "./options";
+import { previewProgram } from "./previewHost";
 import { driftSummary, pendingSummary } from "./render";
 import { readStackListing, sliceOfListing } from "./stackListing";
 
@@ -369,7 +369,7 @@ export class FleetSession {
           stack.workspace.envVars = { ...stack.workspace.envVars, PULUMI_NODEJS_TRANSPILE_ONLY: "true" };
         }
         onPhase("comparing the program with the state");
-        return programPreview(stack, () => {});
+        return previewProgram(stack, () => {});
       },
       () => onPhase(`waiting for the type check of project ${target.folder.project}'s program`),
     );

@@ -18,7 +18,7 @@ import { lookupResource } from "../framework/runtime";
 import { platformClient, setConfigValues } from "../framework/settings";
 import { compareChain, compareStacks, liveResources } from "./compare";
 import { driftReport, exitCodeOf } from "./drift";
-import { CliError, openStack, type Progress, programPreview } from "./engine";
+import { CliError, openStack, type Progress } from "./engine";
 import { checkExportOptions, connectionSettings, type ExportOptions, exportProject } from "./export";
 import {
   type FleetFailOn,
@@ -44,6 +44,7 @@ import {
   type StacksOptions,
   USAGE,
 } from "./options";
+import { previewProgram } from "./previewHost";
 import {
   configureFromStack,
   type FindCreated,
@@ -72,7 +73,7 @@ async function drift(options: DriftOptions): Promise<number> {
   progress(`Reading the live state of stack ${stack.name} (nothing is written)`);
   const refresh = await readLiveState(stack, progress);
   progress(`Comparing the program with the state of stack ${stack.name} (preview)`);
-  const preview = await programPreview(stack, progress);
+  const preview = await previewProgram(stack, progress);
   const report = driftReport(stack.name, refresh, preview);
   if (options.markdown !== undefined) {
     writeFileSync(options.markdown, renderMarkdown(report));

@@ -1,6 +1,11 @@
 /**
- * The live state read in the tool's process (provider/cli/liveRead.ts) against the engine's own
- * refresh preview, the oracle, through the real Pulumi CLI: on a stack of every resource type
+ * What the tool does in its own process against what the engine does, the oracle, through the real
+ * Pulumi CLI. The preview host (provider/cli/previewHost.ts) against the engine's preview with its
+ * own provider host: on the stack of every type, each resource's planned step is the same text both
+ * ways, with the program unchanged and then with three of its inputs changed by config; on a stack
+ * whose program adds another provider's dynamic resources, the tool's host refuses and the engine's
+ * own host previews it. The live state read (provider/cli/liveRead.ts) against the engine's own
+ * refresh preview: on a stack of every resource type
  * (programs/everyType), each resource's verdict and its old and new inputs and outputs, as the
  * engine's events carry them (secrets blinded), are the same text both ways, first with nothing
  * changed, then after changes made out of band (an alert's threshold and its webhook secret, the
@@ -16,10 +21,10 @@ import { driftFrom } from "../../provider/cli/drift";
 import { type OperationEvents, openStack, refreshPreview } from "../../provider/cli/engine";
 import { readLiveInProcess } from "../../provider/cli/liveRead";
 import { createClient, type PlatformClient } from "../../provider/client";
-import { everyTypeStack } from "../../scripts/lib/crashAll";
+import { everyTypeStack, UPDATED_CONFIG } from "../../scripts/lib/crashAll";
 import { emulatorStack, repoRoot } from "../../scripts/lib/pulumi-stack";
 import type { E2EStack } from "./harness";
-import { readBothWays, stepsText, withStackEnv } from "./liveReadOracle";
+import { answeredInProcess, previewBothWays, readBothWays, stepsText, withStackEnv } from "./liveReadOracle";
 
 interface Stored {
   id: string;
@@ -106,6 +111,34 @@ describe("the live state read in process equals the engine's refresh preview", (
       "SearchIndex movies missing []",
     ]);
   }, 300_000);
+
+  test("the program's preview: the same planned steps with the provider calls answered in process", async () => {
+    const unchanged = await previewBothWays(stack, "test");
+    expect(Object.keys(stepsText(unchanged.engine))).toHaveLength(18);
+    expect(stepsText(answeredInProcess(unchanged.inProcess))).toEqual(stepsText(unchanged.engine));
+    expect(stepsText(unchanged.viaTool)).toEqual(stepsText(unchanged.engine));
+    expect(unchanged.progress).toEqual([]);
+
+    const pairs = Object.entries(UPDATED_CONFIG).flatMap(([key, value]) => [
+      "--plaintext",
+      `${key}=${value}`,
+    ]);
+    await stack.pulumi(["config", "set-all", ...pairs], { quiet: true });
+    const changed = await previewBothWays(stack, "test");
+    expect(stepsText(answeredInProcess(changed.inProcess))).toEqual(stepsText(changed.engine));
+    expect(
+      [...changed.engine.steps.values()]
+        .filter((step) => step.metadata.op !== "same")
+        .map((step) => `${step.metadata.op} ${step.urn.split("::").pop()}`)
+        .sort(),
+    ).toEqual([
+      "replace restore",
+      "replace snapshot-export",
+      "update movies",
+      "update orders-schedule",
+      "update snapshot",
+    ]);
+  }, 300_000);
 });
 
 describe("the live state read in process costs the service no more than the engine's refresh", () => {
@@ -157,5 +190,16 @@ describe("the live state read in process costs the service no more than the engi
     if (inProcess.events === undefined || engine.events === undefined) throw new Error("not read in process");
     expect(Object.keys(stepsText(engine.events))).toHaveLength(20);
     expect(stepsText(inProcess.events)).toEqual(stepsText(engine.events));
+  }, 300_000);
+
+  test("a program adding another provider's dynamic resources: the engine's own host previews it", async () => {
+    await stack.setConfig("bench:kind", "noop");
+    const { inProcess, engine, viaTool, progress } = await previewBothWays(stack, "test");
+    expect(inProcess).toEqual({ refusal: "a resource whose provider is not this version's" });
+    expect(stepsText(viaTool)).toEqual(stepsText(engine));
+    expect(Object.keys(stepsText(engine))).toHaveLength(40);
+    expect(progress).toEqual([
+      "  comparing again with the engine's own provider host (a resource whose provider is not this version's)",
+    ]);
   }, 300_000);
 });
