@@ -9,7 +9,7 @@ import {
   type EngineEvent,
   LocalWorkspace,
   PulumiCommand,
-  type Stack,
+  Stack,
   type StepEventMetadata,
   type Workspace,
 } from "@pulumi/pulumi/automation";
@@ -110,6 +110,26 @@ export async function openStack(
       throw new CliError(`stack ${name}: ${causeOf(again, [])}`);
     }
   }
+}
+
+/**
+ * A `Stack` of `workspace` for a stack its project lists, made without `pulumi stack select`: the
+ * commands over many stacks name each stack in every operation and must not change which stack the
+ * user has selected in the folder (nor leave another selected when they are stopped), and selecting
+ * costs a CLI start per stack, one folder at a time (BENCHMARKS.md, "Drift over a fleet").
+ *
+ * The Automation API has no public way to make one: `Stack.select` (@pulumi/pulumi
+ * automation/stack.js) calls `workspace.selectStack(name)` and nothing else of the workspace, and
+ * every operation of a `Stack` passes `--stack <name>` itself. So the stack is made over a view of the
+ * workspace whose `selectStack` does nothing; everything else is the workspace's own (settings made
+ * through `stack.workspace`, such as `envVars`, stay on the view).
+ * tests/provider/cli/engine.test.ts notices when `Stack.select` asks more of the workspace.
+ */
+export function stackOfListed(name: string, workspace: LocalWorkspace): Promise<Stack> {
+  const view = Object.create(workspace, {
+    selectStack: { value: async (): Promise<void> => {} },
+  }) as LocalWorkspace;
+  return Stack.select(name, view);
 }
 
 /** Why the Pulumi CLI could not be started for the project in `cwd`: not installed, or the cause. */

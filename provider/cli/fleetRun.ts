@@ -17,7 +17,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { LocalWorkspace, type PulumiCommand, Stack } from "@pulumi/pulumi/automation";
+import { LocalWorkspace, type PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
 import type { StackConfig } from "./compare";
 import { forEachBounded, KeyedLocks } from "./concurrency";
 import { driftReport } from "./drift";
@@ -29,6 +29,7 @@ import {
   type OperationEvents,
   type Progress,
   platformTypeName,
+  stackOfListed,
 } from "./engine";
 import {
   type FailedStack,
@@ -218,12 +219,9 @@ export function interleaveByFolder<T extends { folder: { path: string } }>(targe
 /** The state shared by the stacks of one run: the CLI, the locks, the type checks. */
 export class FleetSession {
   readonly #pulumi: PulumiCommand;
-  /** Selecting a stack writes the folder's workspace file in PULUMI_HOME: one at a time per folder. */
-  readonly #selecting = new KeyedLocks();
   /** The reads of the live state, per project (the module comment). */
   readonly #reading = new KeyedLocks();
   readonly #typeCheck = new TypeCheckOnce(process.env.PULUMI_NODEJS_TRANSPILE_ONLY);
-  readonly #selectedIn = new Set<FleetFolder>();
   /** Each folder's file backend stacks folder (undefined: another backend), asked once per folder. */
   readonly #stacksFolders = new Map<FleetFolder, Promise<string | undefined>>();
 
@@ -296,17 +294,17 @@ export class FleetSession {
     });
   }
 
-  /** Opens a stack (its own workspace, so its operations can have their own environment). */
+  /**
+   * Opens a stack (its own workspace, so its operations can have their own environment), without
+   * selecting it: the folder's selected stack stays the user's (engine.ts `stackOfListed`).
+   */
   async openStack(target: FleetTarget): Promise<Stack> {
     try {
       const workspace = await LocalWorkspace.create({
         workDir: target.folder.path,
         pulumiCommand: this.#pulumi,
       });
-      return await this.#selecting.withKeys([target.folder.path], () => {
-        this.#selectedIn.add(target.folder);
-        return Stack.select(target.name, workspace);
-      });
+      return await stackOfListed(target.name, workspace);
     } catch (error) {
       throw new CliError(`stack ${target.name}: ${oneLine(error)}`);
     }
@@ -373,18 +371,6 @@ export class FleetSession {
       },
       () => onPhase(`waiting for the type check of project ${target.folder.project}'s program`),
     );
-  }
-
-  /** Selects again, in each folder the run selected stacks in, the stack selected before it. */
-  async restoreSelections(progress: Progress): Promise<void> {
-    for (const folder of this.#selectedIn) {
-      if (folder.selected === undefined) continue;
-      try {
-        await folder.workspace.selectStack(folder.selected);
-      } catch (error) {
-        progress(`could not select stack ${folder.selected} of ${folder.dir} again: ${oneLine(error)}`);
-      }
-    }
   }
 }
 
@@ -554,7 +540,6 @@ export async function driftFleet(
     });
   } finally {
     progress.stop();
-    await session.restoreSelections(options.progress);
   }
   return fleetReport(entries);
 }
@@ -585,17 +570,13 @@ export async function readLiveStacks(
   const firstFailure = failed[0];
   if (firstFailure !== undefined) throw new CliError(firstFailure.error);
   const read = new Map<string, LiveStack>();
-  try {
-    await forEachBounded(targets, options.concurrency, async (target) => {
-      const stack = await session.openStack(target);
-      options.progress(`Reading the live state of stack ${stack.name} (nothing is written)`);
-      const refresh = await session.readLive(target, stack, (phase) => {
-        if (phase.startsWith("waiting")) options.progress(`  stack ${stack.name}: ${phase}`);
-      });
-      read.set(target.stack, { name: stack.name, refresh, config: await stack.getAllConfig() });
+  await forEachBounded(targets, options.concurrency, async (target) => {
+    const stack = await session.openStack(target);
+    options.progress(`Reading the live state of stack ${stack.name} (nothing is written)`);
+    const refresh = await session.readLive(target, stack, (phase) => {
+      if (phase.startsWith("waiting")) options.progress(`  stack ${stack.name}: ${phase}`);
     });
-  } finally {
-    await session.restoreSelections(options.progress);
-  }
+    read.set(target.stack, { name: stack.name, refresh, config: await stack.getAllConfig() });
+  });
   return targets.map((target) => read.get(target.stack) as LiveStack);
 }

@@ -160,6 +160,9 @@ describe("drift over a fleet of stacks, its matrix merge, and compare along a ch
     await client.alertConfigs.delete(GROUPS.prod, prodAlert.split("/")[1] as string);
     await control("DELETE", `credentials/${OPS_KEY.publicKey}`);
 
+    // The folder's selected stack is the user's: the run selects none (engine.ts stackOfListed).
+    const selectedBefore = (await pulumi("program", "stack", "--show-name")).stdout.trim();
+    await pulumi("program", "stack", "select", "staging");
     const markdown = join(stack.workDir, "fleet.md");
     const result = await cliJson<FleetReport>(
       "drift",
@@ -173,6 +176,8 @@ describe("drift over a fleet of stacks, its matrix merge, and compare along a ch
     );
     single = result.json;
     expect(result.code).toBe(2);
+    expect((await pulumi("program", "stack", "--show-name")).stdout.trim()).toBe("staging");
+    await pulumi("program", "stack", "select", selectedBefore);
     expect(rows(single)).toEqual([
       "e2e-fleet/dev: 0/0/0",
       "e2e-fleet/prod: 1/1/0",
