@@ -45,6 +45,11 @@ export function runsOwnPackage(folder: string): boolean {
 /** A provider configuration's source as the runtime reads one (`platform:baseUrl` -> value). */
 export type ConfigValues = Readonly<Record<string, unknown>>;
 
+/** A configuration as text, the same for the same keys and values in any order: what tells two apart. */
+export function configIdentity(config: ConfigValues): string {
+  return JSON.stringify(Object.entries(config).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
 /**
  * The implementations for one stack's run: one client per provider configuration, and one provider
  * per type and client, as the engine's provider host has them (so the reads of many objects of a
@@ -61,7 +66,7 @@ export class ProviderPool {
    * `diff`, which call no API, does not need the configuration to be complete.
    */
   providerFor(typeName: string, config: ConfigValues): PlatformProvider {
-    const key = JSON.stringify(Object.entries(config).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    const key = configIdentity(config);
     let provider = this.#providers.get(`${typeName} ${key}`);
     if (provider === undefined) {
       provider = providerWith(typeName, { client: () => this.#clientFor(key, config) });

@@ -35,7 +35,7 @@ import { callForHost } from "../framework/runtime";
 import { PROVIDER_KEY, shimTypeName } from "../framework/shim";
 import type { PropertyBag } from "../framework/types";
 import { type OperationEvents, type Progress, programPreview } from "./engine";
-import { type ConfigValues, ProviderPool, runsOwnPackage } from "./inProcess";
+import { type ConfigValues, configIdentity, ProviderPool, runsOwnPackage } from "./inProcess";
 
 /** The engine's setting naming providers to attach to instead of starting (`name:port,...`). */
 const DEBUG_PROVIDERS = "PULUMI_DEBUG_PROVIDERS";
@@ -50,6 +50,19 @@ class Refused extends Error {}
 
 function bagOf(struct: structProto.Struct | undefined): PropertyBag {
   return (struct?.toJavaScript() as PropertyBag | undefined) ?? {};
+}
+
+/**
+ * The old and new properties of a check or diff, and the provider text to run them with: the new
+ * one, or the old one while the new is unknown (as the stock host chooses).
+ */
+function changeOf(request: {
+  getOlds(): structProto.Struct | undefined;
+  getNews(): structProto.Struct | undefined;
+}): { olds: PropertyBag; news: PropertyBag; text: unknown } {
+  const olds = bagOf(request.getOlds());
+  const news = bagOf(request.getNews());
+  return { olds, news, text: news[PROVIDER_KEY] === unknownValue ? olds[PROVIDER_KEY] : news[PROVIDER_KEY] };
 }
 
 function unimplemented(method: string): grpc.ServiceError {
@@ -159,9 +172,7 @@ export class PreviewHost {
           for (const [key, value] of Object.entries(bagOf(call.request.getArgs()))) {
             if (key !== PROVIDER_KEY) config[key] = unwrapRpcSecret(value);
           }
-          const text = JSON.stringify(
-            Object.entries(config).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-          );
+          const text = configIdentity(config);
           // The stock host keeps one configuration per process; a second, other one is a case for it.
           if (this.#configText !== undefined && this.#configText !== text) {
             throw new Refused("a second provider configuration");
@@ -174,9 +185,7 @@ export class PreviewHost {
         }),
       check: (call: Call<providerProto.CheckRequest>, callback: Callback<providerProto.CheckResponse>) =>
         this.#answer("check", callback, async () => {
-          const olds = bagOf(call.request.getOlds());
-          const news = bagOf(call.request.getNews());
-          const text = news[PROVIDER_KEY] === unknownValue ? olds[PROVIDER_KEY] : news[PROVIDER_KEY];
+          const { olds, news, text } = changeOf(call.request);
           const result = (await this.#call(text, "check", [olds, news])) as {
             inputs?: PropertyBag;
             failures?: { property: string; reason: string }[];
@@ -196,9 +205,7 @@ export class PreviewHost {
         }),
       diff: (call: Call<providerProto.DiffRequest>, callback: Callback<providerProto.DiffResponse>) =>
         this.#answer("diff", callback, async () => {
-          const olds = bagOf(call.request.getOlds());
-          const news = bagOf(call.request.getNews());
-          const text = news[PROVIDER_KEY] === unknownValue ? olds[PROVIDER_KEY] : news[PROVIDER_KEY];
+          const { olds, news, text } = changeOf(call.request);
           const result = (await this.#call(text, "diff", [call.request.getId(), olds, news])) as {
             changes?: boolean;
             replaces?: string[];
