@@ -40,8 +40,9 @@ import {
   stackLabel,
 } from "./fleet";
 import { readLiveState } from "./liveRead";
+import { openedDeployment, type StateSeen } from "./openedState";
 import type { FleetSelection, FolderSelection, StackChoice } from "./options";
-import { previewProgram } from "./previewHost";
+import { type ProgramPreview, previewProgram } from "./previewHost";
 import { driftSummary, pendingSummary } from "./render";
 import { readStackListing, sliceOfListing } from "./stackListing";
 
@@ -115,6 +116,11 @@ export class TypeCheckOnce {
     this.#userSetting = userSetting;
   }
 
+  /** Whether a preview of a stack of `folder` would now wait for another stack's type check. */
+  wouldWait(folder: string): boolean {
+    return this.#userSetting === undefined && !this.#passed.has(folder) && this.#carrying.has(folder);
+  }
+
   /** Runs `preview(transpileOnly)` for a stack of `folder`; `onWait` when it waits for the carrier. */
   async run<T>(
     folder: string,
@@ -186,7 +192,7 @@ export function apiProjectsOfCheckpoint(text: string): string[] | undefined {
 }
 
 /** The text of a stack's checkpoint in a file backend's stacks folder (plain or gzipped); undefined when absent. */
-function readCheckpoint(stacksFolder: string, stackName: string): string | undefined {
+export function readCheckpoint(stacksFolder: string, stackName: string): string | undefined {
   const path = join(stacksFolder, `${shortName(stackName)}.json`);
   try {
     if (existsSync(path)) return readFileSync(path, "utf8");
@@ -214,6 +220,15 @@ export function interleaveByFolder<T extends { folder: { path: string } }>(targe
     }
   }
   return order;
+}
+
+/** The stored state of a stack as the live read needs it (FleetSession `storedStateOf`). */
+export interface StoredState {
+  /** The checkpoint file's text (a file backend), read before the stack's preview. */
+  checkpoint: string | undefined;
+  projects: string[];
+  /** The export (secrets shown), when the checkpoint did not tell the projects. */
+  exported: unknown;
 }
 
 /** The state shared by the stacks of one run: the CLI, the locks, the type checks. */
@@ -311,55 +326,72 @@ export class FleetSession {
   }
 
   /**
+   * What the live read needs of the stored state before it runs: the stack's service projects (the
+   * checkpoint's on a file backend, else the export's), the checkpoint's text, and the export when
+   * one was made. A state that cannot be read fails here, whichever order the stack then runs in.
+   */
+  async storedStateOf(target: FleetTarget, stack: Stack): Promise<StoredState> {
+    try {
+      const checkpoint = await this.checkpointOf(target);
+      const projects = checkpoint === undefined ? undefined : apiProjectsOfCheckpoint(checkpoint);
+      if (projects !== undefined) return { checkpoint, projects, exported: undefined };
+      const exported = (await stack.exportStack()).deployment;
+      return { checkpoint, projects: apiProjectsOf(exported), exported };
+    } catch (error) {
+      throw new CliError(`stack ${stack.name}: ${oneLine(error)}`);
+    }
+  }
+
+  /**
    * The stack's live state (its resources read from the service, liveRead.ts), while no other stack
-   * of the run reads one of its projects; `onPhase` says what it does or waits for.
+   * of the run reads one of its projects; `onPhase` says what it does or waits for. `seen`: the
+   * state the stack's preview was sent; when the checkpoint is still the text `stored` read, the
+   * deployment the live read needs is made from them (openedState.ts) instead of exported.
    */
   async readLive(
     target: FleetTarget,
     stack: Stack,
     onPhase: (phase: string) => void,
+    stored?: StoredState,
+    seen?: StateSeen,
   ): Promise<OperationEvents> {
-    let projects: string[] | undefined;
-    // The export made here (when the checkpoint does not tell) is the one the live read needs too.
-    let exported: unknown;
-    try {
-      projects = await this.#projectsOfCheckpoint(target);
-      if (projects === undefined) {
-        exported = (await stack.exportStack()).deployment;
-        projects = apiProjectsOf(exported);
-      }
-    } catch (error) {
-      throw new CliError(`stack ${stack.name}: ${oneLine(error)}`);
+    const { checkpoint, projects, exported } = stored ?? (await this.storedStateOf(target, stack));
+    let deployment = exported;
+    if (deployment === undefined && checkpoint !== undefined && seen !== undefined) {
+      if ((await this.checkpointOf(target)) === checkpoint) deployment = openedDeployment(checkpoint, seen);
     }
     return this.#reading.withKeys(
       projects,
       () => {
         onPhase("reading the live state");
-        return readLiveState(stack, () => {}, exported);
+        return readLiveState(stack, () => {}, deployment);
       },
       (project) => onPhase(`waiting: another stack reads project ${project}`),
     );
   }
 
   /**
-   * The projects of a stack read from its checkpoint on a file backend: what `pulumi stack export`
-   * would tell, without a CLI process (and its decryption of every secret) per stack. Undefined when
-   * the checkpoint does not tell (see apiProjectsOfCheckpoint) or the backend is another.
+   * The text of the stack's checkpoint on a file backend: what `pulumi stack export` would tell,
+   * without a CLI process (and its decryption of every secret) per stack. Undefined for another
+   * backend, or when there is no checkpoint file.
    */
-  async #projectsOfCheckpoint(target: FleetTarget): Promise<string[] | undefined> {
+  async checkpointOf(target: FleetTarget): Promise<string | undefined> {
     let folder = this.#stacksFolders.get(target.folder);
     if (folder === undefined) {
       folder = fileBackendStacksFolder(target.folder.workspace).catch(() => undefined);
       this.#stacksFolders.set(target.folder, folder);
     }
     const stacksFolder = await folder;
-    if (stacksFolder === undefined) return undefined;
-    const text = readCheckpoint(stacksFolder, target.name);
-    return text === undefined ? undefined : apiProjectsOfCheckpoint(text);
+    return stacksFolder === undefined ? undefined : readCheckpoint(stacksFolder, target.name);
+  }
+
+  /** Whether the stack's preview would now wait for the type check of its folder's program. */
+  previewWouldWait(target: FleetTarget): boolean {
+    return this.#typeCheck.wouldWait(target.folder.path);
   }
 
   /** The stack's preview (the program against the state), its folder's program type-checked once. */
-  planned(target: FleetTarget, stack: Stack, onPhase: (phase: string) => void): Promise<OperationEvents> {
+  planned(target: FleetTarget, stack: Stack, onPhase: (phase: string) => void): Promise<ProgramPreview> {
     return this.#typeCheck.run(
       target.folder.path,
       (transpileOnly) => {
@@ -509,9 +541,31 @@ async function checkStack(
   const onPhase = (phase: string) => progress.phase(label, phase);
   try {
     const stack = await session.openStack(target);
-    const refresh = await session.readLive(target, stack, onPhase);
-    const preview = await session.planned(target, stack, onPhase);
-    const report = driftReport(stack.name, refresh, preview);
+    const stored = await session.storedStateOf(target, stack);
+    let refresh: OperationEvents;
+    let preview: ProgramPreview;
+    if (session.previewWouldWait(target)) {
+      // The live read (with an export) while another stack of the folder type-checks the program.
+      refresh = await session.readLive(target, stack, onPhase, stored);
+      preview = await session.planned(target, stack, onPhase);
+    } else {
+      // The preview first: the state it is sent spares the live read an export (openedState.ts).
+      // A failure of both says the live read's, as in the other order.
+      const previewed = await session.planned(target, stack, onPhase).then(
+        (done) => ({ done }),
+        (error: unknown) => ({ error }),
+      );
+      refresh = await session.readLive(
+        target,
+        stack,
+        onPhase,
+        stored,
+        "done" in previewed ? previewed.done.seen : undefined,
+      );
+      if ("error" in previewed) throw previewed.error;
+      preview = previewed.done;
+    }
+    const report = driftReport(stack.name, refresh, preview.events);
     progress.finished(label, `${driftSummary(report)}; ${pendingSummary(report).replace(/^No/, "no")}`);
     return { ...ref, report };
   } catch (error) {

@@ -73,7 +73,7 @@ async function drift(options: DriftOptions): Promise<number> {
   progress(`Reading the live state of stack ${stack.name} (nothing is written)`);
   const refresh = await readLiveState(stack, progress);
   progress(`Comparing the program with the state of stack ${stack.name} (preview)`);
-  const preview = await previewProgram(stack, progress);
+  const { events: preview } = await previewProgram(stack, progress);
   const report = driftReport(stack.name, refresh, preview);
   if (options.markdown !== undefined) {
     writeFileSync(options.markdown, renderMarkdown(report));

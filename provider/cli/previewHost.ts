@@ -36,6 +36,7 @@ import { PROVIDER_KEY, shimTypeName } from "../framework/shim";
 import type { PropertyBag } from "../framework/types";
 import { type OperationEvents, type Progress, programPreview } from "./engine";
 import { type ConfigValues, configIdentity, ProviderPool, runsOwnPackage } from "./inProcess";
+import { StateSeen } from "./openedState";
 
 /** The engine's setting naming providers to attach to instead of starting (`name:port,...`). */
 const DEBUG_PROVIDERS = "PULUMI_DEBUG_PROVIDERS";
@@ -88,6 +89,8 @@ export class PreviewHost {
   #config: ConfigValues | undefined;
   #configText: string | undefined;
   #refusal: string | undefined;
+  /** The stack's state as the engine sent it (secrets opened): the live read's, without an export. */
+  readonly seen = new StateSeen();
 
   private constructor(
     server: grpc.Server,
@@ -186,6 +189,8 @@ export class PreviewHost {
       check: (call: Call<providerProto.CheckRequest>, callback: Callback<providerProto.CheckResponse>) =>
         this.#answer("check", callback, async () => {
           const { olds, news, text } = changeOf(call.request);
+          this.seen.recordInputs(call.request.getUrn(), olds);
+          this.seen.recordOutputs(call.request.getUrn(), bagOf(call.request.getOldOutputs()));
           const result = (await this.#call(text, "check", [olds, news])) as {
             inputs?: PropertyBag;
             failures?: { property: string; reason: string }[];
@@ -206,6 +211,7 @@ export class PreviewHost {
       diff: (call: Call<providerProto.DiffRequest>, callback: Callback<providerProto.DiffResponse>) =>
         this.#answer("diff", callback, async () => {
           const { olds, news, text } = changeOf(call.request);
+          this.seen.recordOutputs(call.request.getUrn(), olds);
           const result = (await this.#call(text, "diff", [call.request.getId(), olds, news])) as {
             changes?: boolean;
             replaces?: string[];
@@ -254,7 +260,11 @@ export class PreviewHost {
       list: (call: grpc.ServerWritableStream<unknown, unknown>) => {
         call.emit("error", unimplemented("List"));
       },
-      checkConfig: stockUnimplemented("CheckConfig"),
+      // Unimplemented as the stock host, after keeping the olds: the provider's inputs in state.
+      checkConfig: (call: Call<providerProto.CheckRequest>, callback: Callback<never>) => {
+        this.seen.recordProvider(call.request.getUrn(), bagOf(call.request.getOlds()));
+        callback(unimplemented("CheckConfig"));
+      },
       diffConfig: stockUnimplemented("DiffConfig"),
       handshake: stockUnimplemented("Handshake"),
       getSchema: stockUnimplemented("GetSchema"),
@@ -277,7 +287,9 @@ function answersHere(stack: Stack): boolean {
 }
 
 /** A preview whose provider calls were sent here: its events, or why the engine's own host must run it. */
-export type InProcessPreview = { events: OperationEvents; refusal?: undefined } | { refusal: string };
+export type InProcessPreview =
+  | { events: OperationEvents; seen: StateSeen; refusal?: undefined }
+  | { refusal: string };
 
 /**
  * The program's preview against the stack's state (engine.ts `programPreview`) with its provider
@@ -308,17 +320,23 @@ export async function previewInProcess(
       refusal: failure instanceof Error ? (failure.message.split("\n")[0] ?? "") : "the preview failed",
     };
   }
-  return { events };
+  return { events, seen: host.seen };
+}
+
+/** A program's preview: its events, and the state the engine sent when this process answered it. */
+export interface ProgramPreview {
+  events: OperationEvents;
+  seen?: StateSeen;
 }
 
 /**
  * The program's preview against the stack's state: its provider calls answered in this process when
  * they can be, else, and after any refusal or failure, by the engine's own host.
  */
-export async function previewProgram(stack: Stack, progress: Progress): Promise<OperationEvents> {
+export async function previewProgram(stack: Stack, progress: Progress): Promise<ProgramPreview> {
   const answered = await previewInProcess(stack, progress);
-  if (answered === undefined) return programPreview(stack, progress);
-  if (answered.refusal === undefined) return answered.events;
+  if (answered === undefined) return { events: await programPreview(stack, progress) };
+  if (answered.refusal === undefined) return { events: answered.events, seen: answered.seen };
   progress(`  comparing again with the engine's own provider host (${answered.refusal})`);
-  return programPreview(stack, progress);
+  return { events: await programPreview(stack, progress) };
 }

@@ -24,7 +24,14 @@ import { createClient, type PlatformClient } from "../../provider/client";
 import { everyTypeStack, UPDATED_CONFIG } from "../../scripts/lib/crashAll";
 import { emulatorStack, repoRoot } from "../../scripts/lib/pulumi-stack";
 import type { E2EStack } from "./harness";
-import { answeredInProcess, previewBothWays, readBothWays, stepsText, withStackEnv } from "./liveReadOracle";
+import {
+  answeredInProcess,
+  openedBothWays,
+  previewBothWays,
+  readBothWays,
+  stepsText,
+  withStackEnv,
+} from "./liveReadOracle";
 
 interface Stored {
   id: string;
@@ -118,6 +125,11 @@ describe("the live state read in process equals the engine's refresh preview", (
     expect(stepsText(answeredInProcess(unchanged.inProcess))).toEqual(stepsText(unchanged.engine));
     expect(stepsText(unchanged.viaTool)).toEqual(stepsText(unchanged.engine));
     expect(unchanged.progress).toEqual([]);
+
+    // The state the preview was sent opens the checkpoint's secrets as the export does.
+    const { opened, exported, ciphertexts } = await openedBothWays(stack, "test");
+    expect(ciphertexts).toBe(7);
+    expect(opened).toEqual(exported);
 
     const pairs = Object.entries(UPDATED_CONFIG).flatMap(([key, value]) => [
       "--plaintext",

@@ -5,9 +5,18 @@
  * verdict, the old and new inputs and outputs, secrets blinded), as text, so key order counts too.
  */
 import type { StepEventMetadata } from "@pulumi/pulumi/automation";
-import { type OperationEvents, openStack, programPreview, refreshPreview } from "../../provider/cli/engine";
+import {
+  fileBackendStacksFolder,
+  type OperationEvents,
+  openStack,
+  programPreview,
+  refreshPreview,
+} from "../../provider/cli/engine";
+import { readCheckpoint } from "../../provider/cli/fleetRun";
 import { readLiveInProcess } from "../../provider/cli/liveRead";
+import { openedDeployment } from "../../provider/cli/openedState";
 import { type InProcessPreview, previewInProcess, previewProgram } from "../../provider/cli/previewHost";
+import { SECRET_SIG } from "../../provider/native/values";
 import type { E2EStack } from "./harness";
 
 /** Each resource's step as text, by URN: the verdict, and the old and new states as the events carry them. */
@@ -79,9 +88,46 @@ export function previewBothWays(
     const inProcess = await previewInProcess(opened, () => {});
     const engine = await programPreview(opened, () => {});
     const progress: string[] = [];
-    const viaTool = await previewProgram(opened, (line) => {
+    const { events: viaTool } = await previewProgram(opened, (line) => {
       if (!/^\s+planned /.test(line)) progress.push(line);
     });
     return { inProcess, engine, viaTool, progress };
+  });
+}
+
+/** A deployment with each opened secret's plaintext parsed: the export's JSON and ours may differ in spacing and key order. */
+function plaintextsParsed(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(plaintextsParsed);
+  if (value === null || typeof value !== "object") return value;
+  const record = value as Record<string, unknown>;
+  if (SECRET_SIG in record && typeof record.plaintext === "string") {
+    return { ...record, plaintext: JSON.parse(record.plaintext) };
+  }
+  return Object.fromEntries(Object.entries(record).map(([key, inner]) => [key, plaintextsParsed(inner)]));
+}
+
+/**
+ * The stack's deployment both ways: made from its checkpoint and the state its in-process preview was
+ * sent (provider/cli/openedState.ts), and exported with its secrets shown (`pulumi stack export
+ * --show-secrets`), plaintexts parsed; `ciphertexts` counts the checkpoint's secrets.
+ */
+export function openedBothWays(
+  stack: E2EStack,
+  stackName: string,
+): Promise<{ opened: unknown; exported: unknown; ciphertexts: number }> {
+  return withStackEnv(stack, async () => {
+    const opened = await openStack(stackName, stack.programDir);
+    const folder = await fileBackendStacksFolder(opened.workspace);
+    if (folder === undefined) throw new Error("the e2e stacks are on a file backend");
+    const checkpoint = readCheckpoint(folder, stackName);
+    if (checkpoint === undefined) throw new Error(`no checkpoint of stack ${stackName}`);
+    const preview = await previewInProcess(opened, () => {});
+    if (preview === undefined || preview.refusal !== undefined) throw new Error("not previewed in process");
+    const exported = (await opened.exportStack()).deployment;
+    return {
+      opened: plaintextsParsed(openedDeployment(checkpoint, preview.seen)),
+      exported: plaintextsParsed(exported),
+      ciphertexts: checkpoint.split('"ciphertext"').length - 1,
+    };
   });
 }

@@ -119,7 +119,9 @@ describe("TypeCheckOnce", () => {
       modes.push(`${name} ${transpileOnly ? "transpile-only" : "type-checked"}`);
       return gate ?? Promise.resolve();
     };
+    expect(once.wouldWait("/app")).toBe(false);
     const first = once.run("/app", preview("dev", carrier.promise), () => waited.push("dev"));
+    expect([once.wouldWait("/app"), once.wouldWait("/web")]).toEqual([true, false]);
     const second = once.run("/app", preview("staging"), () => waited.push("staging"));
     const other = once.run("/web", preview("web-dev"), () => waited.push("web-dev"));
     await settle();
@@ -127,6 +129,7 @@ describe("TypeCheckOnce", () => {
     expect(waited).toEqual(["staging"]);
     carrier.resolve();
     await Promise.all([first, second, other]);
+    expect([once.wouldWait("/app"), once.wouldWait("/web")]).toEqual([false, false]);
     await once.run("/app", preview("prod"), () => waited.push("prod"));
     expect(modes).toEqual([
       "dev type-checked",
@@ -174,6 +177,13 @@ describe("TypeCheckOnce", () => {
       );
     }
     expect(modes).toEqual([false, false]);
+    const never = once.run(
+      "/web",
+      () => new Promise<void>(() => {}),
+      () => {},
+    );
+    expect(once.wouldWait("/web")).toBe(false);
+    void never;
   });
 });
 

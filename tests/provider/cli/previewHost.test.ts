@@ -143,6 +143,27 @@ describe("the tool's preview host", () => {
     expect(host.refusal).toBeUndefined();
   });
 
+  test("keeps the state the engine sends: a provider's olds, a resource's old inputs and outputs", async () => {
+    const providerUrn = "urn:pulumi:test::p::pulumi:providers:pulumi-nodejs::default";
+    const alertUrn = "urn:pulumi:test::p::pulumi-nodejs:dynamic/platform:AlertConfiguration::a";
+    const checkConfig = new providerProto.CheckRequest();
+    checkConfig.setUrn(providerUrn);
+    checkConfig.setOlds(struct(CONFIG));
+    checkConfig.setNews(struct(CONFIG));
+    await expect(
+      call((answer: Answer<providerProto.CheckResponse>) => client.checkConfig(checkConfig, answer)),
+    ).rejects.toThrow("UNIMPLEMENTED: CheckConfig is not implemented by the dynamic provider");
+    await configure();
+    await check({ ...CHECKED, __provider: SHIM }, { ...ALERT, __provider: SHIM });
+    await diff({ ...CHECKED, id: "x", __provider: SHIM }, { ...CHECKED, __provider: SHIM });
+
+    expect(host.seen.inputsOf(providerUrn)).toEqual(CONFIG);
+    expect(host.seen.outputsOf(providerUrn)).toEqual(CONFIG);
+    expect(host.seen.inputsOf(alertUrn)).toEqual({ ...CHECKED, __provider: SHIM });
+    expect(host.seen.outputsOf(alertUrn)).toEqual({ ...CHECKED, id: "x", __provider: SHIM });
+    expect(host.refusal).toBeUndefined();
+  });
+
   test("another provider's code is refused: the engine's own host runs the preview", async () => {
     await configure();
     const foreign = "exports.handler = () => ({ check: async (o, n) => ({ inputs: n }) });";
