@@ -231,6 +231,9 @@ export interface StoredState {
   exported: unknown;
 }
 
+/** How many project folders are opened (a `pulumi stack ls` each) at once. */
+const FOLDERS_OPENED_AT_ONCE = 4;
+
 /** The state shared by the stacks of one run: the CLI, the locks, the type checks. */
 export class FleetSession {
   readonly #pulumi: PulumiCommand;
@@ -250,45 +253,63 @@ export class FleetSession {
 
   /** Opens each folder (once, however it is spelled) and lists its stacks. */
   async openFolders(dirs: readonly string[]): Promise<FleetFolder[]> {
-    const folders: FleetFolder[] = [];
+    const byPath = new Map<string, string>();
     for (const dir of dirs) {
       const path = resolve(dir);
-      if (folders.some((folder) => folder.path === path)) continue;
+      if (byPath.has(path)) continue;
       if (!existsSync(path)) throw new CliError(`${dir}: no such folder`);
-      let workspace: LocalWorkspace;
-      let project: string;
-      try {
-        workspace = await LocalWorkspace.create({ workDir: path, pulumiCommand: this.#pulumi });
-        project = (await workspace.projectSettings()).name;
-      } catch (error) {
-        throw new CliError(`${dir}: ${oneLine(error)}`);
-      }
-      const same = folders.find((folder) => folder.project === project);
+      byPath.set(path, dir);
+    }
+    // Each folder's listing is a CLI process of its own: several at once, errors taken in the order given.
+    const unique = [...byPath.entries()];
+    const opened: Array<FleetFolder | CliError> = [];
+    await forEachBounded(unique, FOLDERS_OPENED_AT_ONCE, async ([path, dir], index) => {
+      opened[index] = await this.#openFolder(dir, path).catch((error: unknown) =>
+        error instanceof CliError ? error : new CliError(`${dir}: ${oneLine(error)}`),
+      );
+    });
+    const folders: FleetFolder[] = [];
+    for (const [index, folder] of opened.entries()) {
+      if (folder instanceof CliError) throw folder;
+      const same = folders.find((other) => other.project === folder.project);
       if (same !== undefined) {
         throw new CliError(
-          `${same.dir} and ${dir} are both project ${project}: a report tells stacks apart by project name`,
+          `${same.dir} and ${unique[index]?.[1]} are both project ${folder.project}: a report tells stacks apart by project name`,
         );
-      }
-      const folder: FleetFolder = {
-        dir,
-        path,
-        project,
-        workspace,
-        listed: undefined,
-        listingError: undefined,
-        selected: undefined,
-      };
-      try {
-        const summaries = await workspace.listStacks();
-        folder.listed = summaries.map((summary) => summary.name).sort();
-        folder.selected = summaries.find((summary) => summary.current)?.name;
-      } catch (error) {
-        folder.listingError = oneLine(error);
-        folder.listed = await stacksOfFileBackend(workspace).catch(() => undefined);
       }
       folders.push(folder);
     }
     return folders;
+  }
+
+  /** A project folder: its workspace, project name and stacks (or why they could not be listed). */
+  async #openFolder(dir: string, path: string): Promise<FleetFolder> {
+    let workspace: LocalWorkspace;
+    let project: string;
+    try {
+      workspace = await LocalWorkspace.create({ workDir: path, pulumiCommand: this.#pulumi });
+      project = (await workspace.projectSettings()).name;
+    } catch (error) {
+      throw new CliError(`${dir}: ${oneLine(error)}`);
+    }
+    const folder: FleetFolder = {
+      dir,
+      path,
+      project,
+      workspace,
+      listed: undefined,
+      listingError: undefined,
+      selected: undefined,
+    };
+    try {
+      const summaries = await workspace.listStacks();
+      folder.listed = summaries.map((summary) => summary.name).sort();
+      folder.selected = summaries.find((summary) => summary.current)?.name;
+    } catch (error) {
+      folder.listingError = oneLine(error);
+      folder.listed = await stacksOfFileBackend(workspace).catch(() => undefined);
+    }
+    return folder;
   }
 
   /** The stacks a selection of folders names. */

@@ -9,7 +9,7 @@
  * answers 500 for one project are rows and the rest complete; compare along dev -> staging -> prod
  * says where each resource stops following per-environment config.
  */
-import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_SEED, type RunningEmulator, startEmulator } from "../../emulator";
 import type { ChainReport } from "../../provider/cli/compare";
@@ -336,6 +336,21 @@ describe("drift over a fleet of stacks, its matrix merge, and compare along a ch
     } finally {
       emulator.core.faults.remove(fault.id);
     }
+    // Folders are opened several at once; their errors come in the order given, before any stack runs.
+    cpSync(join(stack.workDir, "program"), join(stack.workDir, "program-copy"), { recursive: true });
+    mkdirSync(join(stack.workDir, "no-project"), { recursive: true });
+    const openFailure = async (...cwds: string[]) => {
+      const result = await cli("drift", "--all-stacks", ...cwds.flatMap((cwd) => ["--cwd", cwd]));
+      expect([result.code, result.stdout]).toEqual([1, ""]);
+      return result.stderr;
+    };
+    expect(await openFailure("program-ops", "gone", "program-copy")).toBe("error: gone: no such folder\n");
+    expect(await openFailure("program", "program-ops", "program-copy", "no-project")).toBe(
+      "error: program and program-copy are both project e2e-fleet: a report tells stacks apart by project name\n",
+    );
+    expect(await openFailure("program", "no-project", "program-copy")).toBe(
+      `error: no-project: failed to find project settings file in workdir: ${join(stack.workDir, "no-project")}\n`,
+    );
     // Nothing could be checked: exit 1, and the report still says why for each.
     const none = await cliJson<FleetReport>("drift", "--cwd", "program-ops", "--all-stacks");
     expect(none.code).toBe(1);
