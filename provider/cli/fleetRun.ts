@@ -269,12 +269,12 @@ export class FleetSession {
       );
     });
     const folders: FleetFolder[] = [];
-    for (const [index, folder] of opened.entries()) {
+    for (const folder of opened) {
       if (folder instanceof CliError) throw folder;
       const same = folders.find((other) => other.project === folder.project);
       if (same !== undefined) {
         throw new CliError(
-          `${same.dir} and ${unique[index]?.[1]} are both project ${folder.project}: a report tells stacks apart by project name`,
+          `${same.dir} and ${folder.dir} are both project ${folder.project}: a report tells stacks apart by project name`,
         );
       }
       folders.push(folder);

@@ -5,10 +5,10 @@
  *
  * The engine sends a provider that does not accept secrets the state's values with the secrets
  * opened (the provider protocol, provider.proto): a `CheckConfig`'s olds are a provider's inputs in
- * state (a provider's outputs are its inputs), a `Check`'s olds and old outputs a resource's inputs
- * and outputs, a `Diff`'s olds its outputs. Each ciphertext of the checkpoint is replaced by the
- * value at the same place of what the engine sent, in the export's form (`{<sig>: <marker>,
- * plaintext: <JSON>}`, liveRead.ts reads it). Everything else comes from the checkpoint as it is.
+ * state (a provider's outputs are its inputs), a `Check`'s olds a resource's inputs, a `Diff`'s olds
+ * its outputs. Each ciphertext of the checkpoint is replaced by the value at the same place of what
+ * the engine sent, in the export's form (`{<sig>: <marker>, plaintext: <JSON>}`, liveRead.ts reads
+ * it). Everything else comes from the checkpoint as it is.
  *
  * The caller exports as before whenever this gives undefined: a ciphertext the engine sent no value
  * for (a resource the program no longer declares), a value the engine sent that differs from the
@@ -16,7 +16,7 @@
  * inputs and outputs, or a text that is not a checkpoint. The caller also reads the checkpoint before
  * and after the preview and uses it only when both reads are the same text.
  */
-import { SECRET_MARKER, SECRET_SIG } from "../native/values";
+import { SECRET_MARKER, SECRET_SIG, unwrapSecrets } from "../native/values";
 
 type Bag = Record<string, unknown>;
 
@@ -28,18 +28,19 @@ export class StateSeen {
   /** A `CheckConfig`'s olds: the provider's inputs, which are its outputs too. */
   recordProvider(urn: string, olds: Bag): void {
     if (Object.keys(olds).length === 0) return;
-    this.#inputs.set(urn, withSecretsOpened(olds) as Bag);
-    this.#outputs.set(urn, withSecretsOpened(olds) as Bag);
+    const opened = unwrapSecrets(olds).values;
+    this.#inputs.set(urn, opened);
+    this.#outputs.set(urn, opened);
   }
 
   /** A resource's inputs in state (a `Check`'s olds). */
   recordInputs(urn: string, olds: Bag): void {
-    if (Object.keys(olds).length > 0) this.#inputs.set(urn, withSecretsOpened(olds) as Bag);
+    if (Object.keys(olds).length > 0) this.#inputs.set(urn, unwrapSecrets(olds).values);
   }
 
-  /** A resource's outputs in state (a `Check`'s old outputs, a `Diff`'s olds). */
+  /** A resource's outputs in state (a `Diff`'s olds). */
   recordOutputs(urn: string, olds: Bag): void {
-    if (Object.keys(olds).length > 0) this.#outputs.set(urn, withSecretsOpened(olds) as Bag);
+    if (Object.keys(olds).length > 0) this.#outputs.set(urn, unwrapSecrets(olds).values);
   }
 
   inputsOf(urn: string): Bag | undefined {
@@ -49,15 +50,6 @@ export class StateSeen {
   outputsOf(urn: string): Bag | undefined {
     return this.#outputs.get(urn);
   }
-}
-
-/** A value the engine sent, with any secret it kept wrapped (`{<sig>: <marker>, value}`) opened. */
-function withSecretsOpened(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withSecretsOpened);
-  if (value === null || typeof value !== "object") return value;
-  const record = value as Bag;
-  if (record[SECRET_SIG] === SECRET_MARKER && "value" in record) return withSecretsOpened(record.value);
-  return Object.fromEntries(Object.entries(record).map(([key, inner]) => [key, withSecretsOpened(inner)]));
 }
 
 /** A secret of a checkpoint: `{<sig>: <marker>, ciphertext: "..."}`. */

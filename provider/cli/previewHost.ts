@@ -190,7 +190,6 @@ export class PreviewHost {
         this.#answer("check", callback, async () => {
           const { olds, news, text } = changeOf(call.request);
           this.seen.recordInputs(call.request.getUrn(), olds);
-          this.seen.recordOutputs(call.request.getUrn(), bagOf(call.request.getOldOutputs()));
           const result = (await this.#call(text, "check", [olds, news])) as {
             inputs?: PropertyBag;
             failures?: { property: string; reason: string }[];
