@@ -2,8 +2,9 @@
  * Many stacks of several Pulumi project folders in one process (docs/cli.md, "Many stacks"): which
  * stacks the options name, and each stack's read-only engine operations, several stacks at once.
  * What one process shares that a loop of `drift` runs pays per stack: Node.js and the Automation API
- * loaded once, the Pulumi CLI looked up once, one type check of a folder's program, and one export
- * per stack at most (on a file backend, its projects come from the checkpoint).
+ * loaded once, the Pulumi CLI looked up once, one type check of a folder's program (in the tool,
+ * with the declarations one folder's check parsed reused by the next: programTypeCheck.ts), and one
+ * export per stack at most (on a file backend, its projects come from the checkpoint).
  *
  * The service's rate limit is per project (docs/client.md, "Throttle"), and each stack's read of the
  * live state has a client of its own (liveRead.ts: in this process, or in the provider process of an
@@ -43,6 +44,7 @@ import { readLiveState } from "./liveRead";
 import { openedDeployment, type StateSeen } from "./openedState";
 import type { FleetSelection, FolderSelection, StackChoice } from "./options";
 import { type ProgramPreview, previewProgram } from "./previewHost";
+import { ProgramTypeChecks, planTypeCheck, type TypeCheckPlan } from "./programTypeCheck";
 import { driftSummary, pendingSummary } from "./render";
 import { readStackListing, sliceOfListing } from "./stackListing";
 
@@ -60,6 +62,8 @@ export interface FleetFolder {
   listingError: string | undefined;
   /** The stack selected in the folder before the run, restored after it. */
   selected: string | undefined;
+  /** Where its program's type check runs (programTypeCheck.ts). */
+  typeCheck: TypeCheckPlan;
 }
 
 /** A stack the run checks: its folder, and its name as the backend lists it (given to the engine). */
@@ -105,7 +109,9 @@ async function stacksOfFileBackend(workspace: LocalWorkspace): Promise<string[] 
  * transpile-only (`PULUMI_NODEJS_TRANSPILE_ONLY`, @pulumi/pulumi's run-plugin). The first stack of a
  * folder to preview carries the check; the others wait for it, and when it fails (a type error, or
  * anything else), the next one carries it, so a program that does not compile fails every stack as
- * `drift` on each alone would. A user's own PULUMI_NODEJS_TRANSPILE_ONLY is left to decide.
+ * `drift` on each alone would. A user's own PULUMI_NODEJS_TRANSPILE_ONLY is left to decide. This is
+ * the check of a folder the tool does not type-check itself (programTypeCheck.ts), or whose check
+ * there found anything.
  */
 export class TypeCheckOnce {
   readonly #passed = new Set<string>();
@@ -240,6 +246,7 @@ export class FleetSession {
   /** The reads of the live state, per project (the module comment). */
   readonly #reading = new KeyedLocks();
   readonly #typeCheck = new TypeCheckOnce(process.env.PULUMI_NODEJS_TRANSPILE_ONLY);
+  readonly #toolTypeChecks = new ProgramTypeChecks();
   /** Each folder's file backend stacks folder (undefined: another backend), asked once per folder. */
   readonly #stacksFolders = new Map<FleetFolder, Promise<string | undefined>>();
 
@@ -286,9 +293,12 @@ export class FleetSession {
   async #openFolder(dir: string, path: string): Promise<FleetFolder> {
     let workspace: LocalWorkspace;
     let project: string;
+    let typeCheck: TypeCheckPlan;
     try {
       workspace = await LocalWorkspace.create({ workDir: path, pulumiCommand: this.#pulumi });
-      project = (await workspace.projectSettings()).name;
+      const settings = await workspace.projectSettings();
+      project = settings.name;
+      typeCheck = planTypeCheck(path, settings);
     } catch (error) {
       throw new CliError(`${dir}: ${oneLine(error)}`);
     }
@@ -300,6 +310,7 @@ export class FleetSession {
       listed: undefined,
       listingError: undefined,
       selected: undefined,
+      typeCheck,
     };
     try {
       const summaries = await workspace.listStacks();
@@ -408,22 +419,48 @@ export class FleetSession {
 
   /** Whether the stack's preview would now wait for the type check of its folder's program. */
   previewWouldWait(target: FleetTarget): boolean {
-    return this.#typeCheck.wouldWait(target.folder.path);
+    return target.folder.typeCheck.where === "program" && this.#typeCheck.wouldWait(target.folder.path);
   }
 
-  /** The stack's preview (the program against the state), its folder's program type-checked once. */
-  planned(target: FleetTarget, stack: Stack, onPhase: (phase: string) => void): Promise<ProgramPreview> {
-    return this.#typeCheck.run(
-      target.folder.path,
-      (transpileOnly) => {
-        if (transpileOnly) {
-          stack.workspace.envVars = { ...stack.workspace.envVars, PULUMI_NODEJS_TRANSPILE_ONLY: "true" };
-        }
-        onPhase("comparing the program with the state");
-        return previewProgram(stack, () => {});
-      },
-      () => onPhase(`waiting for the type check of project ${target.folder.project}'s program`),
-    );
+  /**
+   * The stack's preview (the program against the state), its folder's program type-checked once:
+   * in the tool when the folder is planned for it, while the stack previews it transpile-only (the
+   * check decides only whether that preview stands); else, or when the tool's check found anything,
+   * in the program of one stack of the folder, the others waiting for it (`TypeCheckOnce`).
+   */
+  async planned(
+    target: FleetTarget,
+    stack: Stack,
+    onPhase: (phase: string) => void,
+  ): Promise<ProgramPreview> {
+    const preview = (transpileOnly: boolean) => {
+      if (transpileOnly) {
+        stack.workspace.envVars = { ...stack.workspace.envVars, PULUMI_NODEJS_TRANSPILE_ONLY: "true" };
+      }
+      onPhase("comparing the program with the state");
+      return previewProgram(stack, () => {});
+    };
+    const waitingFor = `waiting for the type check of project ${target.folder.project}'s program`;
+    const plan = target.folder.typeCheck;
+    if (plan.where === "tool") {
+      let checked = false;
+      const verdict = this.#toolTypeChecks.verdict(plan.request).finally(() => {
+        checked = true;
+      });
+      const previewed = await preview(true).then(
+        (done) => ({ done }),
+        (error: unknown) => ({ error }),
+      );
+      if (!checked) onPhase(waitingFor);
+      if ((await verdict).passed) {
+        if ("error" in previewed) throw previewed.error;
+        return previewed.done;
+      }
+      stack.workspace.envVars = Object.fromEntries(
+        Object.entries(stack.workspace.envVars).filter(([name]) => name !== "PULUMI_NODEJS_TRANSPILE_ONLY"),
+      );
+    }
+    return this.#typeCheck.run(target.folder.path, preview, () => onPhase(waitingFor));
   }
 }
 

@@ -351,6 +351,42 @@ describe("drift over a fleet of stacks, its matrix merge, and compare along a ch
     expect(await openFailure("program", "no-project", "program-copy")).toBe(
       `error: no-project: failed to find project settings file in workdir: ${join(stack.workDir, "no-project")}\n`,
     );
+    // A program with a type error: the tool's check finds it, and the stack's own preview (ts-node's
+    // type check) says it, as drift on that stack alone does; the other folder's stacks are unaffected.
+    cpSync(stack.programDir, join(stack.workDir, "program-typo"), { recursive: true });
+    const typoSettings = join(stack.workDir, "program-typo", "Pulumi.yaml");
+    writeFileSync(
+      typoSettings,
+      readFileSync(typoSettings, "utf8").replace("name: e2e-fleet", "name: e2e-fleet-typo"),
+    );
+    const typoIndex = join(stack.workDir, "program-typo", "index.ts");
+    const typoLine = `${readFileSync(typoIndex, "utf8").trimEnd()}\n`.split("\n").length;
+    writeFileSync(typoIndex, `${readFileSync(typoIndex, "utf8").trimEnd()}\nconst wrong: string = 42;\n`);
+    await pulumi("program-typo", "stack", "init", "dev");
+    await configure("program-typo", "e2e-fleet-typo", "dev");
+    const typoError =
+      `Running program '${typoIndex}' failed with an unhandled exception: TSError: ⨯ Unable to compile ` +
+      `TypeScript: index.ts(${typoLine},7): error TS2322: Type 'number' is not assignable to type 'string'.`;
+    const typoAlone = await cli("drift", "--cwd", "program-typo", "--stack", "dev");
+    expect([
+      typoAlone.code,
+      typoAlone.stderr.split("\n").filter((line) => line.startsWith("error: ")),
+    ]).toEqual([1, [`error: ${typoError}`]]);
+    const typoFleet = await cliJson<FleetReport>(
+      "drift",
+      "--all-stacks",
+      "--cwd",
+      "program-typo",
+      "--cwd",
+      "program",
+    );
+    expect(typoFleet.code).toBe(2);
+    expect(rows(typoFleet.json)).toEqual([
+      "e2e-fleet/dev: 0/0/0",
+      "e2e-fleet/prod: 1/1/0",
+      "e2e-fleet/staging: 1/0/0",
+      `e2e-fleet-typo/dev: ${typoError}`,
+    ]);
     // Nothing could be checked: exit 1, and the report still says why for each.
     const none = await cliJson<FleetReport>("drift", "--cwd", "program-ops", "--all-stacks");
     expect(none.code).toBe(1);
