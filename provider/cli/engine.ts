@@ -161,8 +161,12 @@ export async function findPulumi(): Promise<PulumiCommand> {
  */
 export async function fileBackendStacksFolder(workspace: Workspace): Promise<string | undefined> {
   const { url } = await workspace.whoAmI();
+  return stacksFolderOfBackend(url, (await workspace.projectSettings()).name);
+}
+
+/** The project's checkpoints folder on the backend at `url` (`pulumi whoami`'s); undefined unless a file backend. */
+export function stacksFolderOfBackend(url: string | undefined, project: string): string | undefined {
   if (url === undefined || !url.startsWith("file://")) return undefined;
-  const project = (await workspace.projectSettings()).name;
   return join(fileURLToPath(url), ".pulumi", "stacks", project);
 }
 

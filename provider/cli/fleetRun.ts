@@ -25,12 +25,12 @@ import { driftReport } from "./drift";
 import {
   CliError,
   causeOf,
-  fileBackendStacksFolder,
   findPulumi,
   type OperationEvents,
   type Progress,
   platformTypeName,
   stackOfListed,
+  stacksFolderOfBackend,
 } from "./engine";
 import {
   type FailedStack,
@@ -64,6 +64,8 @@ export interface FleetFolder {
   selected: string | undefined;
   /** Where its program's type check runs (programTypeCheck.ts). */
   typeCheck: TypeCheckPlan;
+  /** Which backend it is on, as far as the CLI's choice of backend depends on the folder. */
+  backend: string;
 }
 
 /** A stack the run checks: its folder, and its name as the backend lists it (given to the engine). */
@@ -90,12 +92,11 @@ function oneLine(error: unknown): string {
 }
 
 /**
- * The stack names a file backend holds for the project (`<stack>.json` files), for when `pulumi stack
- * ls` fails: it loads every checkpoint, so one unreadable checkpoint would otherwise hide every stack
- * of the project. Undefined for other backends.
+ * The stack names a file backend holds for the project (`<stack>.json` files in its stacks folder),
+ * for when `pulumi stack ls` fails: it loads every checkpoint, so one unreadable checkpoint would
+ * otherwise hide every stack of the project. Undefined for other backends.
  */
-async function stacksOfFileBackend(workspace: LocalWorkspace): Promise<string[] | undefined> {
-  const folder = await fileBackendStacksFolder(workspace);
+function stacksInFolder(folder: string | undefined): string[] | undefined {
   if (folder === undefined || !existsSync(folder)) return undefined;
   return readdirSync(folder)
     .map((file) => /^(.+)\.json(?:\.gz)?$/.exec(file)?.[1])
@@ -247,8 +248,8 @@ export class FleetSession {
   readonly #reading = new KeyedLocks();
   readonly #typeCheck = new TypeCheckOnce(process.env.PULUMI_NODEJS_TRANSPILE_ONLY);
   readonly #toolTypeChecks = new ProgramTypeChecks();
-  /** Each folder's file backend stacks folder (undefined: another backend), asked once per folder. */
-  readonly #stacksFolders = new Map<FleetFolder, Promise<string | undefined>>();
+  /** Each backend's URL (`pulumi whoami`) by `FleetFolder.backend`: the folders on one backend ask once. */
+  readonly #backendUrls = new Map<string, Promise<string | undefined>>();
 
   private constructor(pulumi: PulumiCommand) {
     this.#pulumi = pulumi;
@@ -294,11 +295,16 @@ export class FleetSession {
     let workspace: LocalWorkspace;
     let project: string;
     let typeCheck: TypeCheckPlan;
+    let backend: string;
     try {
       workspace = await LocalWorkspace.create({ workDir: path, pulumiCommand: this.#pulumi });
       const settings = await workspace.projectSettings();
       project = settings.name;
       typeCheck = planTypeCheck(path, settings);
+      // The CLI's backend: Pulumi.yaml's (its own, as a path in it may be relative to the folder),
+      // else PULUMI_BACKEND_URL, else PULUMI_HOME's login: the same for every folder of the run.
+      const own = settings.backend?.url;
+      backend = own !== undefined ? `${path}\0${own}` : (process.env.PULUMI_BACKEND_URL ?? "");
     } catch (error) {
       throw new CliError(`${dir}: ${oneLine(error)}`);
     }
@@ -311,6 +317,7 @@ export class FleetSession {
       listingError: undefined,
       selected: undefined,
       typeCheck,
+      backend,
     };
     try {
       const summaries = await workspace.listStacks();
@@ -318,7 +325,9 @@ export class FleetSession {
       folder.selected = summaries.find((summary) => summary.current)?.name;
     } catch (error) {
       folder.listingError = oneLine(error);
-      folder.listed = await stacksOfFileBackend(workspace).catch(() => undefined);
+      folder.listed = await this.#stacksFolderOf(folder)
+        .then((stacksFolder) => stacksInFolder(stacksFolder))
+        .catch(() => undefined);
     }
     return folder;
   }
@@ -408,13 +417,18 @@ export class FleetSession {
    * backend, or when there is no checkpoint file.
    */
   async checkpointOf(target: FleetTarget): Promise<string | undefined> {
-    let folder = this.#stacksFolders.get(target.folder);
-    if (folder === undefined) {
-      folder = fileBackendStacksFolder(target.folder.workspace).catch(() => undefined);
-      this.#stacksFolders.set(target.folder, folder);
-    }
-    const stacksFolder = await folder;
+    const stacksFolder = await this.#stacksFolderOf(target.folder).catch(() => undefined);
     return stacksFolder === undefined ? undefined : readCheckpoint(stacksFolder, target.name);
+  }
+
+  /** The folder's file backend stacks folder (undefined: another backend); `pulumi whoami` once per backend. */
+  #stacksFolderOf(folder: FleetFolder): Promise<string | undefined> {
+    let url = this.#backendUrls.get(folder.backend);
+    if (url === undefined) {
+      url = folder.workspace.whoAmI().then((who) => who.url);
+      this.#backendUrls.set(folder.backend, url);
+    }
+    return url.then((backendUrl) => stacksFolderOfBackend(backendUrl, folder.project));
   }
 
   /** Whether the stack's preview would now wait for the type check of its folder's program. */
@@ -452,10 +466,14 @@ export class FleetSession {
         (error: unknown) => ({ error }),
       );
       if (!checked) onPhase(waitingFor);
-      if ((await verdict).passed) {
+      const checkedInTool = await verdict;
+      if (checkedInTool.passed) {
         if ("error" in previewed) throw previewed.error;
         return previewed.done;
       }
+      onPhase(
+        `type-checking project ${target.folder.project}'s program in its own process: the tool's check found ${checkedInTool.reason}`,
+      );
       stack.workspace.envVars = Object.fromEntries(
         Object.entries(stack.workspace.envVars).filter(([name]) => name !== "PULUMI_NODEJS_TRANSPILE_ONLY"),
       );
@@ -568,11 +586,14 @@ export class FleetProgress {
     this.#write(`${this.#counts()} ${label}: started`);
   }
 
-  /** A new phase of a running stack; waits are printed (the rest shows in the heartbeat). */
+  /**
+   * A new phase of a running stack; waits, and a type check the tool could not make, are printed (the
+   * rest shows in the heartbeat).
+   */
   phase(label: string, phase: string): void {
     const running = this.#running.get(label);
     if (running !== undefined) running.phase = phase;
-    if (phase.startsWith("waiting")) this.#write(`${this.#counts()} ${label}: ${phase}`);
+    if (/^(waiting|type-checking)/.test(phase)) this.#write(`${this.#counts()} ${label}: ${phase}`);
   }
 
   finished(label: string, outcome: string): void {
