@@ -387,6 +387,10 @@ describe("drift over a fleet of stacks, its matrix merge, and compare along a ch
       "e2e-fleet/staging: 1/0/0",
       `e2e-fleet-typo/dev: ${typoError}`,
     ]);
+    expect(typoFleet.stderr).toMatch(
+      /\] e2e-fleet-typo\/dev: type-checking project e2e-fleet-typo's program in its own process: the tool's check found 1 diagnostic, first TS2322\n/,
+    );
+    expect(typoFleet.stderr).not.toMatch(/e2e-fleet\/\w+: type-checking/);
     // Nothing could be checked: exit 1, and the report still says why for each.
     const none = await cliJson<FleetReport>("drift", "--cwd", "program-ops", "--all-stacks");
     expect(none.code).toBe(1);
