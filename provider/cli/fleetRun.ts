@@ -448,9 +448,10 @@ export class FleetSession {
     onPhase: (phase: string) => void,
   ): Promise<ProgramPreview> {
     const preview = (transpileOnly: boolean) => {
-      if (transpileOnly) {
-        stack.workspace.envVars = { ...stack.workspace.envVars, PULUMI_NODEJS_TRANSPILE_ONLY: "true" };
-      }
+      const { PULUMI_NODEJS_TRANSPILE_ONLY: _previous, ...envVars } = stack.workspace.envVars;
+      stack.workspace.envVars = transpileOnly
+        ? { ...envVars, PULUMI_NODEJS_TRANSPILE_ONLY: "true" }
+        : envVars;
       onPhase("comparing the program with the state");
       return previewProgram(stack, () => {});
     };
@@ -473,9 +474,6 @@ export class FleetSession {
       }
       onPhase(
         `type-checking project ${target.folder.project}'s program in its own process: the tool's check found ${checkedInTool.reason}`,
-      );
-      stack.workspace.envVars = Object.fromEntries(
-        Object.entries(stack.workspace.envVars).filter(([name]) => name !== "PULUMI_NODEJS_TRANSPILE_ONLY"),
       );
     }
     return this.#typeCheck.run(target.folder.path, preview, () => onPhase(waitingFor));

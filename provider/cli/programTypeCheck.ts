@@ -34,7 +34,7 @@ export interface TypeCheckRequest {
   folder: string;
   /** The file the run-plugin loads first. */
   entry: string;
-  /** The tsconfig the run-plugin gives ts-node (absolute), and whether it exists. */
+  /** The tsconfig the run-plugin gives ts-node (absolute; it may not exist). */
   tsconfig: string;
   /** The folder's @pulumi/pulumi package directory, from which ts-node and TypeScript resolve. */
   pulumiPackage: string;
@@ -113,12 +113,8 @@ export function entryOf(folder: string, main: string | undefined): string | { re
     if (existsSync(join(root, "package.yaml"))) return { reason: "the package manifest is package.yaml" };
     if (dirname(root) === root) return { reason: "the program has no package.json" };
   }
-  let manifest: { type?: unknown; exports?: unknown; main?: unknown };
-  try {
-    manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as typeof manifest;
-  } catch {
-    return { reason: "the program's package.json does not parse" };
-  }
+  const manifest = manifestOf(join(root, "package.json"));
+  if (manifest === undefined) return { reason: "the program's package.json does not parse" };
   if (manifest.type === "module") return { reason: "the program is an ES module" };
   if (main === undefined) {
     if (manifest.exports !== undefined && typeof manifest.exports !== "string")
@@ -132,7 +128,7 @@ export function entryOf(folder: string, main: string | undefined): string | { re
   }
   if (isFile(`${program}.ts`)) return `${program}.ts`;
   if (isDirectory(program)) {
-    if (mainOf(join(program, "package.json")) !== undefined)
+    if (manifestOf(join(program, "package.json"))?.main !== undefined)
       return { reason: "the entry folder's package.json names a main" };
     for (const extension of [".js", ".json", ".node"]) {
       if (isFile(join(program, `index${extension}`))) return { reason: `the entry is index${extension}` };
@@ -142,10 +138,10 @@ export function entryOf(folder: string, main: string | undefined): string | { re
   return { reason: "no entry file" };
 }
 
-/** A package.json's `main` (what `require()` of its folder loads first), if it names one. */
-function mainOf(manifest: string): unknown {
+/** The fields of a package.json the entry depends on; undefined when it is missing or does not parse. */
+function manifestOf(path: string): { type?: unknown; exports?: unknown; main?: unknown } | undefined {
   try {
-    return (JSON.parse(readFileSync(manifest, "utf8")) as { main?: unknown }).main;
+    return JSON.parse(readFileSync(path, "utf8")) as { type?: unknown; exports?: unknown; main?: unknown };
   } catch {
     return undefined;
   }
@@ -209,7 +205,19 @@ export class SharedTypeChecker {
     return this.#filesParsed;
   }
 
+  /** The verdict on one folder's program; a check that throws is a verdict too (not passed). */
   check(request: TypeCheckRequest): TypeCheckVerdict {
+    try {
+      return this.#check(request);
+    } catch (error) {
+      return {
+        passed: false,
+        reason: `the check failed: ${error instanceof Error ? error.message : String(error)}`,
+      };
+    }
+  }
+
+  #check(request: TypeCheckRequest): TypeCheckVerdict {
     const fail = (reason: string): TypeCheckVerdict => ({ passed: false, reason });
     const fromPulumi = createRequire(join(request.pulumiPackage, "tsutils.js"));
     let tsNode: TsNode;

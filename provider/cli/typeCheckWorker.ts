@@ -4,23 +4,9 @@
  * One thread for the run: its checker keeps the parsed declarations for the next folder.
  */
 import { parentPort } from "node:worker_threads";
-import {
-  SharedTypeChecker,
-  type TypeCheckAnswer,
-  type TypeCheckMessage,
-  type TypeCheckVerdict,
-} from "./programTypeCheck";
+import { SharedTypeChecker, type TypeCheckAnswer, type TypeCheckMessage } from "./programTypeCheck";
 
 const checker = new SharedTypeChecker();
 parentPort?.on("message", ({ id, request }: TypeCheckMessage) => {
-  let verdict: TypeCheckVerdict;
-  try {
-    verdict = checker.check(request);
-  } catch (error) {
-    verdict = {
-      passed: false,
-      reason: `the check failed: ${error instanceof Error ? error.message : String(error)}`,
-    };
-  }
-  parentPort?.postMessage({ id, verdict } satisfies TypeCheckAnswer);
+  parentPort?.postMessage({ id, verdict: checker.check(request) } satisfies TypeCheckAnswer);
 });
