@@ -19,6 +19,7 @@ import * as providerRpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { specialSecretSig, specialSigKey } from "@pulumi/pulumi/runtime/rpc";
 import * as structProto from "google-protobuf/google/protobuf/struct_pb";
+import type { PlatformClient } from "../../../provider/client";
 import {
   dispatch,
   lookupDefinition,
@@ -27,10 +28,16 @@ import {
   unregisterResource,
 } from "../../../provider/framework/runtime";
 import { PROVIDER_KEY, providerShimText } from "../../../provider/framework/shim";
+import type { WaitClock } from "../../../provider/framework/waiter";
 import { nativeProviderService } from "../../../provider/native/server";
-import type { EmulatorFixture } from "../resources/emulatorFixture";
 
 export type Bag = Record<string, unknown>;
+
+/** What the resources are bound to: the emulator's client, and the clock their waits move. */
+export interface Deps {
+  readonly client: PlatformClient;
+  readonly clock: WaitClock;
+}
 
 export interface CheckAnswer {
   inputs: Bag;
@@ -105,7 +112,7 @@ function withProvider(result: unknown, from: Bag): Bag {
  * The dynamic form: every type's implementation bound to the fixture's client and clock, registered
  * under its type name, and called through `dispatch` as the shim calls it.
  */
-export function dynamicForm(fx: EmulatorFixture, types: readonly string[]): Form {
+export function dynamicForm(fx: Deps, types: readonly string[]): Form {
   for (const type of types)
     registerResource(type, providerWith(type, { client: () => fx.client, clock: fx.clock }));
   const call = async (type: string, method: Parameters<typeof dispatch>[1], args: unknown[]) =>
@@ -183,7 +190,7 @@ const fromStruct = (value: structProto.Struct | undefined): Bag => (value?.toJav
  * The native form: the plugin's service (as server.int.test.ts builds it) on 127.0.0.1, the
  * resources bound to the fixture's client and clock, called by a gRPC client as the engine calls it.
  */
-export async function nativeForm(fx: EmulatorFixture): Promise<Form> {
+export async function nativeForm(fx: Deps): Promise<Form> {
   const server = new grpc.Server();
   server.addService(
     providerRpc.ResourceProviderService,
