@@ -2,7 +2,7 @@
  * The lifecycle of one resource as the engine drives it (pulumi-go-provider's `LifeCycleTest`), in a
  * given form, against the in-process emulator:
  *
- *   check -> create -> read (refresh: no change) -> diff (no change)
+ *   check -> create -> read (refresh: no change, no write) -> diff (no change, no write)
  *   -> out-of-band change -> read reports it -> diff shows it -> update converges it (or the program
  *      takes it) -> read and diff: no change
  *   -> the program's change: check -> diff (update or replace, per the property table) -> update in
@@ -73,27 +73,37 @@ export async function driveLifecycle(
     outputs: form.plain(stored.outputs),
   });
 
+  /** The requests other than GET the emulator served since its log was cleared. */
+  const writes = () =>
+    fx.emu.core.requestLog
+      .list()
+      .filter((entry) => entry.method !== "GET")
+      .map((entry) => `${entry.method} ${entry.path}`);
   /** The engine's check of the program's inputs against the stored ones. */
   const checked = async (program: Bag, olds: Bag): Promise<Bag> => {
     const answer = await form.check(type, olds, form.programInputs(type, program, secrets));
     expect(answer.failures).toEqual([]);
     return answer.inputs;
   };
-  /** A refresh's read: the object is there and its outputs are as stored. */
+  /** A refresh's read: the object is there, its outputs are as stored, and it writes nothing. */
   const refreshed = async (stored: Stored): Promise<Stored> => {
+    fx.emu.core.requestLog.clear();
     const read = await form.read(type, stored.id, stored);
     expect(read.id).toBe(stored.id);
     expect(form.plain(read.outputs)).toEqual(form.plain(stored.outputs));
+    expect(writes()).toEqual([]);
     return { id: stored.id, inputs: read.inputs, outputs: read.outputs };
   };
-  /** A preview of the unchanged program: diff finds nothing. */
+  /** A preview of the unchanged program: diff finds nothing, and nothing but reads reaches the service. */
   const unchanged = async (stored: Stored, program: Bag): Promise<void> => {
+    fx.emu.core.requestLog.clear();
     const news = await checked(program, stored.inputs);
     expect(await form.diff(type, stored.id, stored.outputs, stored.inputs, news)).toEqual({
       changes: false,
       replaces: [],
       deleteBeforeReplace: false,
     });
+    expect(writes()).toEqual([]);
   };
   const create = async (program: Bag): Promise<Stored> => {
     const inputs = await checked(program, {});
