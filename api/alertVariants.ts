@@ -3,7 +3,7 @@
  * The alert configuration variants of the public contract (api/openapi/openapi-v2.yml, GroupAlertsConfig:
  * one variant per family of event types, each with its own matcher field names and threshold kind),
  * as plain data, written by scripts/generate/alertVariants.ts; tests/scripts/generate/
- * alertVariants.test.ts fails when this file is not what the generator writes from the contract.
+ * generate.int.test.ts fails when this file is not what the generator writes from the contract.
  *
  * Plain `as const` data only (no imports, no behaviour), like api/vocabulary.ts.
  *

@@ -58,7 +58,17 @@ export class AlertAcknowledgement extends PlatformResource {
       name,
       { ...args },
       {
-        outputs: ["groupId", "alertId", "acknowledgedUntil", "acknowledgementComment", "importId", "alertConfigId", "eventTypeName", "status", "acknowledgingUsername"],
+        outputs: [
+          "groupId",
+          "alertId",
+          "acknowledgedUntil",
+          "acknowledgementComment",
+          "importId",
+          "alertConfigId",
+          "eventTypeName",
+          "status",
+          "acknowledgingUsername",
+        ],
       },
       opts,
     );

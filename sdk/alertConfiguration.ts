@@ -5,10 +5,20 @@
  * docs/resources/alertConfiguration.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ALERT_SEVERITIES, METRIC_THRESHOLD_MODES, METRIC_THRESHOLD_OPERATORS } from "../api/alertVariants";
-import type { MATCHER_OPERATORS, NOTIFICATION_ORG_ROLES, NOTIFICATION_REGIONS, PROJECT_ROLES } from "../api/vocabulary";
+import type {
+  ALERT_SEVERITIES,
+  METRIC_THRESHOLD_MODES,
+  METRIC_THRESHOLD_OPERATORS,
+} from "../api/alertVariants";
+import type {
+  MATCHER_OPERATORS,
+  NOTIFICATION_ORG_ROLES,
+  NOTIFICATION_REGIONS,
+  PROJECT_ROLES,
+} from "../api/vocabulary";
 import { notificationsMayHoldCredentials } from "../provider/resources/alertConfiguration/secrets";
 import { type InputShape, PlatformResource } from "./base";
+
 export { notificationsMayHoldCredentials } from "../provider/resources/alertConfiguration/secrets";
 
 /** Narrows the events of `eventTypeName` that raise an alert. */
@@ -62,174 +72,188 @@ export interface AlertMetricThreshold {
  * Whom an alert notifies: one of 14 kinds told apart by `typeName`, each with the fields the
  * service keeps for it.
  */
-export type AlertNotification = {
-  /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
-  delayMin?: number;
-  /** The service's id of the notifier (assigned by the service when left out). */
-  notifierId?: string;
-  monitoringApiKey: string;
-  monitoringRegion: (typeof NOTIFICATION_REGIONS)[number];
-  /** Minutes between repeated notifications. >= 5, default 60. Not for the on-call services. */
-  intervalMin?: number;
-  /** The integration's id (24 hexadecimal digits). */
-  integrationId?: string;
-  typeName: "MONITORING";
-} | {
-  /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
-  delayMin?: number;
-  /** The service's id of the notifier (assigned by the service when left out). */
-  notifierId?: string;
-  emailAddress: string;
-  /** Minutes between repeated notifications. >= 5, default 60. Not for the on-call services. */
-  intervalMin?: number;
-  typeName: "EMAIL";
-} | {
-  /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
-  delayMin?: number;
-  /** The service's id of the notifier (assigned by the service when left out). */
-  notifierId?: string;
-  /** Whether the people notified get an email. Default false. */
-  emailEnabled?: boolean;
-  /** Whether the people notified get a text message. Default false. */
-  smsEnabled?: boolean;
-  roles?: (typeof PROJECT_ROLES)[number][];
-  /** Minutes between repeated notifications. >= 5, default 60. Not for the on-call services. */
-  intervalMin?: number;
-  typeName: "GROUP";
-} | {
-  /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
-  delayMin?: number;
-  /** The service's id of the notifier (assigned by the service when left out). */
-  notifierId?: string;
-  /** Whether the people notified get an email. Default false. */
-  emailEnabled?: boolean;
-  /** Whether the people notified get a text message. Default false. */
-  smsEnabled?: boolean;
-  roles?: (typeof NOTIFICATION_ORG_ROLES)[number][];
-  /** Minutes between repeated notifications. >= 5, default 60. Not for the on-call services. */
-  intervalMin?: number;
-  typeName: "ORG";
-} | {
-  /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
-  delayMin?: number;
-  /** The service's id of the notifier (assigned by the service when left out). */
-  notifierId?: string;
-  notificationToken: string;
-  roomName: string;
-  /** Minutes between repeated notifications. >= 5, default 60. Not for the on-call services. */
-  intervalMin?: number;
-  /** The integration's id (24 hexadecimal digits). */
-  integrationId?: string;
-  typeName: "HIP_CHAT";
-} | {
-  /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
-  delayMin?: number;
-  /** The service's id of the notifier (assigned by the service when left out). */
-  notifierId?: string;
-  microsoftTeamsWebhookUrl: string;
-  /** Minutes between repeated notifications. >= 5, default 60. Not for the on-call services. */
-  intervalMin?: number;
-  /** The integration's id (24 hexadecimal digits). */
-  integrationId?: string;
-  typeName: "MICROSOFT_TEAMS";
-} | {
-  /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
-  delayMin?: number;
-  /** The service's id of the notifier (assigned by the service when left out). */
-  notifierId?: string;
-  opsGenieApiKey: string;
-  opsGenieRegion?: (typeof NOTIFICATION_REGIONS)[number];
-  /** The integration's id (24 hexadecimal digits). */
-  integrationId?: string;
-  typeName: "OPS_GENIE";
-} | {
-  /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
-  delayMin?: number;
-  /** The service's id of the notifier (assigned by the service when left out). */
-  notifierId?: string;
-  serviceKey: string;
-  region?: (typeof NOTIFICATION_REGIONS)[number];
-  /** The integration's id (24 hexadecimal digits). */
-  integrationId?: string;
-  typeName: "PAGER_DUTY";
-} | {
-  /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
-  delayMin?: number;
-  /** The service's id of the notifier (assigned by the service when left out). */
-  notifierId?: string;
-  apiToken: string;
-  channelName: string;
-  /** Minutes between repeated notifications. >= 5, default 60. Not for the on-call services. */
-  intervalMin?: number;
-  /** The integration's id (24 hexadecimal digits). */
-  integrationId?: string;
-  typeName: "SLACK";
-} | {
-  /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
-  delayMin?: number;
-  /** The service's id of the notifier (assigned by the service when left out). */
-  notifierId?: string;
-  mobileNumber: string;
-  /** Minutes between repeated notifications. >= 5, default 60. Not for the on-call services. */
-  intervalMin?: number;
-  typeName: "SMS";
-} | {
-  /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
-  delayMin?: number;
-  /** The service's id of the notifier (assigned by the service when left out). */
-  notifierId?: string;
-  teamId: string;
-  teamName?: string;
-  /** Whether the people notified get an email. Default false. */
-  emailEnabled?: boolean;
-  /** Whether the people notified get a text message. Default false. */
-  smsEnabled?: boolean;
-  /** Minutes between repeated notifications. >= 5, default 60. Not for the on-call services. */
-  intervalMin?: number;
-  typeName: "TEAM";
-} | {
-  /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
-  delayMin?: number;
-  /** The service's id of the notifier (assigned by the service when left out). */
-  notifierId?: string;
-  username: string;
-  /** Whether the people notified get an email. Default false. */
-  emailEnabled?: boolean;
-  /** Whether the people notified get a text message. Default false. */
-  smsEnabled?: boolean;
-  /** Minutes between repeated notifications. >= 5, default 60. Not for the on-call services. */
-  intervalMin?: number;
-  typeName: "USER";
-} | {
-  /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
-  delayMin?: number;
-  /** The service's id of the notifier (assigned by the service when left out). */
-  notifierId?: string;
-  victorOpsApiKey: string;
-  victorOpsRoutingKey: string;
-  /** The integration's id (24 hexadecimal digits). */
-  integrationId?: string;
-  typeName: "VICTOR_OPS";
-} | {
-  /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
-  delayMin?: number;
-  /** The service's id of the notifier (assigned by the service when left out). */
-  notifierId?: string;
-  webhookUrl: string;
-  webhookSecret?: string;
-  /**
-   * The body the service sends, as a template (compared like a credential: it may come back
-   * masked).
-   */
-  webhookBodyTemplate?: string;
-  /** The headers the service sends, as a template. */
-  webhookHeadersTemplate?: string;
-  /** Minutes between repeated notifications. >= 5, default 60. Not for the on-call services. */
-  intervalMin?: number;
-  /** The integration's id (24 hexadecimal digits). */
-  integrationId?: string;
-  typeName: "WEBHOOK";
-};
+export type AlertNotification =
+  | {
+      /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
+      delayMin?: number;
+      /** The service's id of the notifier (assigned by the service when left out). */
+      notifierId?: string;
+      monitoringApiKey: string;
+      monitoringRegion: (typeof NOTIFICATION_REGIONS)[number];
+      /** Minutes between repeated notifications. >= 5, default 60. Not for the on-call services. */
+      intervalMin?: number;
+      /** The integration's id (24 hexadecimal digits). */
+      integrationId?: string;
+      typeName: "MONITORING";
+    }
+  | {
+      /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
+      delayMin?: number;
+      /** The service's id of the notifier (assigned by the service when left out). */
+      notifierId?: string;
+      emailAddress: string;
+      /** Minutes between repeated notifications. >= 5, default 60. Not for the on-call services. */
+      intervalMin?: number;
+      typeName: "EMAIL";
+    }
+  | {
+      /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
+      delayMin?: number;
+      /** The service's id of the notifier (assigned by the service when left out). */
+      notifierId?: string;
+      /** Whether the people notified get an email. Default false. */
+      emailEnabled?: boolean;
+      /** Whether the people notified get a text message. Default false. */
+      smsEnabled?: boolean;
+      roles?: (typeof PROJECT_ROLES)[number][];
+      /** Minutes between repeated notifications. >= 5, default 60. Not for the on-call services. */
+      intervalMin?: number;
+      typeName: "GROUP";
+    }
+  | {
+      /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
+      delayMin?: number;
+      /** The service's id of the notifier (assigned by the service when left out). */
+      notifierId?: string;
+      /** Whether the people notified get an email. Default false. */
+      emailEnabled?: boolean;
+      /** Whether the people notified get a text message. Default false. */
+      smsEnabled?: boolean;
+      roles?: (typeof NOTIFICATION_ORG_ROLES)[number][];
+      /** Minutes between repeated notifications. >= 5, default 60. Not for the on-call services. */
+      intervalMin?: number;
+      typeName: "ORG";
+    }
+  | {
+      /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
+      delayMin?: number;
+      /** The service's id of the notifier (assigned by the service when left out). */
+      notifierId?: string;
+      notificationToken: string;
+      roomName: string;
+      /** Minutes between repeated notifications. >= 5, default 60. Not for the on-call services. */
+      intervalMin?: number;
+      /** The integration's id (24 hexadecimal digits). */
+      integrationId?: string;
+      typeName: "HIP_CHAT";
+    }
+  | {
+      /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
+      delayMin?: number;
+      /** The service's id of the notifier (assigned by the service when left out). */
+      notifierId?: string;
+      microsoftTeamsWebhookUrl: string;
+      /** Minutes between repeated notifications. >= 5, default 60. Not for the on-call services. */
+      intervalMin?: number;
+      /** The integration's id (24 hexadecimal digits). */
+      integrationId?: string;
+      typeName: "MICROSOFT_TEAMS";
+    }
+  | {
+      /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
+      delayMin?: number;
+      /** The service's id of the notifier (assigned by the service when left out). */
+      notifierId?: string;
+      opsGenieApiKey: string;
+      opsGenieRegion?: (typeof NOTIFICATION_REGIONS)[number];
+      /** The integration's id (24 hexadecimal digits). */
+      integrationId?: string;
+      typeName: "OPS_GENIE";
+    }
+  | {
+      /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
+      delayMin?: number;
+      /** The service's id of the notifier (assigned by the service when left out). */
+      notifierId?: string;
+      serviceKey: string;
+      region?: (typeof NOTIFICATION_REGIONS)[number];
+      /** The integration's id (24 hexadecimal digits). */
+      integrationId?: string;
+      typeName: "PAGER_DUTY";
+    }
+  | {
+      /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
+      delayMin?: number;
+      /** The service's id of the notifier (assigned by the service when left out). */
+      notifierId?: string;
+      apiToken: string;
+      channelName: string;
+      /** Minutes between repeated notifications. >= 5, default 60. Not for the on-call services. */
+      intervalMin?: number;
+      /** The integration's id (24 hexadecimal digits). */
+      integrationId?: string;
+      typeName: "SLACK";
+    }
+  | {
+      /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
+      delayMin?: number;
+      /** The service's id of the notifier (assigned by the service when left out). */
+      notifierId?: string;
+      mobileNumber: string;
+      /** Minutes between repeated notifications. >= 5, default 60. Not for the on-call services. */
+      intervalMin?: number;
+      typeName: "SMS";
+    }
+  | {
+      /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
+      delayMin?: number;
+      /** The service's id of the notifier (assigned by the service when left out). */
+      notifierId?: string;
+      teamId: string;
+      teamName?: string;
+      /** Whether the people notified get an email. Default false. */
+      emailEnabled?: boolean;
+      /** Whether the people notified get a text message. Default false. */
+      smsEnabled?: boolean;
+      /** Minutes between repeated notifications. >= 5, default 60. Not for the on-call services. */
+      intervalMin?: number;
+      typeName: "TEAM";
+    }
+  | {
+      /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
+      delayMin?: number;
+      /** The service's id of the notifier (assigned by the service when left out). */
+      notifierId?: string;
+      username: string;
+      /** Whether the people notified get an email. Default false. */
+      emailEnabled?: boolean;
+      /** Whether the people notified get a text message. Default false. */
+      smsEnabled?: boolean;
+      /** Minutes between repeated notifications. >= 5, default 60. Not for the on-call services. */
+      intervalMin?: number;
+      typeName: "USER";
+    }
+  | {
+      /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
+      delayMin?: number;
+      /** The service's id of the notifier (assigned by the service when left out). */
+      notifierId?: string;
+      victorOpsApiKey: string;
+      victorOpsRoutingKey: string;
+      /** The integration's id (24 hexadecimal digits). */
+      integrationId?: string;
+      typeName: "VICTOR_OPS";
+    }
+  | {
+      /** Minutes to wait after the alert opens before notifying. >= 0, default 0. */
+      delayMin?: number;
+      /** The service's id of the notifier (assigned by the service when left out). */
+      notifierId?: string;
+      webhookUrl: string;
+      webhookSecret?: string;
+      /**
+       * The body the service sends, as a template (compared like a credential: it may come back
+       * masked).
+       */
+      webhookBodyTemplate?: string;
+      /** The headers the service sends, as a template. */
+      webhookHeadersTemplate?: string;
+      /** Minutes between repeated notifications. >= 5, default 60. Not for the on-call services. */
+      intervalMin?: number;
+      /** The integration's id (24 hexadecimal digits). */
+      integrationId?: string;
+      typeName: "WEBHOOK";
+    };
 
 /** The earlier name of {@link InputShape<AlertNotification>}. */
 export type AlertNotificationArgs = InputShape<AlertNotification>;
@@ -313,7 +337,19 @@ export class AlertConfiguration extends PlatformResource {
       name,
       { ...args },
       {
-        outputs: ["groupId", "enabled", "eventTypeName", "matchers", "threshold", "metricThreshold", "severityOverride", "notifications", "importId", "alertConfigId", "created"],
+        outputs: [
+          "groupId",
+          "enabled",
+          "eventTypeName",
+          "matchers",
+          "threshold",
+          "metricThreshold",
+          "severityOverride",
+          "notifications",
+          "importId",
+          "alertConfigId",
+          "created",
+        ],
         secretOutputs: [...(notificationsMayHoldCredentials(args.notifications) ? ["notifications"] : [])],
       },
       opts,

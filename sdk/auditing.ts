@@ -70,7 +70,14 @@ export class Auditing extends PlatformResource {
       name,
       { ...args },
       {
-        outputs: ["groupId", "enabled", "auditAuthorizationSuccess", "auditFilter", "importId", "configurationType"],
+        outputs: [
+          "groupId",
+          "enabled",
+          "auditAuthorizationSuccess",
+          "auditFilter",
+          "importId",
+          "configurationType",
+        ],
       },
       opts,
     );

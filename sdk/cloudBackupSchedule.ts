@@ -6,7 +6,14 @@
  * as it is. See docs/resources/cloudBackupSchedule.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { AUTO_EXPORT_FREQUENCY_TYPES, CLOUD_PROVIDERS, COPY_FREQUENCIES, COPY_POLICY_ITEM_FREQUENCY_TYPES, RETENTION_UNITS, SNAPSHOT_FREQUENCY_TYPES } from "../api/vocabulary";
+import type {
+  AUTO_EXPORT_FREQUENCY_TYPES,
+  CLOUD_PROVIDERS,
+  COPY_FREQUENCIES,
+  COPY_POLICY_ITEM_FREQUENCY_TYPES,
+  RETENTION_UNITS,
+  SNAPSHOT_FREQUENCY_TYPES,
+} from "../api/vocabulary";
 import { type InputShape, PlatformResource } from "./base";
 
 /** Copies of snapshots to another region. */
@@ -251,7 +258,21 @@ export class CloudBackupSchedule extends PlatformResource {
    * The writable fields this resource manages (the ones the program sets); the others keep the
    * service's values.
    */
-  declare readonly managedFields: pulumi.Output<("autoCopySettingsEnabled" | "autoExportEnabled" | "copyPolicyItemsEnabled" | "copySettings" | "export" | "extraRetentionSettings" | "policies" | "referenceHourOfDay" | "referenceMinuteOfHour" | "restoreWindowDays" | "useOrgAndGroupNamesInExportPrefix")[]>;
+  declare readonly managedFields: pulumi.Output<
+    (
+      | "autoCopySettingsEnabled"
+      | "autoExportEnabled"
+      | "copyPolicyItemsEnabled"
+      | "copySettings"
+      | "export"
+      | "extraRetentionSettings"
+      | "policies"
+      | "referenceHourOfDay"
+      | "referenceMinuteOfHour"
+      | "restoreWindowDays"
+      | "useOrgAndGroupNamesInExportPrefix"
+    )[]
+  >;
 
   /** Whether `value` is a CloudBackupSchedule (also one made by another copy of this package). */
   static override isInstance(value: unknown): value is CloudBackupSchedule {
@@ -264,7 +285,30 @@ export class CloudBackupSchedule extends PlatformResource {
       name,
       { ...args },
       {
-        outputs: ["groupId", "clusterName", "autoCopySettingsEnabled", "autoExportEnabled", "copyPolicyItemsEnabled", "copySettings", "export", "extraRetentionSettings", "policies", "referenceHourOfDay", "referenceMinuteOfHour", "restoreWindowDays", "useOrgAndGroupNamesInExportPrefix", "deleteCopiedBackups", "updateSnapshots", "deleteCopySnapshots", "updateCopySnapshots", "resetOnDelete", "importId", "clusterId", "nextSnapshot", "managedFields"],
+        outputs: [
+          "groupId",
+          "clusterName",
+          "autoCopySettingsEnabled",
+          "autoExportEnabled",
+          "copyPolicyItemsEnabled",
+          "copySettings",
+          "export",
+          "extraRetentionSettings",
+          "policies",
+          "referenceHourOfDay",
+          "referenceMinuteOfHour",
+          "restoreWindowDays",
+          "useOrgAndGroupNamesInExportPrefix",
+          "deleteCopiedBackups",
+          "updateSnapshots",
+          "deleteCopySnapshots",
+          "updateCopySnapshots",
+          "resetOnDelete",
+          "importId",
+          "clusterId",
+          "nextSnapshot",
+          "managedFields",
+        ],
       },
       opts,
     );

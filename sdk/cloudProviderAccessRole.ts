@@ -80,7 +80,17 @@ export class CloudProviderAccessRole extends PlatformResource {
       name,
       { ...args },
       {
-        outputs: ["groupId", "iamAssumedRoleArn", "importId", "timeouts", "roleId", "platformAwsAccountArn", "platformAssumedRoleExternalId", "authorizedDate", "createdDate"],
+        outputs: [
+          "groupId",
+          "iamAssumedRoleArn",
+          "importId",
+          "timeouts",
+          "roleId",
+          "platformAwsAccountArn",
+          "platformAssumedRoleExternalId",
+          "authorizedDate",
+          "createdDate",
+        ],
       },
       opts,
     );

@@ -122,7 +122,18 @@ export class ExportBucket extends PlatformResource {
       name,
       { ...args },
       {
-        outputs: ["groupId", "bucketName", "cloudProvider", "iamRoleId", "requirePrivateNetworking", "roleId", "serviceUrl", "importId", "timeouts", "exportBucketId"],
+        outputs: [
+          "groupId",
+          "bucketName",
+          "cloudProvider",
+          "iamRoleId",
+          "requirePrivateNetworking",
+          "roleId",
+          "serviceUrl",
+          "importId",
+          "timeouts",
+          "exportBucketId",
+        ],
       },
       opts,
     );

@@ -7,7 +7,12 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { SEARCH_INDEX_NUM_PARTITIONS } from "../api/vocabulary";
 import { type InputShape, PlatformResource } from "./base";
-import type { SearchAnalyzerDefinition, SearchMappings, SearchSynonymMapping, StoredSource } from "./searchIndex";
+import type {
+  SearchAnalyzerDefinition,
+  SearchMappings,
+  SearchSynonymMapping,
+  StoredSource,
+} from "./searchIndex";
 
 /** How long the waits may take: a duration ("45m", "1h30m") or a number of seconds. */
 export interface FtsIndexTimeouts {
@@ -103,7 +108,24 @@ export class FtsIndex extends PlatformResource {
       name,
       { ...args },
       {
-        outputs: ["groupId", "clusterName", "database", "collectionName", "name", "analyzer", "analyzers", "searchAnalyzer", "mappings", "numPartitions", "storedSource", "synonyms", "importId", "timeouts", "indexId", "status"],
+        outputs: [
+          "groupId",
+          "clusterName",
+          "database",
+          "collectionName",
+          "name",
+          "analyzer",
+          "analyzers",
+          "searchAnalyzer",
+          "mappings",
+          "numPartitions",
+          "storedSource",
+          "synonyms",
+          "importId",
+          "timeouts",
+          "indexId",
+          "status",
+        ],
       },
       opts,
     );

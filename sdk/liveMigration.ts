@@ -147,7 +147,22 @@ export class LiveMigration extends PlatformResource {
       name,
       { ...args, source: pulumi.secret(args.source) },
       {
-        outputs: ["groupId", "destination", "source", "migrationHosts", "dropDestinationData", "sharding", "cutover", "importId", "timeouts", "liveMigrationId", "validationId", "status", "readyForCutover", "lagTimeSeconds"],
+        outputs: [
+          "groupId",
+          "destination",
+          "source",
+          "migrationHosts",
+          "dropDestinationData",
+          "sharding",
+          "cutover",
+          "importId",
+          "timeouts",
+          "liveMigrationId",
+          "validationId",
+          "status",
+          "readyForCutover",
+          "lagTimeSeconds",
+        ],
       },
       opts,
     );

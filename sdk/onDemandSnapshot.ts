@@ -75,7 +75,20 @@ export class OnDemandSnapshot extends PlatformResource {
       name,
       { ...args },
       {
-        outputs: ["groupId", "clusterName", "description", "retentionInDays", "importId", "timeouts", "snapshotId", "status", "type", "createdAt", "expiresAt", "dbVersion"],
+        outputs: [
+          "groupId",
+          "clusterName",
+          "description",
+          "retentionInDays",
+          "importId",
+          "timeouts",
+          "snapshotId",
+          "status",
+          "type",
+          "createdAt",
+          "expiresAt",
+          "dbVersion",
+        ],
       },
       opts,
     );

@@ -76,7 +76,16 @@ export class OutageSimulation extends PlatformResource {
       name,
       { ...args },
       {
-        outputs: ["groupId", "clusterName", "outageFilters", "importId", "timeouts", "simulationId", "state", "startRequestDate"],
+        outputs: [
+          "groupId",
+          "clusterName",
+          "outageFilters",
+          "importId",
+          "timeouts",
+          "simulationId",
+          "state",
+          "startRequestDate",
+        ],
       },
       opts,
     );

@@ -96,7 +96,17 @@ export class SearchDeployment extends PlatformResource {
       name,
       { ...args },
       {
-        outputs: ["groupId", "clusterName", "specs", "importId", "timeouts", "deleteOnCreateFailure", "deploymentId", "stateName", "encryptionAtRestProvider"],
+        outputs: [
+          "groupId",
+          "clusterName",
+          "specs",
+          "importId",
+          "timeouts",
+          "deleteOnCreateFailure",
+          "deploymentId",
+          "stateName",
+          "encryptionAtRestProvider",
+        ],
       },
       opts,
     );

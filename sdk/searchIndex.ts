@@ -5,7 +5,12 @@
  * it is gone. See docs/resources/searchIndex.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { SEARCH_INDEX_NUM_PARTITIONS, SEARCH_INDEX_TYPES, VECTOR_QUANTIZATIONS, VECTOR_SIMILARITIES } from "../api/vocabulary";
+import type {
+  SEARCH_INDEX_NUM_PARTITIONS,
+  SEARCH_INDEX_TYPES,
+  VECTOR_QUANTIZATIONS,
+  VECTOR_SIMILARITIES,
+} from "../api/vocabulary";
 import { type InputShape, PlatformResource } from "./base";
 
 /** A text search definition (`type: "search"`). Defaults are filled in by check. */
@@ -25,10 +30,15 @@ export interface TextSearchDefinition {
    * of the keys is the sort's priority. `noData` ("lowest", the default, or "highest"): where
    * documents without the field go.
    */
-  sort?: Record<string, 1 | -1 | {
-    order: 1 | -1;
-    noData?: "lowest" | "highest";
-  }>;
+  sort?: Record<
+    string,
+    | 1
+    | -1
+    | {
+        order: 1 | -1;
+        noData?: "lowest" | "highest";
+      }
+  >;
   /** Stored source fields (default: none). */
   storedSource?: StoredSource;
   /** Synonym mappings. */
@@ -70,19 +80,24 @@ export interface SearchMappings {
    * Index every field dynamically (`true`), with the types of one of `typeSets` (`{typeSet}`), or
    * only `fields` (`false`, the default).
    */
-  dynamic?: boolean | {
-    typeSet: string;
-  };
+  dynamic?:
+    | boolean
+    | {
+        typeSet: string;
+      };
   /** Field name -> field definition (free-form, as the service documents it). */
   fields?: Record<string, Record<string, unknown>>;
 }
 
 /** Which fields are stored on the search nodes: all (`true`), none (`false`), or a list. */
-export type StoredSource = boolean | {
-  include: string[];
-} | {
-  exclude: string[];
-};
+export type StoredSource =
+  | boolean
+  | {
+      include: string[];
+    }
+  | {
+      exclude: string[];
+    };
 
 /** A synonym mapping of a text search definition. */
 export interface SearchSynonymMapping {
@@ -254,7 +269,21 @@ export class SearchIndex extends PlatformResource {
       name,
       { ...args },
       {
-        outputs: ["groupId", "clusterName", "database", "collectionName", "name", "type", "definition", "importId", "timeouts", "deleteOnCreateFailure", "indexId", "status", "queryable"],
+        outputs: [
+          "groupId",
+          "clusterName",
+          "database",
+          "collectionName",
+          "name",
+          "type",
+          "definition",
+          "importId",
+          "timeouts",
+          "deleteOnCreateFailure",
+          "indexId",
+          "status",
+          "queryable",
+        ],
       },
       opts,
     );

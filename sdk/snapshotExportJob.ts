@@ -97,7 +97,22 @@ export class SnapshotExportJob extends PlatformResource {
       name,
       { ...args },
       {
-        outputs: ["groupId", "clusterName", "snapshotId", "exportBucketId", "customData", "importId", "timeouts", "exportJobId", "state", "prefix", "exportStatus", "stateReason", "createdAt", "finishedAt"],
+        outputs: [
+          "groupId",
+          "clusterName",
+          "snapshotId",
+          "exportBucketId",
+          "customData",
+          "importId",
+          "timeouts",
+          "exportJobId",
+          "state",
+          "prefix",
+          "exportStatus",
+          "stateReason",
+          "createdAt",
+          "finishedAt",
+        ],
       },
       opts,
     );

@@ -7,6 +7,7 @@
  * declared arguments are the live inputs the resource's diff compares against: `pulumi up` on the
  * result adopts (importId) and writes nothing.
  */
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { HEX24 } from "../../api/ids";
@@ -43,6 +44,8 @@ export interface ExportDeps {
   client: PlatformClient;
   provider(type: string): PlatformProvider;
   progress: Progress;
+  /** The environment whose PATH gofmt is looked up in (a Go program); process.env when not given. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Refuses bad input before any request: ids, cluster names, a non-empty output folder. */
@@ -215,11 +218,32 @@ export function packageSchema(): PackageSchema {
   ) as PackageSchema;
 }
 
-/** Writes the program's files into `out` (created when missing); returns their names. */
+/** What `progress` says when there is no gofmt to lay out main.go. */
+export const GO_UNFORMATTED =
+  "gofmt is not on PATH: main.go is written unformatted (valid Go, values not aligned); run `gofmt -w main.go` to lay it out";
+
+/**
+ * Go source as `gofmt` (from PATH) lays it out; undefined when there is no gofmt. gofmt refusing the
+ * text is a bug of the Go writer (exportNative.ts), reported with gofmt's own message.
+ */
+export function gofmt(source: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const run = spawnSync("gofmt", [], { input: source, encoding: "utf8", env });
+  if ((run.error as NodeJS.ErrnoException | undefined)?.code === "ENOENT") return undefined;
+  if (run.error !== undefined) throw run.error;
+  if (run.status !== 0) throw new Error(`gofmt refused the Go program export wrote: ${run.stderr.trim()}`);
+  return run.stdout;
+}
+
+/**
+ * Writes the program's files into `out` (created when missing); returns their names. A Go program is
+ * laid out by gofmt when Go is installed; without it, `progress` says it is unformatted.
+ */
 export function writeProgram(
   out: string,
   plan: ExportPlan,
-  language: ExportLanguage = "typescript",
+  language: ExportLanguage,
+  progress: Progress,
+  env: NodeJS.ProcessEnv = process.env,
 ): string[] {
   const files = programFiles(
     plan,
@@ -227,6 +251,12 @@ export function writeProgram(
     language,
     language === "typescript" ? undefined : packageSchema(),
   );
+  const go = files["main.go"];
+  if (go !== undefined) {
+    const laidOut = gofmt(go, env);
+    if (laidOut === undefined) progress(GO_UNFORMATTED);
+    else files["main.go"] = laidOut;
+  }
   mkdirSync(out, { recursive: true });
   for (const [name, content] of Object.entries(files)) writeFileSync(join(out, name), content);
   return Object.keys(files);
@@ -236,7 +266,7 @@ export function writeProgram(
 export async function exportProject(options: ExportOptions, deps: ExportDeps): Promise<ExportPlan> {
   checkExportOptions(options);
   const plan = await readProject(options, deps);
-  const files = writeProgram(options.out, plan, options.language);
+  const files = writeProgram(options.out, plan, options.language, deps.progress, deps.env);
   const total = plan.types.reduce((sum, { resources }) => sum + resources.length, 0);
   deps.progress(
     `Wrote ${files.join(", ")} to ${options.out}: ${total} resources` +

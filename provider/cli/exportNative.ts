@@ -416,75 +416,20 @@ function goAny(value: unknown, indent: number): string {
   }
   return goComposite(
     "map[string]interface{}",
-    Object.entries(value).map(([key, member]) => ({
-      key: JSON.stringify(key),
-      value: goAny(member, indent + 1),
-    })),
+    Object.entries(value).map(([key, member]) => `${JSON.stringify(key)}: ${goAny(member, indent + 1)}`),
     indent,
   );
 }
 
-/** An element of a Go composite literal: a value, or a `key: value` pair. */
-type GoElement = string | { key: string; value: string };
-
-/** The widest key gofmt aligns without a second look (go/printer exprList's smallSize). */
-const GOFMT_SMALL_KEY = 40;
-/** Beyond it, a key aligns with the keys before it while within this ratio of their geometric mean. */
-const GOFMT_KEY_RATIO = 2.5;
-
 /**
- * The elements as gofmt lays them out (go/printer exprList), so the program needs no `gofmt`: the
- * values of consecutive one-line `key: value` pairs start in one column; a pair whose value spans
- * lines keeps a single space and ends the run, as does a key far longer or shorter than the keys
- * before it (only past the small-key size).
+ * A composite literal whose elements are on their own lines, at `indent` tabs. A pair is written
+ * `key: value` with one space: aligning the values is gofmt's layout, and export.ts runs gofmt on
+ * the written program rather than re-derive it.
  */
-function gofmtElements(elements: readonly GoElement[]): string[] {
-  const sizes = elements.map((element) =>
-    typeof element === "string" || element.value.includes("\n") ? 0 : element.key.length,
-  );
-  const runs: number[] = [];
-  let run = 0;
-  let logSum = 0;
-  let count = 0;
-  sizes.forEach((size, index) => {
-    const previous = index > 0 ? (sizes[index - 1] ?? 0) : 0;
-    if (index > 0) {
-      let breaks = true;
-      if (previous > 0 && size > 0) {
-        if (count === 0 || (previous <= GOFMT_SMALL_KEY && size <= GOFMT_SMALL_KEY)) breaks = false;
-        else {
-          const ratio = size / Math.exp(logSum / count);
-          breaks = GOFMT_KEY_RATIO * ratio <= 1 || GOFMT_KEY_RATIO <= ratio;
-        }
-      }
-      if (breaks) run++;
-    }
-    runs.push(run);
-    if (size > 0) {
-      logSum += Math.log(size);
-      count++;
-    }
-  });
-  const widths = new Map<number, number>();
-  sizes.forEach((size, index) => {
-    const at = runs[index] ?? 0;
-    widths.set(at, Math.max(widths.get(at) ?? 0, size));
-  });
-  return elements.map((element, index) => {
-    if (typeof element === "string") return element;
-    const size = sizes[index] ?? 0;
-    const width = size > 0 ? (widths.get(runs[index] ?? 0) ?? size) : element.key.length;
-    return `${element.key}:${" ".repeat(width - element.key.length + 1)}${element.value}`;
-  });
-}
-
-/** A composite literal whose elements are on their own lines, at `indent` tabs. */
-function goComposite(type: string, elements: readonly GoElement[], indent: number): string {
+function goComposite(type: string, elements: readonly string[], indent: number): string {
   if (elements.length === 0) return `${type}{}`;
   const pad = "\t".repeat(indent + 1);
-  return `${type}{\n${gofmtElements(elements)
-    .map((element) => `${pad}${element},\n`)
-    .join("")}${"\t".repeat(indent)}}`;
+  return `${type}{\n${elements.map((element) => `${pad}${element},\n`).join("")}${"\t".repeat(indent)}}`;
 }
 
 /** The Go input type of a list or map of values of `shape` (pulumi.StringArray, platform.XArray...). */
@@ -518,10 +463,10 @@ function goValue(schema: PackageSchema, value: unknown, shape: Shape, indent: nu
       return goComposite(goCollectionType(shape.items, "Array"), items, indent);
     }
     case "map": {
-      const entries = Object.entries(asObject(value, where)).map(([key, member]) => ({
-        key: JSON.stringify(key),
-        value: goValue(schema, member, shape.values, indent + 1, `${where}.${key}`),
-      }));
+      const entries = Object.entries(asObject(value, where)).map(
+        ([key, member]) =>
+          `${JSON.stringify(key)}: ${goValue(schema, member, shape.values, indent + 1, `${where}.${key}`)}`,
+      );
       return goComposite(goCollectionType(shape.values, "Map"), entries, indent);
     }
     case "object":
@@ -539,13 +484,14 @@ function goFields(
   properties: Record<string, SchemaProperty>,
   indent: number,
   where: string,
-): GoElement[] {
+): string[] {
   return members(value, properties, where).map(([name, member, property]) => {
     const at = `${where}.${name}`;
-    return { key: goName(name), value: goValue(schema, member, shapeOf(schema, property, at), indent, at) };
+    return `${goName(name)}: ${goValue(schema, member, shapeOf(schema, property, at), indent, at)}`;
   });
 }
 
+/** main.go, valid Go but not laid out: export.ts pipes it through gofmt when Go is installed. */
 export function goProgram(plan: ExportPlan, schema: PackageSchema): string {
   const blocks = plan.types.map((declared) => {
     const properties = resourceProperties(schema, declared.entry.type);

@@ -4,7 +4,8 @@
  * the emulator import (api/README.md: no imports, no behaviour).
  *
  * `renderAlertVariants()` is the whole file as a string: `npm run generate` (scripts/generate/index.ts)
- * writes it, and tests/scripts/generate/alertVariants.test.ts fails when the committed file differs.
+ * formats and writes it, and tests/scripts/generate/generate.int.test.ts fails when the committed file
+ * differs.
  * The generator refuses (throws, naming the schema) a contract it cannot read the way the data needs:
  * an unknown metric family or unit kind, a variant without an event type enumeration, an event type in
  * two specific variants; a refresh of the contract that changes a shape fails here, not at run time.
@@ -290,7 +291,7 @@ function variantLiteral(variant: Variant): Literal {
   );
 }
 const exported = (name: string, literal: Literal, trail = " as const;"): string =>
-  print(literal, 0, `export const ${name} = `, trail);
+  `export const ${name} = ${print(literal)}${trail}`;
 
 /** The text of api/alertVariants.ts for a contract (by default the vendored one). */
 export function renderAlertVariants(contract: Contract = readContract()): string {
@@ -317,7 +318,7 @@ export function renderAlertVariants(contract: Contract = readContract()): string
  * The alert configuration variants of the public contract (${CONTRACT_FILE}, GroupAlertsConfig:
  * one variant per family of event types, each with its own matcher field names and threshold kind),
  * as plain data, written by scripts/generate/alertVariants.ts; tests/scripts/generate/
- * alertVariants.test.ts fails when this file is not what the generator writes from the contract.
+ * generate.int.test.ts fails when this file is not what the generator writes from the contract.
  *
  * Plain \`as const\` data only (no imports, no behaviour), like api/vocabulary.ts.
  *
@@ -380,25 +381,4 @@ export interface AlertVariant {
 /** Every variant of GroupAlertsConfig, in the contract's order. */
 ${exported("ALERT_VARIANTS: readonly AlertVariant[]", array(data.variants.map(variantLiteral)), ";")}
 `;
-}
-
-/**
- * Why the file on disk is not what the generator writes (the first differing line and the command to
- * run), or undefined when it is.
- */
-export function alertVariantsDrift(
-  written = readFileSync(join(ROOT, OUTPUT_FILE), "utf8"),
-  expected = renderAlertVariants(),
-): string | undefined {
-  if (written === expected) return undefined;
-  const a = written.split("\n");
-  const b = expected.split("\n");
-  let line = 0;
-  while (line < Math.max(a.length, b.length) && a[line] === b[line]) line++;
-  return [
-    `${OUTPUT_FILE} is not what \`${GENERATE_COMMAND}\` writes from ${CONTRACT_FILE}: run it and commit the result.`,
-    `First difference at line ${line + 1}:`,
-    `  file:      ${a[line] ?? "(end of file)"}`,
-    `  generated: ${b[line] ?? "(end of file)"}`,
-  ].join("\n");
 }

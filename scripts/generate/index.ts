@@ -8,8 +8,11 @@
  * - api/alertVariants.ts, from the vendored contract (alertVariants.ts);
  * - provider/native/schema.json, the package schema of the native plugin (packageSchema.ts).
  *
- * `npm run generate -- --check` writes nothing and lists the files that differ from what would be
- * written (tests/scripts/generate/generate.test.ts runs the same check).
+ * The TypeScript files are laid out by `biome format` (format.ts), not by their writers.
+ *
+ * `npm run generate -- --check` writes nothing and names each file that differs from what would be
+ * written, with its first differing line (tests/scripts/generate/generate.int.test.ts runs the same
+ * check).
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -18,6 +21,7 @@ import * as functions from "../../provider/functions";
 import type { FunctionDeclaration } from "../../provider/functions/define";
 import { OUTPUT_FILE as ALERT_VARIANTS_FILE, renderAlertVariants } from "./alertVariants";
 import { argumentsTable, outputsTable, overviewTable, readmeTable, replaceBlock } from "./docs";
+import { formatTypeScript } from "./format";
 import { renderPackageSchema } from "./packageSchema";
 import { renderSdk, renderSdkIndex } from "./sdk";
 
@@ -55,7 +59,10 @@ export function declaredFunctions(): FunctionDeclaration[] {
   );
 }
 
-/** Every generated file: path relative to the repository -> its content. */
+/**
+ * Every generated file: path relative to the repository -> its content. The TypeScript files are
+ * laid out by the repository's formatter (format.ts), not by their writers.
+ */
 export function generatedFiles(
   resources: readonly DeclaredResource[] = declaredResources(),
 ): Map<string, string> {
@@ -87,7 +94,33 @@ export function generatedFiles(
     );
     files.set("README.md", replaceBlock(read("README.md"), "resources", readmeTable(resources), "README.md"));
   }
+  for (const [path, content] of files) {
+    if (path.endsWith(".ts")) files.set(path, formatTypeScript(path, content));
+  }
   return files;
+}
+
+/**
+ * Why a generated file's content on disk (`written`; undefined: missing) is not what `npm run generate`
+ * writes (`expected`): the first differing line and the command to run; undefined when it is.
+ */
+export function generatedDrift(
+  path: string,
+  written: string | undefined,
+  expected: string,
+): string | undefined {
+  if (written === expected) return undefined;
+  if (written === undefined) return `${path} does not exist: run \`npm run generate\` and commit the result.`;
+  const a = written.split("\n");
+  const b = expected.split("\n");
+  let line = 0;
+  while (line < Math.max(a.length, b.length) && a[line] === b[line]) line++;
+  return [
+    `${path} is not what \`npm run generate\` writes: run it and commit the result.`,
+    `First difference at line ${line + 1}:`,
+    `  file:      ${a[line] ?? "(end of file)"}`,
+    `  generated: ${b[line] ?? "(end of file)"}`,
+  ].join("\n");
 }
 
 /** The generated files whose content on disk differs from what `npm run generate` writes. */
@@ -106,9 +139,11 @@ if (require.main === module) {
   const stale = staleFiles(files);
   if (check) {
     if (stale.length > 0) {
-      process.stderr.write(
-        `generated files out of date (run npm run generate):\n${stale.map((path) => `  ${path}\n`).join("")}`,
-      );
+      for (const path of stale) {
+        const file = join(ROOT, path);
+        const written = existsSync(file) ? readFileSync(file, "utf8") : undefined;
+        process.stderr.write(`${generatedDrift(path, written, files.get(path) as string)}\n`);
+      }
       process.exit(1);
     }
     process.stdout.write(`${files.size} generated files up to date\n`);

@@ -1,18 +1,12 @@
 /**
- * A printer of TypeScript literals (arrays, objects, strings, references) laid out the way
- * `biome format` lays them out with this repository's settings (biome.json: 2 spaces, line width 110,
- * double quotes, trailing commas), so a generated file passes `npm run lint` as written and a test can
- * compare it byte for byte with what the generator writes.
+ * A printer of TypeScript literals (arrays, objects, strings, references) as plain text. The layout
+ * (line breaks at biome.json's width, one element a line, trailing commas) is the formatter's:
+ * generatedFiles (index.ts) runs `biome format` on every generated TypeScript file (format.ts).
  *
- * The layout rule biome applies to these shapes: a literal stays on one line when that line, with what
- * precedes it on the line and what follows up to the line's end, fits the width; otherwise it opens on
- * its line and puts each element on a line of its own with a trailing comma. An object whose first
- * property starts a new line in the source stays expanded even when it would fit (`expanded` here).
+ * The one choice left to the source: an object written with a line break after its `{` stays
+ * expanded in `biome format`'s output even when it would fit on a line (`expanded` here), so a table
+ * of records reads one record a line.
  */
-
-/** biome.json `formatter.lineWidth`. */
-export const LINE_WIDTH = 110;
-const INDENT = 2;
 
 export type Literal =
   | { kind: "code"; text: string }
@@ -31,41 +25,22 @@ export const object = (entries: readonly (readonly [string, Literal])[], expande
   expanded,
 });
 
-/** A property key as biome writes it: bare when it is an identifier, else quoted. */
+/** A property key: bare when it is an identifier, else quoted (as biome writes it). */
 function key(name: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
 }
 
-function mustBreak(literal: Literal): boolean {
-  if (literal.kind === "code") return false;
-  if (literal.kind === "array") return literal.items.some(mustBreak);
-  return literal.expanded || literal.entries.some(([, value]) => mustBreak(value));
-}
-
-function flat(literal: Literal): string {
+/** The literal as source text: on one line, but for the line break that keeps an object expanded. */
+export function print(literal: Literal): string {
   switch (literal.kind) {
     case "code":
       return literal.text;
     case "array":
-      return `[${literal.items.map(flat).join(", ")}]`;
-    case "object":
+      return `[${literal.items.map(print).join(", ")}]`;
+    case "object": {
       if (literal.entries.length === 0) return "{}";
-      return `{ ${literal.entries.map(([name, value]) => `${key(name)}: ${flat(value)}`).join(", ")} }`;
+      const members = literal.entries.map(([name, value]) => `${key(name)}: ${print(value)}`);
+      return literal.expanded ? `{\n${members.join(",\n")},\n}` : `{ ${members.join(", ")} }`;
+    }
   }
-}
-
-/**
- * The lines of `lead` + literal + `trail` at `indent` spaces (lead: what precedes the literal on its
- * first line, e.g. `export const X = ` or `title: `; trail: what follows its end, e.g. ` as const;` or `,`).
- */
-export function print(literal: Literal, indent: number, lead: string, trail: string): string {
-  const pad = " ".repeat(indent);
-  const oneLine = `${pad}${lead}${flat(literal)}${trail}`;
-  if (literal.kind === "code" || (!mustBreak(literal) && oneLine.length <= LINE_WIDTH)) return oneLine;
-  const inner =
-    literal.kind === "array"
-      ? literal.items.map((item) => print(item, indent + INDENT, "", ","))
-      : literal.entries.map(([name, value]) => print(value, indent + INDENT, `${key(name)}: `, ","));
-  const [open, close] = literal.kind === "array" ? ["[", "]"] : ["{", "}"];
-  return [`${pad}${lead}${open}`, ...inner, `${pad}${close}${trail}`].join("\n");
 }

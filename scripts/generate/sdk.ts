@@ -269,6 +269,7 @@ export function renderSdk(
     ...imports,
     ...(conditional.length > 0
       ? [
+          "",
           `export { ${[...new Set(conditional.map(([, predicate]) => predicate))].sort().join(", ")} } from "../provider/resources/${folder}/secrets";`,
         ]
       : []),
@@ -295,7 +296,7 @@ export function renderSdk(
     `      { ...args${secretInputs.map((input) => `, ${secretArgument(input)}`).join("")} },`,
     "      {",
     `        outputs: [${outputs.map((output) => JSON.stringify(output.name)).join(", ")}],`,
-    ...(secretList.length > 0 ? listLines("secretOutputs", secretList, "        ") : []),
+    ...(secretList.length > 0 ? [`        secretOutputs: [${secretList.join(", ")}],`] : []),
     "      },",
     "      opts,",
     "    );",
@@ -329,13 +330,6 @@ function argsLines(model: ResourceModel, writer: TypeWriter): string[] {
 /** A type with no members to give as Inputs (a string, a number, a value set). */
 function isPlain(node: TypeNode): boolean {
   return ["string", "number", "integer", "boolean", "literal", "enum"].includes(node.kind);
-}
-
-/** `name: [a, b],` on one line when it fits in 110 columns, else one element a line. */
-function listLines(name: string, elements: readonly string[], indent: string): string[] {
-  const line = `${indent}${name}: [${elements.join(", ")}],`;
-  if (line.length <= 110) return [line];
-  return [`${indent}${name}: [`, ...elements.map((element) => `${indent}  ${element},`), `${indent}],`];
 }
 
 /**

@@ -8,6 +8,11 @@
  * check, a transform from `unknown`), its metadata does: `.meta({ typeOf: <zod schema> })` names the
  * schema to read instead. `.meta({ id: "Name" })` names a type (it becomes an exported interface and
  * a named schema type), `.meta({ description })` or `.describe()` documents it.
+ *
+ * Schemas are read through zod's public API only: its classes (`instanceof z.ZodOptional`) and their
+ * accessors (`.unwrap()`, `.in`/`.out`, `.shape`, `.element`, `.valueType`, `.options`, `.values`,
+ * `.format`), and the public `def` for the three facts no accessor gives (a default's value, an
+ * object's catchall, an intersection's sides); never the internal `_zod`.
  */
 import { z } from "zod";
 
@@ -37,28 +42,24 @@ export interface PropertyNode {
   description?: string;
 }
 
+/** A zod schema, as zod's accessors return the schemas inside one (`.unwrap()`, `.shape`, `.options`). */
+type Schema = z.core.$ZodType;
+
 /** What the readers look for in a schema's metadata. */
 interface TypeMeta {
   id?: string;
   description?: string;
   /** A schema to read instead of this one (its type, for what the schema cannot express). */
-  typeOf?: z.ZodType;
+  typeOf?: Schema;
 }
 
-/** zod 4's definition object: a discriminated view of a schema's structure. */
-type Definition = Record<string, unknown> & { type: string };
-
-function definitionOf(schema: z.ZodType): Definition {
-  return (schema as unknown as { _zod: { def: Definition } })._zod.def;
-}
-
-function metaOf(schema: z.ZodType): TypeMeta {
+function metaOf(schema: Schema): TypeMeta {
   return (z.globalRegistry.get(schema) as TypeMeta | undefined) ?? {};
 }
 
 /** A schema with its wrappers (optional, default, pipes) taken off, and what they said. */
 interface Unwrapped {
-  schema: z.ZodType;
+  schema: Schema;
   optional: boolean;
   defaultValue?: unknown;
   /** The outermost description: what the property holding the schema is. */
@@ -72,9 +73,9 @@ interface Unwrapped {
  * Takes off the wrappers that do not change what a program writes: optional, default, readonly,
  * preprocess and transform pipes (read on the input side), lazy. The outermost description and name win.
  */
-export function unwrap(schema: z.ZodType): Unwrapped {
+export function unwrap(schema: Schema): Unwrapped {
   const result: Unwrapped = { schema, optional: false };
-  let node = schema;
+  let node: Schema = schema;
   for (;;) {
     const meta = metaOf(node);
     if (meta.description !== undefined && result.description === undefined)
@@ -87,40 +88,28 @@ export function unwrap(schema: z.ZodType): Unwrapped {
       node = meta.typeOf;
       continue;
     }
-    const def = definitionOf(node);
-    switch (def.type) {
-      case "optional":
-        result.optional = true;
-        node = def.innerType as z.ZodType;
-        continue;
-      case "default":
-      case "prefault": {
-        result.optional = true;
-        if (!("defaultValue" in result)) {
-          const value = def.defaultValue;
-          result.defaultValue = typeof value === "function" ? (value as () => unknown)() : value;
-        }
-        node = def.innerType as z.ZodType;
-        continue;
-      }
-      case "readonly":
-      case "nonoptional":
-      case "catch":
-        node = def.innerType as z.ZodType;
-        continue;
-      case "lazy":
-        node = (def.getter as () => z.ZodType)();
-        continue;
-      case "pipe": {
-        // The input side: a preprocess pipe's `in` is a transform (any value), so its `out` says
-        // what is accepted; a pipe into a transform is read by its `in`.
-        const input = def.in as z.ZodType;
-        node = definitionOf(input).type === "transform" ? (def.out as z.ZodType) : input;
-        continue;
-      }
-      default:
-        result.schema = node;
-        return result;
+    if (node instanceof z.ZodOptional) {
+      result.optional = true;
+      node = node.unwrap();
+    } else if (node instanceof z.ZodDefault || node instanceof z.ZodPrefault) {
+      result.optional = true;
+      // The value check fills in: zod's public `def` (no accessor method gives it).
+      if (!("defaultValue" in result)) result.defaultValue = node.def.defaultValue;
+      node = node.unwrap();
+    } else if (
+      node instanceof z.ZodReadonly ||
+      node instanceof z.ZodNonOptional ||
+      node instanceof z.ZodCatch ||
+      node instanceof z.ZodLazy
+    ) {
+      node = node.unwrap();
+    } else if (node instanceof z.ZodPipe) {
+      // The input side: a preprocess pipe's `in` is a transform (any value), so its `out` says
+      // what is accepted; a pipe into a transform is read by its `in`.
+      node = node.in instanceof z.ZodTransform ? node.out : node.in;
+    } else {
+      result.schema = node;
+      return result;
     }
   }
 }
@@ -133,70 +122,71 @@ function named<T extends TypeNode>(node: T, unwrapped: Pick<Unwrapped, "name" | 
   return result;
 }
 
+/** zod's number formats that hold integers only. */
+const INTEGER_FORMATS: readonly string[] = ["safeint", "int32", "uint32"];
+
 /** Whether a property's schema accepts only `undefined` (a field another variant has, refused here). */
-function refusesEveryValue(schema: z.ZodType): boolean {
-  return definitionOf(unwrap(schema).schema).type === "undefined";
+function refusesEveryValue(schema: Schema): boolean {
+  return unwrap(schema).schema instanceof z.ZodUndefined;
+}
+
+/** Whether a schema accepts any value (an object's catchall that leaves it open). */
+function acceptsAnything(schema: Schema): boolean {
+  return schema instanceof z.ZodUnknown || schema instanceof z.ZodAny;
 }
 
 /** The type a program writes for a schema. */
-export function typeOf(schema: z.ZodType): TypeNode {
+export function typeOf(schema: Schema): TypeNode {
   const unwrapped = unwrap(schema);
-  const def = definitionOf(unwrapped.schema);
-  switch (def.type) {
-    case "string":
-      return named({ kind: "string" }, unwrapped);
-    case "number": {
-      const format = def.format;
-      const integer = format === "safeint" || format === "int32" || format === "uint32";
-      return named({ kind: integer ? "integer" : "number" }, unwrapped);
-    }
-    case "int":
-      return named({ kind: "integer" }, unwrapped);
-    case "boolean":
-      return named({ kind: "boolean" }, unwrapped);
-    case "literal": {
-      const values = def.values as readonly (string | number | boolean)[];
-      if (values.length === 1) return named({ kind: "literal", value: values[0] as string }, unwrapped);
-      return named({ kind: "enum", values: values as readonly (string | number)[] }, unwrapped);
-    }
-    case "enum":
-      return named(
-        { kind: "enum", values: Object.values(def.entries as Record<string, string | number>) },
-        unwrapped,
-      );
-    case "array":
-      return named({ kind: "array", items: typeOf(def.element as z.ZodType) }, unwrapped);
-    case "record":
-      return named({ kind: "map", values: typeOf(def.valueType as z.ZodType) }, unwrapped);
-    case "object": {
-      const shape = def.shape as Record<string, z.ZodType>;
-      const properties: PropertyNode[] = [];
-      for (const [name, fieldSchema] of Object.entries(shape)) {
-        if (refusesEveryValue(fieldSchema)) continue;
-        const field = unwrap(fieldSchema);
-        const property: PropertyNode = { name, type: typeOf(fieldSchema), optional: field.optional };
-        if ("defaultValue" in field) property.defaultValue = field.defaultValue;
-        if (field.description !== undefined) property.description = field.description;
-        properties.push(property);
-      }
-      const catchall = def.catchall as z.ZodType | undefined;
-      const open = catchall !== undefined && ["unknown", "any"].includes(definitionOf(catchall).type);
-      return named({ kind: "object", properties, open }, unwrapped);
-    }
-    case "union":
-      return named(unionOf((def.options as z.ZodType[]).map(typeOf)), unwrapped);
-    case "intersection":
-      return named(mergeObjects([typeOf(def.left as z.ZodType), typeOf(def.right as z.ZodType)]), unwrapped);
-    case "unknown":
-    case "any":
-    case "custom":
-    case "transform":
-      return named({ kind: "any" }, unwrapped);
-    default:
-      throw new Error(
-        `scripts/generate/typeModel.ts cannot read a zod ${def.type} as a type; give it .meta({ typeOf })`,
-      );
+  const node = unwrapped.schema;
+  // A format (z.email(), z.iso.datetime(), ...) is a ZodStringFormat, not a ZodString.
+  if (node instanceof z.ZodString || node instanceof z.ZodStringFormat)
+    return named({ kind: "string" }, unwrapped);
+  if (node instanceof z.ZodNumber) {
+    // An integer when the schema is one of zod's integer formats (z.int(), z.int32(), z.uint32()).
+    // `z.number().int()` stays a number here although its `.format` says "safeint": the package
+    // schema has always typed those fields `number`, and typing them `integer` changes the native Go
+    // and Python SDK types (pulumi.Float64 -> pulumi.Int), a change to make on purpose, not here.
+    const integer = node instanceof z.ZodNumberFormat && INTEGER_FORMATS.includes(node.format ?? "");
+    return named({ kind: integer ? "integer" : "number" }, unwrapped);
   }
+  if (node instanceof z.ZodBoolean) return named({ kind: "boolean" }, unwrapped);
+  if (node instanceof z.ZodLiteral) {
+    const values = [...node.values] as (string | number | boolean)[];
+    if (values.length === 1) return named({ kind: "literal", value: values[0] as string }, unwrapped);
+    return named({ kind: "enum", values: values as (string | number)[] }, unwrapped);
+  }
+  if (node instanceof z.ZodEnum) {
+    return named({ kind: "enum", values: node.options as (string | number)[] }, unwrapped);
+  }
+  if (node instanceof z.ZodArray) return named({ kind: "array", items: typeOf(node.element) }, unwrapped);
+  if (node instanceof z.ZodRecord) return named({ kind: "map", values: typeOf(node.valueType) }, unwrapped);
+  if (node instanceof z.ZodObject) {
+    const properties: PropertyNode[] = [];
+    for (const [name, fieldSchema] of Object.entries(node.shape as Record<string, Schema>)) {
+      if (refusesEveryValue(fieldSchema)) continue;
+      const field = unwrap(fieldSchema);
+      const property: PropertyNode = { name, type: typeOf(fieldSchema), optional: field.optional };
+      if ("defaultValue" in field) property.defaultValue = field.defaultValue;
+      if (field.description !== undefined) property.description = field.description;
+      properties.push(property);
+    }
+    // What `.loose()`/`.catchall()` set: zod's public `def` (no accessor method gives it).
+    const catchall = node.def.catchall;
+    const open = catchall !== undefined && acceptsAnything(catchall);
+    return named({ kind: "object", properties, open }, unwrapped);
+  }
+  if (node instanceof z.ZodUnion) return named(unionOf(node.options.map(typeOf)), unwrapped);
+  if (node instanceof z.ZodIntersection) {
+    // The two sides: zod's public `def` (no accessor method gives them).
+    return named(mergeObjects([typeOf(node.def.left), typeOf(node.def.right)]), unwrapped);
+  }
+  if (acceptsAnything(node) || node instanceof z.ZodCustom || node instanceof z.ZodTransform) {
+    return named({ kind: "any" }, unwrapped);
+  }
+  throw new Error(
+    `scripts/generate/typeModel.ts cannot read a zod ${node instanceof z.ZodType ? node.type : "schema"} as a type; give it .meta({ typeOf })`,
+  );
 }
 
 /** A union: nested unions flattened, equal options once, literals of one kind as an enum. */
@@ -242,7 +232,7 @@ function mergeObjects(parts: readonly TypeNode[]): TypeNode {
  * preprocess pipes and unions: SearchIndex's text and vector shapes), a property optional when any
  * shape lets it out, its type the union of the shapes' types.
  */
-export function inputProperties(schema: z.ZodType): PropertyNode[] {
+export function inputProperties(schema: Schema): PropertyNode[] {
   const shapes: PropertyNode[][] = [];
   const collect = (node: TypeNode): void => {
     if (node.kind === "object") shapes.push([...node.properties]);

@@ -4,6 +4,7 @@
  * written; bad input, a missing project, refused credentials and an unreachable service each end with
  * one clear error.
  */
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,7 +16,10 @@ import {
   type ExportDeps,
   type ExportOptions,
   exportProject,
+  GO_UNFORMATTED,
+  packageSchema,
 } from "../../../provider/cli/export";
+import { goProgram } from "../../../provider/cli/exportNative";
 import { createClient, type PlatformClient, resetThrottles } from "../../../provider/client";
 import { providerWith } from "../../../provider/framework/runtime";
 import type { PlatformProvider } from "../../../provider/framework/types";
@@ -185,6 +189,35 @@ describe("export against the emulator", () => {
     expect(names("SearchIndex")).toEqual(["index-export-analytics-products-vectors"]);
     expect(names("SearchDeployment")).toEqual(["search-nodes-export-analytics"]);
     expect(names("Auditing")).toEqual(["auditing"]);
+  });
+
+  test("--language go: main.go is laid out by gofmt from PATH (gofmt -l lists nothing)", async () => {
+    const out = join(work, "go");
+    progress.length = 0;
+    const plan = await exportProject(options({ language: "go", out }), deps());
+    const written = readFileSync(join(out, "main.go"), "utf8");
+    // The Go writer leaves the alignment to gofmt: the project's structs need it.
+    expect(written).not.toBe(goProgram(plan, packageSchema()));
+    expect(written).toContain('\t\t\t\t\t\t\t"type":          "vector",\n');
+    expect(spawnSync("gofmt", ["-l", "main.go"], { cwd: out, encoding: "utf8" })).toMatchObject({
+      status: 0,
+      stdout: "",
+      stderr: "",
+    });
+    expect(progress).not.toContain(GO_UNFORMATTED);
+  });
+
+  test("--language go without gofmt on PATH: main.go unformatted as written, and progress says so", async () => {
+    const out = join(work, "go-unformatted");
+    const empty = mkdtempSync(join(tmpdir(), "export-no-go-"));
+    progress.length = 0;
+    const plan = await exportProject(options({ language: "go", out }), {
+      ...deps(),
+      env: { ...process.env, PATH: empty },
+    });
+    rmSync(empty, { recursive: true, force: true });
+    expect(readFileSync(join(out, "main.go"), "utf8")).toBe(goProgram(plan, packageSchema()));
+    expect(progress).toContain(GO_UNFORMATTED);
   });
 
   test("a non-empty --out is refused before any request, unless --force", async () => {
