@@ -17,6 +17,8 @@
  *   makes secret by its arguments goes back marked;
  * - the detailed diff: each changed property and whether it replaces, from the property table;
  * - progress: a wait's lines go to the engine's log with the URN of the resource waited for;
+ * - cancellation: the engine's `Cancel` (a Ctrl-C) ends every wait in flight as a timeout would
+ *   (framework/waiter.ts), so a create keeps its object in state and the next `up` waits again;
  * - invokes: the functions (provider/functions), by token `platform:index:get<X>`.
  */
 import type * as grpc from "@grpc/grpc-js";
@@ -30,6 +32,7 @@ import { withProgressSink } from "../framework/progress";
 import type { ResourceDefinition } from "../framework/resource";
 import { setConfigValues } from "../framework/settings";
 import type { PlatformProvider, PropertyBag } from "../framework/types";
+import { withCancellation } from "../framework/waiter";
 import {
   type ProviderMethods,
   providerService,
@@ -153,19 +156,19 @@ function checkFailure(property: string, reason: string): providerProto.CheckFail
 /**
  * How the resources are reached from a request: the type of a URN, its declaration and
  * implementation, the outputs returned secret, and each operation run with its progress going to
- * the resource's row.
+ * the resource's row and its waits ending on the server's cancellation.
  */
 export interface ResourceTable {
   /** The type of a URN, its declaration and implementation; throws for a type this version does not serve. */
   resolve(urn: string): { typeName: string; definition: ResourceDefinition; provider: PlatformProvider };
   /** The outputs to return secret: where they came in secret, always secret, or secret by the arguments. */
   secretOutputs(typeName: string, inputSecrets: Iterable<string>, args: unknown): Set<string>;
-  /** Runs a resource operation with its progress lines going to the resource's row. */
+  /** Runs a resource operation: progress lines to the resource's row, waits ended by `signal`. */
   run<T>(urn: string, work: () => Promise<T>): Promise<T>;
 }
 
-/** The resource table of the server's options. */
-export function resourceTable(options: NativeProviderOptions): ResourceTable {
+/** The resource table of the server's options; `signal` ends the waits of every operation (Cancel). */
+export function resourceTable(options: NativeProviderOptions, signal: AbortSignal): ResourceTable {
   return {
     resolve(urn) {
       const typeName = nativeTypeNameOf(urn);
@@ -187,7 +190,8 @@ export function resourceTable(options: NativeProviderOptions): ResourceTable {
     },
     run(urn, work) {
       const log = options.log;
-      return log === undefined ? work() : withProgressSink((line) => log(urn, line), work);
+      const cancellable = () => withCancellation(signal, work);
+      return log === undefined ? cancellable() : withProgressSink((line) => log(urn, line), cancellable);
     },
   };
 }
@@ -375,9 +379,11 @@ export async function invokeFunction(
 // ---------------------------------------------------------------------------------------------
 // The service
 
-/** The provider's methods: the functions above over one resource table. */
+/** The provider's methods: the functions above over one resource table and one cancellation. */
 export function nativeProviderMethods(options: NativeProviderOptions): ProviderMethods {
-  const table = resourceTable(options);
+  // One engine drives this process: its Cancel ends every wait in flight, and any started after.
+  const cancellation = new AbortController();
+  const table = resourceTable(options, cancellation.signal);
   return {
     async getPluginInfo() {
       const info = new pluginProto.PluginInfo();
@@ -401,7 +407,7 @@ export function nativeProviderMethods(options: NativeProviderOptions): ProviderM
     delete: (request) => deleteResource(table, request),
     invoke: (request) => invokeFunction(options, request),
     async cancel() {
-      // Each operation ends on its own (waits have timeouts); the engine stops sending new ones.
+      cancellation.abort();
       return new emptyProto.Empty();
     },
   };
