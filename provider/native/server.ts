@@ -39,9 +39,9 @@ import {
   ResourceInitFailedError,
   serveProvider,
 } from "../protocol/providerKit";
-import { fromStruct, toStruct } from "../protocol/struct";
+import { fromStruct, toStruct, unwrapStruct } from "../protocol/struct";
 import { nativeFunctionNameOf, nativeTypeNameOf, PACKAGE } from "../protocol/urns";
-import { secret, unwrapSecrets, wrapSecrets } from "../protocol/values";
+import { secret, wrapSecrets } from "../protocol/values";
 
 export { PACKAGE };
 
@@ -98,8 +98,8 @@ export async function checkConfig(request: providerProto.CheckRequest): Promise<
 
 /** `DiffConfig`: the settings whose text changed; new settings reach the resources at the next configure. */
 export async function diffConfig(request: providerProto.DiffRequest): Promise<providerProto.DiffResponse> {
-  const olds = unwrapSecrets(fromStruct(request.getOldInputs() ?? request.getOlds())).values;
-  const news = unwrapSecrets(fromStruct(request.getNews())).values;
+  const olds = unwrapStruct(request.getOldInputs() ?? request.getOlds()).values;
+  const news = unwrapStruct(request.getNews()).values;
   const changed = [...SETTING_NAMES].filter((name) => settingText(olds[name]) !== settingText(news[name]));
   const response = new providerProto.DiffResponse();
   // Nothing is replaced.
@@ -119,7 +119,7 @@ export function configuredSettings(request: providerProto.ConfigureRequest): Rec
     const name = key.replace(new RegExp(`^${PACKAGE}:(config:)?`), "");
     if (SETTING_NAMES.has(name)) values[`${PACKAGE}:${name}`] = value;
   });
-  const args = unwrapSecrets(fromStruct(request.getArgs())).values;
+  const args = unwrapStruct(request.getArgs()).values;
   for (const name of SETTING_NAMES) {
     const text = settingText(args[name]);
     if (text !== undefined) values[`${PACKAGE}:${name}`] = text;
@@ -160,16 +160,26 @@ function checkFailure(property: string, reason: string): providerProto.CheckFail
  */
 export interface ResourceTable {
   /** The type of a URN, its declaration and implementation; throws for a type this version does not serve. */
-  resolve(urn: string): { typeName: string; definition: ResourceDefinition; provider: PlatformProvider };
+  resolve(urn: string): ServedResource;
   /** The outputs to return secret: where they came in secret, always secret, or secret by the arguments. */
   secretOutputs(typeName: string, inputSecrets: Iterable<string>, args: unknown): Set<string>;
-  /** Runs a resource operation: progress lines to the resource's row, waits ended by `signal`. */
-  run<T>(urn: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs an operation on the resource of a URN: progress lines to the resource's row, waits ended by
+   * the server's cancellation.
+   */
+  run<T>(urn: string, work: (resource: ServedResource) => Promise<T>): Promise<T>;
+}
+
+/** A resource type the server serves. */
+export interface ServedResource {
+  typeName: string;
+  definition: ResourceDefinition;
+  provider: PlatformProvider;
 }
 
 /** The resource table of the server's options; `signal` ends the waits of every operation (Cancel). */
 export function resourceTable(options: NativeProviderOptions, signal: AbortSignal): ResourceTable {
-  return {
+  const table: ResourceTable = {
     resolve(urn) {
       const typeName = nativeTypeNameOf(urn);
       const definition = options.resource(typeName);
@@ -190,10 +200,11 @@ export function resourceTable(options: NativeProviderOptions, signal: AbortSigna
     },
     run(urn, work) {
       const log = options.log;
-      const cancellable = () => withCancellation(signal, work);
+      const cancellable = () => withCancellation(signal, async () => work(table.resolve(urn)));
       return log === undefined ? cancellable() : withProgressSink((line) => log(urn, line), cancellable);
     },
   };
+  return table;
 }
 
 /** `Check`: the resource's check; the inputs go back with the secrets that came in marked again. */
@@ -201,11 +212,9 @@ export function checkResource(
   table: ResourceTable,
   request: providerProto.CheckRequest,
 ): Promise<providerProto.CheckResponse> {
-  const urn = request.getUrn();
-  return table.run(urn, async () => {
-    const { provider } = table.resolve(urn);
-    const olds = unwrapSecrets(fromStruct(request.getOlds()));
-    const news = unwrapSecrets(fromStruct(request.getNews()));
+  return table.run(request.getUrn(), async ({ provider }) => {
+    const olds = unwrapStruct(request.getOlds());
+    const news = unwrapStruct(request.getNews());
     const result = await provider.check(olds.values, news.values);
     const response = new providerProto.CheckResponse();
     response.setInputs(toStruct(wrapSecrets((result.inputs ?? news.values) as PropertyBag, news.secretKeys)));
@@ -231,11 +240,9 @@ export function diffResource(
   table: ResourceTable,
   request: providerProto.DiffRequest,
 ): Promise<providerProto.DiffResponse> {
-  const urn = request.getUrn();
-  return table.run(urn, async () => {
-    const { definition, provider } = table.resolve(urn);
-    const olds = unwrapSecrets(fromStruct(request.getOlds())).values;
-    const news = unwrapSecrets(fromStruct(request.getNews())).values;
+  return table.run(request.getUrn(), async ({ definition, provider }) => {
+    const olds = unwrapStruct(request.getOlds()).values;
+    const news = unwrapStruct(request.getNews()).values;
     const result = await provider.diff(request.getId(), olds, news);
     const replaces = new Set(result.replaces ?? []);
     const changed = changedInputs(olds, news, definition.properties);
@@ -284,10 +291,8 @@ export function createResource(
   table: ResourceTable,
   request: providerProto.CreateRequest,
 ): Promise<providerProto.CreateResponse> {
-  const urn = request.getUrn();
-  return table.run(urn, async () => {
-    const { typeName, provider } = table.resolve(urn);
-    const inputs = unwrapSecrets(fromStruct(request.getProperties()));
+  return table.run(request.getUrn(), async ({ typeName, provider }) => {
+    const inputs = unwrapStruct(request.getProperties());
     const { id, properties } = await writeResource(table, typeName, inputs, async () => {
       const result = await provider.create(inputs.values);
       return { id: result.id, outs: result.outs as PropertyBag };
@@ -304,9 +309,7 @@ export function updateResource(
   table: ResourceTable,
   request: providerProto.UpdateRequest,
 ): Promise<providerProto.UpdateResponse> {
-  const urn = request.getUrn();
-  return table.run(urn, async () => {
-    const { typeName, provider } = table.resolve(urn);
+  return table.run(request.getUrn(), async ({ typeName, provider }) => {
     const update = provider.update?.bind(provider);
     if (update === undefined) {
       throw new Error(
@@ -314,8 +317,8 @@ export function updateResource(
       );
     }
     const id = request.getId();
-    const olds = unwrapSecrets(fromStruct(request.getOlds()));
-    const news = unwrapSecrets(fromStruct(request.getNews()));
+    const olds = unwrapStruct(request.getOlds());
+    const news = unwrapStruct(request.getNews());
     const inputs = { values: news.values, secretKeys: [...olds.secretKeys, ...news.secretKeys] };
     const { properties } = await writeResource(table, typeName, inputs, async () => {
       const result = await update(id, olds.values, news.values);
@@ -332,11 +335,9 @@ export function readResource(
   table: ResourceTable,
   request: providerProto.ReadRequest,
 ): Promise<providerProto.ReadResponse> {
-  const urn = request.getUrn();
-  return table.run(urn, async () => {
-    const { typeName, provider } = table.resolve(urn);
-    const state = unwrapSecrets(fromStruct(request.getProperties()));
-    const stored = unwrapSecrets(fromStruct(request.getInputs()));
+  return table.run(request.getUrn(), async ({ typeName, provider }) => {
+    const state = unwrapStruct(request.getProperties());
+    const stored = unwrapStruct(request.getInputs());
     const result = await provider.read(request.getId(), state.values);
     const response = new providerProto.ReadResponse();
     if (result.id === undefined) return response; // gone: no id
@@ -355,10 +356,8 @@ export function deleteResource(
   table: ResourceTable,
   request: providerProto.DeleteRequest,
 ): Promise<emptyProto.Empty> {
-  const urn = request.getUrn();
-  return table.run(urn, async () => {
-    const { provider } = table.resolve(urn);
-    await provider.delete(request.getId(), unwrapSecrets(fromStruct(request.getProperties())).values);
+  return table.run(request.getUrn(), async ({ provider }) => {
+    await provider.delete(request.getId(), unwrapStruct(request.getProperties()).values);
     return new emptyProto.Empty();
   });
 }
@@ -369,7 +368,7 @@ export async function invokeFunction(
   request: providerProto.InvokeRequest,
 ): Promise<providerProto.InvokeResponse> {
   const name = nativeFunctionNameOf(request.getTok());
-  const args = unwrapSecrets(fromStruct(request.getArgs()));
+  const args = unwrapStruct(request.getArgs());
   const result = await options.invoke(name, args.values);
   const response = new providerProto.InvokeResponse();
   response.setReturn(toStruct({ result: args.secretKeys.size > 0 ? secret(result) : result }));
