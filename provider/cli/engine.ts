@@ -170,27 +170,9 @@ export function stacksFolderOfBackend(url: string | undefined, project: string):
   return join(fileURLToPath(url), ".pulumi", "stacks", project);
 }
 
-/** URNs are `urn:pulumi:<stack>::<project>::<type>::<name>`: the name is after the last `::`. */
-export function nameOfUrn(urn: string): string {
-  return urn.slice(urn.lastIndexOf("::") + 2);
-}
+import { nameOfUrn, shortType } from "../protocol/urns";
 
-/**
- * The package's resources come in two forms (docs/native.md): the dynamic provider's
- * (`pulumi-nodejs:dynamic/platform:<Type>`) and the native plugin's (`platform:index:<Type>`). A stack
- * may hold either, so every match on a type token goes through here.
- */
-const PLATFORM_TYPE_TOKEN = /^(?:pulumi-nodejs:dynamic\/platform|platform:index):(\w+)$/;
-
-/** `AlertConfiguration` for a type token of this package (either form); undefined for any other. */
-export function platformTypeName(typeToken: string): string | undefined {
-  return PLATFORM_TYPE_TOKEN.exec(typeToken)?.[1];
-}
-
-/** `AlertConfiguration` for a type token of this package (either form); any other token as it is. */
-export function shortType(typeToken: string): string {
-  return platformTypeName(typeToken) ?? typeToken;
-}
+export { nameOfUrn, platformTypeName, shortType } from "../protocol/urns";
 
 /** Collects step events: custom resources only (the stack and providers never differ). */
 function collector(

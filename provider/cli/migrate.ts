@@ -15,7 +15,7 @@
 import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import type { Deployment, Stack } from "@pulumi/pulumi/automation";
-import { SECRET_MARKER, SECRET_SIG } from "../native/values";
+import { sealSecret } from "../protocol/values";
 import { CliError, causeOf, type Progress } from "./engine";
 
 /** The dynamic form's type token of a platform resource. */
@@ -62,9 +62,7 @@ function splitReference(reference: string): { urn: string; id: string } {
 
 /** A value as a deployment with shown secrets holds it: a secret as `{sig, plaintext: <JSON>}`. */
 function stateValue(setting: ConfigSetting): unknown {
-  return setting.secret
-    ? { [SECRET_SIG]: SECRET_MARKER, plaintext: JSON.stringify(setting.value) }
-    : setting.value;
+  return setting.secret ? sealSecret(setting.value, "plaintext") : setting.value;
 }
 
 /** A bag without the dynamic form's provider text. */

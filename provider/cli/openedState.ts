@@ -16,7 +16,8 @@
  * inputs and outputs, or a text that is not a checkpoint. The caller also reads the checkpoint before
  * and after the preview and uses it only when both reads are the same text.
  */
-import { SECRET_MARKER, SECRET_SIG, unwrapSecrets } from "../native/values";
+import { specialSecretSig as SECRET_MARKER, specialSigKey as SECRET_SIG } from "@pulumi/pulumi/runtime/rpc";
+import { unwrapSecrets } from "../protocol/values";
 
 type Bag = Record<string, unknown>;
 

@@ -31,7 +31,7 @@ import type { Stack, Workspace } from "@pulumi/pulumi/automation";
 import { AmbiguousCreateError } from "../framework/findCreated";
 import { setConfigValues } from "../framework/settings";
 import { PROVIDER_KEY } from "../framework/validation";
-import { SECRET_SIG } from "../native/values";
+import { revealSecrets } from "../protocol/values";
 import {
   CliError,
   causeOf,
@@ -93,16 +93,7 @@ export type FindCreated = (
 ) => Promise<string | undefined | "no-natural-key">;
 
 /** A value with the export's secret envelopes opened (`{<sig>: ..., plaintext: "<json>"}` -> value). */
-export function revealSecrets(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(revealSecrets);
-  if (value === null || typeof value !== "object") return value;
-  const record = value as Record<string, unknown>;
-  if (SECRET_SIG in record) {
-    if (typeof record.plaintext === "string") return revealSecrets(JSON.parse(record.plaintext));
-    return record.value === undefined ? value : revealSecrets(record.value);
-  }
-  return Object.fromEntries(Object.entries(record).map(([key, inner]) => [key, revealSecrets(inner)]));
-}
+export { revealSecrets };
 
 /**
  * Decides, for each pending operation, what to do, and returns the deployment to import. Pure but

@@ -4,15 +4,12 @@
  * shown, only `[secret]`).
  */
 import { isMasked } from "../framework/masking";
-import { SECRET_SIG } from "../native/values";
+import { isSecret, UNKNOWN } from "../protocol/values";
 
 /** What the report prints in place of a secret value: the value itself never leaves the engine. */
 export const SECRET = "[secret]";
-/** What the report prints for a value the engine cannot know before it applies the program. */
-export const UNKNOWN = "[unknown]";
-
-/** The value Pulumi's engine uses for an output not known during a preview. */
-const UNKNOWN_SENTINEL = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+/** What the report prints for a value the engine cannot know before it applies the program ({@link UNKNOWN}). */
+export const UNKNOWN_LABEL = "[unknown]";
 
 /** A JSON value as the engine reports it. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -27,7 +24,7 @@ export interface LeafDifference {
 /** True for a value the engine marks secret (`[secret]`, or the signature object of serialized state). */
 export function isSecretValue(value: unknown): boolean {
   if (value === SECRET) return true;
-  return typeof value === "object" && value !== null && SECRET_SIG in value;
+  return isSecret(value);
 }
 
 /** True for anything that must print as `[secret]`: an engine secret or a masked credential. */
@@ -39,7 +36,7 @@ function mustHide(value: unknown): boolean {
 export function shown(value: JsonValue | undefined): JsonValue | undefined {
   if (value === undefined) return undefined;
   if (mustHide(value)) return SECRET;
-  if (value === UNKNOWN_SENTINEL) return UNKNOWN;
+  if (value === UNKNOWN) return UNKNOWN_LABEL;
   if (Array.isArray(value)) return value.map((item) => shown(item) ?? null);
   if (typeof value === "object" && value !== null) {
     const result: { [key: string]: JsonValue } = {};
@@ -95,6 +92,6 @@ export function cell(value: JsonValue | undefined): string {
   const visible = shown(value);
   if (visible === undefined) return "(absent)";
   if (typeof visible === "string")
-    return visible === SECRET || visible === UNKNOWN ? visible : JSON.stringify(visible);
+    return visible === SECRET || visible === UNKNOWN_LABEL ? visible : JSON.stringify(visible);
   return JSON.stringify(visible);
 }

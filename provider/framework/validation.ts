@@ -12,14 +12,13 @@
  * writes the sentence from the rule (see {@link ruleMessage}).
  */
 import { z } from "zod";
+import { UNKNOWN } from "../protocol/values";
 import { ID_PART_RULES } from "./ids";
 import { PROVIDER_KEY } from "./shim";
 
-/** The value Pulumi sends for "not known until apply" during preview. */
-export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
-
+/** The value Pulumi sends for "not known until apply" during preview (provider/protocol/values.ts). */
 /** The reserved input holding the provider text (defined in shim.ts). Never validated, always preserved. */
-export { PROVIDER_KEY };
+export { PROVIDER_KEY, UNKNOWN };
 
 /** A failure as Pulumi's `check` returns it. */
 export interface CheckFailure {

@@ -5,8 +5,14 @@
  * second) and backs off to a cap; answers that mean "the service is busy" (HTTP 429, 500, 502, 503,
  * 504, network errors) count as "still working"; progress is reported to the user; a timeout error
  * says which object, which state it was stuck in, how long we waited and what to do.
+ *
+ * A wait also ends when it is cancelled (the native plugin's `Cancel`, which the engine sends on a
+ * Ctrl-C): its signal, or the one the call runs with ({@link withCancellation}), stops the sleep
+ * between polls; one last poll follows, and the wait ends as a timeout does, with a
+ * {@link WaitCancelledError} (a create keeps the object in state: framework/errors.ts).
  */
 
+import { AsyncLocalStorage } from "node:async_hooks";
 import { RETRYABLE_STATUSES, sleep } from "../client/retry";
 import { type ProgressEvent, reportProgress } from "./progress";
 import { formatDuration } from "./timeouts";
@@ -64,6 +70,36 @@ export interface WaitOptions {
   /** Whether a poll error means "still working". Default {@link isTransientError}. */
   isTransient?: (error: unknown) => boolean;
   clock?: WaitClock;
+  /** Ends the wait early when aborted. Default: the signal of the call in progress ({@link withCancellation}). */
+  signal?: AbortSignal;
+}
+
+/** The signal of the call in progress, when it runs with one (the native plugin: its `Cancel`). */
+const callCancellation = new AsyncLocalStorage<AbortSignal>();
+
+/** Runs `work` with every wait it starts ending early when `signal` is aborted. */
+export function withCancellation<T>(signal: AbortSignal, work: () => T): T {
+  return callCancellation.run(signal, work);
+}
+
+/** Sleeps `ms` on the clock, or less when `signal` is aborted first. */
+function sleepUnlessCancelled(clock: WaitClock, ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (signal === undefined) return clock.sleep(ms);
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => resolve();
+    signal.addEventListener("abort", onAbort, { once: true });
+    clock.sleep(ms).then(
+      () => {
+        signal.removeEventListener("abort", onAbort);
+        resolve();
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** The object reached a failed state while we waited. */
@@ -104,6 +140,24 @@ export class WaitTimeoutError extends Error {
         `it may still finish on the service's side. To wait longer, ${hint}`,
     );
     this.name = "WaitTimeoutError";
+  }
+}
+
+/** The wait was cancelled (a Ctrl-C: the engine's `Cancel`) before the object was done. */
+export class WaitCancelledError extends Error {
+  constructor(
+    readonly describe: string,
+    readonly lastState: string,
+    readonly waitedMs: number,
+    target?: string,
+  ) {
+    const expected = target === undefined ? "" : ` (waiting for ${target})`;
+    super(
+      `cancelled after ${formatDuration(waitedMs)} waiting for ${describe}: still in state ${lastState}${expected}; ` +
+        "it may still finish on the service's side. Run the command again to wait for it, " +
+        "or pulumi refresh to pick up its final state",
+    );
+    this.name = "WaitCancelledError";
   }
 }
 
@@ -153,6 +207,7 @@ function transientLabel(error: unknown): string {
  * @throws WaitFailedError when a poll returns `failed`
  * @throws WaitGoneError when a poll returns `gone`
  * @throws WaitTimeoutError when the deadline passes before `done`
+ * @throws WaitCancelledError when the signal is aborted before `done` (after one last poll)
  * @throws the poll's own error when it is not transient
  */
 export async function waitFor(options: WaitOptions): Promise<PollResult> {
@@ -163,6 +218,7 @@ export async function waitFor(options: WaitOptions): Promise<PollResult> {
   const jitter = Math.min(Math.max(options.jitter ?? 0.2, 0), 1);
   const isTransient = options.isTransient ?? isTransientError;
   const progressIntervalMs = options.progressIntervalMs ?? 30_000;
+  const signal = options.signal ?? callCancellation.getStore();
   const onProgress =
     options.onProgress ??
     ((event: ProgressEvent) =>
@@ -211,8 +267,10 @@ export async function waitFor(options: WaitOptions): Promise<PollResult> {
         options.target,
       );
     }
+    if (signal?.aborted === true)
+      throw new WaitCancelledError(options.describe, lastState, now - started, options.target);
     const jittered = delay * (1 - jitter * clock.random());
-    await clock.sleep(Math.max(0, Math.min(jittered, deadline - now)));
+    await sleepUnlessCancelled(clock, Math.max(0, Math.min(jittered, deadline - now)), signal);
     delay = Math.min(delay * factor, maxDelayMs);
   }
 }

@@ -10,7 +10,8 @@ import { join } from "node:path";
 import { lookupDefinition, lookupResource } from "../framework/runtime";
 import { platformClient } from "../framework/settings";
 import type { FunctionOptions } from "../functions";
-import { engineLog, serveNativeProvider } from "./server";
+import { engineLog } from "../protocol/providerKit";
+import { serveNativeProvider } from "./server";
 
 /** The package root: two folders up from provider/native/ (source) or three from dist/provider/native/. */
 function packageRoot(): string {

@@ -6,7 +6,8 @@
  *
  * Why not `@pulumi/pulumi/provider`'s stock server (docs/native.md, "Why a server of its own"): it drops
  * the configuration (`configure` keeps none of it, `checkConfig`/`diffConfig` are unimplemented), hands
- * secrets to the provider wrapped, and crashes on the Read of an import (no properties).
+ * secrets to the provider wrapped, and crashes on the Read of an import (no properties). The gRPC side
+ * is the protocol home's provider kit (provider/protocol/providerKit.ts); this module is the methods.
  *
  * What this server adds to the resources' own methods:
  * - the configuration (`platform:*` settings, or an explicit provider's arguments) is checked, diffed,
@@ -16,18 +17,14 @@
  *   makes secret by its arguments goes back marked;
  * - the detailed diff: each changed property and whether it replaces, from the property table;
  * - progress: a wait's lines go to the engine's log with the URN of the resource waited for;
+ * - cancellation: the engine's `Cancel` (a Ctrl-C) ends every wait in flight as a timeout would
+ *   (framework/waiter.ts), so a create keeps its object in state and the next `up` waits again;
  * - invokes: the functions (provider/functions), by token `platform:index:get<X>`.
  */
-import * as grpc from "@grpc/grpc-js";
-import * as engineRpc from "@pulumi/pulumi/proto/engine_grpc_pb";
-import * as engineProto from "@pulumi/pulumi/proto/engine_pb";
+import type * as grpc from "@grpc/grpc-js";
 import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
-import * as providerRpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
-import * as statusProto from "@pulumi/pulumi/proto/status_pb";
-import * as anyProto from "google-protobuf/google/protobuf/any_pb";
 import * as emptyProto from "google-protobuf/google/protobuf/empty_pb";
-import * as structProto from "google-protobuf/google/protobuf/struct_pb";
 import { SETTINGS } from "../client";
 import { changedInputs } from "../framework/diff";
 import { isPartialFailure } from "../framework/errors";
@@ -35,10 +32,18 @@ import { withProgressSink } from "../framework/progress";
 import type { ResourceDefinition } from "../framework/resource";
 import { setConfigValues } from "../framework/settings";
 import type { PlatformProvider, PropertyBag } from "../framework/types";
-import { secret, unwrapSecrets, wrapSecrets } from "./values";
+import { withCancellation } from "../framework/waiter";
+import {
+  type ProviderMethods,
+  providerService,
+  ResourceInitFailedError,
+  serveProvider,
+} from "../protocol/providerKit";
+import { fromStruct, toStruct, unwrapStruct } from "../protocol/struct";
+import { nativeFunctionNameOf, nativeTypeNameOf, PACKAGE } from "../protocol/urns";
+import { secret, wrapSecrets } from "../protocol/values";
 
-/** The package's name: tokens `platform:index:<Type>`, config keys `platform:<setting>`. */
-export const PACKAGE = "platform";
+export { PACKAGE };
 
 /** What the server serves. */
 export interface NativeProviderOptions {
@@ -58,58 +63,8 @@ export interface NativeProviderOptions {
   secretWhen?: (typeName: string) => Readonly<Record<string, (args: unknown) => boolean>>;
 }
 
-type Callback<T> = grpc.sendUnaryData<T>;
-type Call<T> = grpc.ServerUnaryCall<T, unknown>;
-
-/** The resource type name of a URN (`...::platform:index:SearchIndex::movies` -> `SearchIndex`). */
-export function typeNameOf(urn: string): string {
-  const qualified = urn.split("::")[2] ?? "";
-  const token = qualified.split("$").pop() ?? "";
-  const [pkg, , name] = token.split(":");
-  if (pkg !== PACKAGE || name === undefined)
-    throw new Error(`${token} is not a type of the ${PACKAGE} package`);
-  return name;
-}
-
-function toJs(struct: structProto.Struct | undefined): Record<string, unknown> {
-  return (struct?.toJavaScript() as Record<string, unknown> | undefined) ?? {};
-}
-
-/** A Struct of a property bag; `undefined` values are left out (protobuf's Struct cannot hold them). */
-function toStruct(bag: Record<string, unknown>): structProto.Struct {
-  return structProto.Struct.fromJavaScript(JSON.parse(JSON.stringify(bag)) as Record<string, never>);
-}
-
-/** A gRPC error carrying the message of what went wrong, and the object kept in state when there is one. */
-function failure(error: unknown, secretKeys: Iterable<string> = []): grpc.ServiceError {
-  const message = error instanceof Error ? error.message : String(error);
-  const metadata = new grpc.Metadata();
-  if (isPartialFailure(error)) {
-    // The object exists but did not settle: the engine keeps it in state (ErrorResourceInitFailed).
-    const detail = new providerProto.ErrorResourceInitFailed();
-    detail.setId(error.id);
-    detail.setProperties(
-      toStruct(wrapSecrets((error.properties ?? {}) as Record<string, unknown>, secretKeys)),
-    );
-    detail.setReasonsList([message]);
-    const any = new anyProto.Any();
-    any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
-    const status = new statusProto.Status();
-    status.setCode(grpc.status.UNKNOWN);
-    status.setMessage(message);
-    status.addDetails(any);
-    metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
-  }
-  return Object.assign(new Error(message), { code: grpc.status.UNKNOWN, details: message, metadata });
-}
-
-/** Answers a unary call with the result of `work`, or with its error. */
-function answer<T>(callback: Callback<T>, work: () => Promise<T>, secretKeys?: () => Iterable<string>): void {
-  work().then(
-    (result) => callback(null, result),
-    (error: unknown) => callback(failure(error, secretKeys?.() ?? [])),
-  );
-}
+// ---------------------------------------------------------------------------------------------
+// The configuration
 
 /** The configuration keys this provider takes: `SETTINGS` (provider/client/config.ts). */
 const SETTING_NAMES: ReadonlySet<string> = new Set(Object.keys(SETTINGS));
@@ -122,338 +77,350 @@ function settingText(value: unknown): string | undefined {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
-/** The provider's `ResourceProvider` service. */
-export function nativeProviderService(options: NativeProviderOptions): grpc.UntypedServiceImplementation {
-  const definitionOf = (urn: string): { typeName: string; provider: PlatformProvider } => {
-    const typeName = typeNameOf(urn);
-    if (options.resource(typeName) === undefined) {
+/** `CheckConfig`: the inputs back as they came (secrets still marked), a failure per key that is no setting. */
+export async function checkConfig(request: providerProto.CheckRequest): Promise<providerProto.CheckResponse> {
+  const news = request.getNews();
+  const response = new providerProto.CheckResponse();
+  if (news !== undefined) response.setInputs(news);
+  const failures: providerProto.CheckFailure[] = [];
+  for (const key of Object.keys(fromStruct(news))) {
+    if (SETTING_NAMES.has(key) || ENGINE_KEYS.has(key) || key.startsWith("__")) continue;
+    failures.push(
+      checkFailure(
+        key,
+        `${key} is not a setting of the ${PACKAGE} provider; the settings are ${[...SETTING_NAMES].join(", ")}`,
+      ),
+    );
+  }
+  response.setFailuresList(failures);
+  return response;
+}
+
+/** `DiffConfig`: the settings whose text changed; new settings reach the resources at the next configure. */
+export async function diffConfig(request: providerProto.DiffRequest): Promise<providerProto.DiffResponse> {
+  const olds = unwrapStruct(request.getOldInputs() ?? request.getOlds()).values;
+  const news = unwrapStruct(request.getNews()).values;
+  const changed = [...SETTING_NAMES].filter((name) => settingText(olds[name]) !== settingText(news[name]));
+  const response = new providerProto.DiffResponse();
+  // Nothing is replaced.
+  response.setChanges(changed.length > 0 ? DiffChanges.DIFF_SOME : DiffChanges.DIFF_NONE);
+  response.setDiffsList(changed);
+  return response;
+}
+
+/**
+ * The settings of a `Configure`, as config keys (`platform:<name>`) and their text. The engine sends
+ * them twice: typed (`args`, an explicit provider's arguments or the stack's config) and as text
+ * (`variables`, keys `platform:config:<name>`); the typed ones win.
+ */
+export function configuredSettings(request: providerProto.ConfigureRequest): Record<string, string> {
+  const values: Record<string, string> = {};
+  request.getVariablesMap().forEach((value, key) => {
+    const name = key.replace(new RegExp(`^${PACKAGE}:(config:)?`), "");
+    if (SETTING_NAMES.has(name)) values[`${PACKAGE}:${name}`] = value;
+  });
+  const args = unwrapStruct(request.getArgs()).values;
+  for (const name of SETTING_NAMES) {
+    const text = settingText(args[name]);
+    if (text !== undefined) values[`${PACKAGE}:${name}`] = text;
+  }
+  return values;
+}
+
+/** `Configure`: installs the settings as the process's; the plugin takes secrets, nothing else. */
+export async function configure(
+  request: providerProto.ConfigureRequest,
+): Promise<providerProto.ConfigureResponse> {
+  setConfigValues(configuredSettings(request));
+  const response = new providerProto.ConfigureResponse();
+  response.setAcceptsecrets(true);
+  response.setAcceptresources(false);
+  response.setAcceptoutputs(false);
+  response.setSupportspreview(false);
+  return response;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The resources
+
+const DiffChanges = providerProto.DiffResponse.DiffChanges;
+const Kind = providerProto.PropertyDiff.Kind;
+
+function checkFailure(property: string, reason: string): providerProto.CheckFailure {
+  const failure = new providerProto.CheckFailure();
+  failure.setProperty(property);
+  failure.setReason(reason);
+  return failure;
+}
+
+/**
+ * How the resources are reached from a request: the type of a URN, its declaration and
+ * implementation, the outputs returned secret, and each operation run with its progress going to
+ * the resource's row and its waits ending on the server's cancellation.
+ */
+export interface ResourceTable {
+  /** The type of a URN, its declaration and implementation; throws for a type this version does not serve. */
+  resolve(urn: string): ServedResource;
+  /** The outputs to return secret: where they came in secret, always secret, or secret by the arguments. */
+  secretOutputs(typeName: string, inputSecrets: Iterable<string>, args: unknown): Set<string>;
+  /**
+   * Runs an operation on the resource of a URN: progress lines to the resource's row, waits ended by
+   * the server's cancellation.
+   */
+  run<T>(urn: string, work: (resource: ServedResource) => Promise<T>): Promise<T>;
+}
+
+/** A resource type the server serves. */
+export interface ServedResource {
+  typeName: string;
+  definition: ResourceDefinition;
+  provider: PlatformProvider;
+}
+
+/** The resource table of the server's options; `signal` ends the waits of every operation (Cancel). */
+export function resourceTable(options: NativeProviderOptions, signal: AbortSignal): ResourceTable {
+  const table: ResourceTable = {
+    resolve(urn) {
+      const typeName = nativeTypeNameOf(urn);
+      const definition = options.resource(typeName);
+      if (definition === undefined) {
+        throw new Error(
+          `unknown resource type ${PACKAGE}:index:${typeName}: this version of the plugin does not serve it`,
+        );
+      }
+      return { typeName, definition, provider: options.provider(typeName) };
+    },
+    secretOutputs(typeName, inputSecrets, args) {
+      const keys = new Set(inputSecrets);
+      for (const [name, rule] of Object.entries(options.resource(typeName)?.properties ?? {}))
+        if (rule.secret === true) keys.add(name);
+      for (const [name, predicate] of Object.entries(options.secretWhen?.(typeName) ?? {}))
+        if (predicate(args)) keys.add(name);
+      return keys;
+    },
+    run(urn, work) {
+      const log = options.log;
+      const cancellable = () => withCancellation(signal, async () => work(table.resolve(urn)));
+      return log === undefined ? cancellable() : withProgressSink((line) => log(urn, line), cancellable);
+    },
+  };
+  return table;
+}
+
+/** `Check`: the resource's check; the inputs go back with the secrets that came in marked again. */
+export function checkResource(
+  table: ResourceTable,
+  request: providerProto.CheckRequest,
+): Promise<providerProto.CheckResponse> {
+  return table.run(request.getUrn(), async ({ provider }) => {
+    const olds = unwrapStruct(request.getOlds());
+    const news = unwrapStruct(request.getNews());
+    const result = await provider.check(olds.values, news.values);
+    const response = new providerProto.CheckResponse();
+    response.setInputs(toStruct(wrapSecrets((result.inputs ?? news.values) as PropertyBag, news.secretKeys)));
+    response.setFailuresList((result.failures ?? []).map((item) => checkFailure(item.property, item.reason)));
+    return response;
+  });
+}
+
+/** The kind of a property's change in the detailed diff: added, deleted or updated, replacing or not. */
+export function propertyDiffKind(
+  before: unknown,
+  after: unknown,
+  effect: "update" | "replace",
+): providerProto.PropertyDiff.Kind {
+  const replace = effect === "replace";
+  if (before === undefined) return replace ? Kind.ADD_REPLACE : Kind.ADD;
+  if (after === undefined) return replace ? Kind.DELETE_REPLACE : Kind.DELETE;
+  return replace ? Kind.UPDATE_REPLACE : Kind.UPDATE;
+}
+
+/** `Diff`: the resource's diff, with the detailed diff from the property table. */
+export function diffResource(
+  table: ResourceTable,
+  request: providerProto.DiffRequest,
+): Promise<providerProto.DiffResponse> {
+  return table.run(request.getUrn(), async ({ definition, provider }) => {
+    const olds = unwrapStruct(request.getOlds()).values;
+    const news = unwrapStruct(request.getNews()).values;
+    const result = await provider.diff(request.getId(), olds, news);
+    const replaces = new Set(result.replaces ?? []);
+    const changed = changedInputs(olds, news, definition.properties);
+    for (const name of replaces) changed[name] = "replace";
+    const response = new providerProto.DiffResponse();
+    for (const [name, effect] of Object.entries(changed)) {
+      const property = new providerProto.PropertyDiff();
+      property.setKind(propertyDiffKind(olds[name], news[name], effect));
+      property.setInputdiff(true);
+      response.getDetaileddiffMap().set(name, property);
+    }
+    response.setHasdetaileddiff(true);
+    const changes = result.changes === true || Object.keys(changed).length > 0;
+    response.setChanges(changes ? DiffChanges.DIFF_SOME : DiffChanges.DIFF_NONE);
+    response.setDiffsList(Object.keys(changed));
+    response.setReplacesList([...replaces]);
+    response.setDeletebeforereplace(result.deleteBeforeReplace === true);
+    return response;
+  });
+}
+
+/**
+ * The part create and update share: runs `write` (the resource's create or update) on the inputs
+ * with their secrets taken out, and returns the id and the outputs with their secrets marked. An
+ * object that exists but did not settle (framework/errors.ts, a partial failure) becomes the kit's
+ * {@link ResourceInitFailedError} with its outputs marked the same way, so the engine keeps it in state.
+ */
+export async function writeResource(
+  table: ResourceTable,
+  typeName: string,
+  inputs: { values: PropertyBag; secretKeys: Iterable<string> },
+  write: () => Promise<{ id: string; outs: PropertyBag }>,
+): Promise<{ id: string; properties: PropertyBag }> {
+  const keys = table.secretOutputs(typeName, inputs.secretKeys, inputs.values);
+  try {
+    const { id, outs } = await write();
+    return { id, properties: wrapSecrets(outs, keys) };
+  } catch (error) {
+    if (!isPartialFailure(error)) throw error;
+    throw new ResourceInitFailedError(error.id, wrapSecrets(error.properties ?? {}, keys), error.message);
+  }
+}
+
+/** `Create`: the resource's create. */
+export function createResource(
+  table: ResourceTable,
+  request: providerProto.CreateRequest,
+): Promise<providerProto.CreateResponse> {
+  return table.run(request.getUrn(), async ({ typeName, provider }) => {
+    const inputs = unwrapStruct(request.getProperties());
+    const { id, properties } = await writeResource(table, typeName, inputs, async () => {
+      const result = await provider.create(inputs.values);
+      return { id: result.id, outs: result.outs as PropertyBag };
+    });
+    const response = new providerProto.CreateResponse();
+    response.setId(id);
+    response.setProperties(toStruct(properties));
+    return response;
+  });
+}
+
+/** `Update`: the resource's update; a type whose every input replaces has none. */
+export function updateResource(
+  table: ResourceTable,
+  request: providerProto.UpdateRequest,
+): Promise<providerProto.UpdateResponse> {
+  return table.run(request.getUrn(), async ({ typeName, provider }) => {
+    const update = provider.update?.bind(provider);
+    if (update === undefined) {
       throw new Error(
-        `unknown resource type ${PACKAGE}:index:${typeName}: this version of the plugin does not serve it`,
+        `${PACKAGE}:index:${typeName} cannot be updated in place: every input change replaces it`,
       );
     }
-    return { typeName, provider: options.provider(typeName) };
-  };
-  /** Runs a resource operation with its progress lines going to the resource's row. */
-  const forResource = <T>(urn: string, work: () => Promise<T>): Promise<T> => {
-    const log = options.log;
-    return log === undefined ? work() : withProgressSink((line) => log(urn, line), work);
-  };
-  /** The outputs to return: secret where they came in secret, always secret, or secret by the arguments. */
-  const secretOutputs = (typeName: string, inputSecrets: Iterable<string>, args: unknown): Set<string> => {
-    const keys = new Set(inputSecrets);
-    const definition = options.resource(typeName);
-    for (const [name, rule] of Object.entries(definition?.properties ?? {}))
-      if (rule.secret === true) keys.add(name);
-    for (const [name, predicate] of Object.entries(options.secretWhen?.(typeName) ?? {})) {
-      if (predicate(args)) keys.add(name);
-    }
-    return keys;
-  };
+    const id = request.getId();
+    const olds = unwrapStruct(request.getOlds());
+    const news = unwrapStruct(request.getNews());
+    const inputs = { values: news.values, secretKeys: [...olds.secretKeys, ...news.secretKeys] };
+    const { properties } = await writeResource(table, typeName, inputs, async () => {
+      const result = await update(id, olds.values, news.values);
+      return { id, outs: result.outs as PropertyBag };
+    });
+    const response = new providerProto.UpdateResponse();
+    response.setProperties(toStruct(properties));
+    return response;
+  });
+}
 
+/** `Read`: the resource's read; an import's read has neither properties nor inputs, the id alone. */
+export function readResource(
+  table: ResourceTable,
+  request: providerProto.ReadRequest,
+): Promise<providerProto.ReadResponse> {
+  return table.run(request.getUrn(), async ({ typeName, provider }) => {
+    const state = unwrapStruct(request.getProperties());
+    const stored = unwrapStruct(request.getInputs());
+    const result = await provider.read(request.getId(), state.values);
+    const response = new providerProto.ReadResponse();
+    if (result.id === undefined) return response; // gone: no id
+    const inputs = (result.inputs ?? stored.values) as PropertyBag;
+    const inputSecrets = [...state.secretKeys, ...stored.secretKeys];
+    const keys = table.secretOutputs(typeName, inputSecrets, inputs);
+    response.setId(result.id);
+    response.setProperties(toStruct(wrapSecrets((result.props ?? {}) as PropertyBag, keys)));
+    response.setInputs(toStruct(wrapSecrets(inputs, inputSecrets)));
+    return response;
+  });
+}
+
+/** `Delete`: the resource's delete. */
+export function deleteResource(
+  table: ResourceTable,
+  request: providerProto.DeleteRequest,
+): Promise<emptyProto.Empty> {
+  return table.run(request.getUrn(), async ({ provider }) => {
+    await provider.delete(request.getId(), unwrapStruct(request.getProperties()).values);
+    return new emptyProto.Empty();
+  });
+}
+
+/** `Invoke`: a function by token; the result is secret when any argument was. */
+export async function invokeFunction(
+  options: Pick<NativeProviderOptions, "invoke">,
+  request: providerProto.InvokeRequest,
+): Promise<providerProto.InvokeResponse> {
+  const name = nativeFunctionNameOf(request.getTok());
+  const args = unwrapStruct(request.getArgs());
+  const result = await options.invoke(name, args.values);
+  const response = new providerProto.InvokeResponse();
+  response.setReturn(toStruct({ result: args.secretKeys.size > 0 ? secret(result) : result }));
+  return response;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The service
+
+/** The provider's methods: the functions above over one resource table and one cancellation. */
+export function nativeProviderMethods(options: NativeProviderOptions): ProviderMethods {
+  // One engine drives this process: its Cancel ends every wait in flight, and any started after.
+  const cancellation = new AbortController();
+  const table = resourceTable(options, cancellation.signal);
   return {
-    getPluginInfo(_call: Call<emptyProto.Empty>, callback: Callback<pluginProto.PluginInfo>) {
+    async getPluginInfo() {
       const info = new pluginProto.PluginInfo();
       info.setVersion(options.version);
-      callback(null, info);
+      return info;
     },
-
-    getSchema(
-      call: Call<providerProto.GetSchemaRequest>,
-      callback: Callback<providerProto.GetSchemaResponse>,
-    ) {
-      answer(callback, async () => {
-        if (call.request.getVersion() !== 0)
-          throw new Error(`unsupported schema version ${call.request.getVersion()}`);
-        const response = new providerProto.GetSchemaResponse();
-        response.setSchema(options.schema());
-        return response;
-      });
+    async getSchema(request) {
+      if (request.getVersion() !== 0) throw new Error(`unsupported schema version ${request.getVersion()}`);
+      const response = new providerProto.GetSchemaResponse();
+      response.setSchema(options.schema());
+      return response;
     },
-
-    checkConfig(call: Call<providerProto.CheckRequest>, callback: Callback<providerProto.CheckResponse>) {
-      answer(callback, async () => {
-        const news = call.request.getNews();
-        const response = new providerProto.CheckResponse();
-        // The inputs go back as they came, secrets still marked.
-        if (news !== undefined) response.setInputs(news);
-        const failures: providerProto.CheckFailure[] = [];
-        for (const key of Object.keys(toJs(news))) {
-          if (SETTING_NAMES.has(key) || ENGINE_KEYS.has(key) || key.startsWith("__")) continue;
-          const failure = new providerProto.CheckFailure();
-          failure.setProperty(key);
-          failure.setReason(
-            `${key} is not a setting of the ${PACKAGE} provider; the settings are ${[...SETTING_NAMES].join(", ")}`,
-          );
-          failures.push(failure);
-        }
-        response.setFailuresList(failures);
-        return response;
-      });
-    },
-
-    diffConfig(call: Call<providerProto.DiffRequest>, callback: Callback<providerProto.DiffResponse>) {
-      answer(callback, async () => {
-        const olds = unwrapSecrets(toJs(call.request.getOldInputs() ?? call.request.getOlds())).values;
-        const news = unwrapSecrets(toJs(call.request.getNews())).values;
-        const changed = [...SETTING_NAMES].filter(
-          (name) => settingText(olds[name]) !== settingText(news[name]),
-        );
-        const response = new providerProto.DiffResponse();
-        // New settings reach the resources through the next configure: nothing is replaced.
-        response.setChanges(
-          changed.length > 0
-            ? providerProto.DiffResponse.DiffChanges.DIFF_SOME
-            : providerProto.DiffResponse.DiffChanges.DIFF_NONE,
-        );
-        response.setDiffsList(changed);
-        return response;
-      });
-    },
-
-    configure(
-      call: Call<providerProto.ConfigureRequest>,
-      callback: Callback<providerProto.ConfigureResponse>,
-    ) {
-      answer(callback, async () => {
-        const values: Record<string, string> = {};
-        // The engine sends the settings twice: typed (`args`, an explicit provider's arguments or the
-        // stack's config) and as text (`variables`, keys `platform:config:<name>`).
-        call.request.getVariablesMap().forEach((value, key) => {
-          const name = key.replace(new RegExp(`^${PACKAGE}:(config:)?`), "");
-          if (SETTING_NAMES.has(name)) values[`${PACKAGE}:${name}`] = value;
-        });
-        const args = unwrapSecrets(toJs(call.request.getArgs())).values;
-        for (const name of SETTING_NAMES) {
-          const text = settingText(args[name]);
-          if (text !== undefined) values[`${PACKAGE}:${name}`] = text;
-        }
-        setConfigValues(values);
-        const response = new providerProto.ConfigureResponse();
-        response.setAcceptsecrets(true);
-        response.setAcceptresources(false);
-        response.setAcceptoutputs(false);
-        response.setSupportspreview(false);
-        return response;
-      });
-    },
-
-    check(call: Call<providerProto.CheckRequest>, callback: Callback<providerProto.CheckResponse>) {
-      const urn = call.request.getUrn();
-      answer(callback, () =>
-        forResource(urn, async () => {
-          const { provider } = definitionOf(urn);
-          const olds = unwrapSecrets(toJs(call.request.getOlds()));
-          const news = unwrapSecrets(toJs(call.request.getNews()));
-          const result = await provider.check(olds.values, news.values);
-          const response = new providerProto.CheckResponse();
-          response.setInputs(
-            toStruct(wrapSecrets((result.inputs ?? news.values) as PropertyBag, news.secretKeys)),
-          );
-          response.setFailuresList(
-            (result.failures ?? []).map((item) => {
-              const failure = new providerProto.CheckFailure();
-              failure.setProperty(item.property);
-              failure.setReason(item.reason);
-              return failure;
-            }),
-          );
-          return response;
-        }),
-      );
-    },
-
-    diff(call: Call<providerProto.DiffRequest>, callback: Callback<providerProto.DiffResponse>) {
-      const urn = call.request.getUrn();
-      answer(callback, () =>
-        forResource(urn, async () => {
-          const { typeName, provider } = definitionOf(urn);
-          const definition = options.resource(typeName) as ResourceDefinition;
-          const olds = unwrapSecrets(toJs(call.request.getOlds())).values;
-          const news = unwrapSecrets(toJs(call.request.getNews())).values;
-          const result = await provider.diff(call.request.getId(), olds, news);
-          const response = new providerProto.DiffResponse();
-          const replaces = new Set(result.replaces ?? []);
-          const changed = changedInputs(olds, news, definition.properties);
-          for (const name of replaces) changed[name] = "replace";
-          const Kind = providerProto.PropertyDiff.Kind;
-          for (const [name, effect] of Object.entries(changed)) {
-            const property = new providerProto.PropertyDiff();
-            const replace = effect === "replace";
-            const kind =
-              olds[name] === undefined
-                ? replace
-                  ? Kind.ADD_REPLACE
-                  : Kind.ADD
-                : news[name] === undefined
-                  ? replace
-                    ? Kind.DELETE_REPLACE
-                    : Kind.DELETE
-                  : replace
-                    ? Kind.UPDATE_REPLACE
-                    : Kind.UPDATE;
-            property.setKind(kind);
-            property.setInputdiff(true);
-            response.getDetaileddiffMap().set(name, property);
-          }
-          response.setHasdetaileddiff(true);
-          const changes = result.changes === true || Object.keys(changed).length > 0;
-          response.setChanges(
-            changes
-              ? providerProto.DiffResponse.DiffChanges.DIFF_SOME
-              : providerProto.DiffResponse.DiffChanges.DIFF_NONE,
-          );
-          response.setDiffsList(Object.keys(changed));
-          response.setReplacesList([...replaces]);
-          response.setDeletebeforereplace(result.deleteBeforeReplace === true);
-          return response;
-        }),
-      );
-    },
-
-    create(call: Call<providerProto.CreateRequest>, callback: Callback<providerProto.CreateResponse>) {
-      const urn = call.request.getUrn();
-      let keys = new Set<string>();
-      answer(
-        callback,
-        () =>
-          forResource(urn, async () => {
-            const { typeName, provider } = definitionOf(urn);
-            const inputs = unwrapSecrets(toJs(call.request.getProperties()));
-            keys = secretOutputs(typeName, inputs.secretKeys, inputs.values);
-            const result = await provider.create(inputs.values);
-            const response = new providerProto.CreateResponse();
-            response.setId(result.id);
-            response.setProperties(toStruct(wrapSecrets(result.outs as PropertyBag, keys)));
-            return response;
-          }),
-        () => keys,
-      );
-    },
-
-    read(call: Call<providerProto.ReadRequest>, callback: Callback<providerProto.ReadResponse>) {
-      const urn = call.request.getUrn();
-      answer(callback, () =>
-        forResource(urn, async () => {
-          const { typeName, provider } = definitionOf(urn);
-          // An import's read has neither properties nor inputs: the id alone.
-          const state = unwrapSecrets(toJs(call.request.getProperties()));
-          const stored = unwrapSecrets(toJs(call.request.getInputs()));
-          const id = call.request.getId();
-          const result = await provider.read(id, state.values);
-          const response = new providerProto.ReadResponse();
-          if (result.id === undefined) return response; // gone: no id
-          const inputs = (result.inputs ?? stored.values) as PropertyBag;
-          const keys = secretOutputs(typeName, [...state.secretKeys, ...stored.secretKeys], inputs);
-          response.setId(result.id);
-          response.setProperties(toStruct(wrapSecrets((result.props ?? {}) as PropertyBag, keys)));
-          response.setInputs(toStruct(wrapSecrets(inputs, [...state.secretKeys, ...stored.secretKeys])));
-          return response;
-        }),
-      );
-    },
-
-    update(call: Call<providerProto.UpdateRequest>, callback: Callback<providerProto.UpdateResponse>) {
-      const urn = call.request.getUrn();
-      let keys = new Set<string>();
-      answer(
-        callback,
-        () =>
-          forResource(urn, async () => {
-            const { typeName, provider } = definitionOf(urn);
-            if (provider.update === undefined) {
-              throw new Error(
-                `${PACKAGE}:index:${typeName} cannot be updated in place: every input change replaces it`,
-              );
-            }
-            const olds = unwrapSecrets(toJs(call.request.getOlds()));
-            const news = unwrapSecrets(toJs(call.request.getNews()));
-            keys = secretOutputs(typeName, [...olds.secretKeys, ...news.secretKeys], news.values);
-            const result = await provider.update(call.request.getId(), olds.values, news.values);
-            const response = new providerProto.UpdateResponse();
-            response.setProperties(toStruct(wrapSecrets(result.outs as PropertyBag, keys)));
-            return response;
-          }),
-        () => keys,
-      );
-    },
-
-    delete(call: Call<providerProto.DeleteRequest>, callback: Callback<emptyProto.Empty>) {
-      const urn = call.request.getUrn();
-      answer(callback, () =>
-        forResource(urn, async () => {
-          const { provider } = definitionOf(urn);
-          await provider.delete(
-            call.request.getId(),
-            unwrapSecrets(toJs(call.request.getProperties())).values,
-          );
-          return new emptyProto.Empty();
-        }),
-      );
-    },
-
-    invoke(call: Call<providerProto.InvokeRequest>, callback: Callback<providerProto.InvokeResponse>) {
-      answer(callback, async () => {
-        const token = call.request.getTok();
-        const [pkg, , name] = token.split(":");
-        if (pkg !== PACKAGE || name === undefined)
-          throw new Error(`${token} is not a function of the ${PACKAGE} package`);
-        const args = unwrapSecrets(toJs(call.request.getArgs()));
-        const result = await options.invoke(name, args.values);
-        const response = new providerProto.InvokeResponse();
-        const value = args.secretKeys.size > 0 ? secret(result) : result;
-        response.setReturn(toStruct({ result: value }));
-        return response;
-      });
-    },
-
-    cancel(_call: Call<emptyProto.Empty>, callback: Callback<emptyProto.Empty>) {
-      // Each operation ends on its own (waits have timeouts); the engine stops sending new ones.
-      callback(null, new emptyProto.Empty());
-    },
-
-    getMapping(
-      _call: Call<providerProto.GetMappingRequest>,
-      callback: Callback<providerProto.GetMappingResponse>,
-    ) {
-      // No other provider's schema maps onto this one (Pulumi's convert tool asks).
-      callback(null, new providerProto.GetMappingResponse());
-    },
-
-    getMappings(
-      _call: Call<providerProto.GetMappingsRequest>,
-      callback: Callback<providerProto.GetMappingsResponse>,
-    ) {
-      callback(null, new providerProto.GetMappingsResponse());
+    checkConfig,
+    diffConfig,
+    configure,
+    check: (request) => checkResource(table, request),
+    diff: (request) => diffResource(table, request),
+    create: (request) => createResource(table, request),
+    read: (request) => readResource(table, request),
+    update: (request) => updateResource(table, request),
+    delete: (request) => deleteResource(table, request),
+    invoke: (request) => invokeFunction(options, request),
+    async cancel() {
+      cancellation.abort();
+      return new emptyProto.Empty();
     },
   };
 }
 
-/** A log function that sends lines to the engine's log, each with the URN of its resource. */
-export function engineLog(engineAddress: string): (urn: string, line: string) => void {
-  const client = new engineRpc.EngineClient(engineAddress, grpc.credentials.createInsecure());
-  return (urn, line) => {
-    const request = new engineProto.LogRequest();
-    request.setSeverity(engineProto.LogSeverity.INFO);
-    request.setMessage(line);
-    request.setUrn(urn);
-    // Ephemeral: the line shows as the resource's status while it waits, not in the final summary.
-    request.setEphemeral(true);
-    client.log(request, () => undefined);
-  };
+/** The provider's `ResourceProvider` service. */
+export function nativeProviderService(options: NativeProviderOptions): grpc.UntypedServiceImplementation {
+  return providerService(nativeProviderMethods(options));
 }
 
 /**
  * Starts the server on a free port of 127.0.0.1 and prints the port on stdout (how the engine finds
  * it); resolves with the server once it listens.
  */
-export async function serveNativeProvider(options: NativeProviderOptions): Promise<grpc.Server> {
-  const server = new grpc.Server({ "grpc.max_receive_message_length": 1024 * 1024 * 400 });
-  server.addService(providerRpc.ResourceProviderService, nativeProviderService(options));
-  const port = await new Promise<number>((resolve, reject) => {
-    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) =>
-      error === null ? resolve(bound) : reject(error),
-    );
-  });
-  process.stdout.write(`${port}\n`);
-  return server;
+export function serveNativeProvider(options: NativeProviderOptions): Promise<grpc.Server> {
+  return serveProvider(nativeProviderService(options));
 }

@@ -5,6 +5,7 @@
  * verdict, the old and new inputs and outputs, secrets blinded), as text, so key order counts too.
  */
 import type { StepEventMetadata } from "@pulumi/pulumi/automation";
+import { specialSigKey as SECRET_SIG } from "@pulumi/pulumi/runtime/rpc";
 import {
   fileBackendStacksFolder,
   type OperationEvents,
@@ -16,7 +17,6 @@ import { readCheckpoint } from "../../provider/cli/fleetRun";
 import { readLiveInProcess } from "../../provider/cli/liveRead";
 import { openedDeployment } from "../../provider/cli/openedState";
 import { type InProcessPreview, previewInProcess, previewProgram } from "../../provider/cli/previewHost";
-import { SECRET_SIG } from "../../provider/native/values";
 import type { E2EStack } from "./harness";
 
 /** Each resource's step as text, by URN: the verdict, and the old and new states as the events carry them. */

@@ -1,5 +1,5 @@
+import { specialSecretSig as SECRET_MARKER, specialSigKey as SECRET_SIG } from "@pulumi/pulumi/runtime/rpc";
 import { openedDeployment, StateSeen } from "../../../provider/cli/openedState";
-import { SECRET_MARKER, SECRET_SIG } from "../../../provider/native/values";
 
 const PROVIDER_URN = "urn:pulumi:dev::app::pulumi:providers:pulumi-nodejs::default";
 const ALERT_URN = "urn:pulumi:dev::app::pulumi-nodejs:dynamic/platform:AlertConfiguration::pager";

@@ -4,10 +4,13 @@ import type { ProgressEvent } from "../../../provider/framework/progress";
 import {
   isTransientError,
   type PollResult,
+  WaitCancelledError,
+  type WaitClock,
   WaitFailedError,
   WaitGoneError,
   WaitTimeoutError,
   waitFor,
+  withCancellation,
 } from "../../../provider/framework/waiter";
 // A clock that moves only when the waiter sleeps, without jitter (delays are exact); records every sleep.
 import { fakeClock } from "../resources/waiterScript";
@@ -294,5 +297,95 @@ describe("phase waits", () => {
         async () => undefined,
       ),
     ).rejects.toThrow("refused");
+  });
+});
+
+describe("cancellation", () => {
+  /** A clock whose sleeps end only when the wait is cancelled; the time is set by the test. */
+  function stalledClock(): WaitClock & { time: number } {
+    const clock = {
+      time: 0,
+      now: () => clock.time,
+      sleep: () => new Promise<void>(() => undefined),
+      random: () => 0,
+    };
+    return clock;
+  }
+
+  /** A poll that answers `states` in turn and cancels after the first, 12 s into the wait. */
+  function cancellingPoll(clock: { time: number }, controller: AbortController, states: PollResult[]) {
+    let calls = 0;
+    return {
+      poll: async (): Promise<PollResult> => {
+        const result = states[Math.min(calls, states.length - 1)] as PollResult;
+        calls += 1;
+        if (calls === 1) {
+          setTimeout(() => {
+            clock.time = 12_000;
+            controller.abort();
+          }, 0);
+        }
+        return result;
+      },
+      calls: () => calls,
+    };
+  }
+
+  const UPDATING = { state: "UPDATING", done: false };
+  const IDLE = { state: "IDLE", done: true };
+  const CANCELLED =
+    "cancelled after 12s waiting for search nodes of cluster demo-cluster: still in state UPDATING " +
+    "(waiting for IDLE); it may still finish on the service's side. Run the command again to wait for it, " +
+    "or pulumi refresh to pick up its final state";
+
+  test("an abort during the sleep between polls ends the wait after one last poll", async () => {
+    const clock = stalledClock();
+    const controller = new AbortController();
+    const script = cancellingPoll(clock, controller, [UPDATING]);
+    const wait = waitFor({
+      describe: "search nodes of cluster demo-cluster",
+      target: "IDLE",
+      poll: script.poll,
+      timeoutMs: 60 * 60_000,
+      clock,
+      signal: controller.signal,
+      onProgress: () => undefined,
+    });
+    await expect(wait).rejects.toBeInstanceOf(WaitCancelledError);
+    await expect(wait).rejects.toThrow(CANCELLED);
+    expect(script.calls()).toBe(2);
+  });
+
+  test("the signal of the call in progress ends its waits (withCancellation)", async () => {
+    const clock = stalledClock();
+    const controller = new AbortController();
+    const script = cancellingPoll(clock, controller, [UPDATING]);
+    const wait = withCancellation(controller.signal, () =>
+      waitFor({
+        describe: "search nodes of cluster demo-cluster",
+        target: "IDLE",
+        poll: script.poll,
+        timeoutMs: 60 * 60_000,
+        clock,
+        onProgress: () => undefined,
+      }),
+    );
+    await expect(wait).rejects.toThrow(CANCELLED);
+    expect(script.calls()).toBe(2);
+  });
+
+  test("an object done at the last poll ends the wait done", async () => {
+    const clock = stalledClock();
+    const controller = new AbortController();
+    const script = cancellingPoll(clock, controller, [UPDATING, IDLE]);
+    const result = await waitFor({
+      describe: "search nodes of cluster demo-cluster",
+      poll: script.poll,
+      timeoutMs: 60 * 60_000,
+      clock,
+      signal: controller.signal,
+      onProgress: () => undefined,
+    });
+    expect(result).toEqual(IDLE);
   });
 });
