@@ -19,6 +19,7 @@ const TOGGLE = "toggleGroupAwsCustomDns (#36)";
 const READ = "getGroupAwsCustomDns (#35)";
 const CREATE = "createGroupAlertConfig (#5)";
 const CATCH_ALL = `${CREATE} [Any Other Alert Configurations]`;
+const BY_EMAIL = `${CREATE} [notifications[*].typeName=EMAIL]`;
 const EMAIL = { typeName: "EMAIL", emailAddress: "ops@example.com", delayMin: 0, intervalMin: 60 };
 
 function exchange(method: "GET" | "PATCH" | "POST", userAgent = CLIENT): RecordedExchange {
@@ -152,7 +153,7 @@ describe("coverage of a tier", () => {
     const result = check({ tier: "quick", ...WITH_ALERTS });
     expect(result.exitCode).toBe(0);
     expect(result.lines).toContain(
-      `[contract] the quick tier now exercises 2 entries its committed list does not name (${CREATE}, ${CATCH_ALL}); record them with \`ts-node --transpile-only scripts/contract-check.ts .test-state/contract-traffic --tier quick --write-coverage\``,
+      `[contract] the quick tier now exercises 3 entries its committed list does not name (${CREATE}, ${CATCH_ALL}, ${BY_EMAIL}); record them with \`ts-node --transpile-only scripts/contract-check.ts .test-state/contract-traffic --tier quick --write-coverage\``,
     );
   });
 
@@ -162,11 +163,11 @@ describe("coverage of a tier", () => {
     const result = check({ tier: "quick", writeCoverage: true, ...WITH_ALERTS });
     expect(result.exitCode).toBe(0);
     expect(result.lines).toContain(
-      `[contract] wrote the quick tier's 4 exercised entries to ${coverageFile}`,
+      `[contract] wrote the quick tier's 5 exercised entries to ${coverageFile}`,
     );
     expect(JSON.parse(readFileSync(coverageFile, "utf8"))).toEqual({
       about: BASELINE_ABOUT,
-      quick: [CREATE, CATCH_ALL, READ, TOGGLE],
+      quick: [CREATE, CATCH_ALL, BY_EMAIL, READ, TOGGLE],
       all: [READ, TOGGLE, "listGroupAlerts (#12)"],
     });
   });

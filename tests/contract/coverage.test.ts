@@ -26,12 +26,12 @@ const DELETE = "deleteGroupAlertConfig (#6)";
 
 function sample(): Coverage {
   const coverage: Coverage = new Map();
-  countExchange(coverage, CREATE, true, "Host Metric Alert Configuration");
-  countExchange(coverage, CREATE, true, "Host Metric Alert Configuration");
-  countExchange(coverage, CREATE, true, undefined);
-  countExchange(coverage, CREATE, false, "Any Other Alert Configurations");
-  countExchange(coverage, GET, true, undefined);
-  countExchange(coverage, DELETE, false, undefined);
+  countExchange(coverage, CREATE, true, ["Host Metric Alert Configuration", "notifications[*].typeName=SMS"]);
+  countExchange(coverage, CREATE, true, ["Host Metric Alert Configuration"]);
+  countExchange(coverage, CREATE, true, []);
+  countExchange(coverage, CREATE, false, ["Any Other Alert Configurations"]);
+  countExchange(coverage, GET, true, []);
+  countExchange(coverage, DELETE, false, []);
   return coverage;
 }
 
@@ -41,7 +41,14 @@ describe("counting", () => {
       new Map([
         [
           CREATE,
-          { exchanges: 4, clientRequests: 3, variants: new Map([["Host Metric Alert Configuration", 2]]) },
+          {
+            exchanges: 4,
+            clientRequests: 3,
+            variants: new Map([
+              ["Host Metric Alert Configuration", 2],
+              ["notifications[*].typeName=SMS", 1],
+            ]),
+          },
         ],
         [GET, { exchanges: 1, clientRequests: 1, variants: new Map() }],
         [DELETE, { exchanges: 1, clientRequests: 0, variants: new Map() }],
@@ -50,7 +57,12 @@ describe("counting", () => {
   });
 
   test("only requests of our client exercise an operation or a variant", () => {
-    expect(exercisedEntries(sample())).toEqual([CREATE, `${CREATE} [Host Metric Alert Configuration]`, GET]);
+    expect(exercisedEntries(sample())).toEqual([
+      CREATE,
+      `${CREATE} [Host Metric Alert Configuration]`,
+      `${CREATE} [notifications[*].typeName=SMS]`,
+      GET,
+    ]);
   });
 });
 
@@ -93,8 +105,8 @@ describe("the verdict", () => {
 describe("the printed coverage", () => {
   test("one line per operation the client uses or the traffic reached, with counts and variants", () => {
     expect(formatCoverage(sample(), [CREATE, DELETE, "listGroupAlertConfigs (#4)"])).toEqual([
-      "[contract] coverage: 1 of 3 operations the client uses exercised by requests of our client; 1 request body variants",
-      `[contract]   ${CREATE}: 4 exchanges, 3 from our client; variants: Host Metric Alert Configuration 2`,
+      "[contract] coverage: 1 of 3 operations the client uses exercised by requests of our client; 2 request body variants",
+      `[contract]   ${CREATE}: 4 exchanges, 3 from our client; variants: Host Metric Alert Configuration 2, notifications[*].typeName=SMS 1`,
       `[contract]   ${DELETE}: NOT EXERCISED by our client (1 hand-made exchanges)`,
       `[contract]   ${GET}: 1 exchanges, 1 from our client (not an operation the client uses)`,
       "[contract]   listGroupAlertConfigs (#4): NOT EXERCISED by our client (0 hand-made exchanges)",

@@ -22,10 +22,10 @@ function post(path: string, body: unknown, version = V2023, userAgent = CLIENT):
   };
 }
 
-function variantOf(exchange: RecordedExchange): string | undefined {
+function variantsOf(exchange: RecordedExchange): string[] {
   const verdict = oracle.check(exchange);
   if (verdict.kind !== "checked") throw new Error("not checked");
-  return verdict.variant;
+  return verdict.variants;
 }
 
 describe("alert configurations: the contract's variant of the event type", () => {
@@ -37,13 +37,25 @@ describe("alert configurations: the contract's variant of the event type", () =>
     ["HOST_DOWN", "Host Alert Configuration"],
     ["DEPLOYMENT_FAILURE", "App Services Alert Configuration"],
   ])("%s is %s", (eventTypeName, variant) => {
-    expect(variantOf(post("/alertConfigs", { eventTypeName, notifications: [] }))).toBe(variant);
+    expect(variantsOf(post("/alertConfigs", { eventTypeName, notifications: [] }))).toEqual([variant]);
+  });
+
+  test("each notification kind once, after the body's variant", () => {
+    const notifications = [{ typeName: "SLACK" }, { typeName: "OPS_GENIE" }, { typeName: "SLACK" }];
+    expect(variantsOf(post("/alertConfigs", { eventTypeName: "HOST_DOWN", notifications }))).toEqual([
+      "Host Alert Configuration",
+      "notifications[*].typeName=SLACK",
+      "notifications[*].typeName=OPS_GENIE",
+    ]);
+    expect(
+      variantsOf(post("/alertConfigs", { notifications: [{ typeName: "CARRIER_PIGEON" }, "EMAIL", null] })),
+    ).toEqual([]);
   });
 
   test("an event type no variant lists, or none, has no variant", () => {
-    expect(variantOf(post("/alertConfigs", { eventTypeName: "HOST_DOWNN" }))).toBeUndefined();
-    expect(variantOf(post("/alertConfigs", { notifications: [] }))).toBeUndefined();
-    expect(variantOf(post("/alertConfigs", [{ eventTypeName: "HOST_DOWN" }]))).toBeUndefined();
+    expect(variantsOf(post("/alertConfigs", { eventTypeName: "HOST_DOWNN" }))).toEqual([]);
+    expect(variantsOf(post("/alertConfigs", { notifications: [] }))).toEqual([]);
+    expect(variantsOf(post("/alertConfigs", [{ eventTypeName: "HOST_DOWN" }]))).toEqual([]);
   });
 });
 
@@ -51,36 +63,32 @@ describe("discriminated bodies: the property and its value", () => {
   const indexes = "/clusters/demo-cluster/search/indexes";
 
   test("a search index names its type, or its absence (the type defaults to search)", () => {
-    expect(variantOf(post(indexes, { name: "v", type: "vectorSearch" }, V2024))).toBe("type=vectorSearch");
-    expect(variantOf(post(indexes, { name: "t", type: "search" }, V2024))).toBe("type=search");
-    expect(variantOf(post(indexes, { name: "t" }, V2024))).toBe("type absent");
-    expect(variantOf(post(indexes, { name: "t", type: "lexical" }, V2024))).toBeUndefined();
+    expect(variantsOf(post(indexes, { name: "v", type: "vectorSearch" }, V2024))).toEqual([
+      "type=vectorSearch",
+    ]);
+    expect(variantsOf(post(indexes, { name: "t", type: "search" }, V2024))).toEqual(["type=search"]);
+    expect(variantsOf(post(indexes, { name: "t" }, V2024))).toEqual(["type absent"]);
+    expect(variantsOf(post(indexes, { name: "t", type: "lexical" }, V2024))).toEqual([]);
   });
 
   test("the discriminator of an allOf part counts (export buckets' 2023-01-01 body)", () => {
     const bucket = { bucketName: "b", cloudProvider: "AWS", iamRoleId: "5f1a000000000000000000c1" };
-    expect(variantOf(post("/backup/exportBuckets", bucket))).toBe("cloudProvider=AWS");
-    expect(variantOf(post("/backup/exportBuckets", { ...bucket, cloudProvider: "GCP" }, V2024))).toBe(
+    expect(variantsOf(post("/backup/exportBuckets", bucket))).toEqual(["cloudProvider=AWS"]);
+    expect(variantsOf(post("/backup/exportBuckets", { ...bucket, cloudProvider: "GCP" }, V2024))).toEqual([
       "cloudProvider=GCP",
-    );
+    ]);
   });
 
   test("only requests of our client are read; a body that is not JSON has no variant", () => {
-    expect(variantOf(post(indexes, { type: "search" }, V2024, "curl/8.0"))).toBeUndefined();
-    expect(
-      variantOf({ ...post(indexes, {}, V2024), request: { ...post(indexes, {}).request, body: "{" } }),
-    ).toBe(undefined);
+    expect(variantsOf(post(indexes, { type: "search" }, V2024, "curl/8.0"))).toEqual([]);
+    const notJson = post(indexes, {}, V2024);
+    expect(variantsOf({ ...notJson, request: { ...notJson.request, body: "{" } })).toEqual([]);
   });
 
   test("a body whose schema has no variants has none", () => {
     expect(
       variantReader({ type: "object", properties: { enabled: { type: "boolean" } } }, {}),
     ).toBeUndefined();
-    expect(
-      variantOf({
-        ...post("/awsCustomDNS", { enabled: true }),
-        method: "PATCH",
-      }),
-    ).toBeUndefined();
+    expect(variantsOf({ ...post("/awsCustomDNS", { enabled: true }), method: "PATCH" })).toEqual([]);
   });
 });

@@ -48,7 +48,7 @@ export function countExchange(
   coverage: Coverage,
   operation: string,
   fromClient: boolean,
-  variant: string | undefined,
+  variants: readonly string[],
 ): void {
   let entry = coverage.get(operation);
   if (!entry) {
@@ -58,7 +58,7 @@ export function countExchange(
   entry.exchanges += 1;
   if (!fromClient) return;
   entry.clientRequests += 1;
-  if (variant !== undefined) entry.variants.set(variant, (entry.variants.get(variant) ?? 0) + 1);
+  for (const variant of variants) entry.variants.set(variant, (entry.variants.get(variant) ?? 0) + 1);
 }
 
 /** How a variant is named in the committed list and in failures: `operation [variant]`. */

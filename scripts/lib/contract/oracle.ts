@@ -56,8 +56,8 @@ export type ExchangeVerdict =
   | {
       kind: "checked";
       operation: string | undefined;
-      /** The request body's variant (variants.ts), for a request of our client whose body has one. */
-      variant: string | undefined;
+      /** The request body's variants (variants.ts), for a request of our client; empty otherwise. */
+      variants: string[];
       /** Whether the request came from our client (and so was itself validated). */
       requestChecked: boolean;
       answerChecked: boolean;
@@ -276,7 +276,7 @@ export class ContractOracle {
       return {
         kind: "checked",
         operation: undefined,
-        variant: undefined,
+        variants: [],
         requestChecked: fromClient,
         answerChecked: false,
         divergences,
@@ -291,7 +291,7 @@ export class ContractOracle {
     return {
       kind: "checked",
       operation: operation.label,
-      variant: sent?.ok ? operation.variantOf?.(sent.value) : undefined,
+      variants: (sent?.ok ? operation.variantOf?.(sent.value) : undefined) ?? [],
       requestChecked: fromClient,
       answerChecked: true,
       divergences,

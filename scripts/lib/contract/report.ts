@@ -66,7 +66,7 @@ export function buildReport(
       continue;
     }
     if (verdict.operation !== undefined)
-      countExchange(report.coverage, verdict.operation, verdict.requestChecked, verdict.variant);
+      countExchange(report.coverage, verdict.operation, verdict.requestChecked, verdict.variants);
     if (verdict.requestChecked) report.requestsValidated += 1;
     if (verdict.answerChecked) report.answersValidated += 1;
     else if (!verdict.requestChecked) report.unmatchedHandMade += 1;

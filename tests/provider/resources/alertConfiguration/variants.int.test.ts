@@ -1,9 +1,10 @@
 /**
  * Every variant (18) of the contract's alert configuration body (api/alertVariants.ts,
  * GroupAlertsConfig) through the resource against the in-process emulator: create (POST 5), read
- * (GET 7), the list holding it (GET 4), an update in place (PUT 9) and delete (DELETE 6). Metric,
- * threshold and catch-all bodies once reached the emulator only from end-to-end programs; here they
- * are part of the quick tier's traffic, which the contract check holds to its committed coverage
+ * (GET 7), the list holding it (GET 4), an update in place (PUT 9) and delete (DELETE 6); and the same
+ * for each of the 14 notification kinds. Metric, threshold and catch-all bodies and OPS_GENIE
+ * notifications once reached the emulator only from end-to-end programs; here they are part of the
+ * quick tier's traffic, which the contract check holds to its committed coverage
  * (docs/contract-check.md, Coverage).
  */
 import {
@@ -13,6 +14,7 @@ import {
   METRIC_UNITS,
   type ThresholdRule,
 } from "../../../../api/alertVariants";
+import type { NotificationTypeName } from "../../../../api/vocabulary";
 import { resource as alertConfigurationResource } from "../../../../provider/resources/alertConfiguration/resource";
 import { checkedInputs, createdWith, GROUP, useEmulatorFixture } from "../emulatorFixture";
 
@@ -20,6 +22,24 @@ const fx = useEmulatorFixture();
 const provider = () => alertConfigurationResource.providerWith({ client: () => fx.client });
 
 const NOTIFICATIONS = [{ typeName: "EMAIL", emailAddress: "ops@example.com" }];
+
+/** One notification of each of the 14 kinds, with the fields the kind requires. */
+const NOTIFICATION_OF_KIND = {
+  MONITORING: { monitoringApiKey: "monitoring-key-0001", monitoringRegion: "US" },
+  EMAIL: { emailAddress: "ops@example.com" },
+  GROUP: { roles: ["GROUP_OWNER"], emailEnabled: true },
+  ORG: { roles: ["ORG_OWNER"], smsEnabled: false },
+  HIP_CHAT: { notificationToken: "hipchat-token-0001", roomName: "ops" },
+  MICROSOFT_TEAMS: { microsoftTeamsWebhookUrl: "https://teams.example.com/hook" },
+  OPS_GENIE: { opsGenieApiKey: "opsgenie-key-0001", opsGenieRegion: "EU" },
+  PAGER_DUTY: { serviceKey: "pd-service-key-0001" },
+  SLACK: { apiToken: "xoxb-token-0001", channelName: "#alerts" },
+  SMS: { mobileNumber: "+1 555 0100" },
+  TEAM: { teamId: "65f0c0ffee00000000000077", emailEnabled: true },
+  USER: { username: "ops@example.com", smsEnabled: true },
+  VICTOR_OPS: { victorOpsApiKey: "victorops-key-0001", victorOpsRoutingKey: "ops" },
+  WEBHOOK: { webhookUrl: "https://hooks.example.com/alerts", webhookSecret: "whsec-0001" },
+} satisfies Record<NotificationTypeName, Record<string, unknown>>;
 
 /** The matcher a variant takes: a name, not a host type, so host variants send a free-text value. */
 function matchers(variant: AlertVariant): Array<{ fieldName: string; operator: string; value: string }> {
@@ -98,6 +118,30 @@ describe.each(ALERT_VARIANTS.map((variant) => [variant.title, variant] as const)
     expect(live.eventTypeName).toBe(variant.eventTypes[0]);
     expect(live.threshold).toEqual(changed.threshold);
     expect(live.metricThreshold).toEqual(changed.metricThreshold);
+
+    await provider().delete(id, updated?.outs ?? outs);
+    expect(writes()).toEqual(["POST 5", "PUT 9", "DELETE 6"]);
+  });
+});
+
+describe.each(Object.entries(NOTIFICATION_OF_KIND))("a %s notification", (typeName, fields) => {
+  test("create, read, update in place and delete through the resource", async () => {
+    fx.emu.core.requestLog.clear();
+    const base = { groupId: GROUP, enabled: true, eventTypeName: "HOST_DOWN" };
+    const inputs = await checkedInputs(provider(), { ...base, notifications: [{ typeName, ...fields }] });
+    const { id, outs } = await createdWith(provider(), inputs);
+    expect(await provider().read(id, outs)).toEqual({ id, props: outs, inputs });
+
+    const changed = await checkedInputs(provider(), {
+      ...base,
+      notifications: [{ typeName, ...fields, delayMin: 5 }],
+    });
+    const updated = await provider().update?.(id, outs, changed);
+    expect(updated?.outs).toEqual({ ...outs, notifications: changed.notifications });
+    const live = await fx.client.alertConfigs.get(GROUP, (outs as { alertConfigId: string }).alertConfigId);
+    expect(live.notifications?.map((notification) => [notification.typeName, notification.delayMin])).toEqual(
+      [[typeName, 5]],
+    );
 
     await provider().delete(id, updated?.outs ?? outs);
     expect(writes()).toEqual(["POST 5", "PUT 9", "DELETE 6"]);
