@@ -114,8 +114,7 @@ describe("coverage of a tier", () => {
     record([exchange("GET"), exchange("PATCH"), exchange("POST", "curl/8.0")]);
     commit([READ, TOGGLE, CREATE, CATCH_ALL], []);
     const result = check({ tier: "quick", ...WITH_ALERTS });
-    const command =
-      "ts-node --transpile-only scripts/contract-check.ts .test-state/contract-traffic --tier quick --write-coverage";
+    const command = `ts-node --transpile-only scripts/contract-check.ts ${traffic} --tier quick --write-coverage`;
     expect(failures(result.lines)).toEqual([
       `[contract] FAIL coverage: the quick tier (npm test) no longer exercises ${CREATE}, which it did (${coverageFile}); exercise it again, or if it is gone on purpose, record the run with \`${command}\``,
       `[contract] FAIL coverage: the quick tier (npm test) no longer exercises ${CATCH_ALL}, which it did (${coverageFile}); exercise it again, or if it is gone on purpose, record the run with \`${command}\``,
@@ -153,7 +152,7 @@ describe("coverage of a tier", () => {
     const result = check({ tier: "quick", ...WITH_ALERTS });
     expect(result.exitCode).toBe(0);
     expect(result.lines).toContain(
-      `[contract] the quick tier now exercises 3 entries its committed list does not name (${CREATE}, ${CATCH_ALL}, ${BY_EMAIL}); record them with \`ts-node --transpile-only scripts/contract-check.ts .test-state/contract-traffic --tier quick --write-coverage\``,
+      `[contract] the quick tier now exercises 3 entries its committed list does not name (${CREATE}, ${CATCH_ALL}, ${BY_EMAIL}); record them with \`ts-node --transpile-only scripts/contract-check.ts ${traffic} --tier quick --write-coverage\``,
     );
   });
 

@@ -16,6 +16,7 @@ import {
   readBaseline,
   renderBaseline,
   writeBaseline,
+  writeCommand,
 } from "../../scripts/lib/contract/coverage";
 import { ContractOracle } from "../../scripts/lib/contract/oracle";
 
@@ -111,6 +112,18 @@ describe("the printed coverage", () => {
       `[contract]   ${GET}: 1 exchanges, 1 from our client (not an operation the client uses)`,
       "[contract]   listGroupAlertConfigs (#4): NOT EXERCISED by our client (0 hand-made exchanges)",
     ]);
+  });
+});
+
+describe("the command that records a tier", () => {
+  test("names the run's traffic folder, from the repository root when it is inside", () => {
+    const inside = join(__dirname, "../../.test-state/contract-traffic");
+    expect(writeCommand("all", inside)).toBe(
+      "ts-node --transpile-only scripts/contract-check.ts .test-state/contract-traffic --tier all --write-coverage",
+    );
+    expect(writeCommand("quick", "/tmp/traffic")).toBe(
+      "ts-node --transpile-only scripts/contract-check.ts /tmp/traffic --tier quick --write-coverage",
+    );
   });
 });
 

@@ -132,7 +132,7 @@ export function runCheck(options: CheckOptions): CheckResult {
     const verdict = judgeCoverage(exercised, readBaseline(coverageFile)[tier], usedByClient);
     for (const entry of verdict.lost) {
       lines.push(
-        `[contract] FAIL coverage: the ${tier} tier (${TIER_RUNS[tier]}) no longer exercises ${entry}, which it did (${coverageFileName}); exercise it again, or if it is gone on purpose, record the run with \`${writeCommand(tier)}\``,
+        `[contract] FAIL coverage: the ${tier} tier (${TIER_RUNS[tier]}) no longer exercises ${entry}, which it did (${coverageFileName}); exercise it again, or if it is gone on purpose, record the run with \`${writeCommand(tier, dir)}\``,
       );
     }
     for (const operation of verdict.clientUnexercised) {
@@ -143,7 +143,7 @@ export function runCheck(options: CheckOptions): CheckResult {
     failures += verdict.lost.length + verdict.clientUnexercised.length;
     if (verdict.gained.length > 0) {
       lines.push(
-        `[contract] the ${tier} tier now exercises ${verdict.gained.length} entries its committed list does not name (${verdict.gained.join(", ")}); record them with \`${writeCommand(tier)}\``,
+        `[contract] the ${tier} tier now exercises ${verdict.gained.length} entries its committed list does not name (${verdict.gained.join(", ")}); record them with \`${writeCommand(tier, dir)}\``,
       );
     }
   }

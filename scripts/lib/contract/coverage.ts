@@ -3,8 +3,9 @@
  * the vendored contract the recorded traffic exercised, how many exchanges each, which request body
  * variants (variants.ts), and what a tier's run is held to:
  *
- * - the committed list (coverage-by-tier.json, written by `--write-coverage` from a run of that tier) names
- *   what each tier exercised; a run that no longer exercises one of its entries fails, naming it;
+ * - the committed list (coverage-by-tier.json, written by `--write-coverage` from a run of that
+ *   tier) names what each tier exercised; a run that no longer exercises one of its entries fails,
+ *   naming it;
  * - every operation the client uses (the table of api/versions.ts, which
  *   tests/api/operationCoverage.test.ts holds to the client's methods) must be exercised by a request
  *   of our client.
@@ -13,7 +14,7 @@
  * validated too); exchanges tests craft by hand are counted but exercise nothing.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join, relative } from "node:path";
 import { LEGACY_OPERATIONS, OPERATION_VERSIONS } from "../../../api/versions";
 import type { ContractOracle } from "./oracle";
 
@@ -27,9 +28,13 @@ export const COVERAGE_FILE = join(__dirname, "coverage-by-tier.json");
 /** How the check names the committed list in its output. */
 export const COVERAGE_FILE_NAME = "scripts/lib/contract/coverage-by-tier.json";
 
-/** The command that writes a tier's entry of coverage-by-tier.json (the folder is the run's traffic). */
-export function writeCommand(tier: Tier): string {
-  return `ts-node --transpile-only scripts/contract-check.ts .test-state/contract-traffic --tier ${tier} --write-coverage`;
+const ROOT = join(__dirname, "..", "..", "..");
+
+/** The command that writes a tier's entry of coverage-by-tier.json from the run's traffic folder. */
+export function writeCommand(tier: Tier, trafficDir: string): string {
+  const fromRoot = relative(ROOT, trafficDir);
+  const shown = fromRoot.startsWith("..") || isAbsolute(fromRoot) ? trafficDir : fromRoot;
+  return `ts-node --transpile-only scripts/contract-check.ts ${shown} --tier ${tier} --write-coverage`;
 }
 
 export interface OperationCoverage {
