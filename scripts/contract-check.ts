@@ -1,44 +1,29 @@
 /**
  * The contract check (docs/contract-check.md): validates the traffic the test suites recorded (see
- * emulator/core/trafficRecorder.ts) against the vendored public contract, prints the figures and every
- * divergence the allow-list (scripts/lib/contract/allow-list.ts) does not cover, and exits 1 if there is one.
+ * emulator/core/trafficRecorder.ts) against the vendored public contract, prints the figures, every
+ * divergence the allow-list (scripts/lib/contract/allow-list.ts) does not cover and the coverage per
+ * operation, and exits 1 on a divergence or, for a tier, on lost coverage or a stale allow-list entry
+ * (scripts/lib/contract/check.ts).
  *
- *   ts-node --transpile-only scripts/contract-check.ts [traffic-folder]
+ *   ts-node --transpile-only scripts/contract-check.ts [traffic-folder] [--tier quick|all]
+ *       [--write-coverage] [--all]
  *
  * The folder defaults to $PLATFORM_CONTRACT_TRAFFIC_DIR, then .test-state/contract-traffic.
+ * `--tier` names the run the traffic is of (quick: `npm test`, all: `npm run test:all`) and holds it
+ * to scripts/lib/contract/coverage-by-tier.json; `--write-coverage` records this run there as the tier's list.
  * `--all` also prints the allowed divergence groups.
  */
-import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { ContractOracle } from "./lib/contract/oracle";
-import { buildReport, formatGroup, formatReport, readTraffic } from "./lib/contract/report";
+import { parseCheckArguments, runCheck } from "./lib/contract/check";
 
-const args = process.argv.slice(2);
-const showAll = args.includes("--all");
-const dir =
-  args.find((arg) => !arg.startsWith("--")) ??
-  process.env.PLATFORM_CONTRACT_TRAFFIC_DIR ??
-  join(__dirname, "..", ".test-state", "contract-traffic");
-
-if (!existsSync(dir)) {
-  console.error(
-    `[contract] no traffic folder ${dir}: run the jest suites with PLATFORM_CONTRACT_TRAFFIC_DIR set`,
-  );
+const parsed = parseCheckArguments(
+  process.argv.slice(2),
+  process.env.PLATFORM_CONTRACT_TRAFFIC_DIR ?? join(__dirname, "..", ".test-state", "contract-traffic"),
+);
+if (!parsed.ok) {
+  console.error(`[contract] ${parsed.message}`);
   process.exit(2);
 }
-const exchanges = readTraffic(dir);
-if (exchanges.length === 0) {
-  console.error(`[contract] ${dir} holds no recorded exchanges`);
-  process.exit(2);
-}
-const report = buildReport(new ContractOracle(), exchanges);
-console.log(formatReport(report));
-if (showAll) {
-  console.log("[contract] allowed divergence groups:");
-  for (const group of report.groups.filter((g) => g.allowedBy)) {
-    console.log([...formatGroup(group), `    allowed: ${group.allowedBy?.reason}`].join("\n"));
-  }
-}
-// Stale entries are only reported: a partial run (one jest project) need not exercise every entry.
-const failing = report.groups.filter((group) => !group.allowedBy).length;
-process.exit(failing > 0 ? 1 : 0);
+const result = runCheck(parsed.options);
+(result.exitCode === 2 ? console.error : console.log)(result.lines.join("\n"));
+process.exit(result.exitCode);

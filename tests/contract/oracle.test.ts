@@ -48,6 +48,7 @@ describe("ContractOracle", () => {
     expect(verdict).toEqual({
       kind: "checked",
       operation: "toggleGroupAwsCustomDns (#36)",
+      variants: [],
       requestChecked: true,
       answerChecked: true,
       divergences: [],
@@ -141,6 +142,7 @@ describe("ContractOracle", () => {
     expect(verdict).toEqual({
       kind: "checked",
       operation: undefined,
+      variants: [],
       requestChecked: false,
       answerChecked: false,
       divergences: [],

@@ -233,8 +233,10 @@ export const CONTRACT_ARTIFACTS: readonly AllowListEntry[] = [
   ),
   ...[
     ["createGroupAlertConfig (#5)", "request", ""],
+    ["updateGroupAlertConfig (#9)", "request", ""],
     ["createGroupAlertConfig (#5)", "answer", ""],
     ["getGroupAlertConfig (#7)", "answer", ""],
+    ["updateGroupAlertConfig (#9)", "answer", ""],
     ["listGroupAlertConfigs (#4)", "answer", "results[*]"],
   ].map(
     ([operation, side, path]): AllowListEntry => ({

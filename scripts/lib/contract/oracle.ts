@@ -12,6 +12,7 @@ import addFormats from "ajv-formats";
 import { parse } from "yaml";
 import type { RecordedExchange } from "../../../emulator/core/trafficRecorder";
 import { type Direction, FORBIDDEN_KEYWORD, SchemaConverter } from "./schemas";
+import { type VariantReader, variantReader } from "./variants";
 
 export type { RecordedExchange } from "../../../emulator/core/trafficRecorder";
 
@@ -55,6 +56,8 @@ export type ExchangeVerdict =
   | {
       kind: "checked";
       operation: string | undefined;
+      /** The request body's variants (variants.ts), for a request of our client; empty otherwise. */
+      variants: string[];
       /** Whether the request came from our client (and so was itself validated). */
       requestChecked: boolean;
       answerChecked: boolean;
@@ -94,6 +97,8 @@ interface Operation {
   literalSegments: number;
   parameters: Map<string, Parameter & { validate: ValidateFunction }>;
   requestBody: { required: boolean; content: Map<string, MediaValidator> } | undefined;
+  /** Names the variant of a request body (variants.ts); undefined when its schema has none. */
+  variantOf: VariantReader | undefined;
   responses: Map<string, ResponseSpec>;
 }
 
@@ -168,11 +173,13 @@ export class ContractOracle {
           });
         }
         let requestBody: Operation["requestBody"];
+        let variantOf: VariantReader | undefined;
         if (operation.requestBody) {
           const body = resolve(operation.requestBody, "requestBodies");
           requestBody = { required: body.required === true, content: new Map() };
           for (const [mediaType, media] of Object.entries((body.content ?? {}) as Record<string, Node>)) {
             requestBody.content.set(mediaType, lazy(media.schema, "request"));
+            variantOf ??= variantReader(media.schema, (components.schemas ?? {}) as Record<string, Node>);
           }
         }
         const responses = new Map<string, ResponseSpec>();
@@ -207,6 +214,7 @@ export class ContractOracle {
             .length,
           parameters,
           requestBody,
+          variantOf,
           responses,
         });
       }
@@ -268,6 +276,7 @@ export class ContractOracle {
       return {
         kind: "checked",
         operation: undefined,
+        variants: [],
         requestChecked: fromClient,
         answerChecked: false,
         divergences,
@@ -278,9 +287,11 @@ export class ContractOracle {
       value === null ? null : mediaTypeOf(value).replace(`vnd.${serviceName}.`, "vnd.platform.");
     if (fromClient) divergences.push(...this.checkRequest(operation, params, exchange, normalizeMedia));
     divergences.push(...this.checkAnswer(operation, exchange, normalizeMedia));
+    const sent = fromClient && operation.variantOf ? parseJson(exchange.request.body ?? "") : undefined;
     return {
       kind: "checked",
       operation: operation.label,
+      variants: (sent?.ok ? operation.variantOf?.(sent.value) : undefined) ?? [],
       requestChecked: fromClient,
       answerChecked: true,
       divergences,

@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ALLOW_LIST, type AllowListEntry, allows } from "./allow-list";
+import { type Coverage, countExchange } from "./coverage";
 import type { ContractOracle, Divergence, RecordedExchange } from "./oracle";
 
 export interface DivergenceGroup {
@@ -26,6 +27,8 @@ export interface ContractReport {
   groups: DivergenceGroup[];
   /** Allow-list entries that matched nothing. */
   staleEntries: AllowListEntry[];
+  /** Per operation of the contract: exchanges, requests of our client, request body variants. */
+  coverage: Coverage;
 }
 
 export function readTraffic(dir: string): RecordedExchange[] {
@@ -52,6 +55,7 @@ export function buildReport(
     unmatchedHandMade: 0,
     groups: [],
     staleEntries: [],
+    coverage: new Map(),
   };
   const groups = new Map<string, DivergenceGroup>();
   const used = new Set<AllowListEntry>();
@@ -61,6 +65,8 @@ export function buildReport(
       report.skipped.set(verdict.reason, (report.skipped.get(verdict.reason) ?? 0) + 1);
       continue;
     }
+    if (verdict.operation !== undefined)
+      countExchange(report.coverage, verdict.operation, verdict.requestChecked, verdict.variants);
     if (verdict.requestChecked) report.requestsValidated += 1;
     if (verdict.answerChecked) report.answersValidated += 1;
     else if (!verdict.requestChecked) report.unmatchedHandMade += 1;
@@ -116,12 +122,12 @@ export function formatReport(report: ContractReport): string {
     `[contract] ${allowed.length} divergence groups allowed by the allow-list, ${open.length} not allowed`,
   );
   for (const group of open) lines.push(...formatGroup(group));
-  for (const entry of report.staleEntries) {
-    lines.push(
-      `[contract] stale allow-list entry (matched nothing; remove it): ${entry.operation} ${entry.side} ${entry.kind} ${entry.path || "(body)"}`,
-    );
-  }
   return lines.join("\n");
+}
+
+/** How an allow-list entry is named in the check's output. */
+export function describeEntry(entry: AllowListEntry): string {
+  return `${entry.operation} ${entry.side} ${entry.kind} ${entry.path || "(body)"}${entry.messageIncludes === undefined ? "" : ` ("${entry.messageIncludes}")`}`;
 }
 
 export function formatGroup(group: DivergenceGroup): string[] {
