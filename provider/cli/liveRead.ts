@@ -26,10 +26,10 @@
  * that answers neither way, and any error (the engine's refresh then says it in its own words).
  */
 import type { Stack, StepEventMetadata } from "@pulumi/pulumi/automation";
-import { readForHost } from "../framework/runtime";
 import { PROVIDER_KEY, RUNTIME_MODULE } from "../framework/shim";
 import type { PlatformProvider, PropertyBag } from "../framework/types";
 import { SECRET_MARKER, SECRET_SIG } from "../native/values";
+import { readForHost } from "../runtime";
 import {
   type DeploymentResource,
   nameOfUrn,

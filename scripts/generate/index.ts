@@ -6,6 +6,7 @@
  * - the Arguments and Outputs tables of docs/resources/<name>.md;
  * - the per-resource table of docs/resources.md and the README's resource table;
  * - api/alertVariants.ts, from the vendored contract (alertVariants.ts);
+ * - provider/runtime/resources.ts, the runtime's resource table (runtimeTable.ts);
  * - provider/native/schema.json, the package schema of the native plugin (packageSchema.ts).
  *
  * `npm run generate -- --check` writes nothing and lists the files that differ from what would be
@@ -19,6 +20,7 @@ import type { FunctionDeclaration } from "../../provider/functions/define";
 import { OUTPUT_FILE as ALERT_VARIANTS_FILE, renderAlertVariants } from "./alertVariants";
 import { argumentsTable, outputsTable, overviewTable, readmeTable, replaceBlock } from "./docs";
 import { renderPackageSchema } from "./packageSchema";
+import { RUNTIME_TABLE_FILE, renderRuntimeTable } from "./runtimeTable";
 import { renderSdk, renderSdkIndex } from "./sdk";
 
 export const ROOT = join(__dirname, "../..");
@@ -76,6 +78,7 @@ export function generatedFiles(
     files.set(page, text);
   }
   files.set("sdk/index.ts", renderSdkIndex(resources.map(({ folder }) => folder)));
+  files.set(RUNTIME_TABLE_FILE, renderRuntimeTable(resources));
   const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
   files.set(PACKAGE_SCHEMA_FILE, renderPackageSchema(resources, declaredFunctions(), version));
   // The overview tables list every resource: written once every folder has its declaration.

@@ -9,11 +9,11 @@ import * as grpc from "@grpc/grpc-js";
 import * as providerRpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import * as structProto from "google-protobuf/google/protobuf/struct_pb";
-import { lookupDefinition, providerWith } from "../../../provider/framework/runtime";
 import { configSource } from "../../../provider/framework/settings";
 import * as functions from "../../../provider/functions";
 import { nativeProviderService } from "../../../provider/native/server";
 import { SECRET_MARKER, SECRET_SIG, secret } from "../../../provider/native/values";
+import { lookupDefinition, providerWith } from "../../../provider/runtime";
 import { GROUP, useEmulatorFixture } from "../resources/emulatorFixture";
 
 // Asynchronous states take a while (the manual clock moves while the provider waits), so waits report progress.
