@@ -1,10 +1,10 @@
 /**
  * The lifecycle of a resource: what create, update and delete wait for, in one place.
  *
- * Every resource folder has a `lifecycle.ts` that exports `lifecycle`, one of:
- * - `synchronous(why)`: create, update and delete take effect when the API answers; nothing waits and
- *   the resource takes no `timeouts` input;
- * - `asynchronous({...})`: the resource declares its states (done / failed / transitional, named in
+ * Every resource declares its `lifecycle`, one of:
+ * - `synchronous(why)`, written in the declaration (resource.ts): create, update and delete take
+ *   effect when the API answers; nothing waits and the resource takes no `timeouts` input;
+ * - `asynchronous({...})`, the folder's `lifecycle.ts` with the resource's waits: the resource declares its states (done / failed / transitional, named in
  *   api/vocabulary.ts LIFECYCLE_STATES), how to read it, and its default timeouts. The three
  *   asynchronous steps are built here from that declaration:
  *   - create or update, then wait for a done state, keeping the object in state when the wait fails

@@ -20,8 +20,11 @@ import { lookupDefinition, RESOURCE_TYPES } from "../../../provider/runtime";
 
 const ROOT = join(__dirname, "../../..");
 
-/** The files of every resource folder (CONTRIBUTING.md says what goes in each; secrets.ts when an output is secret by its arguments). */
-const FOLDER_FILES = ["lifecycle.ts", "model.ts", "resource.ts", "schema.ts"];
+/**
+ * The files of every resource folder (CONTRIBUTING.md says what goes in each; lifecycle.ts when
+ * something waits, secrets.ts when an output is secret by its arguments).
+ */
+const FOLDER_FILES = ["model.ts", "resource.ts", "schema.ts"];
 
 interface Resource {
   typeName: string;
@@ -40,7 +43,11 @@ describe.each(RESOURCES)("$typeName", (resource) => {
   const { resource: definition } = require(join(folder, "resource")) as { resource: ResourceDefinition };
 
   test("the folder has the resource folder's files, no more, no fewer", () => {
-    const expected = [...FOLDER_FILES, ...(definition.secretWhen === undefined ? [] : ["secrets.ts"])];
+    const expected = [
+      ...FOLDER_FILES,
+      ...(definition.lifecycle.kind === "asynchronous" ? ["lifecycle.ts"] : []),
+      ...(definition.secretWhen === undefined ? [] : ["secrets.ts"]),
+    ];
     expect(readdirSync(folder).sort()).toEqual(expected.sort());
   });
 
