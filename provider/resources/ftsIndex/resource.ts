@@ -11,10 +11,14 @@
 import { z } from "zod";
 import { DEFAULT_ANALYZER } from "../../../api/vocabulary";
 import { hasErrorCode, type PlatformClient } from "../../client";
-import { assertAdoptedIdentity, importIdHint } from "../../framework/adoption";
+import { assertAdoptedIdentity } from "../../framework/adoption";
 import type { FieldRule } from "../../framework/diff";
 import { defineResource, exportText, type PropertyRule, type PropertyTable } from "../../framework/resource";
-import { definitionsEqual, type FlatDefinitionField } from "../../framework/searchDefinition";
+import {
+  definitionsEqual,
+  duplicateIndexError,
+  type FlatDefinitionField,
+} from "../../framework/searchDefinition";
 import { type FtsIndexLocation, lifecycle } from "./lifecycle";
 import {
   describeFtsIndex,
@@ -164,28 +168,6 @@ async function findFtsIndex(
   return found === undefined ? undefined : ftsIndexId(inputs.groupId, inputs.clusterName, found.indexID);
 }
 
-/**
- * The name is taken in that collection: say which index holds it and how to adopt it, rather than
- * only relaying the service's error.
- */
-async function duplicateIndexError(
-  client: PlatformClient,
-  inputs: FtsIndexInputs,
-  cause: unknown,
-): Promise<Error> {
-  let existingId: string | undefined;
-  try {
-    existingId = await findFtsIndex(client, inputs, true);
-  } catch {
-    // The lookup only improves the message; the service's error below still explains the failure.
-  }
-  const adopt = importIdHint(existingId, FTS_INDEX_ID_PARTS);
-  const reason = cause instanceof Error ? cause.message : String(cause);
-  return new Error(
-    `${describeFtsIndex(inputs)} already exists (${reason}); choose another name, or ${adopt}`,
-  );
-}
-
 export const resource = defineResource<
   FtsIndexInputs,
   FtsIndexLocation,
@@ -222,7 +204,14 @@ export const resource = defineResource<
       );
     } catch (error) {
       if (hasErrorCode(error, "SEARCH_DUPLICATE_INDEX"))
-        throw await duplicateIndexError(client, inputs, error);
+        throw await duplicateIndexError(
+          {
+            describe: describeFtsIndex(inputs),
+            existingId: () => findFtsIndex(client, inputs, true),
+            idParts: FTS_INDEX_ID_PARTS,
+          },
+          error,
+        );
       throw error;
     }
   },

@@ -10,11 +10,15 @@
 
 import { z } from "zod";
 import { hasErrorCode, type PlatformClient } from "../../client";
-import { assertAdoptedIdentity, importIdHint, RECOVER_HINT } from "../../framework/adoption";
+import { assertAdoptedIdentity } from "../../framework/adoption";
 import { formatId } from "../../framework/ids";
 import { readIfExists } from "../../framework/lifecycle";
 import { defineResource, exportText, type PropertyTable } from "../../framework/resource";
-import { definitionsEqual, FLAT_DEFINITION_FIELDS } from "../../framework/searchDefinition";
+import {
+  definitionsEqual,
+  duplicateIndexError,
+  FLAT_DEFINITION_FIELDS,
+} from "../../framework/searchDefinition";
 import { findSearchIndex, lifecycle, type SearchIndexLocation } from "./lifecycle";
 import {
   describeSearchIndex,
@@ -167,36 +171,16 @@ async function updateDefinition(
   );
 }
 
-/**
- * The name is taken in that collection: say which index holds it and how to adopt it, rather than
- * only relaying the service's error.
- */
-async function duplicateIndexError(
-  client: PlatformClient,
-  inputs: SearchIndexInputs,
-  cause: unknown,
-): Promise<Error> {
-  let existingId: string | undefined;
-  try {
-    const existing = await client.searchIndexes.getByName(
-      inputs.groupId,
-      inputs.clusterName,
-      inputs.database,
-      inputs.collectionName,
-      inputs.name,
-    );
-    existingId = existing.indexID;
-  } catch {
-    // The lookup only improves the message; the service's error below still explains the failure.
-  }
-  const adopt = importIdHint(
-    existingId === undefined ? undefined : searchIndexId(inputs.groupId, inputs.clusterName, existingId),
-    SEARCH_INDEX_ID_PARTS,
+/** The id of the index holding the inputs' name in their collection. */
+async function indexHoldingName(client: PlatformClient, inputs: SearchIndexInputs): Promise<string> {
+  const existing = await client.searchIndexes.getByName(
+    inputs.groupId,
+    inputs.clusterName,
+    inputs.database,
+    inputs.collectionName,
+    inputs.name,
   );
-  const reason = cause instanceof Error ? cause.message : String(cause);
-  return new Error(
-    `${describeSearchIndex(inputs)} already exists (${reason}); choose another name, or ${adopt}; ${RECOVER_HINT}`,
-  );
+  return searchIndexId(inputs.groupId, inputs.clusterName, existing.indexID);
 }
 
 export const resource = defineResource<SearchIndexInputs, IndexAddress, LiveSearchIndex, IdPart>({
@@ -265,7 +249,14 @@ export const resource = defineResource<SearchIndexInputs, IndexAddress, LiveSear
       );
     } catch (error) {
       if (hasErrorCode(error, "SEARCH_DUPLICATE_INDEX"))
-        throw await duplicateIndexError(client, inputs, error);
+        throw await duplicateIndexError(
+          {
+            describe: describeSearchIndex(inputs),
+            existingId: () => indexHoldingName(client, inputs),
+            idParts: SEARCH_INDEX_ID_PARTS,
+          },
+          error,
+        );
       throw error;
     }
   },
