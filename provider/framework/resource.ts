@@ -40,7 +40,6 @@ import {
   type PhaseWaitOptions,
   phaseWaitOptions,
   type SynchronousLifecycle,
-  settleOrKeepInState,
   waitAndSettle,
 } from "./lifecycle";
 import { platformClient } from "./settings";
@@ -347,7 +346,7 @@ function objectProvider<Inputs, Where, Live, Part extends string>(
     createdHere: boolean,
   ): Promise<{ id: string; outs: Record<string, unknown> }> => {
     const id = declaration.idOf(inputs, known);
-    const outputs = (live: Live) => declaration.toOutputs(inputs, live);
+    const outputs = (live: Live): Record<string, unknown> => ({ ...declaration.toOutputs(inputs, live) });
     const { waitUntilSettled } = declaration;
     if (
       lifecycle.kind !== "asynchronous" ||
@@ -371,7 +370,7 @@ function objectProvider<Inputs, Where, Live, Part extends string>(
       phase,
       waitTarget.clock,
     );
-    return settleOrKeepInState({
+    return waitAndSettle({
       id,
       known,
       outputs,
