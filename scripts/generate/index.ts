@@ -5,6 +5,7 @@
  * - sdk/<name>.ts, the TypeScript SDK class of each resource, and sdk/index.ts, which exports them;
  * - the Arguments and Outputs tables of docs/resources/<name>.md;
  * - the per-resource table of docs/resources.md and the README's resource table;
+ * - docs/cli.md's table of what each type's findCreated looks for (recoverTable.ts);
  * - api/alertVariants.ts, from the vendored contract (alertVariants.ts);
  * - provider/runtime/resources.ts, the runtime's resource table (runtimeTable.ts);
  * - provider/native/schema.json, the package schema of the native plugin (packageSchema.ts).
@@ -20,6 +21,7 @@ import type { FunctionDeclaration } from "../../provider/functions/define";
 import { OUTPUT_FILE as ALERT_VARIANTS_FILE, renderAlertVariants } from "./alertVariants";
 import { argumentsTable, outputsTable, overviewTable, readmeTable, replaceBlock } from "./docs";
 import { renderPackageSchema } from "./packageSchema";
+import { RECOVER_TABLE_BLOCK, recoverTable } from "./recoverTable";
 import { RUNTIME_TABLE_FILE, renderRuntimeTable } from "./runtimeTable";
 import { renderSdk, renderSdkIndex } from "./sdk";
 
@@ -89,6 +91,10 @@ export function generatedFiles(
       replaceBlock(read("docs/resources.md"), "resources", overviewTable(resources), "docs/resources.md"),
     );
     files.set("README.md", replaceBlock(read("README.md"), "resources", readmeTable(resources), "README.md"));
+    files.set(
+      "docs/cli.md",
+      replaceBlock(read("docs/cli.md"), RECOVER_TABLE_BLOCK, recoverTable(resources), "docs/cli.md"),
+    );
   }
   return files;
 }

@@ -169,6 +169,7 @@ export const resource = defineResource<
     return differsFrom(inputs, live) ? acknowledge(client, inputs) : live;
   },
 
+  findsCreated: { identifies: "the alert, acknowledged until that instant with that comment" },
   /**
    * What a create made is the alert acknowledged as the inputs say (until that instant, with that
    * comment); an alert not acknowledged, or acknowledged otherwise, was not (findCreated.ts).

@@ -260,6 +260,7 @@ const FACTS: ResourceFacts<AlertConfigurationInputs> = {
   ),
   secretWhen: { notifications: notificationsMayHoldCredentials },
   sdkAliases: { AlertNotificationArgs: "InputShape<AlertNotification>" },
+  findsCreated: { identifies: "a configuration whose content equals the inputs", dated: "created" },
 };
 
 /** The behaviour, over the provider's page reader. */

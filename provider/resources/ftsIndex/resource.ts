@@ -245,6 +245,7 @@ export const resource = defineResource<
 
   remove: ({ client }, where) =>
     client.searchIndexes.fts.delete(where.groupId, where.clusterName, where.indexId),
+  findsCreated: { identifies: "its name on the collection" },
   findCreated: ({ client }, inputs) => findFtsIndex(client, inputs),
   toOutputs,
   inputsFromLive: (previous, live, parts) => inputsFromLive(previous, live, parts),

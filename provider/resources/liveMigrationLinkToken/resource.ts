@@ -104,6 +104,9 @@ export const resource = defineResource<
   },
 
   remove: ({ client }, where) => client.liveMigrations.deleteLinkTokens(where.orgId),
+  findsCreated: {
+    identifies: "nothing to adopt: a create replaces the organization's one link, whose token is shown once",
+  },
   /**
    * Nothing to adopt: an organization has one link, which a create replaces (the previous token stops
    * working), and the token is shown only once, so a link an interrupted create made is neither

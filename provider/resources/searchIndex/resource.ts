@@ -306,5 +306,6 @@ export const resource = defineResource<SearchIndexInputs, IndexAddress, LiveSear
 
   toOutputs,
   inputsFromLive: (previous, live, parts) => inputsFromLive(previous, live, parts),
+  findsCreated: { identifies: "its name on the collection" },
   findCreated: ({ client }, inputs) => findSearchIndex(client, inputs),
 });
