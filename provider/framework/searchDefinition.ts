@@ -8,7 +8,8 @@
  */
 import { z } from "zod";
 import { DEFAULT_ANALYZER, LUCENE_ANALYZERS, SEARCH_INDEX_NUM_PARTITIONS } from "../../api/vocabulary";
-import { importIdHint, RECOVER_HINT } from "./adoption";
+import { hasErrorCode } from "../client";
+import { assertAdoptedIdentity, importIdHint, RECOVER_HINT } from "./adoption";
 import { deepEqual } from "./diff";
 
 /** Built-in analyzer names as plain strings, for membership tests on user input. */
@@ -341,4 +342,40 @@ export async function duplicateIndexError(taken: TakenIndexName, cause: unknown)
   return new Error(
     `${taken.describe} already exists (${reason}); choose another name, or ${adopt}; ${RECOVER_HINT}`,
   );
+}
+
+/** Creates a search index; a name taken in that collection fails with {@link duplicateIndexError}. */
+export async function createIndex<Live>(create: () => Promise<Live>, taken: TakenIndexName): Promise<Live> {
+  try {
+    return await create();
+  } catch (error) {
+    if (hasErrorCode(error, "SEARCH_DUPLICATE_INDEX")) throw await duplicateIndexError(taken, error);
+    throw error;
+  }
+}
+
+/** What names a search index where it is. */
+interface IndexNames {
+  database: string;
+  collectionName: string;
+  name: string;
+}
+
+/**
+ * Adoption converges an index's definition only: an index cannot be renamed or moved, so an importId
+ * naming an index whose identity differs from the inputs is an error (before any change is made).
+ * `more`: the resource's own identity fields (SearchIndex: its type).
+ */
+export function assertAdoptedIndex(
+  importId: string | undefined,
+  inputs: IndexNames,
+  live: Partial<IndexNames>,
+  more: ReadonlyArray<readonly [field: string, want: string, got: string | undefined]> = [],
+): void {
+  assertAdoptedIdentity(importId, "search index", [
+    ["database", inputs.database, live.database],
+    ["collectionName", inputs.collectionName, live.collectionName],
+    ["name", inputs.name, live.name],
+    ...more,
+  ]);
 }

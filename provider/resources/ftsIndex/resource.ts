@@ -10,13 +10,13 @@
 
 import { z } from "zod";
 import { DEFAULT_ANALYZER } from "../../../api/vocabulary";
-import { hasErrorCode, type PlatformClient } from "../../client";
-import { assertAdoptedIdentity } from "../../framework/adoption";
+import type { PlatformClient } from "../../client";
 import type { FieldRule } from "../../framework/diff";
 import { defineResource, exportText, type PropertyRule, type PropertyTable } from "../../framework/resource";
 import {
+  assertAdoptedIndex,
+  createIndex,
   definitionsEqual,
-  duplicateIndexError,
   type FlatDefinitionField,
 } from "../../framework/searchDefinition";
 import { type FtsIndexLocation, lifecycle } from "./lifecycle";
@@ -197,35 +197,20 @@ export const resource = defineResource<
   idOf: (inputs, live) => ftsIndexId(inputs.groupId, inputs.clusterName, live.indexId),
   read: ({ client }, where) => lifecycle.read(client, where),
 
-  async create({ client }, inputs) {
-    try {
-      return fromApi(
-        await client.searchIndexes.fts.create(inputs.groupId, inputs.clusterName, toBody(inputs)),
-      );
-    } catch (error) {
-      if (hasErrorCode(error, "SEARCH_DUPLICATE_INDEX"))
-        throw await duplicateIndexError(
-          {
-            describe: describeFtsIndex(inputs),
-            existingId: () => findFtsIndex(client, inputs, true),
-            idParts: FTS_INDEX_ID_PARTS,
-          },
-          error,
-        );
-      throw error;
-    }
-  },
+  create: ({ client }, inputs) =>
+    createIndex(
+      async () =>
+        fromApi(await client.searchIndexes.fts.create(inputs.groupId, inputs.clusterName, toBody(inputs))),
+      {
+        describe: describeFtsIndex(inputs),
+        existingId: () => findFtsIndex(client, inputs, true),
+        idParts: FTS_INDEX_ID_PARTS,
+      },
+    ),
 
-  /**
-   * Adoption converges the definition only: an index cannot be renamed or moved, so an importId
-   * naming an index whose identity differs from the inputs is an error (before any change is made).
-   */
+  /** Adoption converges the definition only (assertAdoptedIndex). */
   async adopt({ client }, inputs, live, where) {
-    assertAdoptedIdentity(inputs.importId, "search index", [
-      ["database", inputs.database, live.database],
-      ["collectionName", inputs.collectionName, live.collectionName],
-      ["name", inputs.name, live.name],
-    ]);
+    assertAdoptedIndex(inputs.importId, inputs, live);
     return sameDefinition(live, inputs) ? live : updateIndex(client, where, inputs);
   },
 

@@ -9,14 +9,14 @@
  */
 
 import { z } from "zod";
-import { hasErrorCode, type PlatformClient } from "../../client";
-import { assertAdoptedIdentity } from "../../framework/adoption";
+import type { PlatformClient } from "../../client";
 import { formatId } from "../../framework/ids";
 import { readIfExists } from "../../framework/lifecycle";
 import { defineResource, exportText, type PropertyTable } from "../../framework/resource";
 import {
+  assertAdoptedIndex,
+  createIndex,
   definitionsEqual,
-  duplicateIndexError,
   FLAT_DEFINITION_FIELDS,
 } from "../../framework/searchDefinition";
 import { findSearchIndex, lifecycle, type SearchIndexLocation } from "./lifecycle";
@@ -242,36 +242,20 @@ export const resource = defineResource<SearchIndexInputs, IndexAddress, LiveSear
   read: ({ client }, where) =>
     where.names === undefined ? lifecycle.read(client, where) : readByNames(client, where.names),
 
-  async create({ client }, inputs) {
-    try {
-      return fromApi(
-        await client.searchIndexes.create(inputs.groupId, inputs.clusterName, toCreateBody(inputs)),
-      );
-    } catch (error) {
-      if (hasErrorCode(error, "SEARCH_DUPLICATE_INDEX"))
-        throw await duplicateIndexError(
-          {
-            describe: describeSearchIndex(inputs),
-            existingId: () => indexHoldingName(client, inputs),
-            idParts: SEARCH_INDEX_ID_PARTS,
-          },
-          error,
-        );
-      throw error;
-    }
-  },
+  create: ({ client }, inputs) =>
+    createIndex(
+      async () =>
+        fromApi(await client.searchIndexes.create(inputs.groupId, inputs.clusterName, toCreateBody(inputs))),
+      {
+        describe: describeSearchIndex(inputs),
+        existingId: () => indexHoldingName(client, inputs),
+        idParts: SEARCH_INDEX_ID_PARTS,
+      },
+    ),
 
-  /**
-   * Adoption converges the definition only: an index cannot be renamed or moved, so an importId
-   * naming an index whose identity differs from the inputs is an error (before any change is made).
-   */
+  /** Adoption converges the definition only (assertAdoptedIndex); the type cannot change either. */
   async adopt({ client }, inputs, live, where) {
-    assertAdoptedIdentity(inputs.importId, "search index", [
-      ["database", inputs.database, live.database],
-      ["collectionName", inputs.collectionName, live.collectionName],
-      ["name", inputs.name, live.name],
-      ["type", inputs.type, live.type],
-    ]);
+    assertAdoptedIndex(inputs.importId, inputs, live, [["type", inputs.type, live.type]]);
     if (definitionsEqual(live.definition, inputs.definition)) return live;
     return updateDefinition(client, { ...where, indexId: live.indexId }, inputs);
   },
