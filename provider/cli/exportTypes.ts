@@ -1,7 +1,7 @@
 /**
  * ===== THE EXPORT TABLE =====
  * What `pulumi-cluster-platform export` reads: one entry per resource type of the runtime's resource
- * table (provider/framework/runtime.ts RESOURCE_MODULES), made from the `exported` facet of each
+ * table (provider/runtime/resources.ts), made from the `exported` facet of each
  * resource's declaration (provider/resources/<name>/resource.ts; ExportFacet in
  * provider/framework/resource.ts): how to find the ids of the objects that exist, the config key and
  * list name of the declared objects, and a readable Pulumi resource name. Everything else is shared:
@@ -13,11 +13,11 @@
  * `after` names, otherwise in the resource table's order (by type name).
  */
 import type { ExportFacet } from "../framework/resource";
-import { lookupDefinition, RESOURCE_MODULES } from "../framework/runtime";
+import { lookupDefinition, RESOURCE_TYPES } from "../runtime";
 
 /** One resource type as the export command sees it: its type name and its declaration's facet. */
 export interface ExportedType extends ExportFacet {
-  /** The runtime type name: the sdk class, `<type>Args` its arguments, the key of RESOURCE_MODULES. */
+  /** The runtime type name: the sdk class, `<type>Args` its arguments, one of RESOURCE_TYPES. */
   type: string;
 }
 
@@ -63,8 +63,6 @@ let table: readonly ExportedType[] | undefined;
  * declaration, which the other commands do not need).
  */
 export function exportedTypes(): readonly ExportedType[] {
-  table ??= exportTable(
-    Object.keys(RESOURCE_MODULES).map((type) => ({ type, exported: lookupDefinition(type)?.exported })),
-  );
+  table ??= exportTable(RESOURCE_TYPES.map((type) => ({ type, exported: lookupDefinition(type)?.exported })));
   return table;
 }

@@ -8,10 +8,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { createClient, fileBudgetStore, type PlatformClient, resolveClientConfig } from "../client";
-import { providerWith } from "../framework/runtime";
 import { throttleStateDir } from "../framework/settings";
 import { RUNTIME_MODULE } from "../framework/shim";
 import type { PlatformProvider } from "../framework/types";
+import { providerWith } from "../runtime";
 
 /** The `package.json` above a resolved module file: its name and version. */
 function packageOf(file: string): string | undefined {

@@ -27,9 +27,9 @@
  */
 import type { Stack, StepEventMetadata } from "@pulumi/pulumi/automation";
 import { specialSecretSig as SECRET_MARKER, specialSigKey as SECRET_SIG } from "@pulumi/pulumi/runtime/rpc";
-import { readForHost } from "../framework/runtime";
 import { PROVIDER_KEY, RUNTIME_MODULE } from "../framework/shim";
 import type { PlatformProvider, PropertyBag } from "../framework/types";
+import { readForHost } from "../runtime";
 import {
   type DeploymentResource,
   nameOfUrn,

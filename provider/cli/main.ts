@@ -14,8 +14,8 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { lookupResource } from "../framework/runtime";
 import { platformClient, setConfigValues } from "../framework/settings";
+import { lookupResource } from "../runtime";
 import { compareChain, compareStacks, liveResources } from "./compare";
 import { driftReport, exitCodeOf } from "./drift";
 import { CliError, openStack, type Progress } from "./engine";

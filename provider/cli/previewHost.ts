@@ -8,7 +8,7 @@
  * server per preview, so the stacks of a fleet run each have their own configuration.
  *
  * The server answers as `@pulumi/pulumi/cmd/dynamic-provider` answers, with the same runtime code
- * (framework/runtime.ts `callForHost`): `configure` keeps the configuration (secrets opened, secrets
+ * (runtime/index.ts `callForHost`): `configure` keeps the configuration (secrets opened, secrets
  * not accepted); `check` and `diff` take the provider of the new `__provider` (the old one when the
  * new is unknown), `check` gives back the inputs with the new `__provider`, `diff` its verdict,
  * replacements and delete-before-replace; `read` (a program's `get`) the properties with
@@ -31,9 +31,9 @@ import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { unknownValue, unwrapRpcSecret } from "@pulumi/pulumi/runtime/rpc";
 import * as emptyProto from "google-protobuf/google/protobuf/empty_pb";
 import * as structProto from "google-protobuf/google/protobuf/struct_pb";
-import { callForHost } from "../framework/runtime";
 import { PROVIDER_KEY, shimTypeName } from "../framework/shim";
 import type { PropertyBag } from "../framework/types";
+import { callForHost } from "../runtime";
 import { type OperationEvents, type Progress, programPreview } from "./engine";
 import { type ConfigValues, configIdentity, ProviderPool, runsOwnPackage } from "./inProcess";
 import { StateSeen } from "./openedState";

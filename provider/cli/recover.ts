@@ -83,7 +83,7 @@ interface Deployment {
 }
 
 /**
- * The finder of a resource type: `findCreated` of its implementation (provider/framework/runtime.ts).
+ * The finder of a resource type: `findCreated` of its implementation (provider/runtime/index.ts).
  * Throws AmbiguousCreateError (framework/findCreated.ts) when more than one object fits.
  */
 export type FindCreated = (

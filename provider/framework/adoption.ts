@@ -47,7 +47,8 @@ export function importIdSchema(
 
 /**
  * The zod refinement that `importId` names the project of `groupId` (the id of a project singleton,
- * framework/singleton.ts, is `<groupId>`); skipped while either is unknown during preview.
+ * framework/singleton.ts, is `<groupId>`); skipped while either is unknown during preview, and for an
+ * importId that is no project id at all ({@link importIdSchema} names its format).
  */
 export function refineProjectImportId(
   inputs: { groupId: string; importId?: string | undefined },
@@ -55,6 +56,7 @@ export function refineProjectImportId(
 ): void {
   if (inputs.importId === undefined || containsUnknown(inputs.importId) || containsUnknown(inputs.groupId))
     return;
+  if (idPartProblem("groupId", inputs.importId) !== undefined) return;
   if (inputs.importId !== inputs.groupId) {
     ctx.addIssue({
       code: "custom",

@@ -9,11 +9,11 @@
  * with those properties as its outputs, marks it with "initialization errors", and calls `update`
  * on the next `pulumi up` so the provider can converge it.
  *
- * Two details of that path, both handled here and in runtime.ts:
+ * Two details of that path, both handled here and in provider/runtime/index.ts:
  * - the engine shows the error as the `reasons` joined, NOT the error message (with no reasons the
  *   user reads "resource init failed"), so the message is also the only reason;
  * - the host does not add `__provider` to `properties` on this path (it does for successful
- *   results); runtime.ts adds it, or later `delete`/`refresh` of the object could not find its code.
+ *   results); the runtime adds it, or later `delete`/`refresh` of the object could not find its code.
  */
 
 /** An error from create/update that tells Pulumi the object exists: `{ id, properties, reasons }`. */
@@ -54,44 +54,4 @@ export function isPartialFailure(error: unknown): error is PartialFailureError {
     typeof (error as { id?: unknown }).id === "string" &&
     (error as { id: string }).id !== ""
   );
-}
-
-/** Options of {@link keepInStateIfFails}. */
-export interface KeepInStateOptions {
-  /**
-   * Deletes what a failed create left behind (when the user asked for that, e.g. an input
-   * `deleteOnCreateFailure: true`). When given and it succeeds, the original error is thrown as a
-   * plain error (nothing stays in state); when it fails too, the object is kept in state and both
-   * failures are reported.
-   */
-  cleanup?: () => Promise<void>;
-}
-
-/**
- * Runs the part of create/update that follows the API call (typically the wait for a done state):
- * if it throws, the error is rethrown as a {@link partialFailure} carrying `id` and `outs`, so the
- * object stays in state. The message keeps the original error's text.
- */
-export async function keepInStateIfFails<T>(
-  id: string,
-  outs: Record<string, unknown>,
-  work: () => Promise<T>,
-  options: KeepInStateOptions = {},
-): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isPartialFailure(error)) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    if (options.cleanup !== undefined) {
-      try {
-        await options.cleanup();
-      } catch (cleanupError) {
-        const cleanupMessage = cleanupError instanceof Error ? cleanupError.message : String(cleanupError);
-        throw partialFailure(id, outs, `${message}; deleting it afterwards failed too: ${cleanupMessage}`);
-      }
-      throw new Error(`${message}; the object ${id} was deleted as requested`);
-    }
-    throw partialFailure(id, outs, message);
-  }
 }

@@ -18,8 +18,7 @@ export {
 } from "./adoption";
 export type { ChangeEffect, Classification, Comparison, EqualOptions, FieldRule, InputDiff } from "./diff";
 export { assertClassified, changedInputs, checkAndDiff, deepEqual, diffInputs, valuesEqual } from "./diff";
-export type { KeepInStateOptions } from "./errors";
-export { isPartialFailure, keepInStateIfFails, PartialFailureError, partialFailure } from "./errors";
+export { isPartialFailure, PartialFailureError, partialFailure } from "./errors";
 export type { IdPartRule } from "./ids";
 export { describeIdFormat, formatId, ID_PART_RULES, idPartProblem, parseId } from "./ids";
 export type { JobDeclaration, JobInputs } from "./jobResource";
@@ -29,18 +28,19 @@ export type {
   AsynchronousLifecycle,
   DeclaredStates,
   DefaultTimeouts,
+  DonePoll,
   Lifecycle,
   LifecycleState,
   LifecycleTarget,
   LifecycleVocabulary,
   PhaseWaitOptions,
+  Settled,
   SettleOptions,
   SynchronousLifecycle,
   TimeoutPhase,
 } from "./lifecycle";
 export {
   asynchronous,
-  deleteAndWaitGone,
   deleteIfExists,
   deleteThenWaitGone,
   donePoll,
@@ -49,7 +49,6 @@ export {
   phaseWaitFields,
   phaseWaitOptions,
   readIfExists,
-  settleOrKeepInState,
   synchronous,
   waitAndSettle,
   waitUntilDone,

@@ -1,16 +1,18 @@
 /**
  * The lifecycle of a resource: what create, update and delete wait for, in one place.
  *
- * Every resource folder has a `lifecycle.ts` that exports `lifecycle`, one of:
- * - `synchronous(why)`: create, update and delete take effect when the API answers; nothing waits and
- *   the resource takes no `timeouts` input;
- * - `asynchronous({...})`: the resource declares its states (done / failed / transitional, named in
+ * Every resource declares its `lifecycle`, one of:
+ * - `synchronous(why)`, written in the declaration (resource.ts): create, update and delete take
+ *   effect when the API answers; nothing waits and the resource takes no `timeouts` input;
+ * - `asynchronous({...})`, the folder's `lifecycle.ts` with the resource's waits: the resource declares its states (done / failed / transitional, named in
  *   api/vocabulary.ts LIFECYCLE_STATES), how to read it, and its default timeouts. The three
  *   asynchronous steps are built here from that declaration:
  *   - create or update, then wait for a done state, keeping the object in state when the wait fails
  *     ({@link waitAndSettle});
  *   - wait for a done state ({@link waitUntilDone});
  *   - delete, then wait until reading answers "gone" ({@link deleteThenWaitGone}, {@link waitUntilGone}).
+ *   Each step has one name; a resource whose wait is its own (a poll of its own, a wait other than the
+ *   lifecycle's) calls the same function with that wait.
  *
  * Also here: "not found means gone" for a read ({@link readIfExists}) and a delete
  * ({@link deleteIfExists}), which every resource needs.
@@ -18,7 +20,7 @@
 
 import type { LIFECYCLE_STATES } from "../../api/vocabulary";
 import { isNotFound, isTransient, type PlatformClient, sleep } from "../client";
-import { keepInStateIfFails } from "./errors";
+import { isPartialFailure, partialFailure } from "./errors";
 import { resolveTimeouts, type TimeoutsInput } from "./timeouts";
 import { type PollResult, type WaitClock, type WaitOptions, waitFor } from "./waiter";
 
@@ -251,18 +253,36 @@ export function gonePoll<Where, Live>(
   return { state: lifecycle.stateOf(live), done: false };
 }
 
+/** One poll of a wait until done: its result and, when it read one, the live view. */
+export type DonePoll<Live> = () => Promise<{ result: PollResult; live: Live | undefined }>;
+
 /**
- * Waits until the object is in a done state; returns its last live view.
+ * Waits until the object is in a done state; returns its last live view. Either the lifecycle's wait
+ * (its read, classified by its states), or a phase wait with a poll of the resource's own (an
+ * operation retried until it succeeds, a failure that carries the service's reason) and its target
+ * in words, which returns what its last successful poll saw.
  * @throws WaitFailedError, WaitGoneError, WaitTimeoutError (framework/waiter.ts)
  */
-export async function waitUntilDone<Where, Live>(
+export function waitUntilDone<Where, Live>(
   lifecycle: AsynchronousLifecycle<Where, Live>,
   client: PlatformClient,
   where: Where,
   options: PhaseWaitOptions,
+): Promise<Live>;
+export function waitUntilDone<Live>(
+  options: PhaseWaitOptions,
+  target: string,
+  poll: DonePoll<Live>,
+): Promise<Live>;
+export function waitUntilDone<Where, Live>(
+  ...args:
+    | [AsynchronousLifecycle<Where, Live>, PlatformClient, Where, PhaseWaitOptions]
+    | [PhaseWaitOptions, string, DonePoll<Live>]
 ): Promise<Live> {
+  if (args.length === 3) return waitWithPoll(...args);
+  const [lifecycle, client, where, options] = args;
   let lastState = "unknown";
-  return pollUntilDone(options, doneTarget(lifecycle), async () => {
+  return waitWithPoll(options, doneTarget(lifecycle), async () => {
     const live = await lifecycle.read(client, where);
     const result = donePoll(lifecycle, live, lastState);
     if (live !== undefined) lastState = result.state;
@@ -270,16 +290,10 @@ export async function waitUntilDone<Where, Live>(
   });
 }
 
-/**
- * A phase wait that returns what its last successful poll saw: `poll` answers the poll result and,
- * when it read one, the live view. The wait for done above, and resource waits with a poll of their
- * own (an operation retried until it succeeds, a failure that carries the service's reason), use it.
- * @throws WaitFailedError, WaitGoneError, WaitTimeoutError (framework/waiter.ts)
- */
-export async function pollUntilDone<Live>(
+async function waitWithPoll<Live>(
   options: PhaseWaitOptions,
   target: string,
-  poll: () => Promise<{ result: PollResult; live: Live | undefined }>,
+  poll: DonePoll<Live>,
 ): Promise<Live> {
   let last: Live | undefined;
   await waitFor({
@@ -312,14 +326,14 @@ export async function waitUntilGone<Where, Live>(
 // ---------------------------------------------------------------------------------------------
 // The steps of create, update and delete
 
-/** What {@link settleOrKeepInState} needs. */
-export interface SettleOptions<Live> {
+/** What {@link waitAndSettle} needs. */
+export interface SettleOptions<Live, Outs extends object = object> {
   /** The object's id. */
   id: string;
   /** What is known right after the API call, stored when the wait fails. */
   known: Live;
   /** The outputs stored for a live view. */
-  outputs: (live: Live) => object;
+  outputs: (live: Live) => Outs;
   /** Waits for the done state; returns the last live view. */
   wait: () => Promise<Live>;
   /**
@@ -330,32 +344,31 @@ export interface SettleOptions<Live> {
 }
 
 /**
- * The end of a create or update that waits: waits for the done state and returns the id and
- * outputs. A failed wait keeps the object in state with what is known ({@link keepInStateIfFails}),
- * or deletes it when `deleteOnFailure` is given.
+ * Runs `wait`, the part of a create or update that follows the API call: if it throws, the error is
+ * rethrown as a {@link partialFailure} carrying the id and the outputs of what is known, so the
+ * object stays in state (its message keeps the original error's text). With `deleteOnFailure`, the
+ * object is deleted instead and the error is a plain one; when that delete fails too, the object is
+ * kept and both failures are named.
  */
-export async function settleOrKeepInState<Live>(
-  options: SettleOptions<Live>,
-): Promise<{ id: string; outs: Record<string, unknown> }> {
-  const live = await keepInStateIfFails(
-    options.id,
-    { ...options.outputs(options.known) },
-    options.wait,
-    options.deleteOnFailure === undefined ? {} : { cleanup: options.deleteOnFailure },
-  );
-  return { id: options.id, outs: { ...options.outputs(live) } };
-}
-
-/**
- * Deletes an object and waits until it is gone. An object already gone when deleted is fine (a
- * not-found answer), and then there is nothing to wait for.
- */
-export async function deleteAndWaitGone(
-  deleteObject: () => Promise<unknown>,
-  waitGone: () => Promise<void>,
-  budgetMs?: number,
-): Promise<void> {
-  if (await deleteIfExists(deleteObject, budgetMs)) await waitGone();
+async function keptInStateOnFailure<Live>(options: SettleOptions<Live, object>): Promise<Live> {
+  try {
+    return await options.wait();
+  } catch (error) {
+    if (isPartialFailure(error)) throw error;
+    const { id } = options;
+    const outs = { ...options.outputs(options.known) };
+    const message = error instanceof Error ? error.message : String(error);
+    if (options.deleteOnFailure !== undefined) {
+      try {
+        await options.deleteOnFailure();
+      } catch (cleanupError) {
+        const cleanupMessage = cleanupError instanceof Error ? cleanupError.message : String(cleanupError);
+        throw partialFailure(id, outs, `${message}; deleting it afterwards failed too: ${cleanupMessage}`);
+      }
+      throw new Error(`${message}; the object ${id} was deleted as requested`);
+    }
+    throw partialFailure(id, outs, message);
+  }
 }
 
 /** One object of an asynchronous resource, as the steps below need it. */
@@ -378,33 +391,80 @@ function phaseOptions<Where>(
   return phaseWaitOptions(target.describe, target.timeouts, lifecycle.defaultTimeouts, phase, target.clock);
 }
 
+/** A settled create or update: the object's id and outputs. */
+export interface Settled<Outs extends object = Record<string, unknown>> {
+  id: string;
+  outs: Outs;
+}
+
 /**
- * The end of a create or update: waits for a done state within the phase's timeout; a failed wait
- * keeps the object in state (or deletes it, see {@link SettleOptions.deleteOnFailure}).
+ * The end of a create or update that waits: waits, then returns the id and the outputs of the live
+ * view the wait ended with. A failed wait keeps the object in state with what is known (or deletes
+ * it, see {@link SettleOptions.deleteOnFailure}). The wait is the lifecycle's wait for a done state
+ * within the phase's timeout, or one of the resource's own (`wait`).
  */
+export function waitAndSettle<Live, Outs extends object>(
+  options: SettleOptions<Live, Outs>,
+): Promise<Settled<Outs>>;
 export function waitAndSettle<Where, Live>(
   lifecycle: AsynchronousLifecycle<Where, Live>,
   target: LifecycleTarget<Where>,
   phase: "create" | "update",
   options: Omit<SettleOptions<Live>, "wait">,
-): Promise<{ id: string; outs: Record<string, unknown> }> {
-  return settleOrKeepInState({
-    ...options,
-    wait: () => waitUntilDone(lifecycle, target.client, target.where, phaseOptions(lifecycle, target, phase)),
-  });
+): Promise<Settled>;
+export async function waitAndSettle<Where, Live>(
+  ...args:
+    | [SettleOptions<Live, object>]
+    | [
+        AsynchronousLifecycle<Where, Live>,
+        LifecycleTarget<Where>,
+        "create" | "update",
+        Omit<SettleOptions<Live>, "wait">,
+      ]
+): Promise<Settled<object>> {
+  let options: SettleOptions<Live, object>;
+  if (args.length === 1) options = args[0];
+  else {
+    const [lifecycle, target, phase, rest] = args;
+    const phaseWait = phaseOptions(lifecycle, target, phase);
+    options = { ...rest, wait: () => waitUntilDone(lifecycle, target.client, target.where, phaseWait) };
+  }
+  const live = await keptInStateOnFailure(options);
+  return { id: options.id, outs: { ...options.outputs(live) } };
 }
 
 /**
- * Delete: runs `deleteObject`, then waits until the object is gone within `timeouts.delete`. An
- * object already gone is fine.
+ * Delete: runs `deleteObject`, then waits until the object is gone, within `timeouts.delete`: the
+ * lifecycle's wait, or a wait of the resource's own (`waitGone`, with the delete's budget). An object
+ * already gone when deleted is fine (a not-found answer), and then there is nothing to wait for.
  */
 export function deleteThenWaitGone<Where, Live>(
   lifecycle: AsynchronousLifecycle<Where, Live>,
   target: LifecycleTarget<Where>,
   deleteObject: () => Promise<unknown>,
+): Promise<void>;
+export function deleteThenWaitGone(
+  deleteObject: () => Promise<unknown>,
+  waitGone: () => Promise<void>,
+  budgetMs?: number,
+): Promise<void>;
+export async function deleteThenWaitGone<Where, Live>(
+  ...args:
+    | [AsynchronousLifecycle<Where, Live>, LifecycleTarget<Where>, () => Promise<unknown>]
+    | [() => Promise<unknown>, () => Promise<void>, number?]
 ): Promise<void> {
+  if (typeof args[0] === "function") {
+    const [deleteObject, waitGone, budgetMs] = args as [() => Promise<unknown>, () => Promise<void>, number?];
+    if (await deleteIfExists(deleteObject, budgetMs)) await waitGone();
+    return;
+  }
+  const [lifecycle, target, deleteObject] = args as [
+    AsynchronousLifecycle<Where, Live>,
+    LifecycleTarget<Where>,
+    () => Promise<unknown>,
+  ];
   const options = phaseOptions(lifecycle, target, "delete");
-  return deleteAndWaitGone(
+  await deleteThenWaitGone(
     deleteObject,
     () => waitUntilGone(lifecycle, target.client, target.where, options),
     options.timeoutMs,

@@ -40,7 +40,6 @@ import {
   type PhaseWaitOptions,
   phaseWaitOptions,
   type SynchronousLifecycle,
-  settleOrKeepInState,
   waitAndSettle,
 } from "./lifecycle";
 import { platformClient } from "./settings";
@@ -139,6 +138,12 @@ export interface ResourceFacts<Inputs> {
   /** Earlier names of SDK types, still exported: alias -> the type's name. */
   sdkAliases?: Readonly<Record<string, string>>;
   /**
+   * What the resource's `findCreated` looks for, in words (docs/cli.md's table "How each type finds
+   * what its create made" is generated from these; a test holds that every type has them). A
+   * singleton's are defineSingleton's.
+   */
+  findsCreated?: FindsCreatedWords;
+  /**
    * The folders of other resources whose SDK files declare named types this resource's SDK uses too:
    * the SDK imports those from there instead of declaring them again (FtsIndex's flat fields are
    * SearchIndex's definition types; two declarations of one name would make the `export *` of
@@ -181,6 +186,17 @@ export interface ExportFacet {
   resourceName(args: Readonly<Record<string, unknown>>): string;
   /** Types whose resources this one's resources depend on (destroy removes these first). */
   after?: readonly string[];
+}
+
+/** What a resource's `findCreated` looks for, in words (docs/cli.md, `recover`). */
+export interface FindsCreatedWords {
+  /** What identifies the object the create made ("its name on the collection"). */
+  identifies: string;
+  /**
+   * The field of the service's record whose date must be at or after the create began, for a type
+   * without a unique name (findCreated.ts); none for a type found by its name or place.
+   */
+  dated?: string;
 }
 
 /** An argument as text for a resource name: a string as it is, anything else by String (absent: ""). */
@@ -347,7 +363,7 @@ function objectProvider<Inputs, Where, Live, Part extends string>(
     createdHere: boolean,
   ): Promise<{ id: string; outs: Record<string, unknown> }> => {
     const id = declaration.idOf(inputs, known);
-    const outputs = (live: Live) => declaration.toOutputs(inputs, live);
+    const outputs = (live: Live): Record<string, unknown> => ({ ...declaration.toOutputs(inputs, live) });
     const { waitUntilSettled } = declaration;
     if (
       lifecycle.kind !== "asynchronous" ||
@@ -371,7 +387,7 @@ function objectProvider<Inputs, Where, Live, Part extends string>(
       phase,
       waitTarget.clock,
     );
-    return settleOrKeepInState({
+    return waitAndSettle({
       id,
       known,
       outputs,
@@ -513,6 +529,7 @@ export function definition<Inputs>(
     lifecycle: facts.lifecycle,
     ...(facts.secretWhen === undefined ? {} : { secretWhen: facts.secretWhen }),
     ...(facts.sdkAliases === undefined ? {} : { sdkAliases: facts.sdkAliases }),
+    ...(facts.findsCreated === undefined ? {} : { findsCreated: facts.findsCreated }),
     ...(facts.sdkTypesFrom === undefined ? {} : { sdkTypesFrom: facts.sdkTypesFrom }),
     ...(facts.docNotes === undefined ? {} : { docNotes: facts.docNotes }),
     ...(facts.updateWaits === undefined ? {} : { updateWaits: facts.updateWaits }),

@@ -8,6 +8,8 @@
  */
 import { z } from "zod";
 import { DEFAULT_ANALYZER, LUCENE_ANALYZERS, SEARCH_INDEX_NUM_PARTITIONS } from "../../api/vocabulary";
+import { hasErrorCode } from "../client";
+import { assertAdoptedIdentity, importIdHint, RECOVER_HINT } from "./adoption";
 import { deepEqual } from "./diff";
 
 /** Built-in analyzer names as plain strings, for membership tests on user input. */
@@ -311,4 +313,69 @@ function stripUndefined(value: Record<string, unknown>): Record<string, unknown>
 /** Whether two definitions mean the same index (defaults applied, key order ignored). */
 export function definitionsEqual(left: unknown, right: unknown): boolean {
   return deepEqual(canonicalDefinition(left), canonicalDefinition(right));
+}
+
+/** What {@link duplicateIndexError} says of the index whose name is taken. */
+export interface TakenIndexName {
+  /** The index the create asked for, in words. */
+  describe: string;
+  /** The id of the index holding the name (undefined: not found). */
+  existingId: () => Promise<string | undefined>;
+  /** The parts of the resource's id, for the importId hint when the holder is not found. */
+  idParts: readonly string[];
+}
+
+/**
+ * The error of a create the service refused because the name is taken in that collection
+ * (SEARCH_DUPLICATE_INDEX): which index holds it and how to adopt it, rather than only relaying the
+ * service's error.
+ */
+export async function duplicateIndexError(taken: TakenIndexName, cause: unknown): Promise<Error> {
+  let existingId: string | undefined;
+  try {
+    existingId = await taken.existingId();
+  } catch {
+    // The lookup only improves the message; the service's error below still explains the failure.
+  }
+  const adopt = importIdHint(existingId, taken.idParts);
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new Error(
+    `${taken.describe} already exists (${reason}); choose another name, or ${adopt}; ${RECOVER_HINT}`,
+  );
+}
+
+/** Creates a search index; a name taken in that collection fails with {@link duplicateIndexError}. */
+export async function createIndex<Live>(create: () => Promise<Live>, taken: TakenIndexName): Promise<Live> {
+  try {
+    return await create();
+  } catch (error) {
+    if (hasErrorCode(error, "SEARCH_DUPLICATE_INDEX")) throw await duplicateIndexError(taken, error);
+    throw error;
+  }
+}
+
+/** What names a search index where it is. */
+interface IndexNames {
+  database: string;
+  collectionName: string;
+  name: string;
+}
+
+/**
+ * Adoption converges an index's definition only: an index cannot be renamed or moved, so an importId
+ * naming an index whose identity differs from the inputs is an error (before any change is made).
+ * `more`: the resource's own identity fields (SearchIndex: its type).
+ */
+export function assertAdoptedIndex(
+  importId: string | undefined,
+  inputs: IndexNames,
+  live: Partial<IndexNames>,
+  more: ReadonlyArray<readonly [field: string, want: string, got: string | undefined]> = [],
+): void {
+  assertAdoptedIdentity(importId, "search index", [
+    ["database", inputs.database, live.database],
+    ["collectionName", inputs.collectionName, live.collectionName],
+    ["name", inputs.name, live.name],
+    ...more,
+  ]);
 }

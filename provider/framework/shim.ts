@@ -22,7 +22,7 @@
  *
  * Contract (never change; every state file ever written calls it, the 2 KB serialized form of earlier
  * versions and this text alike): module `pulumi-cluster-platform/runtime` (the package's "exports" map
- * points it at dist/provider/framework/runtime.js), export `dispatch(typeName, method, args)` with the
+ * points it at dist/provider/runtime/index.js), export `dispatch(typeName, method, args)` with the
  * host's arguments as given. The text itself may change between versions (old text keeps working for
  * as long as the contract holds); the resources' diff ignores `__provider`, so a new text causes no
  * update by itself and is written to a resource's inputs on the next `up`, to its outputs on its next

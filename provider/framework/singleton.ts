@@ -11,6 +11,7 @@ import { formatId, parseId } from "./ids";
 import { deleteIfExists, readIfExists } from "./lifecycle";
 import {
   definition,
+  type FindsCreatedWords,
   type IdParts,
   type ResourceContext,
   type ResourceDefinition,
@@ -67,11 +68,18 @@ export interface SingletonDeclaration<Inputs, Part extends string> extends Resou
   diff?: PlatformProvider["diff"];
 }
 
+/** What a singleton's `findCreated` (below) looks for: where it is. */
+const SINGLETON_FINDS_CREATED: FindsCreatedWords = { identifies: "the project's or cluster's one object" };
+
 /** Declares a singleton resource (see {@link SingletonDeclaration}). */
 export function defineSingleton<Inputs, const Part extends string>(
   declaration: SingletonDeclaration<Inputs, Part>,
 ): ResourceDefinition {
-  return definition(declaration, "singleton", (deps) => singletonProvider(declaration, deps));
+  return definition(
+    { ...declaration, findsCreated: declaration.findsCreated ?? SINGLETON_FINDS_CREATED },
+    "singleton",
+    (deps) => singletonProvider(declaration, deps),
+  );
 }
 
 function singletonProvider<Inputs, Part extends string>(

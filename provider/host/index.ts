@@ -1,7 +1,7 @@
 /**
  * The set-up of the processes that serve the resources to the engine (the dynamic provider host and
  * the native plugin, providerHost.ts), applied once, when the runtime is first loaded there
- * (provider/framework/runtime.ts imports this module before anything else; provider/native/main.ts
+ * (provider/runtime/index.ts imports this module before anything else; provider/native/main.ts
  * loads the runtime). Only in those processes: the program, the command-line tool, the emulator and
  * tests keep Node's and V8's defaults.
  *

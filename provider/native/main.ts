@@ -7,10 +7,10 @@
 import "../host";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { lookupDefinition, lookupResource } from "../framework/runtime";
 import { platformClient } from "../framework/settings";
 import type { FunctionOptions } from "../functions";
 import { engineLog } from "../protocol/providerKit";
+import { lookupDefinition, lookupResource } from "../runtime";
 import { serveNativeProvider } from "./server";
 
 /** The package root: two folders up from provider/native/ (source) or three from dist/provider/native/. */

@@ -64,7 +64,7 @@ setTimeout(async () => {
   if (variant === "compileCache") require("node:module").enableCompileCache(process.env.HOST_MEASURES_CACHE);
   if (variant === "zodJitless") require(repo + "/node_modules/zod").config({ jitless: true });
   if (variant === "undiciParts") require(repo + "/node_modules/undici");
-  const runtime = require(repo + "/dist/provider/framework/runtime.js");
+  const runtime = require(repo + "/dist/provider/runtime/index.js");
   if (variant === "wasmTier") require("node:v8").setFlagsFromString("--wasm-tiering-budget=13000000");
   const config = { get: (key) => state.config[key], require: (key) => state.config[key] };
   await runtime.dispatch("AlertConfiguration", "configure", [{ config }]);

@@ -5,7 +5,9 @@
  * - sdk/<name>.ts, the TypeScript SDK class of each resource, and sdk/index.ts, which exports them;
  * - the Arguments and Outputs tables of docs/resources/<name>.md;
  * - the per-resource table of docs/resources.md and the README's resource table;
+ * - docs/cli.md's table of what each type's findCreated looks for (recoverTable.ts);
  * - api/alertVariants.ts, from the vendored contract (alertVariants.ts);
+ * - provider/runtime/resources.ts, the runtime's resource table (runtimeTable.ts);
  * - provider/native/schema.json, the package schema of the native plugin (packageSchema.ts).
  *
  * The TypeScript files are laid out by `biome format` (format.ts), not by their writers.
@@ -23,6 +25,8 @@ import { OUTPUT_FILE as ALERT_VARIANTS_FILE, renderAlertVariants } from "./alert
 import { argumentsTable, outputsTable, overviewTable, readmeTable, replaceBlock } from "./docs";
 import { formatTypeScript } from "./format";
 import { renderPackageSchema } from "./packageSchema";
+import { RECOVER_TABLE_BLOCK, recoverTable } from "./recoverTable";
+import { RUNTIME_TABLE_FILE, renderRuntimeTable } from "./runtimeTable";
 import { renderSdk, renderSdkIndex } from "./sdk";
 
 export const ROOT = join(__dirname, "../..");
@@ -83,6 +87,7 @@ export function generatedFiles(
     files.set(page, text);
   }
   files.set("sdk/index.ts", renderSdkIndex(resources.map(({ folder }) => folder)));
+  files.set(RUNTIME_TABLE_FILE, renderRuntimeTable(resources));
   const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
   files.set(PACKAGE_SCHEMA_FILE, renderPackageSchema(resources, declaredFunctions(), version));
   // The overview tables list every resource: written once every folder has its declaration.
@@ -93,6 +98,10 @@ export function generatedFiles(
       replaceBlock(read("docs/resources.md"), "resources", overviewTable(resources), "docs/resources.md"),
     );
     files.set("README.md", replaceBlock(read("README.md"), "resources", readmeTable(resources), "README.md"));
+    files.set(
+      "docs/cli.md",
+      replaceBlock(read("docs/cli.md"), RECOVER_TABLE_BLOCK, recoverTable(resources), "docs/cli.md"),
+    );
   }
   for (const [path, content] of files) {
     if (path.endsWith(".ts")) files.set(path, formatTypeScript(path, content));

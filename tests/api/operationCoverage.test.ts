@@ -34,7 +34,8 @@ import { searchIndexesApi } from "../../provider/client/searchIndexes";
 import { serverlessBackupsApi } from "../../provider/client/serverlessBackups";
 import { snapshotsApi } from "../../provider/client/snapshots";
 import type { Transport } from "../../provider/client/transport";
-import { RESOURCE_MODULES } from "../../provider/framework/runtime";
+import { RESOURCE_TYPES } from "../../provider/runtime";
+import { declaredResources } from "../../scripts/generate";
 import * as packageEntry from "../../sdk";
 
 const ROOT = join(__dirname, "../..");
@@ -205,9 +206,9 @@ function callPattern(clientMethod: string): string {
 }
 
 function resourceSources(typeName: string): string {
-  const modulePath = RESOURCE_MODULES[typeName];
-  if (modulePath === undefined) throw new Error(`resource ${typeName} is not in RESOURCE_MODULES`);
-  const folder = join(ROOT, "provider/framework", modulePath, "..");
+  const declared = declaredResources().find(({ definition }) => definition.type === typeName);
+  if (declared === undefined) throw new Error(`resource ${typeName} is declared in no resource folder`);
+  const folder = join(ROOT, "provider/resources", declared.folder);
   return readdirSync(folder)
     .map((file) => readFileSync(join(folder, file), "utf8"))
     .join("\n");
@@ -230,7 +231,8 @@ function checkCaller(caller: Caller, clientMethod: string): string[] {
   const [kind, name] = caller.split(" ") as ["resource" | "function", string];
   const pattern = callPattern(clientMethod);
   if (kind === "resource") {
-    if (!(name in RESOURCE_MODULES)) return [`${caller}: not in the runtime's resource table`];
+    if (!(RESOURCE_TYPES as readonly string[]).includes(name))
+      return [`${caller}: not in the runtime's resource table`];
     return resourceSources(name).includes(pattern) ? [] : [`${caller}: its folder never calls ${pattern}`];
   }
   const entry = packageEntry as Record<string, unknown>;

@@ -2,8 +2,8 @@
  * The architecture of docs/architecture.md, held by one import reader (importGraph.ts):
  *
  * - no import cycle anywhere in the repository;
- * - the provider's layers import downwards only: client <- framework <- resources <- functions, cli,
- *   native; the host tuning (provider/host) below all of them; no resource folder imports another;
+ * - the provider's layers import downwards only: client <- framework <- resources <- runtime <- cli,
+ *   native (functions beside the resources); the host tuning (provider/host) below all of them; no resource folder imports another;
  * - api/ imports nothing; the emulator and the provider never import each other; the emulator's
  *   layers core <- domain <- operations <- its composition have no back edge;
  * - the SDK imports the provider (never its command-line tool or its native plugin) and api/;
@@ -87,6 +87,8 @@ describe("the reader and the rules themselves", () => {
     expect(mayImport("resource:searchIndex", "resource:ftsIndex")).toBe(false);
     expect(mayImport("resource:searchIndex", "provider/framework")).toBe(true);
     expect(mayImport("provider/framework", "resource:searchIndex")).toBe(false);
+    expect(mayImport("provider/runtime", "resource:searchIndex")).toBe(true);
+    expect(mayImport("resource:searchIndex", "provider/runtime")).toBe(false);
     expect(mayImport("provider/client", "provider/framework")).toBe(false);
     expect(mayImport("emulator/core", "emulator/operations")).toBe(false);
     expect(mayImport("emulator/top", "emulator/operations")).toBe(true);

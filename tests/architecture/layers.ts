@@ -29,6 +29,8 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   "provider/client": ["api", "provider/host"],
   "provider/framework": ["api", "provider/client", "provider/host", "provider/protocol"],
   resource: ["api", "provider/client", "provider/framework"],
+  // The runtime is the one layer that knows every resource (its generated table, provider/runtime/).
+  "provider/runtime": ["api", "provider/client", "provider/framework", "provider/host", "resource:*"],
   "provider/functions": ["api", "provider/client", "provider/framework"],
   "provider/native": [
     "api",
@@ -37,6 +39,7 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
     "provider/functions",
     "provider/host",
     "provider/protocol",
+    "provider/runtime",
   ],
   "provider/cli": [
     "api",
@@ -45,6 +48,7 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
     "provider/functions",
     "provider/host",
     "provider/protocol",
+    "provider/runtime",
     "resource:*",
   ],
   sdk: ["api", "provider/client", "provider/framework", "provider/functions", "resource:*"],
@@ -63,6 +67,7 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
     "provider/native",
     "provider/cli",
     "provider/protocol",
+    "provider/runtime",
     "resource:*",
     "sdk",
     "emulator/seed",

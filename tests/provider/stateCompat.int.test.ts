@@ -18,9 +18,9 @@ import { join } from "node:path";
 import { specialSecretSig, specialSigKey } from "@pulumi/pulumi/runtime/rpc";
 import { DEFAULT_SEED, type RunningEmulator, startEmulator } from "../../emulator";
 import { createClient, type PlatformClient } from "../../provider/client";
-import { RESOURCE_MODULES } from "../../provider/framework/runtime";
 import { PROVIDER_KEY, providerShimText } from "../../provider/framework/shim";
 import type { WaitClock } from "../../provider/framework/waiter";
+import { RESOURCE_TYPES } from "../../provider/runtime";
 import {
   EMULATOR_DIR,
   type FixtureInfo,
@@ -126,7 +126,7 @@ beforeAll(async () => {
     sleep: async (ms) => emulator.advance(ms),
     random: () => 0,
   };
-  forms.dynamic = dynamicForm({ client, clock }, Object.keys(RESOURCE_MODULES));
+  forms.dynamic = dynamicForm({ client, clock }, [...RESOURCE_TYPES]);
   forms.native = await nativeForm({ client, clock });
 });
 
@@ -146,7 +146,7 @@ const writes = () =>
     .map((entry) => `${entry.method} ${entry.path}`);
 
 test("the fixture holds one object of every type of the resource table, and a plaintext for each of its secrets", () => {
-  expect([...resources.keys()].sort()).toEqual(Object.keys(RESOURCE_MODULES));
+  expect([...resources.keys()].sort()).toEqual([...RESOURCE_TYPES]);
   const encrypted: string[] = [];
   for (const [type, resource] of resources)
     for (const part of ["inputs", "outputs"] as const)
@@ -164,28 +164,25 @@ describe.each([
   ["dynamic", forDynamic],
   ["native", forNative],
 ] as const)("the %s form", (formName, stored) => {
-  test.each(Object.keys(RESOURCE_MODULES))(
-    "reads and diffs 0.1.0's %s with no change and no write",
-    async (type) => {
-      const form = forms[formName];
-      const resource = resources.get(type);
-      if (form === undefined || resource === undefined) throw new Error(`no ${formName} form or no ${type}`);
-      const state = stored(type, resource);
-      emulator.core.requestLog.clear();
+  test.each([...RESOURCE_TYPES])("reads and diffs 0.1.0's %s with no change and no write", async (type) => {
+    const form = forms[formName];
+    const resource = resources.get(type);
+    if (form === undefined || resource === undefined) throw new Error(`no ${formName} form or no ${type}`);
+    const state = stored(type, resource);
+    emulator.core.requestLog.clear();
 
-      const read = await form.read(type, state.id, state);
-      expect(read.id).toBe(state.id);
-      expect(form.plain(read.outputs)).toEqual(form.plain(state.outputs));
-      expect(form.plain(read.inputs)).toEqual(form.plain(state.inputs));
+    const read = await form.read(type, state.id, state);
+    expect(read.id).toBe(state.id);
+    expect(form.plain(read.outputs)).toEqual(form.plain(state.outputs));
+    expect(form.plain(read.inputs)).toEqual(form.plain(state.inputs));
 
-      const checked = await form.check(type, read.inputs, state.program);
-      expect(checked.failures).toEqual([]);
-      expect(await form.diff(type, state.id, read.outputs, read.inputs, checked.inputs)).toEqual({
-        changes: false,
-        replaces: [],
-        deleteBeforeReplace: false,
-      });
-      expect(writes()).toEqual([]);
-    },
-  );
+    const checked = await form.check(type, read.inputs, state.program);
+    expect(checked.failures).toEqual([]);
+    expect(await form.diff(type, state.id, read.outputs, read.inputs, checked.inputs)).toEqual({
+      changes: false,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
+    expect(writes()).toEqual([]);
+  });
 });

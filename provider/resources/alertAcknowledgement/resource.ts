@@ -16,9 +16,8 @@ import { importIdHint } from "../../framework/adoption";
 import { changedInputs } from "../../framework/diff";
 import { pickCreated } from "../../framework/findCreated";
 import { formatId } from "../../framework/ids";
-import { readIfExists } from "../../framework/lifecycle";
+import { readIfExists, synchronous } from "../../framework/lifecycle";
 import { defineResource, exportText, type PropertyTable } from "../../framework/resource";
-import { lifecycle } from "./lifecycle";
 import {
   alertAcknowledgementId,
   describeAcknowledgement,
@@ -134,7 +133,7 @@ export const resource = defineResource<
   inputs: alertAcknowledgementInputsSchema,
   properties: ALERT_ACKNOWLEDGEMENT_PROPERTIES,
   idParts: ALERT_ACKNOWLEDGEMENT_ID_PARTS,
-  lifecycle,
+  lifecycle: synchronous("acknowledging and unacknowledging an alert take effect when the API answers"),
   // What an importId that names no alert is said not to name.
   describe: (inputs) => `acknowledged alert (${describeAcknowledgement(inputs)})`,
   locate: (parts) => ({ groupId: parts.groupId, alertId: parts.alertId }),
@@ -170,6 +169,7 @@ export const resource = defineResource<
     return differsFrom(inputs, live) ? acknowledge(client, inputs) : live;
   },
 
+  findsCreated: { identifies: "the alert, acknowledged until that instant with that comment" },
   /**
    * What a create made is the alert acknowledged as the inputs say (until that instant, with that
    * comment); an alert not acknowledged, or acknowledged otherwise, was not (findCreated.ts).

@@ -14,7 +14,7 @@ import type { AlertConfig } from "../../client/alertConfigs";
 import { changedInputs } from "../../framework/diff";
 import { type CreatedLookup, pickCreated } from "../../framework/findCreated";
 import { formatId } from "../../framework/ids";
-import { readIfExists } from "../../framework/lifecycle";
+import { readIfExists, synchronous } from "../../framework/lifecycle";
 import { createPageReader, type PageReader } from "../../framework/pageReads";
 import {
   defineResource,
@@ -26,7 +26,6 @@ import {
   type ResourceFacts,
 } from "../../framework/resource";
 import type { PropertyBag } from "../../framework/types";
-import { lifecycle } from "./lifecycle";
 import {
   alertConfigurationId,
   describeAlertConfiguration,
@@ -256,9 +255,12 @@ const FACTS: ResourceFacts<AlertConfigurationInputs> = {
   inputs: alertConfigurationInputsSchema,
   properties: ALERT_CONFIGURATION_PROPERTIES,
   idParts: ALERT_CONFIGURATION_ID_PARTS,
-  lifecycle,
+  lifecycle: synchronous(
+    "create, update, toggle and delete take effect when the API answers (operations 5-9 return the configuration as it now is, delete answers 204)",
+  ),
   secretWhen: { notifications: notificationsMayHoldCredentials },
   sdkAliases: { AlertNotificationArgs: "InputShape<AlertNotification>" },
+  findsCreated: { identifies: "a configuration whose content equals the inputs", dated: "created" },
 };
 
 /** The behaviour, over the provider's page reader. */

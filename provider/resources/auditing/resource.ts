@@ -10,9 +10,9 @@
  */
 import { z } from "zod";
 import { hasErrorCode } from "../../client";
+import { synchronous } from "../../framework/lifecycle";
 import type { PropertyTable } from "../../framework/resource";
 import { defineSingleton, PROJECT_SINGLETON_ID_PARTS, storedImportId } from "../../framework/singleton";
-import { lifecycle } from "./lifecycle";
 import {
   type AuditingOutputs,
   auditingInputsFromOutputs,
@@ -91,7 +91,9 @@ export const resource = defineSingleton<AuditingInputs, (typeof PROJECT_SINGLETO
   inputs: auditingInputsSchema,
   properties: AUDITING_PROPERTIES,
   idParts: PROJECT_SINGLETON_ID_PARTS,
-  lifecycle,
+  lifecycle: synchronous(
+    "reading and PATCHing the project's auditing configuration take effect when the API answers",
+  ),
   docNotes: { id: "project singleton: create adopts, delete restores defaults" },
   describe: ({ groupId }) => describeAuditing(groupId),
 

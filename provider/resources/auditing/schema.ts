@@ -4,7 +4,8 @@
  * means "the default" and a diff compares like with like.
  */
 import { z } from "zod";
-import { refineProjectImportId } from "../../framework/adoption";
+import { importIdSchema, refineProjectImportId } from "../../framework/adoption";
+import { PROJECT_SINGLETON_ID_PARTS } from "../../framework/singleton";
 import { idPartSchema } from "../../framework/validation";
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -72,7 +73,7 @@ export const auditingInputsSchema = z
     auditAuthorizationSuccess: z.boolean().default(AUDITING_DEFAULTS.auditAuthorizationSuccess),
     auditFilter: auditFilterSchema.default(AUDITING_DEFAULTS.auditFilter),
     /** Adoption, `<groupId>`: the configuration always exists, so create adopts it with or without this. */
-    importId: z.string().optional(),
+    importId: importIdSchema(PROJECT_SINGLETON_ID_PARTS).optional(),
   })
   // The id is the project: importId, when given, must name the same one.
   .superRefine(refineProjectImportId);

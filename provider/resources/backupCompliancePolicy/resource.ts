@@ -14,8 +14,12 @@
  */
 import { z } from "zod";
 import { hasErrorCode, type PlatformClient } from "../../client";
-import { keepInStateIfFails } from "../../framework/errors";
-import { deleteThenWaitGone, phaseWaitOptions, type TimeoutPhase } from "../../framework/lifecycle";
+import {
+  deleteThenWaitGone,
+  phaseWaitOptions,
+  type TimeoutPhase,
+  waitAndSettle,
+} from "../../framework/lifecycle";
 import { reportProgress } from "../../framework/progress";
 import type { PropertyRule, PropertyTable, ResourceContext } from "../../framework/resource";
 import { defineSingleton, PROJECT_SINGLETON_ID_PARTS } from "../../framework/singleton";
@@ -259,10 +263,13 @@ export const resource = defineSingleton<
       await waitForPolicyActive(client, groupId, options);
       answered = fromApi(await put(), inputs.scheduledPolicyItems);
     }
-    const settled = await keepInStateIfFails(groupId, { ...toOutputs(inputs, answered) }, () =>
-      waitForPolicyActive(client, groupId, options),
-    );
-    return toOutputs(inputs, settled);
+    const settled = await waitAndSettle({
+      id: groupId,
+      known: answered,
+      outputs: (policy) => toOutputs(inputs, policy),
+      wait: () => waitForPolicyActive(client, groupId, options),
+    });
+    return settled.outs;
   },
 
   async read({ client }, { groupId }, props) {

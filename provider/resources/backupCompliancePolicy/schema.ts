@@ -5,12 +5,13 @@
  */
 import { z } from "zod";
 import { ON_DEMAND_FREQUENCY_TYPE, RETENTION_UNITS } from "../../../api/vocabulary";
-import { refineProjectImportId } from "../../framework/adoption";
+import { importIdSchema, refineProjectImportId } from "../../framework/adoption";
 import {
   policyItemSchema,
   readOnlyItemIdSchema,
   refineUniquePolicyItems,
 } from "../../framework/backupPolicy";
+import { PROJECT_SINGLETON_ID_PARTS } from "../../framework/singleton";
 import { timeoutsSchema } from "../../framework/timeouts";
 import { containsUnknown, idPartSchema } from "../../framework/validation";
 
@@ -95,7 +96,7 @@ export const backupCompliancePolicyInputsSchema = z
     /** Waits for state ACTIVE after create/update, and for the policy to be gone after delete. */
     timeouts: timeoutsSchema.optional(),
     /** Adoption, `<groupId>`: create always adopts the project's policy, with or without this. */
-    importId: z.string().optional(),
+    importId: importIdSchema(PROJECT_SINGLETON_ID_PARTS).optional(),
   })
   .superRefine((inputs, ctx) => {
     refineProjectImportId(inputs, ctx);

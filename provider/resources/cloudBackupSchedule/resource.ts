@@ -16,12 +16,11 @@ import { z } from "zod";
 import { hasErrorCode, isNotFound, isTransient, type PlatformClient } from "../../client";
 import { policiesForRequest } from "../../client/backupSchedules";
 import { formatId } from "../../framework/ids";
-import { readIfExists } from "../../framework/lifecycle";
+import { readIfExists, synchronous } from "../../framework/lifecycle";
 import { reportProgress } from "../../framework/progress";
 import type { PropertyRule, PropertyTable } from "../../framework/resource";
 import { exportText } from "../../framework/resource";
 import { defineSingleton } from "../../framework/singleton";
-import { lifecycle } from "./lifecycle";
 import {
   type CloudBackupScheduleOutputs,
   describeSchedule,
@@ -291,7 +290,9 @@ export const resource = defineSingleton<CloudBackupScheduleInputs, (typeof SCHED
   inputs: cloudBackupScheduleInputsSchema,
   properties: CLOUD_BACKUP_SCHEDULE_PROPERTIES,
   idParts: SCHEDULE_ID_PARTS,
-  lifecycle,
+  lifecycle: synchronous(
+    "the schedule always exists; PATCH and DELETE (the reset) answer the schedule as it now is",
+  ),
   docNotes: {
     id: "cluster singleton: create adopts, delete restores defaults unless `resetOnDelete: false`",
   },

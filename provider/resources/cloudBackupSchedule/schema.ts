@@ -21,6 +21,7 @@ import {
   ON_DEMAND_FREQUENCY_TYPE,
   RETENTION_UNITS,
 } from "../../../api/vocabulary";
+import { importIdSchema } from "../../framework/adoption";
 import {
   policyItemSchema,
   readOnlyItemIdSchema,
@@ -218,25 +219,27 @@ export const cloudBackupScheduleInputsSchema = z
      */
     resetOnDelete: z.boolean().default(true),
     /** Adoption, `<groupId>/<clusterName>`: create always adopts the cluster's schedule, with or without this. */
-    importId: z.string().optional(),
+    importId: importIdSchema(SCHEDULE_ID_PARTS).optional(),
   })
   .superRefine((inputs, ctx) => {
+    // That importId names the cluster of the inputs (its format is importIdSchema's).
     if (inputs.importId === undefined || containsUnknown(inputs.importId)) return;
+    let parts: Record<(typeof SCHEDULE_ID_PARTS)[number], string>;
     try {
-      const parts = parseId(inputs.importId, SCHEDULE_ID_PARTS, "importId");
-      const sameGroup = containsUnknown(inputs.groupId) || parts.groupId === inputs.groupId;
-      const sameCluster = containsUnknown(inputs.clusterName) || parts.clusterName === inputs.clusterName;
-      if (!sameGroup || !sameCluster) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["importId"],
-          message:
-            `importId names ${inputs.importId} but groupId/clusterName are ${inputs.groupId}/${inputs.clusterName}; ` +
-            "they must name the same cluster",
-        });
-      }
-    } catch (error) {
-      ctx.addIssue({ code: "custom", path: ["importId"], message: (error as Error).message });
+      parts = parseId(inputs.importId, SCHEDULE_ID_PARTS, "importId");
+    } catch {
+      return; // importIdSchema already named the format
+    }
+    const sameGroup = containsUnknown(inputs.groupId) || parts.groupId === inputs.groupId;
+    const sameCluster = containsUnknown(inputs.clusterName) || parts.clusterName === inputs.clusterName;
+    if (!sameGroup || !sameCluster) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["importId"],
+        message:
+          `importId names ${inputs.importId} but groupId/clusterName are ${inputs.groupId}/${inputs.clusterName}; ` +
+          "they must name the same cluster",
+      });
     }
   });
 

@@ -6,7 +6,7 @@
  * the role answers 404.
  */
 import { hasErrorCode, type PlatformClient } from "../../client";
-import { asynchronous, type PhaseWaitOptions, pollUntilDone, readIfExists } from "../../framework/lifecycle";
+import { asynchronous, type PhaseWaitOptions, readIfExists, waitUntilDone } from "../../framework/lifecycle";
 import { fromApi, type LiveAccessRole } from "./model";
 import { ACCESS_ROLE_PROVIDER } from "./schema";
 
@@ -41,7 +41,7 @@ export async function authorizeWhenAssumable(
   iamAssumedRoleArn: string,
   options: PhaseWaitOptions,
 ): Promise<LiveAccessRole> {
-  return pollUntilDone(options, `authorized with ${iamAssumedRoleArn}`, async () => {
+  return waitUntilDone(options, `authorized with ${iamAssumedRoleArn}`, async () => {
     try {
       const answer = await client.cloudProviderAccess.authorize(where.groupId, where.roleId, {
         providerName: ACCESS_ROLE_PROVIDER,

@@ -162,6 +162,10 @@ export const resource = defineResource<
   remove: ({ client }, where) =>
     client.cloudProviderAccess.deauthorize(where.groupId, ACCESS_ROLE_PROVIDER, where.roleId),
 
+  findsCreated: {
+    identifies: "an AWS role, not authorized or authorized with the inputs' IAM role",
+    dated: "createdDate",
+  },
   /**
    * A create sends only the provider: what it made is an AWS role of the project created at or after
    * it began, not yet authorized or authorized with the inputs' IAM role, that no other resource holds

@@ -5,9 +5,10 @@
  * Create adopts the setting (with or without importId) and sets `enabled` when it differs; delete
  * restores the service's default (disabled). Id and importId: `<groupId>`.
  */
+
+import { synchronous } from "../../framework/lifecycle";
 import type { PropertyTable } from "../../framework/resource";
 import { defineSingleton, PROJECT_SINGLETON_ID_PARTS, storedImportId } from "../../framework/singleton";
-import { lifecycle } from "./lifecycle";
 import {
   type CustomDnsOutputs,
   customDnsInputsFromOutputs,
@@ -51,7 +52,9 @@ export const resource = defineSingleton<CustomDnsInputs, (typeof PROJECT_SINGLET
   inputs: customDnsInputsSchema,
   properties: CUSTOM_DNS_PROPERTIES,
   idParts: PROJECT_SINGLETON_ID_PARTS,
-  lifecycle,
+  lifecycle: synchronous(
+    "reading and setting the project's custom DNS setting take effect when the API answers",
+  ),
   docNotes: { id: "project singleton: create adopts, delete restores disabled" },
   describe: ({ groupId }) => describeCustomDns(groupId),
 

@@ -3,7 +3,8 @@
  * 35-36), a singleton that always exists.
  */
 import { z } from "zod";
-import { refineProjectImportId } from "../../framework/adoption";
+import { importIdSchema, refineProjectImportId } from "../../framework/adoption";
+import { PROJECT_SINGLETON_ID_PARTS } from "../../framework/singleton";
 import { idPartSchema } from "../../framework/validation";
 
 /** The service's default, which `delete` restores. */
@@ -15,7 +16,7 @@ export const customDnsInputsSchema = z
     /** Required: the API requires it on every update, and a resource that does not say is meaningless. */
     enabled: z.boolean(),
     /** Adoption, `<groupId>`: the setting always exists, so create adopts it with or without this. */
-    importId: z.string().optional(),
+    importId: importIdSchema(PROJECT_SINGLETON_ID_PARTS).optional(),
   })
   // The id is the project: importId, when given, must name the same one.
   .superRefine(refineProjectImportId);

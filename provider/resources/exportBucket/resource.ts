@@ -221,5 +221,6 @@ export const resource = defineResource<
 
   toOutputs,
   inputsFromLive: (previous, live, parts) => inputsFromLive({ ...previous, groupId: parts.groupId }, live),
+  findsCreated: { identifies: "its bucket name with that role and settings (the service refuses a second)" },
   findCreated: ({ client }, inputs) => findExportBucket(client, inputs),
 });

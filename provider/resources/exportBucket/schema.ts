@@ -3,6 +3,7 @@
  * input that reaches the API replaces the bucket when it changes.
  */
 import { z } from "zod";
+import { importIdSchema } from "../../framework/adoption";
 import { parseId } from "../../framework/ids";
 import { timeoutsSchema } from "../../framework/timeouts";
 import { containsUnknown, idPartSchema } from "../../framework/validation";
@@ -94,7 +95,7 @@ export const exportBucketInputsSchema = z
       .regex(/^https:\/\/\S+$/, "must be an https:// URL (the storage account's blob URL)")
       .optional(),
     /** Adoption of an existing bucket: `<groupId>/<exportBucketId>`. */
-    importId: z.string().optional(),
+    importId: importIdSchema(EXPORT_BUCKET_ID_PARTS).optional(),
     /** How long delete waits for the bucket to be gone (create and update are immediate). */
     timeouts: timeoutsSchema.optional(),
   })
@@ -110,18 +111,20 @@ export const exportBucketInputsSchema = z
     { when: () => true },
   )
   .superRefine((inputs, ctx) => {
+    // That importId names the project of the inputs (its format is importIdSchema's).
     if (inputs.importId === undefined || containsUnknown(inputs.importId)) return;
+    let parts: Record<(typeof EXPORT_BUCKET_ID_PARTS)[number], string>;
     try {
-      const parts = parseId(inputs.importId, EXPORT_BUCKET_ID_PARTS, "importId");
-      if (!containsUnknown(inputs.groupId) && parts.groupId !== inputs.groupId) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["importId"],
-          message: `importId names project ${parts.groupId} but groupId is ${inputs.groupId}; they must be the same project`,
-        });
-      }
-    } catch (error) {
-      ctx.addIssue({ code: "custom", path: ["importId"], message: (error as Error).message });
+      parts = parseId(inputs.importId, EXPORT_BUCKET_ID_PARTS, "importId");
+    } catch {
+      return; // importIdSchema already named the format
+    }
+    if (!containsUnknown(inputs.groupId) && parts.groupId !== inputs.groupId) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["importId"],
+        message: `importId names project ${parts.groupId} but groupId is ${inputs.groupId}; they must be the same project`,
+      });
     }
   });
 

@@ -10,11 +10,15 @@
 
 import { z } from "zod";
 import { DEFAULT_ANALYZER } from "../../../api/vocabulary";
-import { hasErrorCode, type PlatformClient } from "../../client";
-import { assertAdoptedIdentity, importIdHint } from "../../framework/adoption";
+import type { PlatformClient } from "../../client";
 import type { FieldRule } from "../../framework/diff";
 import { defineResource, exportText, type PropertyRule, type PropertyTable } from "../../framework/resource";
-import { definitionsEqual, type FlatDefinitionField } from "../../framework/searchDefinition";
+import {
+  assertAdoptedIndex,
+  createIndex,
+  definitionsEqual,
+  type FlatDefinitionField,
+} from "../../framework/searchDefinition";
 import { type FtsIndexLocation, lifecycle } from "./lifecycle";
 import {
   describeFtsIndex,
@@ -164,28 +168,6 @@ async function findFtsIndex(
   return found === undefined ? undefined : ftsIndexId(inputs.groupId, inputs.clusterName, found.indexID);
 }
 
-/**
- * The name is taken in that collection: say which index holds it and how to adopt it, rather than
- * only relaying the service's error.
- */
-async function duplicateIndexError(
-  client: PlatformClient,
-  inputs: FtsIndexInputs,
-  cause: unknown,
-): Promise<Error> {
-  let existingId: string | undefined;
-  try {
-    existingId = await findFtsIndex(client, inputs, true);
-  } catch {
-    // The lookup only improves the message; the service's error below still explains the failure.
-  }
-  const adopt = importIdHint(existingId, FTS_INDEX_ID_PARTS);
-  const reason = cause instanceof Error ? cause.message : String(cause);
-  return new Error(
-    `${describeFtsIndex(inputs)} already exists (${reason}); choose another name, or ${adopt}`,
-  );
-}
-
 export const resource = defineResource<
   FtsIndexInputs,
   FtsIndexLocation,
@@ -215,28 +197,20 @@ export const resource = defineResource<
   idOf: (inputs, live) => ftsIndexId(inputs.groupId, inputs.clusterName, live.indexId),
   read: ({ client }, where) => lifecycle.read(client, where),
 
-  async create({ client }, inputs) {
-    try {
-      return fromApi(
-        await client.searchIndexes.fts.create(inputs.groupId, inputs.clusterName, toBody(inputs)),
-      );
-    } catch (error) {
-      if (hasErrorCode(error, "SEARCH_DUPLICATE_INDEX"))
-        throw await duplicateIndexError(client, inputs, error);
-      throw error;
-    }
-  },
+  create: ({ client }, inputs) =>
+    createIndex(
+      async () =>
+        fromApi(await client.searchIndexes.fts.create(inputs.groupId, inputs.clusterName, toBody(inputs))),
+      {
+        describe: describeFtsIndex(inputs),
+        existingId: () => findFtsIndex(client, inputs, true),
+        idParts: FTS_INDEX_ID_PARTS,
+      },
+    ),
 
-  /**
-   * Adoption converges the definition only: an index cannot be renamed or moved, so an importId
-   * naming an index whose identity differs from the inputs is an error (before any change is made).
-   */
+  /** Adoption converges the definition only (assertAdoptedIndex). */
   async adopt({ client }, inputs, live, where) {
-    assertAdoptedIdentity(inputs.importId, "search index", [
-      ["database", inputs.database, live.database],
-      ["collectionName", inputs.collectionName, live.collectionName],
-      ["name", inputs.name, live.name],
-    ]);
+    assertAdoptedIndex(inputs.importId, inputs, live);
     return sameDefinition(live, inputs) ? live : updateIndex(client, where, inputs);
   },
 
@@ -256,6 +230,7 @@ export const resource = defineResource<
 
   remove: ({ client }, where) =>
     client.searchIndexes.fts.delete(where.groupId, where.clusterName, where.indexId),
+  findsCreated: { identifies: "its name on the collection" },
   findCreated: ({ client }, inputs) => findFtsIndex(client, inputs),
   toOutputs,
   inputsFromLive: (previous, live, parts) => inputsFromLive(previous, live, parts),

@@ -11,8 +11,8 @@ import {
   asynchronous,
   donePoll,
   type PhaseWaitOptions,
-  pollUntilDone,
   readIfExists,
+  waitUntilDone,
 } from "../../framework/lifecycle";
 import { fromApi, type LiveMigrationView, type LiveValidation, validationFromApi } from "./model";
 
@@ -101,7 +101,7 @@ export async function waitForValidation(
   options: PhaseWaitOptions,
 ): Promise<LiveValidation> {
   let lastStatus = "unknown";
-  return pollUntilDone(options, "SUCCESS", async () => {
+  return waitUntilDone(options, "SUCCESS", async () => {
     const live = await validationLifecycle.read(client, where);
     if (live !== undefined) lastStatus = live.status;
     const result = donePoll(validationLifecycle, live, lastStatus);

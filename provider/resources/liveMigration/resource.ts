@@ -236,6 +236,7 @@ export const resource = defineResource<
     );
   },
 
+  findsCreated: { identifies: "cannot be told: the API lists no migrations; always undecided" },
   /**
    * The API has no operation that lists a project's live migrations (nor their validations), and a
    * second migration into the destination is not refused: what an interrupted create made cannot be

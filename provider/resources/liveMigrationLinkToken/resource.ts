@@ -13,10 +13,9 @@
  * Id: `<orgId>`.
  */
 import { z } from "zod";
-import { readIfExists } from "../../framework/lifecycle";
+import { readIfExists, synchronous } from "../../framework/lifecycle";
 import { defineResource, type PropertyTable } from "../../framework/resource";
 import type { PropertyBag } from "../../framework/types";
-import { lifecycle } from "./lifecycle";
 import { describeLink, inputsFromOutputs, type LiveMigrationLinkTokenOutputs, linkTokenId } from "./model";
 import {
   LIVE_MIGRATION_LINK_TOKEN_ID_PARTS,
@@ -78,7 +77,9 @@ export const resource = defineResource<
   inputs: liveMigrationLinkTokenInputsSchema,
   properties: LIVE_MIGRATION_LINK_TOKEN_PROPERTIES,
   idParts: LIVE_MIGRATION_LINK_TOKEN_ID_PARTS,
-  lifecycle,
+  lifecycle: synchronous(
+    "creating a link token (71) answers with the token, and removing the link (70) takes effect when the API answers",
+  ),
   docNotes: { id: "no importId: the token is shown once" },
   describe: (inputs) => describeLink(inputs.orgId),
   locate: (parts, stored) => ({ orgId: parts.orgId, stored }),
@@ -103,6 +104,9 @@ export const resource = defineResource<
   },
 
   remove: ({ client }, where) => client.liveMigrations.deleteLinkTokens(where.orgId),
+  findsCreated: {
+    identifies: "nothing to adopt: a create replaces the organization's one link, whose token is shown once",
+  },
   /**
    * Nothing to adopt: an organization has one link, which a create replaces (the previous token stops
    * working), and the token is shown only once, so a link an interrupted create made is neither

@@ -233,6 +233,11 @@ export const resource = defineResource<
     converge(client, inputs, liveFromOutputs(olds, where.snapshotId)),
 
   remove: ({ client }, where) => deleteSnapshot(client, where),
+  findsCreated: {
+    identifies:
+      "an `onDemand` snapshot of the cluster with that description and retention (operations 54 and 58)",
+    dated: "createdAt",
+  },
   findCreated: ({ client }, inputs, lookup) => findSnapshot(client, inputs, lookup),
   toOutputs,
   inputsFromLive,

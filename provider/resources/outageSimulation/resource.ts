@@ -166,6 +166,10 @@ export const resource = defineResource<
     await client.outageSimulations.end(where.groupId, where.clusterName);
   },
 
+  findsCreated: {
+    identifies: "the cluster's one simulation, of those outage filters",
+    dated: "startRequestDate",
+  },
   /**
    * What a create started is the cluster's simulation (one at a time) of the outage filters sent,
    * requested at or after the create began (findCreated.ts).

@@ -13,10 +13,10 @@
  */
 import type { PlatformClient } from "../../client";
 import { collect } from "../../client/pagination";
+import { synchronous } from "../../framework/lifecycle";
 import { reportProgress } from "../../framework/progress";
 import type { PropertyTable } from "../../framework/resource";
 import { defineSingleton, PROJECT_SINGLETON_ID_PARTS, storedImportId } from "../../framework/singleton";
-import { lifecycle } from "./lifecycle";
 import {
   describePrivateIpMode,
   peeringOnlyOffProblem,
@@ -71,7 +71,9 @@ export const resource = defineSingleton<PrivateIpModeInputs, (typeof PROJECT_SIN
   inputs: privateIpModeInputsSchema,
   properties: PRIVATE_IP_MODE_PROPERTIES,
   idParts: PROJECT_SINGLETON_ID_PARTS,
-  lifecycle,
+  lifecycle: synchronous(
+    "setting the project's private IP mode (operation 77) takes effect when the API answers",
+  ),
   docNotes: { id: "project singleton: create adopts, delete leaves the mode as it is" },
   describe: ({ groupId }) => describePrivateIpMode(groupId),
 

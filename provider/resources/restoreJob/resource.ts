@@ -232,6 +232,10 @@ export const resource = defineJob<
   jobIdOf: (live) => live.restoreJobId,
   start: ({ client }, inputs) => start(client, inputs),
   mismatchedFields,
+  findsCreated: {
+    identifies: "a restore of the cluster with that delivery type, snapshot, target and point in time",
+    dated: "finishedAt",
+  },
   findCreated: ({ client }, inputs, lookup) => findRestoreJob(client, inputs, lookup),
   words: { kind: "restore job", plural: "Restore jobs", instead: "run a new restore" },
   liveFromOutputs: (props, where) => liveFromOutputs(props, where.restoreJobId),

@@ -195,5 +195,6 @@ export const resource = defineResource<
   remove: ({ client }, where) => client.searchDeployments.delete(where.groupId, where.clusterName),
   toOutputs,
   inputsFromLive,
+  findsCreated: { identifies: "the cluster's search nodes" },
   findCreated: ({ client }, inputs) => findSearchDeployment(client, inputs),
 });

@@ -9,12 +9,16 @@
  */
 
 import { z } from "zod";
-import { hasErrorCode, type PlatformClient } from "../../client";
-import { assertAdoptedIdentity, importIdHint, RECOVER_HINT } from "../../framework/adoption";
+import type { PlatformClient } from "../../client";
 import { formatId } from "../../framework/ids";
 import { readIfExists } from "../../framework/lifecycle";
 import { defineResource, exportText, type PropertyTable } from "../../framework/resource";
-import { definitionsEqual, FLAT_DEFINITION_FIELDS } from "../../framework/searchDefinition";
+import {
+  assertAdoptedIndex,
+  createIndex,
+  definitionsEqual,
+  FLAT_DEFINITION_FIELDS,
+} from "../../framework/searchDefinition";
 import { findSearchIndex, lifecycle, type SearchIndexLocation } from "./lifecycle";
 import {
   describeSearchIndex,
@@ -167,36 +171,16 @@ async function updateDefinition(
   );
 }
 
-/**
- * The name is taken in that collection: say which index holds it and how to adopt it, rather than
- * only relaying the service's error.
- */
-async function duplicateIndexError(
-  client: PlatformClient,
-  inputs: SearchIndexInputs,
-  cause: unknown,
-): Promise<Error> {
-  let existingId: string | undefined;
-  try {
-    const existing = await client.searchIndexes.getByName(
-      inputs.groupId,
-      inputs.clusterName,
-      inputs.database,
-      inputs.collectionName,
-      inputs.name,
-    );
-    existingId = existing.indexID;
-  } catch {
-    // The lookup only improves the message; the service's error below still explains the failure.
-  }
-  const adopt = importIdHint(
-    existingId === undefined ? undefined : searchIndexId(inputs.groupId, inputs.clusterName, existingId),
-    SEARCH_INDEX_ID_PARTS,
+/** The id of the index holding the inputs' name in their collection. */
+async function indexHoldingName(client: PlatformClient, inputs: SearchIndexInputs): Promise<string> {
+  const existing = await client.searchIndexes.getByName(
+    inputs.groupId,
+    inputs.clusterName,
+    inputs.database,
+    inputs.collectionName,
+    inputs.name,
   );
-  const reason = cause instanceof Error ? cause.message : String(cause);
-  return new Error(
-    `${describeSearchIndex(inputs)} already exists (${reason}); choose another name, or ${adopt}; ${RECOVER_HINT}`,
-  );
+  return searchIndexId(inputs.groupId, inputs.clusterName, existing.indexID);
 }
 
 export const resource = defineResource<SearchIndexInputs, IndexAddress, LiveSearchIndex, IdPart>({
@@ -258,29 +242,20 @@ export const resource = defineResource<SearchIndexInputs, IndexAddress, LiveSear
   read: ({ client }, where) =>
     where.names === undefined ? lifecycle.read(client, where) : readByNames(client, where.names),
 
-  async create({ client }, inputs) {
-    try {
-      return fromApi(
-        await client.searchIndexes.create(inputs.groupId, inputs.clusterName, toCreateBody(inputs)),
-      );
-    } catch (error) {
-      if (hasErrorCode(error, "SEARCH_DUPLICATE_INDEX"))
-        throw await duplicateIndexError(client, inputs, error);
-      throw error;
-    }
-  },
+  create: ({ client }, inputs) =>
+    createIndex(
+      async () =>
+        fromApi(await client.searchIndexes.create(inputs.groupId, inputs.clusterName, toCreateBody(inputs))),
+      {
+        describe: describeSearchIndex(inputs),
+        existingId: () => indexHoldingName(client, inputs),
+        idParts: SEARCH_INDEX_ID_PARTS,
+      },
+    ),
 
-  /**
-   * Adoption converges the definition only: an index cannot be renamed or moved, so an importId
-   * naming an index whose identity differs from the inputs is an error (before any change is made).
-   */
+  /** Adoption converges the definition only (assertAdoptedIndex); the type cannot change either. */
   async adopt({ client }, inputs, live, where) {
-    assertAdoptedIdentity(inputs.importId, "search index", [
-      ["database", inputs.database, live.database],
-      ["collectionName", inputs.collectionName, live.collectionName],
-      ["name", inputs.name, live.name],
-      ["type", inputs.type, live.type],
-    ]);
+    assertAdoptedIndex(inputs.importId, inputs, live, [["type", inputs.type, live.type]]);
     if (definitionsEqual(live.definition, inputs.definition)) return live;
     return updateDefinition(client, { ...where, indexId: live.indexId }, inputs);
   },
@@ -315,5 +290,6 @@ export const resource = defineResource<SearchIndexInputs, IndexAddress, LiveSear
 
   toOutputs,
   inputsFromLive: (previous, live, parts) => inputsFromLive(previous, live, parts),
+  findsCreated: { identifies: "its name on the collection" },
   findCreated: ({ client }, inputs) => findSearchIndex(client, inputs),
 });

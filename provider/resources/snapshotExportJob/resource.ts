@@ -149,6 +149,10 @@ export const resource = defineJob<
   start: async ({ client }, inputs) =>
     fromApi(await client.exportJobs.create(inputs.groupId, inputs.clusterName, toBody(inputs))),
   mismatchedFields,
+  findsCreated: {
+    identifies: "an export of that snapshot to that bucket with that `customData`",
+    dated: "createdAt",
+  },
   findCreated: ({ client }, inputs, lookup) => findExportJob(client, inputs, lookup),
   words: { kind: "snapshot export job", plural: "Export jobs", instead: "run a new export" },
   liveFromOutputs: (props, where) => liveFromOutputs(props, where.exportJobId),

@@ -21,8 +21,8 @@ import {
 } from "../../../provider/cli/export";
 import { goProgram } from "../../../provider/cli/exportNative";
 import { createClient, type PlatformClient, resetThrottles } from "../../../provider/client";
-import { providerWith } from "../../../provider/framework/runtime";
 import type { PlatformProvider } from "../../../provider/framework/types";
+import { providerWith } from "../../../provider/runtime";
 import { EXPORT_CLUSTERS, EXPORT_GROUP, fillExportProject } from "./exportFixture";
 
 const KEY = DEFAULT_SEED.orgOwnerKey;

@@ -16,7 +16,7 @@ import {
   toYaml,
 } from "../../../provider/cli/exportProgram";
 import { type ExportedType, exportedTypes, exportTable } from "../../../provider/cli/exportTypes";
-import { lookupDefinition, RESOURCE_MODULES } from "../../../provider/framework/runtime";
+import { lookupDefinition, RESOURCE_TYPES } from "../../../provider/runtime";
 import * as sdk from "../../../sdk";
 
 /** The export table, made from the resource declarations. */
@@ -81,7 +81,7 @@ function samplePlan(): ExportPlan {
 
 describe("the export table", () => {
   test("has one entry per resource type of the package, each with its own config key", () => {
-    expect(EXPORTED_TYPES.map((type) => type.type).sort()).toEqual(Object.keys(RESOURCE_MODULES).sort());
+    expect(EXPORTED_TYPES.map((type) => type.type).sort()).toEqual([...RESOURCE_TYPES].sort());
     const keys = EXPORTED_TYPES.map((type) => type.configKey);
     expect(new Set(keys).size).toBe(keys.length);
   });

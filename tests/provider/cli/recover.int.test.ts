@@ -6,7 +6,7 @@
  * cleared; two that fit leave the pending create undecided.
  */
 import { type FindCreated, planRecovery } from "../../../provider/cli/recover";
-import { providerWith } from "../../../provider/framework/runtime";
+import { providerWith } from "../../../provider/runtime";
 import { checkedInputs, createdWith, GROUP, useEmulatorFixture } from "../resources/emulatorFixture";
 
 const fx = useEmulatorFixture({ asyncDelayMs: 4000 });

@@ -1,10 +1,8 @@
-import {
-  isPartialFailure,
-  keepInStateIfFails,
-  PartialFailureError,
-  partialFailure,
-} from "../../../provider/framework/errors";
-import { settleOrKeepInState } from "../../../provider/framework/lifecycle";
+import { isPartialFailure, PartialFailureError, partialFailure } from "../../../provider/framework/errors";
+import { waitAndSettle } from "../../../provider/framework/lifecycle";
+
+/** Outputs as known: the live view itself. */
+const asKnown = <T extends object>(live: T): T => live;
 
 describe("partial failures", () => {
   test("partialFailure has the shape the dynamic provider host reads: id, properties, reasons", () => {
@@ -26,10 +24,15 @@ describe("partial failures", () => {
     expect(isPartialFailure(undefined)).toBe(false);
   });
 
-  test("keepInStateIfFails converts a failure after creation into a partial failure", async () => {
+  test("waitAndSettle converts a failure after creation into a partial failure", async () => {
     const outs = { indexId: "i", status: "BUILDING" };
-    const error = await keepInStateIfFails("g/c/i", outs, async () => {
-      throw new Error("timed out after 30m waiting for search index movies");
+    const error = await waitAndSettle({
+      id: "g/c/i",
+      known: outs,
+      outputs: asKnown,
+      wait: async () => {
+        throw new Error("timed out after 30m waiting for search index movies");
+      },
     }).catch((e: unknown) => e);
     expect(isPartialFailure(error)).toBe(true);
     expect(error).toMatchObject({
@@ -39,44 +42,51 @@ describe("partial failures", () => {
     });
   });
 
-  test("keepInStateIfFails passes results and existing partial failures through", async () => {
-    await expect(keepInStateIfFails("a", {}, async () => 7)).resolves.toBe(7);
+  test("waitAndSettle passes results and existing partial failures through", async () => {
+    await expect(
+      waitAndSettle({ id: "a", known: { n: 0 }, outputs: asKnown, wait: async () => ({ n: 7 }) }),
+    ).resolves.toEqual({ id: "a", outs: { n: 7 } });
     const inner = partialFailure("b", { x: 1 }, "inner");
     await expect(
-      keepInStateIfFails("a", {}, async () => {
-        throw inner;
+      waitAndSettle({
+        id: "a",
+        known: {},
+        outputs: asKnown,
+        wait: async () => {
+          throw inner;
+        },
       }),
     ).rejects.toBe(inner);
   });
 
   test("with cleanup, a failed create deletes the object and throws a plain error", async () => {
     const cleanup = jest.fn(async () => {});
-    const error = await keepInStateIfFails(
-      "g/c/i",
-      {},
-      async () => {
+    const error = await waitAndSettle({
+      id: "g/c/i",
+      known: {},
+      outputs: asKnown,
+      wait: async () => {
         throw new Error("timed out");
       },
-      { cleanup },
-    ).catch((e: unknown) => e);
+      deleteOnFailure: cleanup,
+    }).catch((e: unknown) => e);
     expect(cleanup).toHaveBeenCalledTimes(1);
     expect(isPartialFailure(error)).toBe(false);
     expect((error as Error).message).toBe("timed out; the object g/c/i was deleted as requested");
   });
 
   test("when cleanup fails too, the object stays in state and both failures are named", async () => {
-    const error = await keepInStateIfFails(
-      "g/c/i",
-      { status: "BUILDING" },
-      async () => {
+    const error = await waitAndSettle({
+      id: "g/c/i",
+      known: { status: "BUILDING" },
+      outputs: asKnown,
+      wait: async () => {
         throw new Error("timed out");
       },
-      {
-        cleanup: async () => {
-          throw new Error("HTTP 409");
-        },
+      deleteOnFailure: async () => {
+        throw new Error("HTTP 409");
       },
-    ).catch((e: unknown) => e);
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({
       id: "g/c/i",
       properties: { status: "BUILDING" },
@@ -85,11 +95,11 @@ describe("partial failures", () => {
   });
 });
 
-describe("settleOrKeepInState", () => {
+describe("waitAndSettle", () => {
   const outputs = (live: { status: string }) => ({ status: live.status });
 
   test("returns the id and the outputs of the settled object", async () => {
-    const settled = await settleOrKeepInState({
+    const settled = await waitAndSettle({
       id: "g/c/i",
       known: { status: "PENDING" },
       outputs,
@@ -99,7 +109,7 @@ describe("settleOrKeepInState", () => {
   });
 
   test("a failed wait keeps the object in state with what was known", async () => {
-    const failure = await settleOrKeepInState({
+    const failure = await waitAndSettle({
       id: "g/c/i",
       known: { status: "PENDING" },
       outputs,
@@ -114,7 +124,7 @@ describe("settleOrKeepInState", () => {
   test("with deleteOnFailure, a failed wait deletes the object instead", async () => {
     const deleted: string[] = [];
     await expect(
-      settleOrKeepInState({
+      waitAndSettle({
         id: "g/c/i",
         known: { status: "PENDING" },
         outputs,

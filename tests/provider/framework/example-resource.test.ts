@@ -11,7 +11,6 @@ import {
   diffInputs,
   formatId,
   importIdSchema,
-  keepInStateIfFails,
   keepKnownSecret,
   mask,
   type PlatformProvider,
@@ -21,6 +20,7 @@ import {
   timeoutsSchema,
   UNKNOWN,
   type WaitClock,
+  waitAndSettle,
   waitFor,
 } from "../../../provider/framework";
 
@@ -124,10 +124,12 @@ const widgetProvider: PlatformProvider = {
         const live = api.create(inputs.name, inputs.size, inputs.apiKey);
         const id = formatId([inputs.groupId, inputs.clusterName, live.widgetId]);
         // Created: from here on a failure must keep the widget in state.
-        const ready = await keepInStateIfFails(id, outputsOf(inputs, live), () =>
-          waitReady(inputs, live.widgetId, timeouts.createMs),
-        );
-        return { id, outs: outputsOf(inputs, ready) };
+        return waitAndSettle({
+          id,
+          known: live,
+          outputs: (widget) => outputsOf(inputs, widget),
+          wait: () => waitReady(inputs, live.widgetId, timeouts.createMs),
+        });
       },
       adopt: async (parts, id) => {
         const live = api.get(parts.widgetId);

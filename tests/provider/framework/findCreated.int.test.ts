@@ -8,7 +8,6 @@
  */
 import { raiseAlert } from "../../../emulator/domain/alerts";
 import { AmbiguousCreateError, type CreatedLookup } from "../../../provider/framework/findCreated";
-import { lookupResource, RESOURCE_MODULES } from "../../../provider/framework/runtime";
 import type { PlatformProvider } from "../../../provider/framework/types";
 import { resource as alertAcknowledgementResource } from "../../../provider/resources/alertAcknowledgement/resource";
 import { resource as alertConfigurationResource } from "../../../provider/resources/alertConfiguration/resource";
@@ -20,6 +19,7 @@ import { resource as onDemandSnapshotResource } from "../../../provider/resource
 import { resource as outageSimulationResource } from "../../../provider/resources/outageSimulation/resource";
 import { resource as restoreJobResource } from "../../../provider/resources/restoreJob/resource";
 import { resource as snapshotExportJobResource } from "../../../provider/resources/snapshotExportJob/resource";
+import { lookupResource, RESOURCE_TYPES } from "../../../provider/runtime";
 import {
   AWS_ROLE,
   checkedInputs,
@@ -256,7 +256,7 @@ describe("types whose object is one per place", () => {
 });
 
 test("every declared resource type has a finder", () => {
-  const types = Object.keys(RESOURCE_MODULES);
+  const types = RESOURCE_TYPES;
   expect(types).toHaveLength(18);
   expect(types.filter((type) => lookupResource(type).findCreated === undefined)).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { PlatformError } from "../../../provider/client";
-import { deleteAndWaitGone, phaseWaitFields, phaseWaitOptions } from "../../../provider/framework/lifecycle";
+import { deleteThenWaitGone, phaseWaitFields, phaseWaitOptions } from "../../../provider/framework/lifecycle";
 import type { ProgressEvent } from "../../../provider/framework/progress";
 import {
   isTransientError,
@@ -276,13 +276,13 @@ describe("phase waits", () => {
     });
   });
 
-  test("deleteAndWaitGone waits after a delete, and not when the object was already gone", async () => {
+  test("deleteThenWaitGone waits after a delete, and not when the object was already gone", async () => {
     const waited: string[] = [];
-    await deleteAndWaitGone(
+    await deleteThenWaitGone(
       async () => undefined,
       async () => void waited.push("after delete"),
     );
-    await deleteAndWaitGone(
+    await deleteThenWaitGone(
       async () => {
         throw new PlatformError({ code: "HTTP_404", message: "HTTP 404", status: 404 });
       },
@@ -290,7 +290,7 @@ describe("phase waits", () => {
     );
     expect(waited).toEqual(["after delete"]);
     await expect(
-      deleteAndWaitGone(
+      deleteThenWaitGone(
         async () => {
           throw new Error("refused");
         },

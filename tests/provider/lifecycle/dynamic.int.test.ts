@@ -2,7 +2,7 @@
  * Every resource type's lifecycle in the dynamic form (the runtime's dispatch, called with what
  * Pulumi's dynamic provider host passes), against the in-process emulator: lifecycle.ts says the steps.
  */
-import { RESOURCE_MODULES } from "../../../provider/framework/runtime";
+import { RESOURCE_TYPES } from "../../../provider/runtime";
 import { useEmulatorFixture } from "../resources/emulatorFixture";
 import { CASES } from "./cases";
 import { dynamicForm, type Form } from "./forms";
@@ -12,12 +12,12 @@ import { driveLifecycle } from "./lifecycle";
 const fx = useEmulatorFixture({ asyncDelayMs: 4000 });
 let form: Form;
 beforeAll(() => {
-  form = dynamicForm(fx, Object.keys(RESOURCE_MODULES));
+  form = dynamicForm(fx, [...RESOURCE_TYPES]);
 });
 afterAll(() => form.close());
 
 test("the cases cover every type of the resource table, once each", () => {
-  expect(CASES.map((entry) => entry.type)).toEqual(Object.keys(RESOURCE_MODULES));
+  expect(CASES.map((entry) => entry.type)).toEqual([...RESOURCE_TYPES]);
 });
 
 describe.each(CASES.map((entry) => [entry.type, entry] as const))("%s", (_type, lifecycleCase) => {

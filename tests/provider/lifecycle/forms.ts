@@ -20,16 +20,16 @@ import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { specialSecretSig, specialSigKey } from "@pulumi/pulumi/runtime/rpc";
 import * as structProto from "google-protobuf/google/protobuf/struct_pb";
 import type { PlatformClient } from "../../../provider/client";
+import { PROVIDER_KEY, providerShimText } from "../../../provider/framework/shim";
+import type { WaitClock } from "../../../provider/framework/waiter";
+import { nativeProviderService } from "../../../provider/native/server";
 import {
   dispatch,
   lookupDefinition,
   providerWith,
   registerResource,
   unregisterResource,
-} from "../../../provider/framework/runtime";
-import { PROVIDER_KEY, providerShimText } from "../../../provider/framework/shim";
-import type { WaitClock } from "../../../provider/framework/waiter";
-import { nativeProviderService } from "../../../provider/native/server";
+} from "../../../provider/runtime";
 
 export type Bag = Record<string, unknown>;
 

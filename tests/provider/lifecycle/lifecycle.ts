@@ -14,7 +14,7 @@
  *
  * Each step's failure names the type, the form and the step.
  */
-import { lookupDefinition } from "../../../provider/framework/runtime";
+import { lookupDefinition } from "../../../provider/runtime";
 import type { EmulatorFixture } from "../resources/emulatorFixture";
 import type { LifecycleCase, LiveObject } from "./cases";
 import type { Bag, Form } from "./forms";

@@ -3,7 +3,7 @@
  * a loopback connection, Struct values and secrets as the engine sends them), against the in-process
  * emulator: lifecycle.ts says the steps.
  */
-import { RESOURCE_MODULES } from "../../../provider/framework/runtime";
+import { RESOURCE_TYPES } from "../../../provider/runtime";
 import { useEmulatorFixture } from "../resources/emulatorFixture";
 import { CASES } from "./cases";
 import { type Form, nativeForm } from "./forms";
@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => form.close());
 
 test("the cases cover every type of the resource table, once each", () => {
-  expect(CASES.map((entry) => entry.type)).toEqual(Object.keys(RESOURCE_MODULES));
+  expect(CASES.map((entry) => entry.type)).toEqual([...RESOURCE_TYPES]);
 });
 
 describe.each(CASES.map((entry) => [entry.type, entry] as const))("%s", (_type, lifecycleCase) => {

@@ -13,9 +13,9 @@ import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusProto from "@pulumi/pulumi/proto/status_pb";
 import * as emptyProto from "google-protobuf/google/protobuf/empty_pb";
 import * as structProto from "google-protobuf/google/protobuf/struct_pb";
-import { lookupDefinition, providerWith } from "../../../provider/framework/runtime";
 import type { WaitClock } from "../../../provider/framework/waiter";
 import { nativeProviderService } from "../../../provider/native/server";
+import { lookupDefinition, providerWith } from "../../../provider/runtime";
 import { GROUP, useEmulatorFixture } from "../resources/emulatorFixture";
 
 // A build takes an hour of emulator time, which moves only when the test moves it.

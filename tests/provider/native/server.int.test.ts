@@ -10,11 +10,11 @@ import * as providerRpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { specialSecretSig as SECRET_MARKER, specialSigKey as SECRET_SIG } from "@pulumi/pulumi/runtime/rpc";
 import * as structProto from "google-protobuf/google/protobuf/struct_pb";
-import { lookupDefinition, providerWith } from "../../../provider/framework/runtime";
 import { configSource } from "../../../provider/framework/settings";
 import * as functions from "../../../provider/functions";
 import { nativeProviderService } from "../../../provider/native/server";
 import { secret } from "../../../provider/protocol/values";
+import { lookupDefinition, providerWith } from "../../../provider/runtime";
 import { GROUP, useEmulatorFixture } from "../resources/emulatorFixture";
 
 // Asynchronous states take a while (the manual clock moves while the provider waits), so waits report progress.

@@ -3,7 +3,7 @@
  * request"): whatever the inputs, check answers with clean failures that name a field, never throws,
  * and never sends a request.
  *
- * - The resources come from the runtime's table (RESOURCE_MODULES), and check is reached through
+ * - The resources come from the runtime's table (RESOURCE_TYPES), and check is reached through
  *   `dispatch`, as the shim reaches it; a resource added to the table later is fuzzed too.
  * - Inputs: arbitrary JSON-like property bags (Pulumi's Struct values: null, booleans, numbers,
  *   strings, lists, objects; plus the preview's unknown placeholder), bags whose keys are the
@@ -22,12 +22,11 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
 import fc from "fast-check";
 import type { z } from "zod";
-import { dispatch, RESOURCE_MODULES } from "../../../provider/framework/runtime";
 import { platformClient, resetSettings, setConfigValues } from "../../../provider/framework/settings";
 import { UNKNOWN } from "../../../provider/framework/validation";
+import { dispatch, lookupDefinition, RESOURCE_TYPES } from "../../../provider/runtime";
 
 /** Runs per property and resource; the seed makes every run of the suite the same. */
 const RUNS = 200;
@@ -234,15 +233,11 @@ function fromSchema(schema: unknown, depth = 0): fc.Arbitrary<unknown> {
   }
 }
 
-/** The zod schema check uses: the resource's `*InputsSchema` export. */
-function inputsSchemaOf(modulePath: string): z.ZodType {
-  // Module paths in the table are relative to provider/framework/.
-  const schemaModule = require(
-    join(__dirname, "../../../provider/framework", modulePath.replace(/(provider|resource)$/, "schema")),
-  ) as Record<string, unknown>;
-  const names = Object.keys(schemaModule).filter((name) => /InputsSchema$/.test(name));
-  if (names.length !== 1) throw new Error(`${modulePath}: expected one *InputsSchema export, got ${names}`);
-  return schemaModule[names[0] as string] as z.ZodType;
+/** The zod schema check uses: the declaration's inputs schema. */
+function inputsSchemaOf(typeName: string): z.ZodType {
+  const definition = lookupDefinition(typeName);
+  if (definition === undefined) throw new Error(`${typeName} is not in the runtime's resource table`);
+  return definition.inputs;
 }
 
 /** Every path into a JSON-like value ([] is the value itself). */
@@ -332,10 +327,7 @@ async function expectFixedPoint(typeName: string, answer: CheckAnswer): Promise<
   expect(again.inputs).toEqual(answer.inputs);
 }
 
-const RESOURCES = Object.entries(RESOURCE_MODULES).map(([typeName, modulePath]) => ({
-  typeName,
-  schema: inputsSchemaOf(modulePath),
-}));
+const RESOURCES = RESOURCE_TYPES.map((typeName) => ({ typeName, schema: inputsSchemaOf(typeName) }));
 
 test("the tripwire counts a request the client sends (so a count of 0 below means none was sent)", async () => {
   const before = requestsSeen;
@@ -345,7 +337,7 @@ test("the tripwire counts a request the client sends (so a count of 0 below mean
 });
 
 test("every resource of the runtime's table is fuzzed, with a valid bag or schema-generated seeds", () => {
-  expect(RESOURCES.map((resource) => resource.typeName).sort()).toEqual(Object.keys(RESOURCE_MODULES).sort());
+  expect(RESOURCES.map((resource) => resource.typeName).sort()).toEqual([...RESOURCE_TYPES].sort());
   expect(RESOURCES.length).toBeGreaterThan(0);
 });
 

@@ -1,10 +1,10 @@
 /**
- * One resource, one story: for every type in the runtime's resource table, its folder and its
- * declaration agree (what mirrors the declaration, the SDK class, the docs tables and the package
+ * One resource, one story: for every resource folder, the folder, its declaration and the runtime's
+ * resource table agree (what mirrors the declaration, the SDK class, the docs tables and the package
  * schema, is generated from it and checked by tests/scripts/generate).
  *
  * - the folder has exactly the files every resource folder has (CONTRIBUTING.md, "Resource folders");
- * - the declaration's type is the table's key;
+ * - the runtime's table loads the declaration under its type;
  * - every input of the schema is in the property table, every property is an input or an output, and
  *   every output has a type;
  * - a synchronous resource takes no `timeouts`, an asynchronous one does; the states an asynchronous
@@ -16,23 +16,26 @@ import { join } from "node:path";
 import type { z } from "zod";
 import { LIFECYCLE_STATES } from "../../../api/vocabulary";
 import type { ResourceDefinition } from "../../../provider/framework/resource";
-import { RESOURCE_MODULES } from "../../../provider/framework/runtime";
+import { lookupDefinition, RESOURCE_TYPES } from "../../../provider/runtime";
 
 const ROOT = join(__dirname, "../../..");
 
-/** The files of every resource folder (CONTRIBUTING.md says what goes in each; secrets.ts when an output is secret by its arguments). */
-const FOLDER_FILES = ["lifecycle.ts", "model.ts", "resource.ts", "schema.ts"];
+/**
+ * The files of every resource folder (CONTRIBUTING.md says what goes in each; lifecycle.ts when
+ * something waits, secrets.ts when an output is secret by its arguments).
+ */
+const FOLDER_FILES = ["model.ts", "resource.ts", "schema.ts"];
 
 interface Resource {
   typeName: string;
   folder: string;
 }
 
-const RESOURCES: Resource[] = Object.entries(RESOURCE_MODULES).map(([typeName, modulePath]) => {
-  const match = /^\.\.\/resources\/(\w+)\/resource$/.exec(modulePath);
-  if (match?.[1] === undefined)
-    throw new Error(`${typeName}: module path ${modulePath} is not a resource folder`);
-  return { typeName, folder: match[1] };
+const RESOURCES: Resource[] = readdirSync(join(ROOT, "provider/resources")).map((folder) => {
+  const { resource } = require(join(ROOT, "provider/resources", folder, "resource")) as {
+    resource: ResourceDefinition;
+  };
+  return { typeName: resource.type, folder };
 });
 
 describe.each(RESOURCES)("$typeName", (resource) => {
@@ -40,12 +43,16 @@ describe.each(RESOURCES)("$typeName", (resource) => {
   const { resource: definition } = require(join(folder, "resource")) as { resource: ResourceDefinition };
 
   test("the folder has the resource folder's files, no more, no fewer", () => {
-    const expected = [...FOLDER_FILES, ...(definition.secretWhen === undefined ? [] : ["secrets.ts"])];
+    const expected = [
+      ...FOLDER_FILES,
+      ...(definition.lifecycle.kind === "asynchronous" ? ["lifecycle.ts"] : []),
+      ...(definition.secretWhen === undefined ? [] : ["secrets.ts"]),
+    ];
     expect(readdirSync(folder).sort()).toEqual(expected.sort());
   });
 
-  test("the declaration's type is the runtime table's key", () => {
-    expect(definition.type).toBe(resource.typeName);
+  test("the runtime's table loads the declaration under its type", () => {
+    expect(lookupDefinition(resource.typeName)).toBe(definition);
   });
 
   test("every input of the schema is in the property table, and every property is an input or an output", () => {
@@ -94,7 +101,7 @@ function schemaFields(schema: z.ZodType): Set<string> {
 
 test("the runtime's table, the SDK index, the docs pages and the resource folders list the same resources", () => {
   const folders = RESOURCES.map((resource) => resource.folder).sort();
-  expect(readdirSync(join(ROOT, "provider/resources")).sort()).toEqual(folders);
+  expect([...RESOURCE_TYPES].sort()).toEqual(RESOURCES.map((resource) => resource.typeName).sort());
   expect(
     readdirSync(join(ROOT, "docs/resources"))
       .map((file) => file.replace(/\.md$/, ""))

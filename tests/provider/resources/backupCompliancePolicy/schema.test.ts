@@ -206,7 +206,8 @@ describe("BackupCompliancePolicy check", () => {
     expect(check({ groupId: GROUP, ...PERSON, importId: "x" }).failures).toEqual([
       {
         property: "importId",
-        reason: `importId must be <groupId>, the same project as groupId (${GROUP}); got "x"`,
+        reason:
+          'importId must look like <groupId>: groupId must be 24 hexadecimal digits (a-f, 0-9); got "x"',
       },
     ]);
   });

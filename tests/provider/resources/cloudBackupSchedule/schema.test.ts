@@ -340,7 +340,7 @@ describe("CloudBackupSchedule check", () => {
     expect(check({ ...BASE, importId: `${GROUP}-${CLUSTER}` }).failures).toEqual([
       {
         property: "importId",
-        reason: `importId must look like <groupId>/<clusterName>; got "${GROUP}-${CLUSTER}" (1 part, expected 2)`,
+        reason: `importId must look like <groupId>/<clusterName>; got "${GROUP}-${CLUSTER}"`,
       },
     ]);
   });

@@ -150,7 +150,7 @@ describe("ExportBucket check", () => {
     ).toEqual([
       {
         property: "importId",
-        reason: `importId must look like <groupId>/<exportBucketId>; got "${BUCKET_ID}" (1 part, expected 2)`,
+        reason: `importId must look like <groupId>/<exportBucketId>; got "${BUCKET_ID}"`,
       },
     ]);
   });

@@ -1,15 +1,16 @@
 import * as structProto from "google-protobuf/google/protobuf/struct_pb";
 import { partialFailure } from "../../../provider/framework/errors";
+import { configSource, isConfigured, resetSettings } from "../../../provider/framework/settings";
+import type { PlatformProvider, PropertyBag } from "../../../provider/framework/types";
 import {
   dispatch,
   forHost,
+  lookupDefinition,
   lookupResource,
-  RESOURCE_MODULES,
+  RESOURCE_TYPES,
   registerResource,
   unregisterResource,
-} from "../../../provider/framework/runtime";
-import { configSource, isConfigured, resetSettings } from "../../../provider/framework/settings";
-import type { PlatformProvider, PropertyBag } from "../../../provider/framework/types";
+} from "../../../provider/runtime";
 
 /** A provider that records what it was called with. */
 function recordingProvider(): PlatformProvider & { calls: Array<[string, unknown[]]> } {
@@ -268,11 +269,35 @@ describe("results the host can encode", () => {
 });
 
 describe("the resource table", () => {
-  test("every entry loads lazily and exports a provider", () => {
-    for (const [typeName, modulePath] of Object.entries(RESOURCE_MODULES)) {
-      expect(modulePath).toMatch(/^\.\.\/resources\/[A-Za-z]+\/(provider|resource)$/);
+  test("every entry loads its declaration, whose provider it dispatches to", () => {
+    expect(RESOURCE_TYPES.length).toBe(18);
+    for (const typeName of RESOURCE_TYPES) {
+      const definition = lookupDefinition(typeName);
+      expect(definition?.type).toBe(typeName);
       const provider = lookupResource(typeName);
+      expect(provider).toBe(definition?.provider);
       expect(typeof provider.create).toBe("function");
     }
+  });
+
+  test("a resource's module loads on the first use of its type, not with the runtime", () => {
+    let loads = 0;
+    jest.isolateModules(() => {
+      jest.doMock("../../../provider/resources/auditing/resource", () => {
+        loads += 1;
+        return jest.requireActual("../../../provider/resources/auditing/resource");
+      });
+      const isolated = require("../../../provider/runtime") as typeof import("../../../provider/runtime");
+      expect(loads).toBe(0);
+      expect(isolated.lookupDefinition("Auditing")?.type).toBe("Auditing");
+      isolated.lookupResource("Auditing");
+      expect(loads).toBe(1);
+    });
+    jest.dontMock("../../../provider/resources/auditing/resource");
+  });
+
+  test("a type outside the table has no declaration", () => {
+    expect(lookupDefinition("NotAType")).toBeUndefined();
+    expect(lookupDefinition("toString")).toBeUndefined();
   });
 });

@@ -2,47 +2,32 @@
  * The run-time side of the shim: `dispatch(typeName, method, args)` finds the resource
  * implementation and calls it.
  *
- * Stability contract: this module's path (`pulumi-cluster-platform/runtime`, mapped by the package's "exports" to `dist/provider/framework/runtime.js`) and the signature of
- * {@link dispatch} are part of every state file ever written (the serialized shim calls them), so they
- * never change. Resource implementations are loaded lazily, on first use of their type, so one
- * broken resource module cannot break the others.
+ * Stability contract: this module's path (`pulumi-cluster-platform/runtime`, mapped by the package's
+ * "exports" to `dist/provider/runtime/index.js`) and the signature of {@link dispatch} are part of
+ * every state file ever written (the serialized shim calls them), so they never change. Resource
+ * declarations are loaded lazily, on first use of their type (the generated table, ./resources.ts),
+ * so a program's provider process loads only the resources it uses.
+ *
+ * This layer sits above the resource folders: it is the one place that knows them all, and the
+ * framework below them never does (tests/architecture/layers.ts).
  */
 // First: the provider host's set-up (provider/host/index.ts), before any client exists.
 import "../host";
 import type * as pulumi from "@pulumi/pulumi";
-import { deepEqual } from "./diff";
-import { isPartialFailure } from "./errors";
-import type { ResourceDefinition, ResourceDeps } from "./resource";
-import { applyConfigure } from "./settings";
-import type { DispatchMethod, PlatformProvider, PropertyBag } from "./types";
-import { PROVIDER_KEY } from "./validation";
+import { deepEqual } from "../framework/diff";
+import { isPartialFailure } from "../framework/errors";
+import type { ResourceDefinition, ResourceDeps } from "../framework/resource";
+import { applyConfigure } from "../framework/settings";
+import type { DispatchMethod, PlatformProvider, PropertyBag } from "../framework/types";
+import { PROVIDER_KEY } from "../framework/validation";
+import { RESOURCES, type ResourceType } from "./resources";
 
-/**
- * ===== THE RESOURCE TABLE =====
- * Type name (the `<Type>` of `pulumi-nodejs:dynamic/platform:<Type>`) -> module path relative to this
- * file. Each module exports `provider: PlatformProvider`. Resource authors add one line here, keep the
- * lines sorted by type name, and never rename a type (state refers to it).
- */
-export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
-  AlertAcknowledgement: "../resources/alertAcknowledgement/resource",
-  AlertConfiguration: "../resources/alertConfiguration/resource",
-  Auditing: "../resources/auditing/resource",
-  BackupCompliancePolicy: "../resources/backupCompliancePolicy/resource",
-  CloudBackupSchedule: "../resources/cloudBackupSchedule/resource",
-  CloudProviderAccessRole: "../resources/cloudProviderAccessRole/resource",
-  CustomDns: "../resources/customDns/resource",
-  ExportBucket: "../resources/exportBucket/resource",
-  FtsIndex: "../resources/ftsIndex/resource",
-  LiveMigration: "../resources/liveMigration/resource",
-  LiveMigrationLinkToken: "../resources/liveMigrationLinkToken/resource",
-  OnDemandSnapshot: "../resources/onDemandSnapshot/resource",
-  OutageSimulation: "../resources/outageSimulation/resource",
-  PrivateIpMode: "../resources/privateIpMode/resource",
-  RestoreJob: "../resources/restoreJob/resource",
-  SearchDeployment: "../resources/searchDeployment/resource",
-  SearchIndex: "../resources/searchIndex/resource",
-  SnapshotExportJob: "../resources/snapshotExportJob/resource",
-};
+/** Every resource type of the package, sorted by type name. */
+export const RESOURCE_TYPES: readonly ResourceType[] = Object.keys(RESOURCES) as ResourceType[];
+
+function isResourceType(typeName: string): typeName is ResourceType {
+  return Object.hasOwn(RESOURCES, typeName);
+}
 
 const registry = new Map<string, PlatformProvider>();
 
@@ -57,39 +42,31 @@ export function unregisterResource(typeName: string): void {
 }
 
 /**
- * The implementation of a type: registered, else loaded from the resource table.
+ * The implementation of a type: registered, else the declaration's from the resource table.
  * @throws Error naming the unknown type and the known ones
  */
 export function lookupResource(typeName: string): PlatformProvider {
   const registered = registry.get(typeName);
   if (registered !== undefined) return registered;
-  const modulePath = RESOURCE_MODULES[typeName];
-  if (modulePath === undefined) {
-    const known = [...new Set([...Object.keys(RESOURCE_MODULES), ...registry.keys()])].sort();
+  const definition = lookupDefinition(typeName);
+  if (definition === undefined) {
+    const known = [...new Set([...RESOURCE_TYPES, ...registry.keys()])].sort();
     throw new Error(
       `unknown resource type "platform:${typeName}": the installed pulumi-cluster-platform has no provider ` +
         `for it (known types: ${known.length > 0 ? known.join(", ") : "none"}). ` +
         "If the state was written by another version of the package, install that version.",
     );
   }
-  // Lazy on purpose: load only the resources a program uses. The module shape is checked below.
-  const loaded = require(modulePath) as { provider?: PlatformProvider; resource?: ResourceDefinition };
-  const provider = loaded.resource?.provider ?? loaded.provider;
-  if (provider === undefined || typeof provider.create !== "function") {
-    throw new Error(`resource module ${modulePath} for type "${typeName}" does not export a resource`);
-  }
-  registry.set(typeName, provider);
-  return provider;
+  registry.set(typeName, definition.provider);
+  return definition.provider;
 }
 
 /**
  * The declaration of a type (its facts: property table, lifecycle, secret outputs); undefined for a
- * type that is not in the table or whose module is not declared yet.
+ * type that is not in the table.
  */
 export function lookupDefinition(typeName: string): ResourceDefinition | undefined {
-  const modulePath = RESOURCE_MODULES[typeName];
-  if (modulePath === undefined) return undefined;
-  return (require(modulePath) as { resource?: ResourceDefinition }).resource;
+  return isResourceType(typeName) ? RESOURCES[typeName]() : undefined;
 }
 
 /**
@@ -98,16 +75,9 @@ export function lookupDefinition(typeName: string): ResourceDefinition | undefin
  * @throws Error naming an unknown type
  */
 export function providerWith(typeName: string, deps: ResourceDeps): PlatformProvider {
-  const modulePath = RESOURCE_MODULES[typeName];
-  if (modulePath === undefined) throw new Error(`unknown resource type "platform:${typeName}"`);
-  const loaded = require(modulePath) as Record<string, unknown> & { resource?: ResourceDefinition };
-  if (loaded.resource !== undefined) return loaded.resource.providerWith(deps);
-  const factory = loaded[`create${typeName}Provider`] as
-    | ((deps: ResourceDeps) => PlatformProvider)
-    | undefined;
-  if (factory === undefined)
-    throw new Error(`resource module ${modulePath} exports no create${typeName}Provider`);
-  return factory(deps);
+  const definition = lookupDefinition(typeName);
+  if (definition === undefined) throw new Error(`unknown resource type "platform:${typeName}"`);
+  return definition.providerWith(deps);
 }
 
 function bag(value: unknown): PropertyBag {
