@@ -6,10 +6,13 @@
  *   toolchain, `npm run test:all` every project on the --native one, and CI runs test:all;
  * - the smoke set drives a dynamic program and a native-language one through a whole cycle and runs
  *   drift, needing no --native toolchain;
+ * - every TypeScript program under tests/e2e/programs is in `npm run typecheck`, which is why the
+ *   harness runs it transpile-only (scripts/lib/pulumi-stack.ts);
  * - files start longest first by the committed durations table, files it does not know before all.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import * as ts from "typescript";
 import { ROOT } from "./importGraph";
 
 interface ProjectConfig {
@@ -113,6 +116,17 @@ describe("the smoke set (npm test's real-engine runs)", () => {
     );
     expect(new Set(languages)).toEqual(new Set(["nodejs"]));
   });
+});
+
+test("every TypeScript program under tests/e2e/programs is in npm run typecheck (so it runs transpile-only)", () => {
+  const configFile = join(ROOT, "tsconfig.json");
+  const { config } = ts.readConfigFile(configFile, ts.sys.readFile);
+  const checked = new Set(ts.parseJsonConfigFileContent(config, ts.sys, ROOT).fileNames);
+  const programs = filesUnder("tests/e2e/programs").filter(
+    (file) => file.endsWith(".ts") && !file.endsWith(".d.ts"),
+  );
+  expect(programs.length).toBeGreaterThan(0);
+  expect(programs.filter((file) => !checked.has(join(ROOT, file)))).toEqual([]);
 });
 
 describe("the order files start in", () => {
