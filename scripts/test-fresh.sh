@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # `npm run check:fresh` (part of `npm run test:all`): the Go- and Python-dependent steps the
 # end-to-end tests take offline, run against EMPTY global caches, so that a test cannot pass only
-# because earlier work left something on the machine. HOME, GOPATH and XDG folders point at an empty
-# scratch folder, the pip cache is off, GOPROXY=off, and the only caches are the project's (.tools/go,
-# .tools/venv: scripts/env.sh, scripts/toolchain.sh --native). The steps:
+# because earlier work left something on the machine. HOME and the XDG folders point at an empty
+# scratch folder, Go's environment file and proxy are off, the pip cache is off, and the only caches
+# are the project's (GOPATH, GOMODCACHE and GOCACHE under .tools/go, .tools/venv: scripts/env.sh,
+# scripts/toolchain.sh --native). The steps:
 #   1. a Go program on the generated SDK as `pulumi-cluster-platform export --language go` writes it,
 #      with the modules pinned as tools/go-sdk/go.mod pins them: `go mod tidy`, then `go build`
 #      (tests/e2e/native/exportLanguages.e2e.test.ts, then the Go host);
@@ -40,17 +41,17 @@ scratch="$(mktemp -d)"
 trap 'chmod -R u+w "$scratch" 2>/dev/null; rm -rf "$scratch"' EXIT
 
 if [ "$mode" = check ]; then
-  for cache in "$GOMODCACHE" "$GOCACHE"; do
+  for cache in "$GOPATH" "$GOMODCACHE" "$GOCACHE"; do
     case "$cache" in
       "$root/.tools/"*) ;;
       *)
-        say "Go's cache $cache is not the project's (.tools): source scripts/env.sh"
+        say "Go's folder $cache is not the project's (.tools): source scripts/env.sh"
         exit 1
         ;;
     esac
   done
-  mkdir -p "$scratch/home" "$scratch/gopath"
-  export HOME="$scratch/home" GOPATH="$scratch/gopath" XDG_CACHE_HOME="$scratch/home/.cache"
+  mkdir -p "$scratch/home"
+  export HOME="$scratch/home" XDG_CACHE_HOME="$scratch/home/.cache"
   export XDG_CONFIG_HOME="$scratch/home/.config" GOENV=off GOPROXY=off GOTOOLCHAIN=local
   export PIP_NO_INDEX=1 PIP_NO_CACHE_DIR=1 PIP_CONFIG_FILE=/dev/null PIP_DISABLE_PIP_VERSION_CHECK=1
 fi

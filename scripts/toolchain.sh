@@ -13,8 +13,8 @@
 #   and every module and checksum a Go program on the generated SDK needs to be tidied and built
 #   offline (scripts/test-fresh.sh --fetch)
 #
-# Go's caches are the project's (.tools/go, scripts/env.sh), never the user's, so that the tests'
-# offline Go steps find only what this script fetched (`npm run check:fresh` checks it).
+# Go's caches and GOPATH are the project's (.tools/go, scripts/env.sh), never the user's, so that the
+# tests' offline Go steps find only what this script fetched (`npm run check:fresh` checks it).
 #
 # 1. A `pulumi` already on PATH whose version is at least PULUMI_MIN_VERSION is used as it is
 #    (with the language hosts beside it; a host missing there is built as in 2).
@@ -209,13 +209,14 @@ sdkgen() {
 # program on the generated SDK, as the export command writes it and examples/native-go is) run once
 # with the proxy on: tidy also needs the modules of the tests of every package the program imports,
 # and the checksum database's answers for them, which nothing else fetches. The stamp holds the caches'
-# paths, so new caches are filled, and what those steps read (the generated Go SDK, the script).
+# and GOPATH's paths, so new ones are filled, and what those steps read (the generated Go SDK, the
+# example, the script).
 go_sdk() {
   require_go
   local stamp version started=$SECONDS
   version="$(cd "$root/tools/go-sdk" && go mod download github.com/pulumi/pulumi/sdk/v3 &&
     go list -m -f '{{.Version}}' github.com/pulumi/pulumi/sdk/v3)"
-  stamp="$(module_hash tools/go-sdk)-$(go env GOVERSION)-$(go env GOCACHE GOMODCACHE | sha256sum | cut -c1-8)"
+  stamp="$(module_hash tools/go-sdk)-$(go env GOVERSION)-$(go env GOCACHE GOMODCACHE GOPATH | sha256sum | cut -c1-8)"
   stamp="$stamp-$(find "$root/sdk/native/go" "$root/examples/native-go" "$root/scripts/test-fresh.sh" -type f \
     -print0 | sort -z | xargs -0 cat | sha256sum | cut -c1-16)"
   if [ "$(cat "$root/.tools/.stamp-go-sdk" 2>/dev/null)" = "$stamp" ]; then
