@@ -1,5 +1,7 @@
-// Three suites, told apart by file name so a test's kind is visible where it lives: *.test.ts unit,
-// *.int.test.ts integration, *.e2e.test.ts end-to-end (what each may do: CONTRIBUTING.md, "Test tiers").
+// Four suites, told apart by file name so a test's kind is visible where it lives: *.test.ts unit,
+// *.int.test.ts integration, *.smoke.e2e.test.ts the end-to-end smoke set `npm test` runs and
+// *.e2e.test.ts the rest of end-to-end (what each may do and which command runs it: CONTRIBUTING.md,
+// "Test tiers"; the suffixes are in tests/setup/tiers.js).
 // TypeScript is transformed by @swc/jest (no type information; `npm run typecheck` checks types).
 const swc = [
   "@swc/jest",
@@ -9,6 +11,8 @@ const swc = [
     sourceMaps: "inline",
   },
 ];
+
+const { PROJECTS } = require("./tests/setup/tiers");
 
 const common = {
   transform: { "^.+\\.ts$": swc },
@@ -23,26 +27,35 @@ module.exports = {
   // e2e file spends much of its time waiting on the engine and on asynchronous states, which a second
   // worker overlaps. (jest's default on a 2-core machine is one worker.)
   maxWorkers: 2,
+  // Longest files first, by the committed table (tests/setup/durationsSequencer.js); every run records
+  // each file's time in .test-state/durations.json (tests/setup/durationsReporter.js).
+  testSequencer: "<rootDir>/tests/setup/durationsSequencer.js",
+  reporters: ["default", "<rootDir>/tests/setup/durationsReporter.js"],
   projects: [
     {
       ...common,
       displayName: "unit",
-      testMatch: ["**/*.test.ts"],
-      testPathIgnorePatterns: ["\\.int\\.test\\.ts$", "\\.e2e\\.test\\.ts$", "/node_modules/"],
+      testRegex: PROJECTS.unit,
     },
     {
       ...common,
       displayName: "integration",
-      testMatch: ["**/*.int.test.ts"],
+      testRegex: PROJECTS.integration,
       // A loaded 2-core CI machine makes emulator round trips slow; this is a hang guard, not a budget.
       setupFilesAfterEnv: ["<rootDir>/tests/setup/integration-timeout.ts"],
+    },
+    // Each e2e test drives whole `pulumi up/refresh/destroy` runs (testTimeout is not a per-project
+    // option in jest, so the setup file sets it).
+    {
+      ...common,
+      displayName: "smoke",
+      testRegex: PROJECTS.smoke,
+      setupFilesAfterEnv: ["<rootDir>/tests/setup/e2e-timeout.ts"],
     },
     {
       ...common,
       displayName: "e2e",
-      testMatch: ["**/*.e2e.test.ts"],
-      // Each e2e test drives whole `pulumi up/refresh/destroy` runs (testTimeout is not a per-project
-      // option in jest, so the setup file sets it).
+      testRegex: PROJECTS.e2e,
       setupFilesAfterEnv: ["<rootDir>/tests/setup/e2e-timeout.ts"],
     },
   ],

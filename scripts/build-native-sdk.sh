@@ -10,10 +10,18 @@
 # engine of every program using this package, the dynamic form included, try to download a plugin
 # `platform` from github.com/pulumi/pulumi-platform. For the same reason the generated sources of
 # sdk/native/nodejs are not in the npm package ("files").
+#
+# Nothing is done when the output is newer than every input (the sources, this script), as `tsc -b`
+# decides for the rest of dist/; `--force` (npm's prepare, after dependencies may have changed)
+# compiles regardless.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 out=dist/sdk/native/nodejs
+if [ "${1:-}" != --force ] && [ -f "$out/package.json" ] &&
+  [ -z "$(find sdk/native/nodejs "${BASH_SOURCE[0]}" -newer "$out/package.json" -print -quit)" ]; then
+  exit 0
+fi
 rm -rf "$out"
 tsc -p sdk/native/nodejs/tsconfig.json --outDir "$out" --sourceMap false --declarationMap false
 node -e '

@@ -9,7 +9,12 @@
 #   pulumi-language-python (+ pulumi-language-python-exec), pulumi-language-go, pulumi-language-yaml
 #   pulumi-sdkgen                   Node.js/Python/Go SDKs from a schema.json (tools/sdkgen)
 #   .tools/venv                     Python with the `pulumi` package (tools/python/requirements.txt)
-#   the Go SDK github.com/pulumi/pulumi/sdk/v3 in the Go module and build caches (tools/go-sdk)
+#   the Go SDK github.com/pulumi/pulumi/sdk/v3 in the Go module and build caches (tools/go-sdk),
+#   and every module and checksum a Go program on the generated SDK needs to be tidied and built
+#   offline (scripts/test-fresh.sh --fetch)
+#
+# Go's caches and GOPATH are the project's (.tools/go, scripts/env.sh), never the user's, so that the
+# tests' offline Go steps find only what this script fetched (`npm run check:fresh` checks it).
 #
 # 1. A `pulumi` already on PATH whose version is at least PULUMI_MIN_VERSION is used as it is
 #    (with the language hosts beside it; a host missing there is built as in 2).
@@ -22,6 +27,8 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# GOMODCACHE and GOCACHE under .tools (and the rest of the project's environment).
+source "$root/scripts/env.sh"
 bin="$root/.tools/bin"
 PULUMI_MIN_VERSION="${PULUMI_MIN_VERSION:-3.200.0}"
 # The CLI version built from tools/pulumi-cli (why this one: tools/README.md).
@@ -168,7 +175,8 @@ python_host() {
     github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python "$PYTHON_HOST_VERSION"
   # The host runs programs through this script, which it expects beside itself.
   local sdk
-  sdk="$(cd "$root/tools/pulumi-language-python" && go list -m -f '{{.Dir}}' github.com/pulumi/pulumi/sdk/v3)"
+  sdk="$(cd "$root/tools/pulumi-language-python" && go mod download github.com/pulumi/pulumi/sdk/v3 &&
+    go list -m -f '{{.Dir}}' github.com/pulumi/pulumi/sdk/v3)"
   install -m 0755 "$sdk/python/cmd/pulumi-language-python-exec" "$bin/pulumi-language-python-exec"
 }
 
@@ -197,17 +205,27 @@ sdkgen() {
 # a copy of this one) and its packages compiled into the Go build cache with the flags the CLI is built
 # with. tools/go-sdk/go.mod pins each module at the version tools/pulumi-cli selects, so all but four
 # packages are the CLI's, already compiled; a program built with GOFLAGS=-trimpath finds them all.
+# Then the offline Go steps of the tests (scripts/test-fresh.sh: `go mod tidy` and `go build` of a
+# program on the generated SDK, as the export command writes it and examples/native-go is) run once
+# with the proxy on: tidy also needs the modules of the tests of every package the program imports,
+# and the checksum database's answers for them, which nothing else fetches. The stamp holds the caches'
+# and GOPATH's paths, so new ones are filled, and what those steps read (the generated Go SDK, the
+# example, the script).
 go_sdk() {
   require_go
   local stamp version started=$SECONDS
-  version="$(cd "$root/tools/go-sdk" && go list -m -f '{{.Version}}' github.com/pulumi/pulumi/sdk/v3)"
-  stamp="$(module_hash tools/go-sdk)-$(go env GOVERSION)-$(go env GOCACHE GOMODCACHE | sha256sum | cut -c1-8)"
+  version="$(cd "$root/tools/go-sdk" && go mod download github.com/pulumi/pulumi/sdk/v3 &&
+    go list -m -f '{{.Version}}' github.com/pulumi/pulumi/sdk/v3)"
+  stamp="$(module_hash tools/go-sdk)-$(go env GOVERSION)-$(go env GOCACHE GOMODCACHE GOPATH | sha256sum | cut -c1-8)"
+  stamp="$stamp-$(find "$root/sdk/native/go" "$root/examples/native-go" "$root/scripts/test-fresh.sh" -type f \
+    -print0 | sort -z | xargs -0 cat | sha256sum | cut -c1-16)"
   if [ "$(cat "$root/.tools/.stamp-go-sdk" 2>/dev/null)" = "$stamp" ]; then
     say "Go SDK $version (cached in the Go caches)"
     return
   fi
   say "compiling the Go SDK $version into the Go build cache"
   (cd "$root/tools/go-sdk" && go mod download && go build -trimpath .)
+  bash "$root/scripts/test-fresh.sh" --fetch
   printf '%s' "$stamp" >"$root/.tools/.stamp-go-sdk"
   say "compiled the Go SDK $version in $((SECONDS - started)) s"
 }

@@ -9,8 +9,8 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, relative, resolve, sep } from "node:path";
 import { parseDocument } from "yaml";
 import { DEFAULT_SEED } from "../../emulator/seed/demoCredentials";
 
@@ -23,6 +23,8 @@ export const nativePluginDir = join(repoRoot, "provider", "native");
 const venvPython = join(repoRoot, ".tools", "venv", "bin", "python");
 /** The Go module path of the generated Go SDK (sdk/native/go/go.mod). */
 const GO_SDK_MODULE = "github.com/pulumi-cluster-platform/pulumi-cluster-platform/sdk/native/go";
+/** The end-to-end tests' programs, which `npm run typecheck` checks (tsconfig.json includes tests/). */
+const TYPE_CHECKED_PROGRAMS = join(repoRoot, "tests", "e2e", "programs");
 
 /** The languages a program on the native plugin can be written in (the SDKs of sdk/native). */
 export type NativeLanguage = "yaml" | "nodejs" | "python" | "go";
@@ -65,9 +67,14 @@ export class LocalStack {
   private constructor(
     readonly workDir: string,
     readonly programDir: string,
-    /** The environment every command of this stack runs with (PATH, PULUMI_HOME, backend, passphrase). */
+    /**
+     * The environment every command of this stack runs with (PATH, PULUMI_HOME, backend, passphrase);
+     * `pulumi` adds PULUMI_NODEJS_TRANSPILE_ONLY to it while the program is one the type check covers.
+     */
     readonly env: NodeJS.ProcessEnv,
     private readonly echo: boolean,
+    /** The program's folder under tests/e2e/programs, when it is one (see `transpileOnly`). */
+    private readonly typeCheckedSource: string | undefined,
   ) {}
 
   /** Copies the program, creates the stack on a fresh file backend and sets its config. */
@@ -101,7 +108,13 @@ export class LocalStack {
       ...options.env,
     };
     if (options.native !== undefined) await prepareNativeProgram(options.native, workDir, programDir, env);
-    const stack = new LocalStack(workDir, programDir, env, options.echo ?? true);
+    const source = resolve(options.program);
+    const typeChecked =
+      relative(TYPE_CHECKED_PROGRAMS, source).startsWith("..") ||
+      options.env?.PULUMI_NODEJS_TRANSPILE_ONLY !== undefined
+        ? undefined
+        : source;
+    const stack = new LocalStack(workDir, programDir, env, options.echo ?? true, typeChecked);
     await stack.pulumi(["stack", "init", options.stackName ?? "test"]);
     const pairs: string[] = [];
     for (const [key, value] of Object.entries(options.config ?? {}))
@@ -115,7 +128,8 @@ export class LocalStack {
   /** Runs `pulumi <args>` in the program folder; rejects on a non-zero exit unless allowFailure. */
   async pulumi(args: string[], opts: { allowFailure?: boolean; quiet?: boolean } = {}): Promise<RunResult> {
     const full = [...args, "--non-interactive"];
-    const result = await runProcess("pulumi", full, this.programDir, this.env);
+    const env = this.transpileOnly() ? { ...this.env, PULUMI_NODEJS_TRANSPILE_ONLY: "true" } : this.env;
+    const result = await runProcess("pulumi", full, this.programDir, env);
     if (this.echo && !opts.quiet) {
       process.stdout.write(`\n$ pulumi ${full.join(" ")}\n${result.stdout}${result.stderr}`);
     }
@@ -123,6 +137,29 @@ export class LocalStack {
       throw new Error(`pulumi ${args.join(" ")} exited ${result.code}\n${result.stdout}\n${result.stderr}`);
     }
     return result;
+  }
+
+  /**
+   * Whether the engine may run the program transpile-only (@pulumi/pulumi's run-plugin): its TypeScript
+   * is exactly that of a program under tests/e2e/programs, which `npm run typecheck` has checked
+   * (tests/architecture/tiers.test.ts holds that it covers them), so ts-node checking it again on every
+   * `up` and `preview` (about 4 CPU seconds each) adds nothing. A copy a test has changed, a program
+   * from elsewhere (examples/ keep their own check), a stack whose options set the variable, and the
+   * tools the tests run with `env` (drift and fleet decide themselves) are type-checked as before.
+   */
+  private transpileOnly(): boolean {
+    const sourceDir = this.typeCheckedSource;
+    if (sourceDir === undefined) return false;
+    const source = typeScriptFiles(sourceDir);
+    const copy = typeScriptFiles(this.programDir);
+    return (
+      copy.length === source.length &&
+      copy.every(
+        (file, index) =>
+          file === source[index] &&
+          readFileSync(join(this.programDir, file), "utf8") === readFileSync(join(sourceDir, file), "utf8"),
+      )
+    );
   }
 
   /** `args`: more flags for the CLI (the bench's profiler passes `--profiling`). */
@@ -175,6 +212,17 @@ export class LocalStack {
   dispose(): void {
     rmSync(this.workDir, { recursive: true, force: true });
   }
+}
+
+/** The TypeScript files under a program folder (installed packages left out), relative and sorted. */
+function typeScriptFiles(folder: string, under = ""): string[] {
+  return readdirSync(join(folder, under), { withFileTypes: true })
+    .flatMap((entry) => {
+      const path = under === "" ? entry.name : `${under}${sep}${entry.name}`;
+      if (entry.isDirectory()) return entry.name === "node_modules" ? [] : typeScriptFiles(folder, path);
+      return entry.name.endsWith(".ts") ? [path] : [];
+    })
+    .sort();
 }
 
 /** Points the copy's plugin entry at the native plugin and readies the program's language (StackOptions.native). */
