@@ -1,9 +1,12 @@
 /**
  * Crash trials over every resource type (issue 26), through the real Pulumi CLI: the stack of
  * programs/everyType (all 18 types) with its CLI killed (SIGKILL) at seeded moments of one phase,
- * ten trials per phase, one file per phase (crashAllCreate/Update/Delete.e2e.test.ts) so that jest's
- * workers share them. The mechanism, the oracle and the LiveMigration rule are in
- * scripts/lib/crashAll.ts; `npm run soak -- --every-type-trials <n>` runs more, with other seeds.
+ * one file per phase (crashAllCreate/Update/Delete.e2e.test.ts) so that jest's workers share them.
+ * Each file runs its phase's regular trials (scripts/lib/crashAll.ts EVERY_TYPE_TRIALS: 4 create, 2
+ * update, 3 delete, and why); `npm run soak -- --suite-trials full` runs the whole set of each seed
+ * (10 per phase), `--every-type-trials <n>` more with other seeds. The mechanism, the oracle, the
+ * saved deployed stack update and delete trials start from, and the LiveMigration rule are in
+ * scripts/lib/crashAll.ts.
  *
  * After each trial: the provider host ended with the CLI; recover succeeded, or left undecided only
  * the LiveMigration it documents it cannot tell (resolved as a person would); nothing stays pending;
@@ -18,6 +21,8 @@ import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import {
   addToTally,
+  EVERY_TYPE_EMULATOR,
+  EVERY_TYPE_TRIALS,
   type EveryTypeTrial,
   emptyTally,
   everyTypeTrial,
@@ -29,8 +34,9 @@ import {
 import { repoRoot } from "../../scripts/lib/pulumi-stack";
 import { seededRandom } from "../../scripts/lib/reliability";
 
-/** Declares `trials` trials of `phase` whose kill moments come from `seed`. */
-export function describeEveryTypeTrials(phase: Phase, seed: number, trials: number): void {
+/** Declares the regular trials of `phase` (EVERY_TYPE_TRIALS), whose kill moments come from its seed. */
+export function describeEveryTypeTrials(phase: Phase): void {
+  const { seed, regular: trials } = EVERY_TYPE_TRIALS[phase];
   describe(`every type, ${phase} killed at ${trials} moments of seed ${seed}: recover, then the command again, leave what an unkilled run leaves`, () => {
     let emulator: RunningEmulator;
     let baseline: PhaseBaseline;
@@ -38,12 +44,7 @@ export function describeEveryTypeTrials(phase: Phase, seed: number, trials: numb
     const tally = emptyTally();
 
     beforeAll(async () => {
-      emulator = await startEmulator({
-        port: 0,
-        seed: "default",
-        asyncDelayMs: 300,
-        rateLimit: { limit: 1_000_000, windowMs: 60_000 },
-      });
+      emulator = await startEmulator(EVERY_TYPE_EMULATOR);
       baseline = await measureBaseline(emulator, phase);
     });
 
