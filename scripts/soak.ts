@@ -40,6 +40,7 @@ import {
   emptyTally,
   everyTypeTrial,
   everyTypeTrialOk,
+  killMoments,
   measureBaseline,
   PHASES,
   type Phase,
@@ -64,7 +65,7 @@ const USAGE = `Usage: npm run soak [-- options]
   --rate <r>               share of API requests faulted in a fault run (default 0.1)
   --crash-trials <n>       quickstart up killed, recover, up (default 10)
   --every-type-trials <n>  per phase, the every-type stack killed during create, update, destroy
-                           (default 0), moments from --seed
+                           (default 0): at the first write, then moments from --seed
   --seed <n>               seed of the fault runs, crash trials and every-type trials (default 1)
   --suite-trials <set>     the suite's crash trials with their own seeds: "regular" (what
                            npm run test:all runs: ${PHASES.map((phase) => `${EVERY_TYPE_TRIALS[phase].regular} ${phase}`).join(", ")}, ${QUICKSTART_TRIALS.A.regular}+${QUICKSTART_TRIALS.B.regular} quickstart)
@@ -187,14 +188,15 @@ async function quickstartTrials(
 }
 
 /**
- * `trials` crash trials over every type in `phase` whose moments come from `random`: first the
- * baseline (the command unkilled; for update and delete the deployed stack the trials start from),
- * then each draw the command outlives drawn again, at most 3 draws per trial in all.
+ * `trials` crash trials over every type in `phase` whose moments come from `seed` (killMoments: the
+ * first write, then the seed's draws): first the baseline (the command unkilled; for update and
+ * delete the deployed stack the trials start from), then each draw the command outlives drawn
+ * again, at most 3 draws per trial in all.
  */
 async function everyTypePhase(
   emulator: RunningEmulator,
   phase: Phase,
-  random: () => number,
+  seed: number,
   trials: number,
   tally: Tally,
   label: string,
@@ -203,9 +205,10 @@ async function everyTypePhase(
   if (trials === 0) return outcome;
   const baseline = await measureBaseline(emulator, phase);
   report(`${label}: an unkilled run lasts ${seconds(baseline.spanMs)} after its first write`);
+  const nextDelay = killMoments(seed, baseline.spanMs);
   while (outcome.killed < trials && outcome.draws < 3 * trials) {
     outcome.draws += 1;
-    const delayMs = Math.floor(random() * baseline.spanMs);
+    const delayMs = nextDelay();
     const started = Date.now();
     const trial = await everyTypeTrial(emulator, baseline, delayMs);
     if (trial === undefined) {
@@ -305,14 +308,7 @@ async function suiteTrials(set: "regular" | "full"): Promise<number> {
     const emulator = await startEmulator(EVERY_TYPE_EMULATOR);
     try {
       const label = `suite, every type, ${phase}, seed ${trialSet.seed}`;
-      const outcome = await everyTypePhase(
-        emulator,
-        phase,
-        seededRandom(trialSet.seed),
-        trialSet[set],
-        tally,
-        label,
-      );
+      const outcome = await everyTypePhase(emulator, phase, trialSet.seed, trialSet[set], tally, label);
       failures += failuresOf(outcome, trialSet[set]);
       phasesRun.push(phase);
       summary.push(`${label}: ${outcome.ok}/${outcome.killed} converged (${outcome.draws} draws)`);
@@ -372,7 +368,7 @@ async function main(): Promise<number> {
       const outcome = await everyTypePhase(
         emulator,
         phase,
-        seededRandom(seed * 100 + index),
+        seed * 100 + index,
         everyTypeTrials,
         tally,
         `every type, ${phase}`,

@@ -21,9 +21,9 @@ export const QUICKSTART_GROUP = "5f1a000000000000000000a1";
 
 /**
  * A set of crash trials with its own seed: `regular` of them in every `npm run test:all` (the first
- * ones the seed draws), `full` through `npm run soak -- --suite-trials full` (the regular ones and
- * the rest, which were the suite's own until issue 36). A seed gives the same moments (as fractions
- * of the measured span) every run, so the regular trials are always the full set's first ones.
+ * ones), `full` through `npm run soak -- --suite-trials full` (the regular ones and the rest, which
+ * the suite ran itself until issue 36). A seed gives the same moments (as fractions of the measured
+ * span) every run, so the regular trials are always the full set's first ones.
  */
 export interface TrialSet {
   seed: number;

@@ -4,6 +4,7 @@ import {
   EVERY_TYPE_TRIALS,
   type EveryTypeTrial,
   everyTypeTrialOk,
+  killMoments,
   PHASES,
   typeOfUrn,
 } from "../../../scripts/lib/crashAll";
@@ -137,4 +138,11 @@ test("the regular trial sets are the first of their full sets, at least one each
     expect(set.regular).toBeLessThanOrEqual(set.full);
   }
   expect(PHASES.map((phase) => EVERY_TYPE_TRIALS[phase].seed)).toEqual([31, 37, 41]);
+});
+
+test("a set's kills: at the first write, then the seed's moments within the span, the same every time", () => {
+  const next = killMoments(31, 1000);
+  expect([next(), next(), next(), next()]).toEqual([0, 672, 835, 749]);
+  const again = killMoments(31, 2000);
+  expect([again(), again()]).toEqual([0, 1344]);
 });
