@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../../emulator";
-import { DigestClient, http, ORG, OWNER_KEY, PROJECT, testOperations } from "./helpers";
+import { controlCall, DigestClient, ORG, OWNER_KEY, PROJECT, testOperations } from "./helpers";
 
 let emu: RunningEmulator;
 let owner: DigestClient;
@@ -16,13 +16,7 @@ afterEach(async () => {
   await emu.close();
 });
 
-async function control(method: string, path: string, body?: unknown) {
-  return http(`${emu.url}/__emulator/${path}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const control = (method: string, path: string, body?: unknown) => controlCall(emu.url, method, path, body);
 
 async function widgetNames(): Promise<string[]> {
   const answer = await owner.call("GET", widgets);
