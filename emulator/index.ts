@@ -77,6 +77,10 @@ export interface RunningEmulator {
   now(): number;
   advance(ms: number): void;
   reset(): void;
+  /** Keeps a copy of the state under `name` (PUT /__emulator/states/{name} does the same). */
+  saveState(name: string): void;
+  /** Back to the state saved under `name`, as reset() goes back to the seed; throws for an unknown name. */
+  restoreState(name: string): void;
   close(): Promise<void>;
 }
 
@@ -166,6 +170,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     now: () => core.clock.now(),
     advance: (ms) => core.clock.advance(ms),
     reset: () => core.reset(),
+    saveState: (name) => core.saveState(name),
+    restoreState: (name) => {
+      if (!core.restoreState(name)) throw new Error(`No saved state ${name}: save it with saveState first.`);
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -185,6 +185,9 @@ function route(
             ...core.control.actions.map((action) => `POST ${action.name}`),
             "POST failures",
             "POST reset",
+            "GET states",
+            "PUT|DELETE states/{name}",
+            "POST states/{name}/restore",
             "GET clock",
             "POST clock/advance",
             "GET|PUT settings",
@@ -288,6 +291,24 @@ function route(
     case "POST reset":
       core.reset();
       return { status: 200, body: { reset: true } };
+    case "GET states":
+      return { status: 200, body: core.savedStateNames() };
+    case "PUT states/*": {
+      const name = stateName(rest[0]);
+      core.saveState(name);
+      return { status: 201, body: { name } };
+    }
+    case "DELETE states/*": {
+      const name = stateName(rest[0]);
+      if (!core.deleteSavedState(name)) throw new ControlError(404, `No saved state ${name}.`);
+      return { status: 204, body: undefined };
+    }
+    case "POST states/*/*": {
+      if (rest[1] !== "restore") break;
+      const name = stateName(rest[0]);
+      if (!core.restoreState(name)) throw new ControlError(404, `No saved state ${name}.`);
+      return { status: 200, body: { restored: name } };
+    }
     case "GET clock":
       return { status: 200, body: clockBody(core) };
     case "POST clock/*": {
@@ -337,6 +358,14 @@ function route(
     return mutate(() => action.run(state, input, core.clock.now()));
   }
   throw new ControlError(404, `No control endpoint ${method} ${path}.`);
+}
+
+/** A saved state's name from its path segment: letters, digits, `.`, `_` and `-`. */
+function stateName(segment: string | undefined): string {
+  const name = decodeURIComponent(segment ?? "");
+  if (!/^[A-Za-z0-9._-]{1,100}$/.test(name))
+    throw new ControlError(400, `state name ${JSON.stringify(name)}: use 1 to 100 of A-Z a-z 0-9 . _ -`);
+  return name;
 }
 
 function clockBody(core: EmulatorCore): { kind: string; now: number; iso: string } {

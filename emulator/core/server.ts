@@ -78,6 +78,7 @@ export class EmulatorCore {
   private readonly projectLimiter: FixedWindowLimiter;
   private readonly tokenLimiter: FixedWindowLimiter;
   private readonly freshState: () => EmulatorState;
+  private readonly savedStates = new Map<string, EmulatorState>();
 
   constructor(config: CoreConfig) {
     this.serviceName = config.serviceName;
@@ -98,8 +99,44 @@ export class EmulatorCore {
 
   /** Back to the seed: state, nonces, tokens, rate counters, faults and the request log. */
   reset(): void {
-    const fresh = this.freshState();
-    Object.assign(this.state, fresh);
+    this.replaceState(this.freshState());
+  }
+
+  /**
+   * Keeps a copy of the state under `name` (in memory, replacing one of that name), so that
+   * `restoreState` can return to it: tests that need a deployed project start each trial from one
+   * saved state instead of deploying it again. Settings, the clock, faults and the log are not part of it.
+   */
+  saveState(name: string): void {
+    this.savedStates.set(name, structuredClone(this.state));
+  }
+
+  /** The names of the saved states, sorted. */
+  savedStateNames(): string[] {
+    return [...this.savedStates.keys()].sort();
+  }
+
+  /** Forgets a saved state; whether there was one of that name. */
+  deleteSavedState(name: string): boolean {
+    return this.savedStates.delete(name);
+  }
+
+  /**
+   * Back to the state saved under `name`, as reset goes back to the seed (nonces, tokens, rate
+   * counters, faults and the request log cleared too); false when no state has that name. The saved
+   * copy stays as it was, so it can be restored again.
+   */
+  restoreState(name: string): boolean {
+    const saved = this.savedStates.get(name);
+    if (saved === undefined) return false;
+    this.replaceState(structuredClone(saved));
+    return true;
+  }
+
+  /** The state's contents replaced (the object stays the same: callers hold it), and every
+   * per-connection or per-run trace cleared, then persisted. */
+  private replaceState(next: EmulatorState): void {
+    Object.assign(this.state, next);
     this.digest.clear();
     this.tokens.clear();
     this.projectLimiter.clear();

@@ -9,6 +9,13 @@
  *   schedule's hour, the snapshot's retention) killed, recover, `up`;
  * - delete: after a complete `up`, `destroy` killed, recover, `destroy`.
  *
+ * The complete `up` an update or delete trial starts after runs once per phase, in measureBaseline:
+ * the emulator's state is saved then (emulator `saveState`) with the stack's deployment (`pulumi
+ * stack export`), and each trial restores that state and imports the deployment into its fresh stack
+ * (`pulumi stack import`) instead of running `up` again. Both phases send only updates and deletes,
+ * so the stack's update history, which the import does not carry and recover reads only to date a
+ * pending create (provider/cli/recover.ts, runBeganBy), plays no part in them.
+ *
  * The oracle is the emulator's own tables: a baseline measured once per phase by the same commands
  * unkilled (a normalized inventory of every entity table) is compared with each trial's end; a record
  * beyond the baseline is a duplicate (it equals one the baseline holds) or an orphan, and a record of
@@ -22,7 +29,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { RunningEmulator } from "../../emulator";
+import type { EmulatorOptions, RunningEmulator } from "../../emulator";
 import { shortType } from "../../provider/cli/engine";
 import type { LocalStack, RunResult } from "./pulumi-stack";
 import { emulatorStack, repoRoot } from "./pulumi-stack";
@@ -33,11 +40,62 @@ import {
   processesOfStack,
   providerProcesses,
   recover,
+  seededRandom,
+  type TrialSet,
   waitUntil,
 } from "./reliability";
 
 export type Phase = "create" | "update" | "delete";
 export const PHASES: readonly Phase[] = ["create", "update", "delete"];
+
+/** The emulator the trials run against: asynchronous objects take 300 ms, no rate limit to wait out. */
+export const EVERY_TYPE_EMULATOR: Readonly<EmulatorOptions> = {
+  port: 0,
+  seed: "default",
+  asyncDelayMs: 300,
+  rateLimit: { limit: 1_000_000, windowMs: 60_000 },
+};
+
+/**
+ * The suite's crash trials over every type, per phase (docs/cli.md, "Which crash trials run where",
+ * says why these counts). Each set's first trial kills the command at its first write (killMoments),
+ * the others at the seed's moments; `full` is that first trial and the ten seeded ones the suite ran
+ * until issue 36.
+ *
+ * - create, 4: the riskiest phase of every type, the only one where a kill can leave an object the
+ *   state does not hold (an orphan, or a duplicate after the next `up`), which recover must find;
+ *   each type's finding is also held in-process for all 18 types by
+ *   tests/provider/framework/findCreated.int.test.ts. The kill at the first write catches the quick
+ *   creates of the roots (alert configuration and acknowledgement, auditing, access role, link
+ *   token, custom DNS) that no seeded moment of the last full set caught; seed 31's first three
+ *   moments (0.67, 0.84, 0.75 of the run) fall among the dependent objects, jobs and the migration;
+ * - update, 2: only the text index's update lasts long enough to be caught by a seeded moment (9 of
+ *   the 10 update kills of the last full set held a SearchIndex update and nothing else), the first
+ *   write is another update; an interrupted update is cleared and sent again the same way for
+ *   every type;
+ * - delete, 3: an interrupted delete is cleared and `destroy` runs again; every type's delete takes
+ *   an object already gone as deleted.
+ */
+export const EVERY_TYPE_TRIALS: Readonly<Record<Phase, TrialSet>> = {
+  create: { seed: 31, regular: 4, full: 11 },
+  update: { seed: 37, regular: 2, full: 11 },
+  delete: { seed: 41, regular: 3, full: 11 },
+};
+
+/**
+ * The delays (ms after the command's first write) of a set's kills, one per call, a draw the command
+ * outlived included: 0 first (a kill at the first write, while the quickest objects' requests are in
+ * flight), then the seed's moments within the phase's span.
+ */
+export function killMoments(seed: number, spanMs: number): () => number {
+  const random = seededRandom(seed);
+  let first = true;
+  return () => {
+    if (!first) return Math.floor(random() * spanMs);
+    first = false;
+    return 0;
+  };
+}
 
 /** backup-example, whose compliance policy the program declares; ops-resources, its migration. */
 const BACKUP_GROUP = "5f1a0000000000000000e201";
@@ -197,15 +255,49 @@ async function setConfig(stack: LocalStack, config: Readonly<Record<string, stri
   await stack.pulumi(["config", "set-all", ...pairs], { quiet: true });
 }
 
-/** Brings a fresh stack on a reset emulator to the moment before the phase's killed command. */
-async function prepare(emulator: RunningEmulator, phase: Phase): Promise<LocalStack> {
-  resetEmulator(emulator);
+/**
+ * What an update or delete trial starts from: the emulator's state after a complete `up`, saved
+ * under `emulatorState`, and that stack's deployment as `pulumi stack export` wrote it.
+ */
+export interface DeployedStart {
+  emulatorState: string;
+  deployment: string;
+}
+
+/**
+ * Brings a fresh stack on a reset emulator to the moment before the phase's killed command. Update
+ * and delete need the whole stack deployed: without `start`, a complete `up` deploys it and the
+ * result is saved (the second value); with `start`, the saved state is restored and imported.
+ */
+async function prepare(
+  emulator: RunningEmulator,
+  phase: Phase,
+  start?: DeployedStart,
+): Promise<[LocalStack, DeployedStart | undefined]> {
+  if (start === undefined) resetEmulator(emulator);
+  else emulator.restoreState(start.emulatorState);
   const stack = await everyTypeStack(emulator);
-  if (phase !== "create") {
-    await stack.pulumi(["up", "--yes", "--skip-preview"], { quiet: true });
-    if (phase === "update") await setConfig(stack, UPDATED_CONFIG);
+  let saved: DeployedStart | undefined;
+  try {
+    if (phase !== "create") {
+      const file = join(stack.workDir, "deployed.json");
+      if (start === undefined) {
+        await stack.pulumi(["up", "--yes", "--skip-preview"], { quiet: true });
+        const emulatorState = `every-type-${phase}-start`;
+        emulator.saveState(emulatorState);
+        await stack.pulumi(["stack", "export", "--file", file], { quiet: true });
+        saved = { emulatorState, deployment: readFileSync(file, "utf8") };
+      } else {
+        writeFileSync(file, start.deployment);
+        await stack.pulumi(["stack", "import", "--file", file], { quiet: true });
+      }
+      if (phase === "update") await setConfig(stack, UPDATED_CONFIG);
+    }
+  } catch (error) {
+    stack.dispose();
+    throw error;
   }
-  return stack;
+  return [stack, saved];
 }
 
 const commandOf = (phase: Phase) => (phase === "delete" ? "destroy" : "up");
@@ -216,17 +308,27 @@ export interface PhaseBaseline {
   inventory: Inventory;
   /** How long that command ran from its first write to its end: the kill moments' range. */
   spanMs: number;
+  /** Update and delete: the deployed stack each trial starts from (create starts from nothing). */
+  start?: DeployedStart;
 }
 
-/** Runs the phase's command unkilled on a fresh stack and reset emulator. */
+/**
+ * Runs the phase's command unkilled on a fresh stack and reset emulator; for update and delete,
+ * saves the deployed stack it started from for the trials.
+ */
 export async function measureBaseline(emulator: RunningEmulator, phase: Phase): Promise<PhaseBaseline> {
-  const stack = await prepare(emulator, phase);
+  const [stack, start] = await prepare(emulator, phase);
   try {
     const run = await commandKilledAfter(stack, emulator, commandOf(phase), 3_600_000);
     const check = await stack.pulumi(["preview", "--expect-no-changes"], { allowFailure: true, quiet: true });
     if (phase !== "delete" && check.code !== 0)
       throw new Error(`the unkilled ${phase} left changes to make:\n${check.stdout.slice(-3000)}`);
-    return { phase, inventory: inventory(emulator), spanMs: run.spanMs };
+    return {
+      phase,
+      inventory: inventory(emulator),
+      spanMs: run.spanMs,
+      ...(start === undefined ? {} : { start }),
+    };
   } finally {
     for (const pid of processesOfStack(stack)) process.kill(pid, "SIGKILL");
     stack.dispose();
@@ -321,8 +423,9 @@ async function resolveMigration(
 
 /**
  * One trial: the phase's command killed `delayMs` after its first write, recover, the command again,
- * and the emulator's tables compared with the phase's baseline. Undefined when the command finished
- * before the moment came. The stack's processes are killed and its folder removed at the end.
+ * and the emulator's tables compared with the phase's baseline. An update or delete trial starts
+ * from the baseline's saved deployed stack. Undefined when the command finished before the moment
+ * came. The stack's processes are killed and its folder removed at the end.
  */
 export async function everyTypeTrial(
   emulator: RunningEmulator,
@@ -330,7 +433,9 @@ export async function everyTypeTrial(
   delayMs: number,
 ): Promise<EveryTypeTrial | undefined> {
   const { phase } = baseline;
-  const stack = await prepare(emulator, phase);
+  if (phase !== "create" && baseline.start === undefined)
+    throw new Error(`the ${phase} baseline saved no deployed stack to start the trials from`);
+  const [stack] = await prepare(emulator, phase, baseline.start);
   try {
     const killed = await commandKilledAfter(stack, emulator, commandOf(phase), delayMs);
     if (!killed.killed) return undefined;
@@ -372,14 +477,23 @@ export async function everyTypeTrial(
 }
 
 /**
- * Whether a trial converged: recover succeeded (or left only the undecided LiveMigration, resolved),
- * nothing stays pending, the command ran again, and the emulator matches the baseline exactly.
+ * Whether a trial converged, by what tests/e2e/crashAll.ts asserts: the provider host ended, recover
+ * succeeded without an error line (or left only LiveMigration's create undecided, resolved), every
+ * pending operation got one action, nothing stays pending, the command ran again, and the emulator
+ * matches the baseline exactly.
  */
 export function everyTypeTrialOk(trial: EveryTypeTrial): boolean {
   const undecided = trial.actions.filter((action) => action.outcome === "undecided");
+  const onlyMigration =
+    undecided.map((action) => `${action.type} ${action.operation}`).join() === "LiveMigration creating";
+  const actedOn = [...new Set(trial.actions.map((action) => action.type))].sort();
   return (
     trial.providerEnded &&
-    (trial.recovered.code === 0 || (undecided.length > 0 && trial.resolvedMigration !== undefined)) &&
+    !/^error:/m.test(trial.recovered.stderr) &&
+    (undecided.length === 0
+      ? trial.recovered.code === 0 && trial.resolvedMigration === undefined
+      : onlyMigration && trial.recovered.code === 1 && trial.resolvedMigration !== undefined) &&
+    actedOn.join() === trial.pendingTypes.join() &&
     trial.pendingAfterRecover.length === 0 &&
     trial.rerun.code === 0 &&
     trial.leftovers.details.length === 0

@@ -1,9 +1,13 @@
 /**
  * Crash trials over every resource type (issue 26), through the real Pulumi CLI: the stack of
  * programs/everyType (all 18 types) with its CLI killed (SIGKILL) at seeded moments of one phase,
- * ten trials per phase, one file per phase (crashAllCreate/Update/Delete.e2e.test.ts) so that jest's
- * workers share them. The mechanism, the oracle and the LiveMigration rule are in
- * scripts/lib/crashAll.ts; `npm run soak -- --every-type-trials <n>` runs more, with other seeds.
+ * one file per phase (crashAllCreate/Update/Delete.e2e.test.ts) so that jest's workers share them.
+ * Each file runs its phase's regular trials (scripts/lib/crashAll.ts EVERY_TYPE_TRIALS: 4 create, 2
+ * update, 3 delete, and why), the first at the command's first write, the others at the seed's
+ * moments (killMoments); `npm run soak -- --suite-trials full` runs the whole set of each seed
+ * (11 per phase), `--every-type-trials <n>` more with other seeds. The mechanism, the oracle, the
+ * saved deployed stack update and delete trials start from, and the LiveMigration rule are in
+ * scripts/lib/crashAll.ts.
  *
  * After each trial: the provider host ended with the CLI; recover succeeded, or left undecided only
  * the LiveMigration it documents it cannot tell (resolved as a person would); nothing stays pending;
@@ -18,33 +22,32 @@ import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import {
   addToTally,
+  EVERY_TYPE_EMULATOR,
+  EVERY_TYPE_TRIALS,
   type EveryTypeTrial,
   emptyTally,
   everyTypeTrial,
+  killMoments,
   measureBaseline,
   type Phase,
   type PhaseBaseline,
   tallyTable,
 } from "../../scripts/lib/crashAll";
 import { repoRoot } from "../../scripts/lib/pulumi-stack";
-import { seededRandom } from "../../scripts/lib/reliability";
 
-/** Declares `trials` trials of `phase` whose kill moments come from `seed`. */
-export function describeEveryTypeTrials(phase: Phase, seed: number, trials: number): void {
+/** Declares the regular trials of `phase` (EVERY_TYPE_TRIALS), whose kill moments come from its seed. */
+export function describeEveryTypeTrials(phase: Phase): void {
+  const { seed, regular: trials } = EVERY_TYPE_TRIALS[phase];
   describe(`every type, ${phase} killed at ${trials} moments of seed ${seed}: recover, then the command again, leave what an unkilled run leaves`, () => {
     let emulator: RunningEmulator;
     let baseline: PhaseBaseline;
-    const random = seededRandom(seed);
+    let nextDelay: () => number;
     const tally = emptyTally();
 
     beforeAll(async () => {
-      emulator = await startEmulator({
-        port: 0,
-        seed: "default",
-        asyncDelayMs: 300,
-        rateLimit: { limit: 1_000_000, windowMs: 60_000 },
-      });
+      emulator = await startEmulator(EVERY_TYPE_EMULATOR);
       baseline = await measureBaseline(emulator, phase);
+      nextDelay = killMoments(seed, baseline.spanMs);
     });
 
     afterAll(async () => {
@@ -59,7 +62,7 @@ export function describeEveryTypeTrials(phase: Phase, seed: number, trials: numb
     test.each(Array.from({ length: trials }, (_, index) => index + 1))("trial %i", async () => {
       let trial: EveryTypeTrial | undefined;
       for (let draw = 0; draw < 3 && trial === undefined; draw++) {
-        trial = await everyTypeTrial(emulator, baseline, Math.floor(random() * baseline.spanMs));
+        trial = await everyTypeTrial(emulator, baseline, nextDelay());
       }
       if (trial === undefined)
         throw new Error(`${phase} outlived three draws within its ${baseline.spanMs} ms span`);

@@ -1,7 +1,9 @@
 /**
- * Crash trials of the quickstart through the real Pulumi CLI (issue 11, "crash trials in the suite":
- * ten, in two files of five with their own seeds, crashTrialsA/B.e2e.test.ts, so that two jest workers
- * share them): `pulumi up` killed with SIGKILL at a seeded random moment, then the documented recovery
+ * Crash trials of the quickstart through the real Pulumi CLI (issue 11, "crash trials in the suite"),
+ * in two files with their own seeds, crashTrialsA/B.e2e.test.ts, so that two jest workers share them;
+ * each runs its set's regular trials (scripts/lib/reliability.ts QUICKSTART_TRIALS: two of five, and
+ * why), `npm run soak -- --suite-trials full` all five of each seed. `pulumi up` is killed with
+ * SIGKILL at a seeded random moment, then the documented recovery
  * (`pulumi-cluster-platform recover`), then `pulumi up`. After each, the provider host has ended with
  * the CLI, no pending operation is left, the emulator holds exactly the declared objects (no
  * duplicate), and a `destroy` then leaves nothing on it (no orphan).
@@ -13,22 +15,24 @@
  * trials with other seeds and counts.
  */
 import { type RunningEmulator, startEmulator } from "../../emulator";
-import { type CrashTrial, crashTrial, seededRandom, upSpanMs } from "../../scripts/lib/reliability";
+import {
+  type CrashTrial,
+  crashTrial,
+  QUICKSTART_EMULATOR,
+  seededRandom,
+  type TrialSet,
+  upSpanMs,
+} from "../../scripts/lib/reliability";
 
-/** Declares `trials` crash trials whose kill moments come from `seed`. */
-export function describeCrashTrials(seed: number, trials: number): void {
+/** Declares the set's regular crash trials, whose kill moments come from its seed. */
+export function describeCrashTrials({ seed, regular: trials }: TrialSet): void {
   describe(`up killed at ${trials} moments of seed ${seed}: recover, then up, leave exactly the declared objects`, () => {
     let emulator: RunningEmulator;
     let spanMs: number;
     const random = seededRandom(seed);
 
     beforeAll(async () => {
-      emulator = await startEmulator({
-        port: 0,
-        seed: "default",
-        asyncDelayMs: 300,
-        rateLimit: { limit: 1000, windowMs: 60_000 },
-      });
+      emulator = await startEmulator(QUICKSTART_EMULATOR);
       spanMs = await upSpanMs(emulator);
     });
 

@@ -1,4 +1,5 @@
-/** Five of the suite's ten crash trials (tests/e2e/crashTrials.ts), seed 47. */
+/** The suite's quickstart crash trials of set B (tests/e2e/crashTrials.ts; how many: scripts/lib/reliability.ts). */
+import { QUICKSTART_TRIALS } from "../../scripts/lib/reliability";
 import { describeCrashTrials } from "./crashTrials";
 
-describeCrashTrials(47, 5);
+describeCrashTrials(QUICKSTART_TRIALS.B);

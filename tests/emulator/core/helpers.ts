@@ -211,6 +211,20 @@ export async function http(
   return { status: response.statusCode, headers: response.headers, text, json };
 }
 
+/** A call of the control API (`/__emulator/<path>`) of the emulator at `origin`, with a JSON body. */
+export function controlCall(
+  origin: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<HttpAnswer> {
+  return http(`${origin}/__emulator/${path}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
 export function challengesOf(answer: HttpAnswer): string[] {
   const value = answer.headers["www-authenticate"];
   return value === undefined ? [] : Array.isArray(value) ? value : [value];

@@ -1,6 +1,7 @@
 import { type RunningEmulator, startEmulator } from "../../../emulator";
 import defaultSeed from "../../../emulator/seed/default.json";
 import {
+  controlCall,
   DigestClient,
   http,
   OTHER_PROJECT,
@@ -33,13 +34,7 @@ afterEach(async () => {
   await emu.close();
 });
 
-async function control(method: string, path: string, body?: unknown) {
-  return http(`${emu.url}/__emulator/${path}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const control = (method: string, path: string, body?: unknown) => controlCall(emu.url, method, path, body);
 
 describe("rate limit", () => {
   test("limit per window, 429 with Retry-After, reset at the window, projects counted apart", async () => {
