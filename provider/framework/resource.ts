@@ -111,6 +111,25 @@ export type IdParts<Part extends string = string> = Readonly<Record<Part, string
 // biome-ignore lint/suspicious/noExplicitAny: see above
 export type DeclaredLifecycle = SynchronousLifecycle | AsynchronousLifecycle<any, any>;
 
+/** A JSON value of an example's inputs. */
+export type ExampleValue =
+  | string
+  | number
+  | boolean
+  | null
+  | ExampleValue[]
+  | { [key: string]: ExampleValue };
+
+/**
+ * One resource of a program, as the docs show it in every language: its name in the program and its
+ * inputs as plain values, keyed as the package schema spells them (`groupId`; each language's
+ * rendering spells them as its SDK takes them).
+ */
+export interface ResourceExample {
+  name: string;
+  inputs: Readonly<Record<string, ExampleValue>>;
+}
+
 /** The facts every resource declares, whatever its kind. */
 export interface ResourceFacts<Inputs> {
   /** The `<Type>` of the type tokens (`pulumi-nodejs:dynamic/platform:<Type>`, `platform:index:<Type>`); never renamed. */
@@ -152,6 +171,12 @@ export interface ResourceFacts<Inputs> {
   sdkTypesFrom?: readonly string[];
   /** What the docs' overview tables add to the id format, the default timeouts and the replacing inputs. */
   docNotes?: { id?: string; timeouts?: string; replaces?: string };
+  /**
+   * The resource page's example, written once and rendered in every language the package serves
+   * (scripts/generate/examples.ts: TypeScript in both forms, Python, Go, YAML); the docs tests compile
+   * or preview every rendering.
+   */
+  example?: ResourceExample;
   /**
    * Whether an update of an asynchronous resource waits as a create does (default true); the SDK says
    * so of `timeouts.update`. OutageSimulation's update changes only `timeouts`: it reads the
@@ -532,6 +557,7 @@ export function definition<Inputs>(
     ...(facts.findsCreated === undefined ? {} : { findsCreated: facts.findsCreated }),
     ...(facts.sdkTypesFrom === undefined ? {} : { sdkTypesFrom: facts.sdkTypesFrom }),
     ...(facts.docNotes === undefined ? {} : { docNotes: facts.docNotes }),
+    ...(facts.example === undefined ? {} : { example: facts.example }),
     ...(facts.updateWaits === undefined ? {} : { updateWaits: facts.updateWaits }),
     ...(facts.exported === undefined ? {} : { exported: facts.exported }),
     get provider() {

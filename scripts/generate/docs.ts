@@ -149,16 +149,26 @@ export function overviewTable(
   ].join("\n");
 }
 
-/** The README's resource table. */
+/**
+ * The forms that serve a resource, for the README's table: the dynamic form always; the native plugin
+ * (and so Python, Go, YAML and TypeScript through `pulumi-cluster-platform/native`) when the package
+ * schema lists the type.
+ */
+export function formsInWords(definition: ResourceDefinition, nativeTypes: ReadonlySet<string>): string {
+  return nativeTypes.has(definition.type) ? "dynamic (TS); native (TS, Python, Go, YAML)" : "dynamic (TS)";
+}
+
+/** The README's resource table; `nativeTypes`: the `<Type>`s the native plugin's package schema lists. */
 export function readmeTable(
   definitions: ReadonlyArray<{ definition: ResourceDefinition; folder: string }>,
+  nativeTypes: ReadonlySet<string>,
 ): string {
   return [
-    "| class | what | id (also the `importId` format) | replaces on change of | docs |",
-    "| --- | --- | --- | --- | --- |",
+    "| class | what | id (also the `importId` format) | replaces on change of | forms | docs |",
+    "| --- | --- | --- | --- | --- | --- |",
     ...definitions.map(
       ({ definition, folder }) =>
-        `| \`${definition.type}\` | ${cell(definition.summary)} | ${cell(idFormat(definition))} | ${cell(replacesInWords(definition))} | [doc](docs/resources/${folder}.md) |`,
+        `| \`${definition.type}\` | ${cell(definition.summary)} | ${cell(idFormat(definition))} | ${cell(replacesInWords(definition))} | ${formsInWords(definition, nativeTypes)} | [doc](docs/resources/${folder}.md) |`,
     ),
   ].join("\n");
 }

@@ -3,7 +3,8 @@
  * resource.ts) so that it is never kept by hand:
  *
  * - sdk/<name>.ts, the TypeScript SDK class of each resource, and sdk/index.ts, which exports them;
- * - the Arguments and Outputs tables of docs/resources/<name>.md;
+ * - the Arguments and Outputs tables of docs/resources/<name>.md, and its example in every language
+ *   (examples.ts);
  * - the per-resource table of docs/resources.md and the README's resource table;
  * - docs/cli.md's table of what each type's findCreated looks for (recoverTable.ts);
  * - api/alertVariants.ts, from the vendored contract (alertVariants.ts);
@@ -23,6 +24,7 @@ import * as functions from "../../provider/functions";
 import type { FunctionDeclaration } from "../../provider/functions/define";
 import { OUTPUT_FILE as ALERT_VARIANTS_FILE, renderAlertVariants } from "./alertVariants";
 import { argumentsTable, outputsTable, overviewTable, readmeTable, replaceBlock } from "./docs";
+import { EXAMPLES_BLOCK, type ExampleSchema, examplesBlock } from "./examples";
 import { formatTypeScript } from "./format";
 import { renderPackageSchema } from "./packageSchema";
 import { RECOVER_TABLE_BLOCK, recoverTable } from "./recoverTable";
@@ -74,22 +76,26 @@ export function generatedFiles(
   files.set(ALERT_VARIANTS_FILE, renderAlertVariants());
   const read = (path: string) => files.get(path) ?? readFileSync(join(ROOT, path), "utf8");
   const byFolder = new Map(resources.map(({ definition, folder }) => [folder, definition]));
+  const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
+  const schema = renderPackageSchema(resources, declaredFunctions(), version);
+  files.set(PACKAGE_SCHEMA_FILE, schema);
+  // Each page's examples are rendered from the schema the SDKs are generated from (their names and types).
+  const exampleSchema = JSON.parse(schema) as ExampleSchema;
   for (const { definition, folder } of resources) {
     files.set(`sdk/${folder}.ts`, renderSdk(definition, folder, byFolder));
     const page = `docs/resources/${folder}.md`;
     if (!files.has(page) && !existsSync(join(ROOT, page)))
       throw new Error(
-        `${page} does not exist: write the resource's page (its prose, and empty generated blocks "arguments" and "outputs" copied from another page; CONTRIBUTING.md, "Adding a resource", step 8), then run this again`,
+        `${page} does not exist: write the resource's page (its prose, and empty generated blocks "examples", "arguments" and "outputs" copied from another page; CONTRIBUTING.md, "Adding a resource", step 8), then run this again`,
       );
     let text = read(page);
     text = replaceBlock(text, "arguments", argumentsTable(definition), page);
     text = replaceBlock(text, "outputs", outputsTable(definition), page);
+    text = replaceBlock(text, EXAMPLES_BLOCK, examplesBlock(definition, folder, exampleSchema), page);
     files.set(page, text);
   }
   files.set("sdk/index.ts", renderSdkIndex(resources.map(({ folder }) => folder)));
   files.set(RUNTIME_TABLE_FILE, renderRuntimeTable(resources));
-  const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
-  files.set(PACKAGE_SCHEMA_FILE, renderPackageSchema(resources, declaredFunctions(), version));
   // The overview tables list every resource: written once every folder has its declaration.
   const folders = readdirSync(join(ROOT, "provider/resources"));
   if (folders.length === resources.length) {
@@ -97,7 +103,13 @@ export function generatedFiles(
       "docs/resources.md",
       replaceBlock(read("docs/resources.md"), "resources", overviewTable(resources), "docs/resources.md"),
     );
-    files.set("README.md", replaceBlock(read("README.md"), "resources", readmeTable(resources), "README.md"));
+    const nativeTypes = new Set(
+      Object.keys(exampleSchema.resources).map((token) => token.slice(token.lastIndexOf(":") + 1)),
+    );
+    files.set(
+      "README.md",
+      replaceBlock(read("README.md"), "resources", readmeTable(resources, nativeTypes), "README.md"),
+    );
     files.set(
       "docs/cli.md",
       replaceBlock(read("docs/cli.md"), RECOVER_TABLE_BLOCK, recoverTable(resources), "docs/cli.md"),

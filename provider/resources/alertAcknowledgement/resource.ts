@@ -128,6 +128,15 @@ export const resource = defineResource<
     resourceName: (args) => `acknowledgement-${exportText(args.alertId)}`,
   },
   summary: "an open alert acknowledged until a time, with a comment; delete unacknowledges",
+  example: {
+    name: "maintenance",
+    inputs: {
+      groupId: "5f1a000000000000000000a1",
+      alertId: "65f0c0ffee00000000000a01",
+      acknowledgedUntil: "2030-01-31T12:00:00Z",
+      acknowledgementComment: "planned maintenance, ticket OPS-1234",
+    },
+  },
   description:
     "An open alert acknowledged until a time, with a comment; destroying it unacknowledges the alert.",
   inputs: alertAcknowledgementInputsSchema,

@@ -250,6 +250,19 @@ const FACTS: ResourceFacts<AlertConfigurationInputs> = {
     resourceName: (args) => `alert-${exportText(args.eventTypeName)}`,
   },
   summary: "alert configuration, all 14 notification kinds",
+  example: {
+    name: "failures",
+    inputs: {
+      groupId: "5f1a000000000000000000a1",
+      enabled: true,
+      eventTypeName: "DEPLOYMENT_FAILURE",
+      matchers: [{ fieldName: "APPLICATION_ID", operator: "EQUALS", value: "demo-app" }],
+      notifications: [
+        { typeName: "GROUP", roles: ["GROUP_OWNER"], emailEnabled: true, intervalMin: 60 },
+        { typeName: "EMAIL", emailAddress: "oncall@example.com", delayMin: 5 },
+      ],
+    },
+  },
   description:
     "Which event raises an alert in a project, and whom it notifies (14 notification kinds). A change of `enabled` alone uses the toggle operation; any other change replaces the content in place.",
   inputs: alertConfigurationInputsSchema,

@@ -86,6 +86,15 @@ export const resource = defineSingleton<AuditingInputs, (typeof PROJECT_SINGLETO
     resourceName: () => "auditing",
   },
   summary: "the project's auditing configuration (singleton)",
+  example: {
+    name: "audit",
+    inputs: {
+      groupId: "5f1a000000000000000000a1",
+      enabled: true,
+      auditAuthorizationSuccess: false,
+      auditFilter: { atype: { $in: ["authenticate", "authCheck"] } },
+    },
+  },
   description:
     "The project's database auditing configuration (a project singleton): create adopts it and sets the fields that differ, delete restores the service's defaults.",
   inputs: auditingInputsSchema,

@@ -217,6 +217,23 @@ export const resource = defineSingleton<
     after: ["CloudBackupSchedule"],
   },
   summary: "the project's backup compliance policy (singleton)",
+  example: {
+    name: "policy",
+    inputs: {
+      groupId: "5f1a000000000000000000a1",
+      authorizedEmail: "ada@example.com",
+      authorizedUserFirstName: "Ada",
+      authorizedUserLastName: "Lovelace",
+      pitEnabled: true,
+      restoreWindowDays: 2,
+      scheduledPolicyItems: [
+        { frequencyType: "hourly", frequencyInterval: 6, retentionUnit: "days", retentionValue: 7 },
+        { frequencyType: "daily", frequencyInterval: 1, retentionUnit: "days", retentionValue: 7 },
+      ],
+      onDemandPolicyItem: { retentionUnit: "days", retentionValue: 3 },
+      keepEnabledOnDelete: true,
+    },
+  },
   description:
     "The project's backup compliance policy (a project singleton): create adopts it and waits until it is ACTIVE. Deleting it needs a prior support request: by default `pulumi destroy` fails with the service's refusal; set `keepEnabledOnDelete: true` to leave the policy in place.",
   inputs: backupCompliancePolicyInputsSchema,

@@ -285,6 +285,25 @@ export const resource = defineSingleton<CloudBackupScheduleInputs, (typeof SCHED
     resourceName: (args) => `backup-schedule-${exportText(args.clusterName)}`,
   },
   summary: "a cluster's backup schedule (singleton)",
+  example: {
+    name: "schedule",
+    inputs: {
+      groupId: "5f1a000000000000000000a1",
+      clusterName: "demo-cluster",
+      referenceHourOfDay: 3,
+      referenceMinuteOfHour: 30,
+      policies: [
+        {
+          policyItems: [
+            { frequencyType: "hourly", frequencyInterval: 6, retentionUnit: "days", retentionValue: 3 },
+            { frequencyType: "daily", frequencyInterval: 1, retentionUnit: "days", retentionValue: 14 },
+          ],
+        },
+      ],
+      autoExportEnabled: true,
+      export: { exportBucketId: "65f0c0ffee00000000000b01", frequencyType: "monthly" },
+    },
+  },
   description:
     "The backup schedule of a cluster with cloud backup (one per cluster, always present): create adopts it and converges the fields the program sets; fields it leaves out keep the service's values. Delete restores the service's default schedule, or with `resetOnDelete: false` leaves it as it is.",
   inputs: cloudBackupScheduleInputsSchema,

@@ -106,6 +106,13 @@ export const resource = defineResource<
     resourceName: (args) => `access-role-${exportText(args.providerName).toLowerCase()}`,
   },
   summary: "AWS IAM access role, authorized with retries while AWS propagates it",
+  example: {
+    name: "exports",
+    inputs: {
+      groupId: "5f1a000000000000000000a1",
+      iamAssumedRoleArn: "arn:aws:iam::123456789012:role/platform-exports",
+    },
+  },
   description:
     "An AWS IAM access role of a project, authorized with the IAM role the platform assumes (`iamAssumedRoleArn`). Create and update authorize it, retrying while AWS propagates the IAM role; delete deauthorizes it, which removes the role, and waits until it is gone.",
   inputs: cloudProviderAccessRoleInputsSchema,

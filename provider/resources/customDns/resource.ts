@@ -47,6 +47,7 @@ export const resource = defineSingleton<CustomDnsInputs, (typeof PROJECT_SINGLET
     resourceName: () => "custom-dns",
   },
   summary: "custom DNS for AWS clusters (singleton)",
+  example: { name: "dns", inputs: { groupId: "5f1a000000000000000000a1", enabled: true } },
   description:
     "Whether the project's AWS clusters use custom DNS (a project singleton): create adopts the setting, delete restores disabled.",
   inputs: customDnsInputsSchema,

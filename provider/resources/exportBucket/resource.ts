@@ -136,6 +136,14 @@ export const resource = defineResource<
     resourceName: (args) => `export-bucket-${exportText(args.bucketName)}`,
   },
   summary: "snapshot export bucket",
+  example: {
+    name: "exports",
+    inputs: {
+      groupId: "5f1a000000000000000000a1",
+      bucketName: "my-snapshot-exports",
+      iamRoleId: "5f1a000000000000000000c1",
+    },
+  },
   description:
     "An AWS S3 bucket, Azure Blob Storage container or Google Cloud Storage bucket that cloud backup snapshots are exported to. The API has no update operation: changing any field replaces the bucket. Delete waits until the bucket is gone.",
   inputs: exportBucketInputsSchema,

@@ -184,6 +184,18 @@ export const resource = defineResource<
     resourceName: (args) => `fts-index-${exportText(args.clusterName)}-${exportText(args.name)}`,
   },
   summary: "text search index, first (flat) definition style",
+  example: {
+    name: "titles",
+    inputs: {
+      groupId: "5f1a000000000000000000a1",
+      clusterName: "demo-cluster",
+      database: "sample_mflix",
+      collectionName: "movies",
+      name: "titles",
+      analyzer: "lucene.english",
+      mappings: { dynamic: false, fields: { title: { type: "string" } } },
+    },
+  },
   description:
     "A text search index on one collection of a cluster, in the API's first (flat) definition style. Create and update wait until the index is STEADY; delete waits until it is gone.",
   inputs: ftsIndexInputsSchema,

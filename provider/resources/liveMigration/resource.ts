@@ -148,6 +148,23 @@ export const resource = defineResource<
     resourceName: () => "live-migration",
   },
   summary: "push live migration, cut over only when `cutover: true`",
+  example: {
+    name: "into-demo",
+    inputs: {
+      groupId: "5f1a000000000000000000a1",
+      destination: { clusterName: "demo-cluster", hostnameSchemaType: "PUBLIC" },
+      source: {
+        clusterName: "self-managed-rs",
+        groupId: "65f0c0ffee00000000000001",
+        managedAuthentication: false,
+        ssl: true,
+        username: "migrator",
+        password: "change-me",
+      },
+      migrationHosts: ["migration-host-0.self-managed.local"],
+      cutover: false,
+    },
+  },
   description:
     "A push live migration of a self-managed cluster into a cluster of the project, cut over only when asked: create validates and creates it and waits until it is ready for cutover; `cutover: true` cuts over and waits until COMPLETE; delete only forgets it (the API cannot delete or cancel a migration).",
   inputs: liveMigrationInputsSchema,

@@ -72,6 +72,10 @@ export const resource = defineResource<
     resourceName: () => "live-migration-link-token",
   },
   summary: "the organization's live-migration link (secret token)",
+  example: {
+    name: "link",
+    inputs: { orgId: "5f1a00000000000000000001", accessListIps: ["203.0.113.10"] },
+  },
   description:
     "The link token of an organization for live migrations from self-managed deployments (a secret output): create links the organization, delete removes the link.",
   inputs: liveMigrationLinkTokenInputsSchema,

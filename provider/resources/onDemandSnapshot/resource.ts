@@ -171,6 +171,15 @@ export const resource = defineResource<
     resourceName: (args) => `snapshot-${exportText(args.clusterName)}`,
   },
   summary: "on-demand backup snapshot (cluster, sharded cluster); waits until completed",
+  example: {
+    name: "before-migration",
+    inputs: {
+      groupId: "5f1a000000000000000000a1",
+      clusterName: "demo-cluster",
+      description: "before the schema migration",
+      retentionInDays: 7,
+    },
+  },
   description:
     "An on-demand backup snapshot of a cluster or a sharded cluster. Create waits until it is completed; a change of `retentionInDays` changes its expiration in place; delete removes it and waits until it is gone.",
   inputs: onDemandSnapshotInputsSchema,

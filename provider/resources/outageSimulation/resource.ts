@@ -99,6 +99,14 @@ export const resource = defineResource<
     resourceName: (args) => `outage-simulation-${exportText(args.clusterName)}`,
   },
   summary: "a simulated regional outage of a cluster",
+  example: {
+    name: "east-down",
+    inputs: {
+      groupId: "5f1a000000000000000000a1",
+      clusterName: "demo-cluster",
+      outageFilters: [{ cloudProvider: "AWS", regionName: "US_EAST_1" }],
+    },
+  },
   description:
     "A simulated regional outage of a cluster (one at a time per cluster). Create starts it and waits until SIMULATING; any change of what is simulated ends it first and starts a new one; delete ends it and waits until it is gone.",
   inputs: outageSimulationInputsSchema,

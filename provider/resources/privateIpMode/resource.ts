@@ -66,6 +66,7 @@ export const resource = defineSingleton<PrivateIpModeInputs, (typeof PROJECT_SIN
     resourceName: () => "private-ip-mode",
   },
   summary: "the project's Peering-Only mode (legacy v1.0; singleton)",
+  example: { name: "peering-only", inputs: { groupId: "5f1a000000000000000000a1", enabled: false } },
   description:
     "The project's Peering-Only (private IP) mode, the legacy v1.0 operation (a project singleton): create adopts the setting; the API cannot read the mode, so refresh reports the stored value, and delete leaves the mode as it is.",
   inputs: privateIpModeInputsSchema,

@@ -217,6 +217,17 @@ export const resource = defineJob<
   },
   summary:
     "restore (automated, download, point in time) of a cluster or serverless instance; waits until finished, never re-runs",
+  example: {
+    name: "into-staging",
+    inputs: {
+      groupId: "5f1a000000000000000000a1",
+      clusterName: "demo-cluster",
+      deliveryType: "automated",
+      snapshotId: "65f0c0ffee00000000000c01",
+      targetGroupId: "5f1a000000000000000000a1",
+      targetClusterName: "staging-cluster",
+    },
+  },
   description:
     "A restore of a cluster's or a serverless instance's backup (automated, download or point in time). Create waits until the restore has finished; only a change of its inputs runs a new one; delete cancels only what the service can cancel and says what it did.",
   inputs: restoreJobInputsSchema,

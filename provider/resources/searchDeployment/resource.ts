@@ -141,6 +141,15 @@ export const resource = defineResource<
     resourceName: (args) => `search-nodes-${exportText(args.clusterName)}`,
   },
   summary: "dedicated search nodes",
+  example: {
+    name: "nodes",
+    inputs: {
+      groupId: "5f1a000000000000000000a1",
+      clusterName: "demo-cluster",
+      specs: [{ instanceSize: "S30_HIGHCPU_NVME", nodeCount: 2 }],
+      timeouts: { create: "45m" },
+    },
+  },
   description:
     "The dedicated search nodes of one cluster (at most one deployment per cluster; one spec applies to all its nodes). Create and update wait until the nodes are IDLE; delete waits until the cluster has none. Creating where the cluster already has nodes is an error unless `importId` adopts them.",
   inputs: searchDeploymentInputsSchema,

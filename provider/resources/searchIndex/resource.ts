@@ -196,6 +196,24 @@ export const resource = defineResource<SearchIndexInputs, IndexAddress, LiveSear
     after: ["SearchDeployment"],
   },
   summary: "search index (text or vector)",
+  example: {
+    name: "plots",
+    inputs: {
+      groupId: "5f1a000000000000000000a1",
+      clusterName: "demo-cluster",
+      database: "sample_mflix",
+      collectionName: "movies",
+      name: "plots",
+      type: "vectorSearch",
+      definition: {
+        fields: [
+          { type: "vector", path: "plot_embedding", numDimensions: 1536, similarity: "cosine" },
+          { type: "filter", path: "year" },
+        ],
+      },
+      timeouts: { create: "30m" },
+    },
+  },
   description:
     'A full-text (`type: "search"`) or vector (`type: "vectorSearch"`) search index on one collection of a cluster. Create and update wait until the index is READY and queryable; delete waits until it is gone.',
   inputs: searchIndexInputsSchema,

@@ -132,6 +132,16 @@ export const resource = defineJob<
     after: ["ExportBucket", "OnDemandSnapshot"],
   },
   summary: "export of a snapshot to an export bucket; waits with exported / total collections",
+  example: {
+    name: "nightly-export",
+    inputs: {
+      groupId: "5f1a000000000000000000a1",
+      clusterName: "demo-cluster",
+      snapshotId: "65f0c0ffee00000000000c01",
+      exportBucketId: "65f0c0ffee00000000000b01",
+      customData: [{ key: "purpose", value: "analytics" }],
+    },
+  },
   description:
     "The export of one snapshot to an export bucket. Create waits until the export is Successful, showing exported / total collections; only a change of its inputs runs a new export; the service cannot delete an export job, so delete removes it from the stack only and says so.",
   inputs: snapshotExportJobInputsSchema,

@@ -51,6 +51,6 @@ test("a declared resource without its docs page stops generate naming the page a
   if (first === undefined) throw new Error("no declared resource");
   const pageless = { definition: first.definition, folder: "notWrittenYet" };
   expect(() => generatedFiles([...declaredResources(), pageless])).toThrow(
-    'docs/resources/notWrittenYet.md does not exist: write the resource\'s page (its prose, and empty generated blocks "arguments" and "outputs" copied from another page; CONTRIBUTING.md, "Adding a resource", step 8), then run this again',
+    'docs/resources/notWrittenYet.md does not exist: write the resource\'s page (its prose, and empty generated blocks "examples", "arguments" and "outputs" copied from another page; CONTRIBUTING.md, "Adding a resource", step 8), then run this again',
   );
 });
