@@ -12,6 +12,10 @@
  * - fleet: one `drift --all-stacks --cwd <folder>... --json` (`--concurrency` as given, else the
  *   tool's default).
  *
+ * With `--slices 2,4`, after the rounds: for each n, the stacks listed and cut into n slices (`stacks
+ * --slices n`, not measured), then slice 1 alone (`drift --stacks-from <listing> --slice 1`): what one
+ * job of an n-job CI matrix takes, its reports checked against the sequential ones too.
+ *
  * Printed per variant: wall seconds; CPU seconds of the whole process tree (the CLI, the Pulumi
  * engines, language hosts and provider hosts: the waited-for children's time of /proc/self/stat);
  * CPU seconds of this process (the emulator); the project's requests and the 429 answers among them
@@ -23,7 +27,7 @@
  * throttle at the same limit (its defaults at 100 per 60 s). A lower `--limit` makes the stacks of
  * one project need more than a window, to see them wait instead of earning 429s.
  *
- *   npm run bench:fleet [-- --rounds 1 --stacks 5 --count 20 --concurrency 4 --keep]
+ *   npm run bench:fleet [-- --rounds 1 --stacks 5 --count 20 --concurrency 4 --slices 2,4 --keep]
  */
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -83,6 +87,16 @@ interface Measure {
   reports: Map<string, DriftReport>;
 }
 
+/** One slice of a listing cut into `n`, run alone. */
+interface SliceMeasure {
+  n: number;
+  seconds: number;
+  cpuSeconds: number;
+  requests: number;
+  answers429: number;
+  reports: Map<string, DriftReport>;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -92,6 +106,7 @@ async function main(): Promise<void> {
       concurrency: { type: "string" },
       limit: { type: "string", default: "100" },
       "window-ms": { type: "string", default: "60000" },
+      slices: { type: "string", default: "" },
       keep: { type: "boolean", default: false },
     },
   });
@@ -109,6 +124,9 @@ async function main(): Promise<void> {
   ] as const) {
     if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
   }
+  const sliceCounts = values.slices === "" ? [] : values.slices.split(",").map(Number);
+  for (const n of sliceCounts)
+    if (!Number.isInteger(n) || n < 2) throw new Error("--slices takes slice counts of 2 or more, e.g. 2,4");
   const concurrency = values.concurrency === undefined ? [] : ["--concurrency", String(values.concurrency)];
   const log = (line: string) => process.stderr.write(`[bench:fleet] ${line}\n`);
   const uptime = () => execFileSync("uptime").toString().trim();
@@ -257,12 +275,42 @@ async function main(): Promise<void> {
     return measured;
   };
 
+  /** One slice of `n` alone, as one job of an n-job matrix runs it. */
+  const measureSlice = async (n: number): Promise<SliceMeasure> => {
+    const listing = await cli([
+      "stacks",
+      ...folders.flatMap((folder) => ["--cwd", folder]),
+      "--slices",
+      String(n),
+    ]);
+    const file = join(stack.workDir, `stacks-${n}.json`);
+    writeFileSync(file, listing.stdout);
+    const since = emulator.now();
+    const cpu = childrenCpuSeconds();
+    const wallStarted = performance.now();
+    const result = await cli(["drift", "--stacks-from", file, "--slice", "1", ...concurrency, "--json"]);
+    const seconds = (performance.now() - wallStarted) / 1000;
+    const reports = new Map<string, DriftReport>();
+    for (const entry of (JSON.parse(result.stdout) as FleetReport).stacks) {
+      if ("error" in entry)
+        throw new Error(`slice 1 of ${n}: ${entry.project}/${entry.stack}: ${entry.error}`);
+      reports.set(`${entry.project}/${entry.stack}`, entry.report);
+    }
+    const measured = { n, seconds, cpuSeconds: childrenCpuSeconds() - cpu, ...requestsSince(since), reports };
+    log(
+      `slice 1 of ${n}: ${reports.size} stacks, ${seconds.toFixed(1)} s, CPU ${measured.cpuSeconds.toFixed(1)} s, ${measured.answers429} answers 429`,
+    );
+    return measured;
+  };
+
   const measures: Measure[] = [];
+  const sliceMeasures: SliceMeasure[] = [];
   try {
     for (let round = 1; round <= rounds; round++) {
       const order = round % 2 === 1 ? VARIANTS : ([...VARIANTS].reverse() as Variant[]);
       for (const variant of order) measures.push(await measure(variant, round));
     }
+    for (const n of sliceCounts) sliceMeasures.push(await measureSlice(n));
   } finally {
     if (!values.keep) stack.dispose();
     await emulator.close();
@@ -272,13 +320,19 @@ async function main(): Promise<void> {
   const sequential = measures.filter((m) => m.variant === "sequential");
   const fleet = measures.filter((m) => m.variant === "fleet");
   const reference = sequential[0]?.reports ?? new Map<string, DriftReport>();
-  const equal = fleet.every(
-    (m) =>
-      m.reports.size === reference.size &&
-      [...reference].every(
-        ([label, report]) => JSON.stringify(m.reports.get(label)) === JSON.stringify(report),
+  const equal =
+    fleet.every(
+      (m) =>
+        m.reports.size === reference.size &&
+        [...reference].every(
+          ([label, report]) => JSON.stringify(m.reports.get(label)) === JSON.stringify(report),
+        ),
+    ) &&
+    sliceMeasures.every((m) =>
+      [...m.reports].every(
+        ([label, report]) => JSON.stringify(reference.get(label)) === JSON.stringify(report),
       ),
-  );
+    );
   const median = (numbers: number[]) => {
     const sorted = [...numbers].sort((a, b) => a - b);
     const middle = Math.floor(sorted.length / 2);
@@ -287,7 +341,7 @@ async function main(): Promise<void> {
       : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
   };
   const of = (list: Measure[], pick: (m: Measure) => number) => median(list.map(pick));
-  const command = `npm run bench:fleet -- --rounds ${rounds} --stacks ${stacksPerProject} --count ${count}${values.concurrency === undefined ? "" : ` --concurrency ${values.concurrency}`} --limit ${limit} --window-ms ${windowMs}`;
+  const command = `npm run bench:fleet -- --rounds ${rounds} --stacks ${stacksPerProject} --count ${count}${values.concurrency === undefined ? "" : ` --concurrency ${values.concurrency}`} --limit ${limit} --window-ms ${windowMs}${sliceCounts.length === 0 ? "" : ` --slices ${sliceCounts.join(",")}`}`;
   process.stdout.write(
     [
       "",
@@ -305,6 +359,17 @@ async function main(): Promise<void> {
       "",
       `fleet / sequential (medians): wall ${(of(fleet, (m) => m.seconds) / of(sequential, (m) => m.seconds)).toFixed(2)}x, CPU ${(of(fleet, (m) => m.cpuSeconds) / of(sequential, (m) => m.cpuSeconds)).toFixed(2)}x`,
       "",
+      ...(sliceMeasures.length === 0
+        ? []
+        : [
+            "| one job of a matrix | stacks | wall s | CPU s (process tree) | requests | 429 answers | wall / whole fleet (median) |",
+            "| --- | --- | --- | --- | --- | --- | --- |",
+            ...sliceMeasures.map(
+              (m) =>
+                `| slice 1 of ${m.n} | ${m.reports.size} | ${m.seconds.toFixed(1)} | ${m.cpuSeconds.toFixed(1)} | ${m.requests} | ${m.answers429} | ${(m.seconds / of(fleet, (f) => f.seconds)).toFixed(2)}x |`,
+            ),
+            "",
+          ]),
     ].join("\n"),
   );
   if (!equal) process.exitCode = 1;

@@ -8,8 +8,7 @@
  */
 import type { Stack } from "@pulumi/pulumi/automation";
 import { inputsOf } from "./drift";
-import { nameOfUrn, type OperationEvents, type Progress, shortType } from "./engine";
-import { readLiveState } from "./liveRead";
+import { nameOfUrn, type OperationEvents, type Progress, refreshPreview, shortType } from "./engine";
 import { isSecretValue, type JsonValue, joinPath, leafDifferences, shown } from "./values";
 
 export const COMPARE_REPORT_VERSION = 1;
@@ -178,13 +177,13 @@ export function compareLive(
   };
 }
 
-/** Reads both stacks (their live state, nothing written) and compares them. */
+/** Reads both stacks (refresh previews, nothing written) and compares them. */
 export async function compareStacks(stacks: [Stack, Stack], progress: Progress): Promise<CompareReport> {
   const live: Array<Map<string, LiveResource>> = [];
   const configs: StackConfig[] = [];
   for (const stack of stacks) {
-    progress(`Reading the live state of stack ${stack.name} (nothing is written)`);
-    live.push(liveResources(await readLiveState(stack, progress)));
+    progress(`Reading the live state of stack ${stack.name} (refresh preview, nothing is written)`);
+    live.push(liveResources(await refreshPreview(stack, progress)));
     configs.push(await stack.getAllConfig());
   }
   return compareLive(

@@ -4,8 +4,7 @@
  * operations. The design and the JSON form (docs/drift-report.schema.json) are described in
  * docs/cli.md, "How drift is told from pending changes".
  */
-import type { StepEventMetadata } from "@pulumi/pulumi/automation";
-import { nameOfUrn, type OperationEvents, shortType } from "./engine";
+import { nameOfUrn, type OperationEvents, type StepMetadata, shortType } from "./engine";
 import {
   isSecretValue,
   type JsonValue,
@@ -70,7 +69,7 @@ export interface DriftReport {
   pendingChanges: PendingResource[];
 }
 
-function identity(metadata: StepEventMetadata): ResourceIdentity {
+function identity(metadata: StepMetadata): ResourceIdentity {
   return {
     urn: metadata.urn,
     type: shortType(metadata.type),
@@ -82,7 +81,7 @@ function identity(metadata: StepEventMetadata): ResourceIdentity {
 type Inputs = Record<string, JsonValue>;
 
 /** A resource's inputs in a step event, without the engine's own (the dynamic provider's `__provider`). */
-export function inputsOf(state: StepEventMetadata["old"]): Inputs {
+export function inputsOf(state: StepMetadata["old"]): Inputs {
   const inputs: Inputs = {};
   for (const [key, value] of Object.entries((state?.inputs ?? {}) as Inputs)) {
     if (!ENGINE_INPUTS.has(key)) inputs[key] = value;
@@ -148,7 +147,7 @@ function withValues(
   return field;
 }
 
-const PENDING_OPS: ReadonlyArray<[StepEventMetadata["op"], PendingResource["operation"]]> = [
+const PENDING_OPS: ReadonlyArray<[StepMetadata["op"], PendingResource["operation"]]> = [
   ["replace", "replace"],
   ["create-replacement", "replace"],
   ["create", "create"],

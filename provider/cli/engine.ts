@@ -9,14 +9,13 @@ import {
   type EngineEvent,
   LocalWorkspace,
   PulumiCommand,
-  Stack,
-  type StepEventMetadata,
+  type Stack,
   type Workspace,
 } from "@pulumi/pulumi/automation";
 
 /**
- * A resource of a deployment as `pulumi stack export` gives it: the fields the tool reads (recover,
- * the live-state read), and the rest kept as they are.
+ * A resource of a deployment as `pulumi stack export` gives it: the fields the tool reads (recover),
+ * and the rest kept as they are.
  */
 export interface DeploymentResource {
   urn: string;
@@ -30,15 +29,21 @@ export interface DeploymentResource {
   [field: string]: unknown;
 }
 
+/**
+ * What the engine's step events say of one resource in one operation, as the exported `EngineEvent`
+ * type of the Automation API has it (its outputs and pre events carry the same metadata).
+ */
+export type StepMetadata = NonNullable<EngineEvent["resOutputsEvent"]>["metadata"];
+
 /** The engine's view of one resource in one operation: the last step event it sent for the URN. */
 export interface ResourceStep {
   urn: string;
   /** The full type token, e.g. `pulumi-nodejs:dynamic/platform:AlertConfiguration` or `platform:index:AlertConfiguration`. */
   typeToken: string;
   /** Every operation the engine announced for the resource (a replacement is several steps). */
-  ops: Set<StepEventMetadata["op"]>;
+  ops: Set<StepMetadata["op"]>;
   /** The step metadata of the resource's latest event (for a replacement, of its replace step). */
-  metadata: StepEventMetadata;
+  metadata: StepMetadata;
 }
 
 /** What an operation's events told: each resource's step, and the engine's error messages. */
@@ -112,26 +117,6 @@ export async function openStack(
   }
 }
 
-/**
- * A `Stack` of `workspace` for a stack its project lists, made without `pulumi stack select`: the
- * commands over many stacks name each stack in every operation and must not change which stack the
- * user has selected in the folder (nor leave another selected when they are stopped), and selecting
- * costs a CLI start per stack, one folder at a time (BENCHMARKS.md, "Drift over a fleet").
- *
- * The Automation API has no public way to make one: `Stack.select` (@pulumi/pulumi
- * automation/stack.js) calls `workspace.selectStack(name)` and nothing else of the workspace, and
- * every operation of a `Stack` passes `--stack <name>` itself. So the stack is made over a view of the
- * workspace whose `selectStack` does nothing; everything else is the workspace's own (settings made
- * through `stack.workspace`, such as `envVars`, stay on the view).
- * tests/provider/cli/engine.test.ts notices when `Stack.select` asks more of the workspace.
- */
-export function stackOfListed(name: string, workspace: LocalWorkspace): Promise<Stack> {
-  const view = Object.create(workspace, {
-    selectStack: { value: async (): Promise<void> => {} },
-  }) as LocalWorkspace;
-  return Stack.select(name, view);
-}
-
 /** Why the Pulumi CLI could not be started for the project in `cwd`: not installed, or the cause. */
 function startError(error: unknown, cwd: string): CliError {
   const text = error instanceof Error ? error.message : String(error);
@@ -161,12 +146,8 @@ export async function findPulumi(): Promise<PulumiCommand> {
  */
 export async function fileBackendStacksFolder(workspace: Workspace): Promise<string | undefined> {
   const { url } = await workspace.whoAmI();
-  return stacksFolderOfBackend(url, (await workspace.projectSettings()).name);
-}
-
-/** The project's checkpoints folder on the backend at `url` (`pulumi whoami`'s); undefined unless a file backend. */
-export function stacksFolderOfBackend(url: string | undefined, project: string): string | undefined {
   if (url === undefined || !url.startsWith("file://")) return undefined;
+  const project = (await workspace.projectSettings()).name;
   return join(fileURLToPath(url), ".pulumi", "stacks", project);
 }
 

@@ -1,24 +1,22 @@
 /**
  * Many stacks of several Pulumi project folders in one process (docs/cli.md, "Many stacks"): which
- * stacks the options name, and each stack's read-only engine operations, several stacks at once.
- * What one process shares that a loop of `drift` runs pays per stack: Node.js and the Automation API
- * loaded once, the Pulumi CLI looked up once, one type check of a folder's program (in the tool,
- * with the declarations one folder's check parsed reused by the next: programTypeCheck.ts), and one
- * export per stack at most (on a file backend, its projects come from the checkpoint).
+ * stacks the options name, and each stack's read-only engine operations through the Automation API,
+ * several stacks at once. What one process shares that a loop of `drift` runs pays per stack:
+ * Node.js and the Automation API loaded once, the Pulumi CLI looked up once, one listing per folder,
+ * and one type check of a folder's program (programTypeCheck.ts).
  *
- * The service's rate limit is per project (docs/client.md, "Throttle"), and each stack's read of the
- * live state has a client of its own (liveRead.ts: in this process, or in the provider process of an
- * engine's refresh). Those clients share a project's budget through the client's budget store, which
- * a client reads when its throttle starts and then once a window: one that starts after another's
- * reads knows them, but two reading one project at the same moment would each see the budget the
- * other is spending. So the reads of the live state (the only calls to the service: `preview` runs
- * check and diff only) of stacks whose resources are in the same project run one after the other;
- * everything else runs concurrently.
+ * The service's rate limit is per project (docs/client.md, "Throttle"), and each engine operation
+ * runs its own provider process. Those processes share a project's budget through the client's
+ * budget store, which a process reads when its throttle starts and then once a window: a process
+ * that starts after another's reads knows them, but two reading one project at the same moment would
+ * each see the budget the other is spending. So the refresh previews (the only operation that calls
+ * the service: `preview` runs check and diff only) of stacks whose resources are in the same project
+ * (the group ids of the state `pulumi stack export` gives) run one after the other; everything else
+ * runs concurrently.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { gunzipSync } from "node:zlib";
-import { LocalWorkspace, type PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
+import { existsSync, readdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { LocalWorkspace, type PulumiCommand, Stack, StackNotFoundError } from "@pulumi/pulumi/automation";
 import type { StackConfig } from "./compare";
 import { forEachBounded, KeyedLocks } from "./concurrency";
 import { driftReport } from "./drift";
@@ -29,8 +27,8 @@ import {
   type OperationEvents,
   type Progress,
   platformTypeName,
-  stackOfListed,
-  stacksFolderOfBackend,
+  programPreview,
+  refreshPreview,
 } from "./engine";
 import {
   type FailedStack,
@@ -40,11 +38,14 @@ import {
   type StackRef,
   stackLabel,
 } from "./fleet";
-import { readLiveState } from "./liveRead";
-import { openedDeployment, type StateSeen } from "./openedState";
 import type { FleetSelection, FolderSelection, StackChoice } from "./options";
-import { type ProgramPreview, previewProgram } from "./previewHost";
-import { ProgramTypeChecks, planTypeCheck, type TypeCheckPlan } from "./programTypeCheck";
+import {
+  ProgramTypeChecks,
+  planTscCheck,
+  previewEnv,
+  TRANSPILE_ONLY,
+  type TscCheck,
+} from "./programTypeCheck";
 import { driftSummary, pendingSummary } from "./render";
 import { readStackListing, sliceOfListing } from "./stackListing";
 
@@ -60,12 +61,13 @@ export interface FleetFolder {
   listed: string[] | undefined;
   /** Why the stacks could not be listed. */
   listingError: string | undefined;
-  /** The stack selected in the folder before the run, restored after it. */
+  /**
+   * The stack selected in the folder before the run, selected again after it; unknown (and left as
+   * the run leaves it) when the stacks could not be listed.
+   */
   selected: string | undefined;
-  /** Where its program's type check runs (programTypeCheck.ts). */
-  typeCheck: TypeCheckPlan;
-  /** Which backend it is on, as far as the CLI's choice of backend depends on the folder. */
-  backend: string;
+  /** The folder's one `tsc --noEmit` for the run, when its program is TypeScript with a tsconfig. */
+  tscCheck: TscCheck | undefined;
 }
 
 /** A stack the run checks: its folder, and its name as the backend lists it (given to the engine). */
@@ -92,72 +94,30 @@ function oneLine(error: unknown): string {
 }
 
 /**
- * The stack names a file backend holds for the project (`<stack>.json` files in its stacks folder),
- * for when `pulumi stack ls` fails: it loads every checkpoint, so one unreadable checkpoint would
- * otherwise hide every stack of the project. Undefined for other backends.
+ * The stacks of the project, for when `pulumi stack ls` fails: it loads every stack's state, so one
+ * unreadable state would otherwise hide every stack of the project. The folder's stack settings files
+ * (`Pulumi.<stack>.yaml`) name the candidates; the backend tells which exist (`pulumi stack tag ls`,
+ * which reads no state); one it does not know is left out, any other answer is kept for the engine
+ * to say. Undefined when there is no candidate.
  */
-function stacksInFolder(folder: string | undefined): string[] | undefined {
-  if (folder === undefined || !existsSync(folder)) return undefined;
-  return readdirSync(folder)
-    .map((file) => /^(.+)\.json(?:\.gz)?$/.exec(file)?.[1])
+async function stacksOfSettingsFiles(
+  workspace: LocalWorkspace,
+  folder: string,
+): Promise<string[] | undefined> {
+  const candidates = readdirSync(folder)
+    .map((file) => /^Pulumi\.(.+)\.ya?ml$/.exec(file)?.[1])
     .filter((name): name is string => name !== undefined)
     .sort();
-}
-
-/**
- * The type check of a TypeScript program depends on its files and tsconfig, not on the stack: once
- * one stack's preview of a folder's program passed it, the folder's other stacks preview it
- * transpile-only (`PULUMI_NODEJS_TRANSPILE_ONLY`, @pulumi/pulumi's run-plugin). The first stack of a
- * folder to preview carries the check; the others wait for it, and when it fails (a type error, or
- * anything else), the next one carries it, so a program that does not compile fails every stack as
- * `drift` on each alone would. A user's own PULUMI_NODEJS_TRANSPILE_ONLY is left to decide. This is
- * the check of a folder the tool does not type-check itself (programTypeCheck.ts), or whose check
- * there found anything.
- */
-export class TypeCheckOnce {
-  readonly #passed = new Set<string>();
-  readonly #carrying = new Map<string, Promise<void>>();
-  readonly #userSetting: string | undefined;
-
-  constructor(userSetting: string | undefined) {
-    this.#userSetting = userSetting;
-  }
-
-  /** Whether a preview of a stack of `folder` would now wait for another stack's type check. */
-  wouldWait(folder: string): boolean {
-    return this.#userSetting === undefined && !this.#passed.has(folder) && this.#carrying.has(folder);
-  }
-
-  /** Runs `preview(transpileOnly)` for a stack of `folder`; `onWait` when it waits for the carrier. */
-  async run<T>(
-    folder: string,
-    preview: (transpileOnly: boolean) => Promise<T>,
-    onWait: () => void,
-  ): Promise<T> {
-    if (this.#userSetting !== undefined) return preview(false);
-    for (;;) {
-      if (this.#passed.has(folder)) return preview(true);
-      const carrier = this.#carrying.get(folder);
-      if (carrier === undefined) break;
-      onWait();
-      await carrier;
-    }
-    let done!: () => void;
-    this.#carrying.set(
-      folder,
-      new Promise<void>((resolve) => {
-        done = resolve;
-      }),
-    );
-    try {
-      const result = await preview(false);
-      this.#passed.add(folder);
-      return result;
-    } finally {
-      this.#carrying.delete(folder);
-      done();
-    }
-  }
+  if (candidates.length === 0) return undefined;
+  const known = await Promise.all(
+    candidates.map((name) =>
+      workspace.listTags(name).then(
+        () => true,
+        (error: unknown) => !(error instanceof StackNotFoundError),
+      ),
+    ),
+  );
+  return candidates.filter((_, index) => known[index]);
 }
 
 /** The projects (group ids) the platform resources of a stack's state are in. */
@@ -170,44 +130,6 @@ export function apiProjectsOf(deployment: unknown): string[] {
     if (typeof inputs?.groupId === "string") projects.add(inputs.groupId);
   }
   return [...projects].sort();
-}
-
-/**
- * The projects of a stack from its checkpoint file as a file backend keeps it (`{"checkpoint":
- * {"latest": <deployment>}}`), what `apiProjectsOf` reads of `pulumi stack export` without running
- * it. Undefined when the text does not tell (not a checkpoint, no deployment yet, or a platform
- * resource whose groupId is not a plain string, e.g. a secret): the export decides then.
- */
-export function apiProjectsOfCheckpoint(text: string): string[] | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const latest = (parsed as { checkpoint?: { latest?: unknown } } | null)?.checkpoint?.latest;
-  if (typeof latest !== "object" || latest === null) return undefined;
-  const resources = (latest as { resources?: unknown }).resources ?? [];
-  if (!Array.isArray(resources)) return undefined;
-  for (const resource of resources) {
-    const { type, inputs } = (resource ?? {}) as { type?: unknown; inputs?: Record<string, unknown> };
-    if (typeof type !== "string" || platformTypeName(type) === undefined) continue;
-    const groupId = inputs?.groupId;
-    if (groupId !== undefined && typeof groupId !== "string") return undefined;
-  }
-  return apiProjectsOf(latest);
-}
-
-/** The text of a stack's checkpoint in a file backend's stacks folder (plain or gzipped); undefined when absent. */
-export function readCheckpoint(stacksFolder: string, stackName: string): string | undefined {
-  const path = join(stacksFolder, `${shortName(stackName)}.json`);
-  try {
-    if (existsSync(path)) return readFileSync(path, "utf8");
-    if (existsSync(`${path}.gz`)) return gunzipSync(readFileSync(`${path}.gz`)).toString("utf8");
-  } catch {
-    return undefined;
-  }
-  return undefined;
 }
 
 /** The running order: one stack of each folder in turn, so the folders' type checks start first. */
@@ -229,27 +151,18 @@ export function interleaveByFolder<T extends { folder: { path: string } }>(targe
   return order;
 }
 
-/** The stored state of a stack as the live read needs it (FleetSession `storedStateOf`). */
-export interface StoredState {
-  /** The checkpoint file's text (a file backend), read before the stack's preview. */
-  checkpoint: string | undefined;
-  projects: string[];
-  /** The export (secrets shown), when the checkpoint did not tell the projects. */
-  exported: unknown;
-}
-
 /** How many project folders are opened (a `pulumi stack ls` each) at once. */
 const FOLDERS_OPENED_AT_ONCE = 4;
 
 /** The state shared by the stacks of one run: the CLI, the locks, the type checks. */
 export class FleetSession {
   readonly #pulumi: PulumiCommand;
-  /** The reads of the live state, per project (the module comment). */
+  /** Selecting a stack writes the folder's workspace file in PULUMI_HOME: one at a time per folder. */
+  readonly #selecting = new KeyedLocks();
+  /** The refresh previews, per project (the module comment). */
   readonly #reading = new KeyedLocks();
-  readonly #typeCheck = new TypeCheckOnce(process.env.PULUMI_NODEJS_TRANSPILE_ONLY);
-  readonly #toolTypeChecks = new ProgramTypeChecks();
-  /** Each backend's URL (`pulumi whoami`) by `FleetFolder.backend`: the folders on one backend ask once. */
-  readonly #backendUrls = new Map<string, Promise<string | undefined>>();
+  readonly #typeChecks = new ProgramTypeChecks(process.env[TRANSPILE_ONLY]);
+  readonly #selectedIn = new Set<FleetFolder>();
 
   private constructor(pulumi: PulumiCommand) {
     this.#pulumi = pulumi;
@@ -294,17 +207,12 @@ export class FleetSession {
   async #openFolder(dir: string, path: string): Promise<FleetFolder> {
     let workspace: LocalWorkspace;
     let project: string;
-    let typeCheck: TypeCheckPlan;
-    let backend: string;
+    let tscCheck: TscCheck | undefined;
     try {
       workspace = await LocalWorkspace.create({ workDir: path, pulumiCommand: this.#pulumi });
       const settings = await workspace.projectSettings();
       project = settings.name;
-      typeCheck = planTypeCheck(path, settings);
-      // The CLI's backend: Pulumi.yaml's (its own, as a path in it may be relative to the folder),
-      // else PULUMI_BACKEND_URL, else PULUMI_HOME's login: the same for every folder of the run.
-      const own = settings.backend?.url;
-      backend = own !== undefined ? `${path}\0${own}` : (process.env.PULUMI_BACKEND_URL ?? "");
+      tscCheck = planTscCheck(path, settings);
     } catch (error) {
       throw new CliError(`${dir}: ${oneLine(error)}`);
     }
@@ -316,8 +224,7 @@ export class FleetSession {
       listed: undefined,
       listingError: undefined,
       selected: undefined,
-      typeCheck,
-      backend,
+      tscCheck,
     };
     try {
       const summaries = await workspace.listStacks();
@@ -325,9 +232,7 @@ export class FleetSession {
       folder.selected = summaries.find((summary) => summary.current)?.name;
     } catch (error) {
       folder.listingError = oneLine(error);
-      folder.listed = await this.#stacksFolderOf(folder)
-        .then((stacksFolder) => stacksInFolder(stacksFolder))
-        .catch(() => undefined);
+      folder.listed = await stacksOfSettingsFiles(workspace, path);
     }
     return folder;
   }
@@ -351,8 +256,10 @@ export class FleetSession {
   }
 
   /**
-   * Opens a stack (its own workspace, so its operations can have their own environment), without
-   * selecting it: the folder's selected stack stays the user's (engine.ts `stackOfListed`).
+   * Opens a stack (`Stack.select`, its own workspace, so its operations can have their own
+   * environment). Selecting is the Automation API's only way to a `Stack`; every operation names the
+   * stack itself, and the folder's selection before the run is put back at its end
+   * (`restoreSelections`).
    */
   async openStack(target: FleetTarget): Promise<Stack> {
     try {
@@ -360,123 +267,86 @@ export class FleetSession {
         workDir: target.folder.path,
         pulumiCommand: this.#pulumi,
       });
-      return await stackOfListed(target.name, workspace);
+      return await this.#selecting.withKeys([target.folder.path], () => {
+        this.#selectedIn.add(target.folder);
+        return Stack.select(target.name, workspace);
+      });
     } catch (error) {
       throw new CliError(`stack ${target.name}: ${oneLine(error)}`);
     }
   }
 
-  /**
-   * What the live read needs of the stored state before it runs: the stack's service projects (the
-   * checkpoint's on a file backend, else the export's), the checkpoint's text, and the export when
-   * one was made. A state that cannot be read fails here, whichever order the stack then runs in.
-   */
-  async storedStateOf(target: FleetTarget, stack: Stack): Promise<StoredState> {
+  /** The service projects of the stack's resources, from its state as `pulumi stack export` gives it. */
+  async projectsOf(stack: Stack): Promise<string[]> {
     try {
-      const checkpoint = await this.checkpointOf(target);
-      const projects = checkpoint === undefined ? undefined : apiProjectsOfCheckpoint(checkpoint);
-      if (projects !== undefined) return { checkpoint, projects, exported: undefined };
-      const exported = (await stack.exportStack()).deployment;
-      return { checkpoint, projects: apiProjectsOf(exported), exported };
+      return apiProjectsOf((await stack.exportStack()).deployment);
     } catch (error) {
       throw new CliError(`stack ${stack.name}: ${oneLine(error)}`);
     }
   }
 
+  /** Whether the refresh preview of a stack in `projects` would now wait for another stack's. */
+  readWouldWait(projects: readonly string[]): boolean {
+    return projects.some((project) => this.#reading.isHeld(project));
+  }
+
   /**
-   * The stack's live state (its resources read from the service, liveRead.ts), while no other stack
-   * of the run reads one of its projects; `onPhase` says what it does or waits for. `seen`: the
-   * state the stack's preview was sent; when the checkpoint is still the text `stored` read, the
-   * deployment the live read needs is made from them (openedState.ts) instead of exported.
+   * The stack's refresh preview (its resources read from the service), while no other stack of the
+   * run reads one of its projects; `onPhase` says what it does or waits for.
    */
   async readLive(
-    target: FleetTarget,
     stack: Stack,
     onPhase: (phase: string) => void,
-    stored?: StoredState,
-    seen?: StateSeen,
+    projects?: readonly string[],
   ): Promise<OperationEvents> {
-    const { checkpoint, projects, exported } = stored ?? (await this.storedStateOf(target, stack));
-    let deployment = exported;
-    if (deployment === undefined && checkpoint !== undefined && seen !== undefined) {
-      if ((await this.checkpointOf(target)) === checkpoint) deployment = openedDeployment(checkpoint, seen);
-    }
     return this.#reading.withKeys(
-      projects,
+      projects ?? (await this.projectsOf(stack)),
       () => {
         onPhase("reading the live state");
-        return readLiveState(stack, () => {}, deployment);
+        return refreshPreview(stack, () => {});
       },
       (project) => onPhase(`waiting: another stack reads project ${project}`),
     );
   }
 
-  /**
-   * The text of the stack's checkpoint on a file backend: what `pulumi stack export` would tell,
-   * without a CLI process (and its decryption of every secret) per stack. Undefined for another
-   * backend, or when there is no checkpoint file.
-   */
-  async checkpointOf(target: FleetTarget): Promise<string | undefined> {
-    const stacksFolder = await this.#stacksFolderOf(target.folder).catch(() => undefined);
-    return stacksFolder === undefined ? undefined : readCheckpoint(stacksFolder, target.name);
-  }
-
-  /** The folder's file backend stacks folder (undefined: another backend); `pulumi whoami` once per backend. */
-  #stacksFolderOf(folder: FleetFolder): Promise<string | undefined> {
-    let url = this.#backendUrls.get(folder.backend);
-    if (url === undefined) {
-      url = folder.workspace.whoAmI().then((who) => who.url);
-      this.#backendUrls.set(folder.backend, url);
-    }
-    return url.then((backendUrl) => stacksFolderOfBackend(backendUrl, folder.project));
+  /** Starts the type check of the stack's folder's program (once a run), to run while the stack reads. */
+  startTypeCheck(target: FleetTarget): void {
+    this.#typeChecks.start(target.folder);
   }
 
   /** Whether the stack's preview would now wait for the type check of its folder's program. */
   previewWouldWait(target: FleetTarget): boolean {
-    return target.folder.typeCheck.where === "program" && this.#typeCheck.wouldWait(target.folder.path);
+    return this.#typeChecks.wouldWait(target.folder);
   }
 
-  /**
-   * The stack's preview (the program against the state), its folder's program type-checked once:
-   * in the tool when the folder is planned for it, while the stack previews it transpile-only (the
-   * check decides only whether that preview stands); else, or when the tool's check found anything,
-   * in the program of one stack of the folder, the others waiting for it (`TypeCheckOnce`).
-   */
-  async planned(
-    target: FleetTarget,
-    stack: Stack,
-    onPhase: (phase: string) => void,
-  ): Promise<ProgramPreview> {
-    const preview = (transpileOnly: boolean) => {
-      const { PULUMI_NODEJS_TRANSPILE_ONLY: _previous, ...envVars } = stack.workspace.envVars;
-      stack.workspace.envVars = transpileOnly
-        ? { ...envVars, PULUMI_NODEJS_TRANSPILE_ONLY: "true" }
-        : envVars;
-      onPhase("comparing the program with the state");
-      return previewProgram(stack, () => {});
-    };
-    const waitingFor = `waiting for the type check of project ${target.folder.project}'s program`;
-    const plan = target.folder.typeCheck;
-    if (plan.where === "tool") {
-      let checked = false;
-      const verdict = this.#toolTypeChecks.verdict(plan.request).finally(() => {
-        checked = true;
-      });
-      const previewed = await preview(true).then(
-        (done) => ({ done }),
-        (error: unknown) => ({ error }),
-      );
-      if (!checked) onPhase(waitingFor);
-      const checkedInTool = await verdict;
-      if (checkedInTool.passed) {
-        if ("error" in previewed) throw previewed.error;
-        return previewed.done;
+  /** The stack's preview (the program against the state), its folder's program type-checked once. */
+  planned(target: FleetTarget, stack: Stack, onPhase: (phase: string) => void): Promise<OperationEvents> {
+    const { project } = target.folder;
+    return this.#typeChecks.run(
+      target.folder,
+      (transpileOnly) => {
+        stack.workspace.envVars = previewEnv(stack.workspace.envVars, transpileOnly);
+        onPhase("comparing the program with the state");
+        return programPreview(stack, () => {});
+      },
+      {
+        waiting: () => onPhase(`waiting for the type check of project ${project}'s program`),
+        checkFailed: (reason) =>
+          onPhase(`type-checking project ${project}'s program in its own process: ${reason}`),
+      },
+    );
+  }
+
+  /** Selects again, in each folder the run selected stacks in, the stack selected before it. */
+  async restoreSelections(progress: Progress): Promise<void> {
+    for (const folder of this.#selectedIn) {
+      if (folder.selected === undefined) continue;
+      try {
+        await folder.workspace.selectStack(folder.selected);
+      } catch (error) {
+        progress(`could not select stack ${folder.selected} of ${folder.dir} again: ${oneLine(error)}`);
       }
-      onPhase(
-        `type-checking project ${target.folder.project}'s program in its own process: the tool's check found ${checkedInTool.reason}`,
-      );
     }
-    return this.#typeCheck.run(target.folder.path, preview, () => onPhase(waitingFor));
   }
 }
 
@@ -585,8 +455,8 @@ export class FleetProgress {
   }
 
   /**
-   * A new phase of a running stack; waits, and a type check the tool could not make, are printed (the
-   * rest shows in the heartbeat).
+   * A new phase of a running stack; waits, and a preview that type-checks its program because the
+   * folder's tsc found something, are printed (the rest shows in the heartbeat).
    */
   phase(label: string, phase: string): void {
     const running = this.#running.get(label);
@@ -616,33 +486,27 @@ async function checkStack(
   const ref = { project: target.project, stack: target.stack };
   progress.started(label);
   const onPhase = (phase: string) => progress.phase(label, phase);
+  session.startTypeCheck(target);
   try {
     const stack = await session.openStack(target);
-    const stored = await session.storedStateOf(target, stack);
+    const projects = await session.projectsOf(stack);
     let refresh: OperationEvents;
-    let preview: ProgramPreview;
-    if (session.previewWouldWait(target)) {
-      // The live read (with an export) while another stack of the folder type-checks the program.
-      refresh = await session.readLive(target, stack, onPhase, stored);
-      preview = await session.planned(target, stack, onPhase);
-    } else {
-      // The preview first: the state it is sent spares the live read an export (openedState.ts).
-      // A failure of both says the live read's, as in the other order.
+    let preview: OperationEvents;
+    if (session.readWouldWait(projects) && !session.previewWouldWait(target)) {
+      // Another stack reads one of its projects: the preview first, while it waits. A failure of
+      // both says the refresh preview's, as in the other order (and in drift on the stack alone).
       const previewed = await session.planned(target, stack, onPhase).then(
         (done) => ({ done }),
         (error: unknown) => ({ error }),
       );
-      refresh = await session.readLive(
-        target,
-        stack,
-        onPhase,
-        stored,
-        "done" in previewed ? previewed.done.seen : undefined,
-      );
+      refresh = await session.readLive(stack, onPhase, projects);
       if ("error" in previewed) throw previewed.error;
       preview = previewed.done;
+    } else {
+      refresh = await session.readLive(stack, onPhase, projects);
+      preview = await session.planned(target, stack, onPhase);
     }
-    const report = driftReport(stack.name, refresh, preview.events);
+    const report = driftReport(stack.name, refresh, preview);
     progress.finished(label, `${driftSummary(report)}; ${pendingSummary(report).replace(/^No/, "no")}`);
     return { ...ref, report };
   } catch (error) {
@@ -671,6 +535,7 @@ export async function driftFleet(
     });
   } finally {
     progress.stop();
+    await session.restoreSelections(options.progress);
   }
   return fleetReport(entries);
 }
@@ -701,13 +566,17 @@ export async function readLiveStacks(
   const firstFailure = failed[0];
   if (firstFailure !== undefined) throw new CliError(firstFailure.error);
   const read = new Map<string, LiveStack>();
-  await forEachBounded(targets, options.concurrency, async (target) => {
-    const stack = await session.openStack(target);
-    options.progress(`Reading the live state of stack ${stack.name} (nothing is written)`);
-    const refresh = await session.readLive(target, stack, (phase) => {
-      if (phase.startsWith("waiting")) options.progress(`  stack ${stack.name}: ${phase}`);
+  try {
+    await forEachBounded(targets, options.concurrency, async (target) => {
+      const stack = await session.openStack(target);
+      options.progress(`Reading the live state of stack ${stack.name} (refresh preview, nothing is written)`);
+      const refresh = await session.readLive(stack, (phase) => {
+        if (phase.startsWith("waiting")) options.progress(`  stack ${stack.name}: ${phase}`);
+      });
+      read.set(target.stack, { name: stack.name, refresh, config: await stack.getAllConfig() });
     });
-    read.set(target.stack, { name: stack.name, refresh, config: await stack.getAllConfig() });
-  });
+  } finally {
+    await session.restoreSelections(options.progress);
+  }
   return targets.map((target) => read.get(target.stack) as LiveStack);
 }

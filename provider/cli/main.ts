@@ -18,7 +18,7 @@ import { platformClient, setConfigValues } from "../framework/settings";
 import { lookupResource } from "../runtime";
 import { compareChain, compareStacks, liveResources } from "./compare";
 import { driftReport, exitCodeOf } from "./drift";
-import { CliError, openStack, type Progress } from "./engine";
+import { CliError, openStack, type Progress, programPreview, refreshPreview } from "./engine";
 import { checkExportOptions, connectionSettings, type ExportOptions, exportProject } from "./export";
 import {
   type FleetFailOn,
@@ -30,7 +30,6 @@ import {
   stackLabel,
 } from "./fleet";
 import { driftFleet, FleetSession, readLiveStacks } from "./fleetRun";
-import { readLiveState } from "./liveRead";
 import { migrateStack } from "./migrate";
 import {
   type CommandOptions,
@@ -44,7 +43,6 @@ import {
   type StacksOptions,
   USAGE,
 } from "./options";
-import { previewProgram } from "./previewHost";
 import {
   configureFromStack,
   type FindCreated,
@@ -70,10 +68,10 @@ const progress: Progress = (line) => process.stderr.write(`${line}\n`);
 
 async function drift(options: DriftOptions): Promise<number> {
   const stack = await openStack(options.stack, options.cwd);
-  progress(`Reading the live state of stack ${stack.name} (nothing is written)`);
-  const refresh = await readLiveState(stack, progress);
+  progress(`Reading the live state of stack ${stack.name} (refresh preview, nothing is written)`);
+  const refresh = await refreshPreview(stack, progress);
   progress(`Comparing the program with the state of stack ${stack.name} (preview)`);
-  const { events: preview } = await previewProgram(stack, progress);
+  const preview = await programPreview(stack, progress);
   const report = driftReport(stack.name, refresh, preview);
   if (options.markdown !== undefined) {
     writeFileSync(options.markdown, renderMarkdown(report));

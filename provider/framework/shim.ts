@@ -61,17 +61,3 @@ export function providerShimText(typeName: string): string {
     `return{${methods}}};`
   );
 }
-
-/**
- * The type name whose current shim `text` is, exactly; undefined for any other text (another
- * version's shim, the serialized form of earlier versions, another provider's code). For a caller that
- * runs a type's implementation in place of evaluating the text (provider/cli/previewHost.ts): only a
- * text this version writes is known to do nothing else.
- */
-export function shimTypeName(text: unknown): string | undefined {
-  if (typeof text !== "string") return undefined;
-  const quoted = /^exports\.handler=\(\)=>\{const t=("(?:[^"\\]|\\.)*"),/.exec(text)?.[1];
-  if (quoted === undefined) return undefined;
-  const typeName = JSON.parse(quoted) as string;
-  return providerShimText(typeName) === text ? typeName : undefined;
-}

@@ -156,9 +156,7 @@ export async function dispatch(
 
 /**
  * A resource method called as the provider host calls it (`args` as the host gives them, results as
- * it can send them): what {@link dispatch} does once it has the implementation, and what the tool's
- * in-process preview host (provider/cli/previewHost.ts) does with an implementation of its own
- * configuration.
+ * it can send them): what {@link dispatch} does once it has the implementation.
  */
 export async function callForHost(
   typeName: string,

@@ -160,7 +160,7 @@ describe("drift over a fleet of stacks, its matrix merge, and compare along a ch
     await client.alertConfigs.delete(GROUPS.prod, prodAlert.split("/")[1] as string);
     await control("DELETE", `credentials/${OPS_KEY.publicKey}`);
 
-    // The folder's selected stack is the user's: the run selects none (engine.ts stackOfListed).
+    // The folder's selected stack is the user's: the run selects it again at its end (fleetRun.ts).
     const selectedBefore = (await pulumi("program", "stack", "--show-name")).stdout.trim();
     await pulumi("program", "stack", "select", "staging");
     const markdown = join(stack.workDir, "fleet.md");
@@ -351,7 +351,7 @@ describe("drift over a fleet of stacks, its matrix merge, and compare along a ch
     expect(await openFailure("program", "no-project", "program-copy")).toBe(
       `error: no-project: failed to find project settings file in workdir: ${join(stack.workDir, "no-project")}\n`,
     );
-    // A program with a type error: the tool's check finds it, and the stack's own preview (ts-node's
+    // A program with a type error: the folder's tsc finds it, and the stack's own preview (ts-node's
     // type check) says it, as drift on that stack alone does; the other folder's stacks are unaffected.
     cpSync(stack.programDir, join(stack.workDir, "program-typo"), { recursive: true });
     const typoSettings = join(stack.workDir, "program-typo", "Pulumi.yaml");
@@ -388,7 +388,7 @@ describe("drift over a fleet of stacks, its matrix merge, and compare along a ch
       `e2e-fleet-typo/dev: ${typoError}`,
     ]);
     expect(typoFleet.stderr).toMatch(
-      /\] e2e-fleet-typo\/dev: type-checking project e2e-fleet-typo's program in its own process: the tool's check found 1 diagnostic, first TS2322\n/,
+      /\] e2e-fleet-typo\/dev: type-checking project e2e-fleet-typo's program in its own process: tsc --noEmit found 1 error, first TS2322\n/,
     );
     expect(typoFleet.stderr).not.toMatch(/e2e-fleet\/\w+: type-checking/);
     // Nothing could be checked: exit 1, and the report still says why for each.

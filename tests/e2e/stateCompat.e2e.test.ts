@@ -7,10 +7,9 @@
  *
  * 1. the emulator restarts from the fixture's data folder (at the fixture's clock, which stays put)
  *    and the fixture's state is imported;
- * 2. the tool's own read of the live state (drift's, provider/cli/liveRead.ts) gives every step the
- *    engine's refresh preview gives, and nothing drifted; `pulumi refresh` changes nothing: every
- *    resource unchanged, every stored input and output equal, and nothing but reads reaches the
- *    service;
+ * 2. `pulumi-cluster-platform drift` (the engine's refresh preview and preview) reads every
+ *    resource and reports nothing; `pulumi refresh` changes nothing: every resource unchanged, every
+ *    stored input and output equal, and nothing but reads reaches the service;
  * 3. `pulumi preview` shows no change, and nothing but reads reaches the service;
  * 4. `pulumi up` of a small change (the snapshot's retention) updates that resource only, and the
  *    stack, now written by the current package, previews clean again;
@@ -24,7 +23,7 @@ import { type EmulatorState, type RunningEmulator, startEmulator } from "../../e
 import { loadSeed, stateFromSeed } from "../../emulator/core/seed";
 import { scheduleOf } from "../../emulator/domain/backupSchedules";
 import { auditingOf, customDnsOf } from "../../emulator/domain/projectSettings";
-import { driftFrom } from "../../provider/cli/drift";
+import type { DriftReport } from "../../provider/cli/drift";
 import { createClient, type PlatformClient } from "../../provider/client";
 import {
   EMULATOR_DIR,
@@ -34,11 +33,11 @@ import {
   readFixtureInfo,
   STACK_FILE,
 } from "../../scripts/state-compat/fixture";
-import { type E2EStack, emulatorStack } from "./harness";
-import { readBothWays, stepsText } from "./liveReadOracle";
+import { type E2EStack, emulatorStack, repoRoot, runProcess } from "./harness";
 import { changedProperties, PLATFORM_PRIVATE_KEY, PLATFORM_PUBLIC_KEY, setConfig } from "./platformStack";
 
 const FIXTURE = join(__dirname, "fixtures", "state-0.1.0");
+const MAIN = join(repoRoot, "dist", "provider", "cli", "main.js");
 const PROGRAM = join(__dirname, "programs", "everyType");
 /** backup-example, where the program keeps its backups, search and project settings. */
 const GROUP = "5f1a0000000000000000e201";
@@ -217,14 +216,28 @@ describe("a stack made by release 0.1.0 refreshes, previews, updates and destroy
     imported = state;
   });
 
-  test("the tool's own read of the live state gives every step the engine's refresh preview gives", async () => {
+  test("drift reads every resource through the engine and reports nothing", async () => {
     importedState();
     emulator.core.requestLog.clear();
-    const { inProcess, engine } = await readBothWays(stack, info.stack);
-    expect(Object.keys(stepsText(engine))).toHaveLength(TYPES.length);
-    expect(stepsText(inProcess)).toEqual(stepsText(engine));
-    expect(driftFrom(inProcess)).toEqual([]);
+    const result = await runProcess(
+      "node",
+      [MAIN, "drift", "--stack", info.stack, "--cwd", stack.programDir, "--json"],
+      stack.workDir,
+      stack.env,
+    );
+    const read = result.stderr
+      .split("\n")
+      .map((line) => /^ {2}read (\w+) /.exec(line)?.[1])
+      .filter((type): type is string => type !== undefined);
+    expect([...new Set(read)].sort()).toEqual(TYPES);
     expect(writes()).toEqual([]);
+    const report = JSON.parse(result.stdout) as DriftReport;
+    expect([result.code, report.summary, report.drift, report.pendingChanges]).toEqual([
+      0,
+      { driftedResources: 0, driftedFields: 0, missingResources: 0, pendingResources: 0, pendingFields: 0 },
+      [],
+      [],
+    ]);
   });
 
   test("pulumi refresh changes nothing: every resource unchanged, every input and output as stored", async () => {

@@ -1,30 +1,11 @@
 /**
  * How drift over many stacks schedules them (provider/cli/concurrency.ts, fleetRun.ts), with work
- * that ends when the test says: the bound, the locks per project, the one type check per program
- * folder, the running order, and the progress lines.
+ * that ends when the test says: the bound, the locks per project, the running order, and the
+ * progress lines (the one type check per program folder: programTypeCheck.test.ts).
  */
 import { forEachBounded, KeyedLocks } from "../../../provider/cli/concurrency";
-import {
-  apiProjectsOf,
-  apiProjectsOfCheckpoint,
-  FleetProgress,
-  interleaveByFolder,
-  TypeCheckOnce,
-} from "../../../provider/cli/fleetRun";
-
-/** A promise the test settles. */
-function deferred(): { promise: Promise<void>; resolve: () => void; reject: (error: Error) => void } {
-  let resolve!: () => void;
-  let reject!: (error: Error) => void;
-  const promise = new Promise<void>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
-/** Lets every pending callback run. */
-const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+import { apiProjectsOf, FleetProgress, interleaveByFolder } from "../../../provider/cli/fleetRun";
+import { deferred, settle } from "./gates";
 
 describe("forEachBounded", () => {
   test("never runs more than the bound at once, starts in order, and runs every item", async () => {
@@ -109,84 +90,6 @@ describe("KeyedLocks", () => {
   });
 });
 
-describe("TypeCheckOnce", () => {
-  test("the first stack of a folder carries the type check; the others wait, then preview transpile-only", async () => {
-    const once = new TypeCheckOnce(undefined);
-    const carrier = deferred();
-    const modes: string[] = [];
-    const waited: string[] = [];
-    const preview = (name: string, gate?: Promise<void>) => (transpileOnly: boolean) => {
-      modes.push(`${name} ${transpileOnly ? "transpile-only" : "type-checked"}`);
-      return gate ?? Promise.resolve();
-    };
-    expect(once.wouldWait("/app")).toBe(false);
-    const first = once.run("/app", preview("dev", carrier.promise), () => waited.push("dev"));
-    expect([once.wouldWait("/app"), once.wouldWait("/web")]).toEqual([true, false]);
-    const second = once.run("/app", preview("staging"), () => waited.push("staging"));
-    const other = once.run("/web", preview("web-dev"), () => waited.push("web-dev"));
-    await settle();
-    expect(modes).toEqual(["dev type-checked", "web-dev type-checked"]);
-    expect(waited).toEqual(["staging"]);
-    carrier.resolve();
-    await Promise.all([first, second, other]);
-    expect([once.wouldWait("/app"), once.wouldWait("/web")]).toEqual([false, false]);
-    await once.run("/app", preview("prod"), () => waited.push("prod"));
-    expect(modes).toEqual([
-      "dev type-checked",
-      "web-dev type-checked",
-      "staging transpile-only",
-      "prod transpile-only",
-    ]);
-  });
-
-  test("when the carrier fails, the next stack carries the check (a program that does not compile fails each)", async () => {
-    const once = new TypeCheckOnce(undefined);
-    const carrier = deferred();
-    const modes: string[] = [];
-    const first = once.run(
-      "/app",
-      (transpileOnly) => {
-        modes.push(`dev ${transpileOnly}`);
-        return carrier.promise;
-      },
-      () => {},
-    );
-    const second = once.run(
-      "/app",
-      async (transpileOnly) => {
-        modes.push(`staging ${transpileOnly}`);
-      },
-      () => {},
-    );
-    carrier.reject(new Error("TS2322: Type 'number' is not assignable to type 'string'"));
-    await expect(first).rejects.toThrow("TS2322");
-    await second;
-    expect(modes).toEqual(["dev false", "staging false"]);
-  });
-
-  test("a PULUMI_NODEJS_TRANSPILE_ONLY the user set is left to decide", async () => {
-    const once = new TypeCheckOnce("false");
-    const modes: boolean[] = [];
-    for (let i = 0; i < 2; i++) {
-      await once.run(
-        "/app",
-        async (transpileOnly) => {
-          modes.push(transpileOnly);
-        },
-        () => {},
-      );
-    }
-    expect(modes).toEqual([false, false]);
-    const never = once.run(
-      "/web",
-      () => new Promise<void>(() => {}),
-      () => {},
-    );
-    expect(once.wouldWait("/web")).toBe(false);
-    void never;
-  });
-});
-
 describe("the stacks of a run", () => {
   test("the projects of a state are the group ids of the package's resources, of either form", () => {
     expect(
@@ -208,59 +111,6 @@ describe("the stacks of a run", () => {
       }),
     ).toEqual(["5f1a000000000000000000a1", "5f1a000000000000000000a2"]);
     expect(apiProjectsOf(undefined)).toEqual([]);
-  });
-
-  test("a file backend's checkpoint tells the projects as the export does", () => {
-    const latest = {
-      manifest: { version: "v3.259.0" },
-      resources: [
-        { type: "pulumi:pulumi:Stack", inputs: {} },
-        {
-          type: "pulumi-nodejs:dynamic/platform:AlertConfiguration",
-          inputs: { groupId: "5f1a0000000000000000e0d2" },
-        },
-        { type: "platform:index:Auditing", inputs: { groupId: "5f1a000000000000000000a1" } },
-      ],
-    };
-    expect(
-      apiProjectsOfCheckpoint(JSON.stringify({ version: 3, checkpoint: { stack: "s1", latest } })),
-    ).toEqual(["5f1a000000000000000000a1", "5f1a0000000000000000e0d2"]);
-    expect(
-      apiProjectsOfCheckpoint(
-        JSON.stringify({ version: 3, checkpoint: { stack: "s1", latest: { resources: [] } } }),
-      ),
-    ).toEqual([]);
-  });
-
-  test("a checkpoint that does not tell leaves the projects to the export", () => {
-    // A secret groupId is ciphertext in the checkpoint; the export (with secrets shown) has its value.
-    const secret = {
-      version: 3,
-      checkpoint: {
-        latest: {
-          resources: [
-            {
-              type: "pulumi-nodejs:dynamic/platform:AlertConfiguration",
-              inputs: {
-                groupId: {
-                  "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
-                  ciphertext: "v1:x",
-                },
-              },
-            },
-          ],
-        },
-      },
-    };
-    expect(apiProjectsOfCheckpoint(JSON.stringify(secret))).toBeUndefined();
-    expect(
-      apiProjectsOfCheckpoint(JSON.stringify({ version: 3, checkpoint: { stack: "s1" } })),
-    ).toBeUndefined();
-    expect(apiProjectsOfCheckpoint('{"version":3,"checkpoint":{"lat')).toBeUndefined();
-    expect(apiProjectsOfCheckpoint("null")).toBeUndefined();
-    expect(
-      apiProjectsOfCheckpoint(JSON.stringify({ checkpoint: { latest: { resources: "none" } } })),
-    ).toBeUndefined();
   });
 
   test("the running order takes one stack of each folder in turn", () => {

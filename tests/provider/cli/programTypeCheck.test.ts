@@ -1,260 +1,265 @@
 /**
- * The fleet's type check in the tool (provider/cli/programTypeCheck.ts): which folders it plans for,
- * the entry it finds as the run-plugin would, and the shared checker's verdicts and reuse. The
- * folders are made under the repository's .test-state, so that @pulumi/pulumi, ts-node and
- * TypeScript resolve from its node_modules as a program's would.
+ * One type check of a fleet folder's program (provider/cli/programTypeCheck.ts), with a fake `tsc`
+ * and previews that end when the test says: tsc once per folder, its stacks transpile-only once it
+ * passed, their own previews' type check when it failed or for a folder it is not planned for, and a
+ * PULUMI_NODEJS_TRANSPILE_ONLY of the user's left to decide. Which folders get a tsc check is read
+ * from folders made under the repository's .test-state, so TypeScript resolves as a program's would.
  */
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { create as createTsNode } from "ts-node";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import {
-  entryOf,
+  type CheckedFolder,
   ProgramTypeChecks,
-  planTypeCheck,
-  SharedTypeChecker,
-  type TypeCheckRequest,
+  planTscCheck,
+  previewEnv,
+  type TscCheck,
+  TypeCheckOnce,
+  type TypeCheckVerdict,
+  tscVerdict,
 } from "../../../provider/cli/programTypeCheck";
+import { deferred, settle } from "./gates";
 
-const repoRoot = join(__dirname, "..", "..", "..");
-const root = join(repoRoot, ".test-state", `programTypeCheck-${process.pid}`);
-const pulumiPackage = dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [repoRoot] }));
-const NODEJS = { runtime: { name: "nodejs", options: { typescript: true } } };
-const PROGRAM = [
-  'import * as pulumi from "@pulumi/pulumi";',
-  "const config = new pulumi.Config();",
-  'export const owner: string = config.require("owner");',
-  "",
-].join("\n");
-const TSCONFIG = {
-  compilerOptions: {
-    strict: true,
-    target: "ES2022",
-    module: "commonjs",
-    moduleResolution: "node",
-    skipLibCheck: true,
-    types: ["node"],
-  },
-};
+const CHECK: TscCheck = { tsc: "/node_modules/typescript/bin/tsc", tsconfig: "/app/tsconfig.json" };
+const APP: CheckedFolder = { path: "/app", tscCheck: CHECK };
+const WEB: CheckedFolder = { path: "/web", tscCheck: undefined };
 
-/** A project folder under the test's root: files by relative path (objects are written as JSON). */
-function folder(name: string, files: Record<string, string | object>): string {
-  const dir = join(root, name);
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), typeof content === "string" ? content : JSON.stringify(content));
-  }
-  return dir;
-}
-
-/** A TypeScript program folder: package.json's main is index.ts, as in the examples. */
-function program(name: string, index = PROGRAM, extra: Record<string, string | object> = {}): string {
-  return folder(name, {
-    "package.json": { name, main: "index.ts" },
-    "tsconfig.json": TSCONFIG,
-    "index.ts": index,
-    ...extra,
-  });
-}
-
-afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-describe("planTypeCheck", () => {
-  test("a TypeScript program of the Node.js runtime is checked in the tool, from its folder's packages", () => {
-    const dir = program("plan-tool");
-    expect(planTypeCheck(dir, NODEJS, {})).toEqual({
-      where: "tool",
-      request: {
-        folder: dir,
-        entry: join(dir, "index.ts"),
-        tsconfig: join(dir, "tsconfig.json"),
-        pulumiPackage,
-      },
-    });
-    const other = planTypeCheck(
-      dir,
-      { runtime: { name: "nodejs", options: { tsconfig: "tsconfig.pulumi.json" } } },
-      {},
-    );
-    expect(other.where === "tool" && other.request.tsconfig).toBe(join(dir, "tsconfig.pulumi.json"));
-    expect(planTypeCheck(dir, { runtime: "nodejs" }, {}).where).toBe("tool");
-  });
-
-  test("what the tool cannot reproduce is left to the program, with the reason", () => {
-    const dir = program("plan-program");
-    const reasonOf = (settings: Parameters<typeof planTypeCheck>[1], env: NodeJS.ProcessEnv = {}) =>
-      planTypeCheck(dir, settings, env);
-    expect(reasonOf({ runtime: "python" })).toEqual({ where: "program", reason: "the runtime is python" });
-    expect(reasonOf({})).toEqual({ where: "program", reason: "no runtime" });
-    expect(reasonOf({ runtime: { name: "nodejs", options: { typescript: false } } })).toEqual({
-      where: "program",
-      reason: "the program is not TypeScript",
-    });
-    expect(reasonOf({ runtime: { name: "nodejs", options: { nodeargs: "--require ./hook.js" } } })).toEqual({
-      where: "program",
-      reason: "runtime option nodeargs",
-    });
-    expect(reasonOf(NODEJS, { PULUMI_NODEJS_TRANSPILE_ONLY: "false" })).toEqual({
-      where: "program",
-      reason: "PULUMI_NODEJS_TRANSPILE_ONLY is set",
-    });
-    expect(reasonOf(NODEJS, { PULUMI_NODEJS_TSCONFIG_PATH: "other.json" })).toEqual({
-      where: "program",
-      reason: "PULUMI_NODEJS_TSCONFIG_PATH is set",
-    });
-    expect(reasonOf(NODEJS, { TS_NODE_FILES: "true" })).toEqual({
-      where: "program",
-      reason: "a TS_NODE_ variable is set",
-    });
-  });
-});
-
-describe("entryOf", () => {
-  test("Pulumi.yaml's main, else package.json's exports or main, else the folder's index.ts", () => {
-    const dir = program("entry-found", PROGRAM, { "src/main.ts": PROGRAM, "src/other.ts": PROGRAM });
-    expect(entryOf(dir, undefined)).toBe(join(dir, "index.ts"));
-    expect(entryOf(dir, "src/main.ts")).toBe(join(dir, "src", "main.ts"));
-    expect(entryOf(dir, join(dir, "src", "main"))).toBe(join(dir, "src", "main.ts"));
-    const exported = folder("entry-exports", {
-      "package.json": { exports: "./src/other.ts" },
-      "src/other.ts": "",
-    });
-    expect(entryOf(exported, undefined)).toBe(join(exported, "src", "other.ts"));
-    const bare = folder("entry-bare", { "package.json": { name: "bare" }, "index.ts": "" });
-    expect(entryOf(bare, undefined)).toBe(join(bare, "index.ts"));
-  });
-
-  test("an entry that is not one .ts file as Node.js would load it says why", () => {
-    const js = folder("entry-js", { "package.json": { name: "js" }, "index.ts": "", "index.js": "" });
-    expect(entryOf(js, undefined)).toEqual({ reason: "the entry is index.js" });
-    expect(entryOf(js, "index.js")).toEqual({ reason: "the entry is .js" });
-    expect(entryOf(js, "index")).toEqual({ reason: "the entry is .js" });
-    const esm = folder("entry-esm", { "package.json": { type: "module" }, "index.ts": "" });
-    expect(entryOf(esm, undefined)).toEqual({ reason: "the program is an ES module" });
-    const conditional = folder("entry-conditions", {
-      "package.json": { exports: { ".": { require: "./index.ts" } } },
-      "index.ts": "",
-    });
-    expect(entryOf(conditional, undefined)).toEqual({ reason: "package.json exports is not one path" });
-    const nested = folder("entry-nested", {
-      "package.json": { name: "nested" },
-      "app/package.json": { main: "start.ts" },
-      "app/index.ts": "",
-    });
-    expect(entryOf(nested, "app")).toEqual({ reason: "the entry folder's package.json names a main" });
-    const none = folder("entry-none", { "package.json": { name: "none" } });
-    expect(entryOf(none, undefined)).toEqual({ reason: "no entry file" });
-  });
-});
-
-describe("SharedTypeChecker", () => {
-  const requestOf = (dir: string): TypeCheckRequest => {
-    const plan = planTypeCheck(dir, NODEJS, {});
-    if (plan.where !== "tool") throw new Error(plan.reason);
-    return plan.request;
+/** A fake tsc whose verdicts the test gives, recording the folders it was run for. */
+function fakeTsc(): {
+  runs: string[];
+  verdicts: Map<string, ReturnType<typeof deferred<TypeCheckVerdict>>>;
+  tsc: (folder: string) => Promise<TypeCheckVerdict>;
+} {
+  const runs: string[] = [];
+  const verdicts = new Map<string, ReturnType<typeof deferred<TypeCheckVerdict>>>();
+  const tsc = (folder: string) => {
+    runs.push(folder);
+    const verdict = deferred<TypeCheckVerdict>();
+    verdicts.set(folder, verdict);
+    return verdict.promise;
   };
+  return { runs, verdicts, tsc };
+}
 
-  test("a second folder's program reuses the declarations the first one parsed", () => {
-    const checker = new SharedTypeChecker();
-    expect(checker.check(requestOf(program("shared-a")))).toEqual({ passed: true });
-    const first = checker.filesParsed;
-    expect(first).toBeGreaterThan(100);
-    expect(checker.check(requestOf(program("shared-b")))).toEqual({ passed: true });
-    // Only shared-b's own index.ts is new; an unchanged folder checked again parses nothing.
-    expect(checker.filesParsed - first).toBe(1);
-    expect(checker.check(requestOf(join(root, "shared-a")))).toEqual({ passed: true });
-    expect(checker.filesParsed - first).toBe(1);
-  });
+/** A stack's preview that records how it ran; it ends with `gate` when given. */
+function recorder(modes: string[]) {
+  return (name: string, gate?: Promise<void>) => (transpileOnly: boolean) => {
+    modes.push(`${name} ${transpileOnly ? "transpile-only" : "type-checked"}`);
+    return gate ?? Promise.resolve();
+  };
+}
 
-  test("a type error, in the entry or a file it imports, is not passed", () => {
-    const checker = new SharedTypeChecker();
-    const wrong = program("typo-entry", `${PROGRAM}const wrong: string = 42;\n`);
-    expect(checker.check(requestOf(wrong))).toEqual({ passed: false, reason: "1 diagnostic, first TS2322" });
-    const imported = program(
-      "typo-import",
-      `import { count } from "./lib";\n${PROGRAM}export const n = count;\n`,
-      {
-        "lib.ts": "export const count: number = 'three';\nexport const other: string = 1;\n",
-      },
-    );
-    expect(checker.check(requestOf(imported))).toEqual({
-      passed: false,
-      reason: "2 diagnostics, first TS2322",
-    });
-  });
-
-  test("a tsconfig's noCheck: the program runs transpile-only, so there is nothing to check", () => {
-    const dir = program("no-check", `${PROGRAM}const wrong: string = 42;\n`, {
-      "tsconfig.json": { compilerOptions: { ...TSCONFIG.compilerOptions, noCheck: true } },
-    });
-    expect(new SharedTypeChecker().check(requestOf(dir))).toEqual({ passed: true });
-  });
-
-  test("the run-plugin's defaults apply where tsconfig is silent: the verdicts are ts-node's own", () => {
-    // ts-node as cmd/run/run.ts creates it for the folder's program: the oracle the check stands for.
-    const tsNodeVerdict = (dir: string): string => {
-      const tsconfig = join(dir, "tsconfig.json");
-      const written = existsSync(tsconfig)
-        ? (JSON.parse(readFileSync(tsconfig, "utf8")) as { compilerOptions?: object }).compilerOptions
-        : {};
-      const service = createTsNode({
-        cwd: dir,
-        project: tsconfig,
-        skipProject: !existsSync(tsconfig),
-        transpileOnly: false,
-        compilerOptions: {
-          target: "ES2020",
-          module: "nodenext",
-          moduleResolution: "nodenext",
-          sourceMap: "true",
-          ...written,
-        },
-      });
-      try {
-        service.compile(readFileSync(join(dir, "index.ts"), "utf8"), join(dir, "index.ts"));
-        return "passed";
-      } catch (error) {
-        return `failed: ${/error (TS\d+)/.exec(String(error))?.[1]}`;
-      }
-    };
-    const checker = new SharedTypeChecker();
-    const verdictOf = (dir: string): string => {
-      const verdict = checker.check(requestOf(dir));
-      return verdict.passed ? "passed" : `failed: ${/TS\d+/.exec(verdict.reason)?.[0]}`;
-    };
-    const silent = { compilerOptions: { strict: true, skipLibCheck: true, types: ["node"] } };
-    // The run-plugin's target (ES2020) has no Array.prototype.at: TypeScript's default would differ.
-    const at = `${PROGRAM}export const first = [1, 2].at(0);\n`;
-    const cases = {
-      "silent-passes": program("defaults-silent", PROGRAM, { "tsconfig.json": silent }),
-      "silent-target": program("defaults-target", at, { "tsconfig.json": silent }),
-      "written-target": program("defaults-written", at, {
-        "tsconfig.json": { compilerOptions: { ...silent.compilerOptions, target: "ES2022" } },
-      }),
-      "no-tsconfig": program("defaults-bare", PROGRAM, {}),
-    };
-    rmSync(join(cases["no-tsconfig"], "tsconfig.json"));
-    const verdicts = Object.fromEntries(Object.entries(cases).map(([name, dir]) => [name, verdictOf(dir)]));
-    expect(verdicts).toEqual({
-      "silent-passes": "passed",
-      "silent-target": "failed: TS2550",
-      "written-target": "passed",
-      "no-tsconfig": "passed",
-    });
-    expect(
-      Object.fromEntries(Object.entries(cases).map(([name, dir]) => [name, tsNodeVerdict(dir)])),
-    ).toEqual(verdicts);
-  });
-});
+/** Phases that record what a stack was told. */
+function phases(log: string[], name: string) {
+  return {
+    waiting: () => log.push(`${name} waits`),
+    checkFailed: (reason: string) => log.push(`${name}: ${reason}`),
+  };
+}
 
 describe("ProgramTypeChecks", () => {
-  test("one verdict per folder, however many stacks ask", async () => {
-    const checks = new ProgramTypeChecks();
-    const dir = program("verdict-once");
-    cpSync(dir, join(root, "verdict-twin"), { recursive: true });
-    const plan = planTypeCheck(dir, NODEJS, {});
-    if (plan.where !== "tool") throw new Error(plan.reason);
-    const first = checks.verdict(plan.request);
-    expect(checks.verdict({ ...plan.request })).toBe(first);
-    await expect(first).resolves.toEqual({ passed: true });
+  test("tsc runs once for a folder; its stacks wait for it, then preview transpile-only", async () => {
+    const { runs, verdicts, tsc } = fakeTsc();
+    const checks = new ProgramTypeChecks(undefined, tsc);
+    const modes: string[] = [];
+    const log: string[] = [];
+    const preview = recorder(modes);
+    checks.start(APP);
+    checks.start(APP);
+    expect(checks.wouldWait(APP)).toBe(true);
+    const stacks = ["dev", "staging", "prod"].map((name) =>
+      checks.run(APP, preview(name), phases(log, name)),
+    );
+    await settle();
+    expect(modes).toEqual([]);
+    expect(log).toEqual(["dev waits", "staging waits", "prod waits"]);
+    verdicts.get("/app")?.resolve({ passed: true });
+    await Promise.all(stacks);
+    expect(checks.wouldWait(APP)).toBe(false);
+    await checks.run(APP, preview("test"), phases(log, "test"));
+    expect(runs).toEqual(["/app"]);
+    expect(modes).toEqual([
+      "dev transpile-only",
+      "staging transpile-only",
+      "prod transpile-only",
+      "test transpile-only",
+    ]);
+    expect(log).toEqual(["dev waits", "staging waits", "prod waits"]);
+  });
+
+  test("when tsc fails, each stack's preview type-checks the program itself, the first carrying the check", async () => {
+    const { verdicts, tsc } = fakeTsc();
+    const checks = new ProgramTypeChecks(undefined, tsc);
+    const modes: string[] = [];
+    const log: string[] = [];
+    const carrier = deferred();
+    const preview = recorder(modes);
+    const dev = checks.run(APP, preview("dev", carrier.promise), phases(log, "dev"));
+    const staging = checks.run(APP, preview("staging"), phases(log, "staging"));
+    verdicts.get("/app")?.resolve({ passed: false, reason: "tsc --noEmit found 1 error, first TS2322" });
+    await settle();
+    expect(modes).toEqual(["dev type-checked"]);
+    expect(log).toEqual([
+      "dev waits",
+      "staging waits",
+      "dev: tsc --noEmit found 1 error, first TS2322",
+      "staging: tsc --noEmit found 1 error, first TS2322",
+      "staging waits",
+    ]);
+    carrier.reject(new Error("TS2322: Type 'number' is not assignable to type 'string'"));
+    await expect(dev).rejects.toThrow("TS2322");
+    await staging;
+    expect(modes).toEqual(["dev type-checked", "staging type-checked"]);
+  });
+
+  test("a tsc that does not run fails the check with its cause", async () => {
+    const checks = new ProgramTypeChecks(undefined, () => Promise.reject(new Error("spawn ENOMEM")));
+    const log: string[] = [];
+    const modes: string[] = [];
+    await checks.run(APP, recorder(modes)("dev"), phases(log, "dev"));
+    expect(log).toEqual(["dev waits", "dev: tsc did not run: Error: spawn ENOMEM"]);
+    expect(modes).toEqual(["dev type-checked"]);
+  });
+
+  test("a folder without a tsc check: the first stack's preview carries the type check", async () => {
+    const { runs, tsc } = fakeTsc();
+    const checks = new ProgramTypeChecks(undefined, tsc);
+    const modes: string[] = [];
+    const log: string[] = [];
+    const carrier = deferred();
+    const preview = recorder(modes);
+    const first = checks.run(WEB, preview("dev", carrier.promise), phases(log, "dev"));
+    expect(checks.wouldWait(WEB)).toBe(true);
+    const second = checks.run(WEB, preview("prod"), phases(log, "prod"));
+    await settle();
+    carrier.resolve();
+    await Promise.all([first, second]);
+    expect(runs).toEqual([]);
+    expect(modes).toEqual(["dev type-checked", "prod transpile-only"]);
+    expect(log).toEqual(["prod waits"]);
+  });
+
+  test("a PULUMI_NODEJS_TRANSPILE_ONLY the user set is left to decide: no tsc, no waiting", async () => {
+    const { runs, tsc } = fakeTsc();
+    const checks = new ProgramTypeChecks("false", tsc);
+    const modes: string[] = [];
+    const log: string[] = [];
+    const preview = recorder(modes);
+    checks.start(APP);
+    const never = checks.run(WEB, () => new Promise<void>(() => {}), phases(log, "web"));
+    expect([checks.wouldWait(APP), checks.wouldWait(WEB)]).toEqual([false, false]);
+    for (const name of ["dev", "prod"]) await checks.run(APP, preview(name), phases(log, name));
+    expect(runs).toEqual([]);
+    expect(modes).toEqual(["dev type-checked", "prod type-checked"]);
+    expect(log).toEqual([]);
+    void never;
+  });
+});
+
+describe("TypeCheckOnce", () => {
+  test("the first stack of a folder carries the type check; the others wait, then preview transpile-only", async () => {
+    const once = new TypeCheckOnce();
+    const carrier = deferred();
+    const modes: string[] = [];
+    const waited: string[] = [];
+    const preview = recorder(modes);
+    expect(once.wouldWait("/app")).toBe(false);
+    const first = once.run("/app", preview("dev", carrier.promise), () => waited.push("dev"));
+    expect([once.wouldWait("/app"), once.wouldWait("/web")]).toEqual([true, false]);
+    const second = once.run("/app", preview("staging"), () => waited.push("staging"));
+    const other = once.run("/web", preview("web-dev"), () => waited.push("web-dev"));
+    await settle();
+    expect(modes).toEqual(["dev type-checked", "web-dev type-checked"]);
+    expect(waited).toEqual(["staging"]);
+    carrier.resolve();
+    await Promise.all([first, second, other]);
+    expect([once.wouldWait("/app"), once.wouldWait("/web")]).toEqual([false, false]);
+    await once.run("/app", preview("prod"), () => waited.push("prod"));
+    expect(modes).toEqual([
+      "dev type-checked",
+      "web-dev type-checked",
+      "staging transpile-only",
+      "prod transpile-only",
+    ]);
+  });
+});
+
+describe("the preview's environment and tsc's verdict", () => {
+  test("transpile-only sets the run-plugin's variable; otherwise the workspace's own is removed", () => {
+    const envVars = { PULUMI_CONFIG_PASSPHRASE: "p", PULUMI_NODEJS_TRANSPILE_ONLY: "true" };
+    expect(previewEnv({ PULUMI_CONFIG_PASSPHRASE: "p" }, true)).toEqual(envVars);
+    expect(previewEnv(envVars, false)).toEqual({ PULUMI_CONFIG_PASSPHRASE: "p" });
+    expect(previewEnv(envVars, true)).toEqual(envVars);
+  });
+
+  test("tsc's exit code and errors: passed, the count and the first code, or the exit code", () => {
+    expect(tscVerdict(0, "")).toEqual({ passed: true });
+    expect(
+      tscVerdict(
+        2,
+        [
+          "index.ts(12,7): error TS2322: Type 'number' is not assignable to type 'string'.",
+          "index.ts(13,1): error TS2304: Cannot find name 'nope'.",
+          "",
+        ].join("\n"),
+      ),
+    ).toEqual({ passed: false, reason: "tsc --noEmit found 2 errors, first TS2322" });
+    expect(tscVerdict(2, "index.ts(1,1): error TS1005: ';' expected.\n")).toEqual({
+      passed: false,
+      reason: "tsc --noEmit found 1 error, first TS1005",
+    });
+    expect(tscVerdict(1, "Cannot find module 'typescript'")).toEqual({
+      passed: false,
+      reason: "tsc --noEmit exited 1",
+    });
+  });
+});
+
+describe("planTscCheck", () => {
+  const repoRoot = join(__dirname, "..", "..", "..");
+  const root = join(repoRoot, ".test-state", `programTypeCheck-${process.pid}`);
+  const NODEJS = { runtime: { name: "nodejs", options: { typescript: true } } };
+  const folder = (name: string, files: string[]) => {
+    const path = join(root, name);
+    mkdirSync(path, { recursive: true });
+    for (const file of files) writeFileSync(join(path, file), "{}\n");
+    return path;
+  };
+
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  test("a TypeScript program with a tsconfig: tsc from the folder's own TypeScript, on that tsconfig", () => {
+    const app = folder("app", ["tsconfig.json"]);
+    expect(planTscCheck(app, NODEJS, {})).toEqual({
+      tsc: require.resolve("typescript/bin/tsc", { paths: [repoRoot] }),
+      tsconfig: join(app, "tsconfig.json"),
+    });
+    expect(planTscCheck(app, { runtime: "nodejs", main: "." }, {})?.tsconfig).toBe(
+      join(app, "tsconfig.json"),
+    );
+    const other = folder("other", ["tsconfig.pulumi.json"]);
+    expect(
+      planTscCheck(other, NODEJS, { PULUMI_NODEJS_TSCONFIG_PATH: "tsconfig.pulumi.json" })?.tsconfig,
+    ).toBe(join(other, "tsconfig.pulumi.json"));
+    const option = { runtime: { name: "nodejs", options: { tsconfig: "tsconfig.pulumi.json" } } };
+    expect(planTscCheck(other, option, {})?.tsconfig).toBe(join(other, "tsconfig.pulumi.json"));
+  });
+
+  test("anything else is type-checked by its stacks' previews", () => {
+    const app = folder("app", ["tsconfig.json"]);
+    const bare = folder("bare", []);
+    const resolves = () => "/tsc";
+    expect(planTscCheck(bare, NODEJS, {}, resolves)).toBeUndefined();
+    expect(planTscCheck(app, { runtime: "python" }, {}, resolves)).toBeUndefined();
+    expect(planTscCheck(app, {}, {}, resolves)).toBeUndefined();
+    expect(
+      planTscCheck(app, { runtime: { name: "nodejs", options: { typescript: false } } }, {}, resolves),
+    ).toBeUndefined();
+    expect(planTscCheck(app, { runtime: "nodejs", main: "src/index.ts" }, {}, resolves)).toBeUndefined();
+    expect(planTscCheck(app, NODEJS, { PULUMI_NODEJS_TSCONFIG_PATH: "gone.json" }, resolves)).toBeUndefined();
+    expect(planTscCheck(app, NODEJS, {}, () => undefined)).toBeUndefined();
+    expect(planTscCheck(app, NODEJS, {}, resolves)).toEqual({
+      tsc: "/tsc",
+      tsconfig: join(app, "tsconfig.json"),
+    });
   });
 });

@@ -11,7 +11,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import { configSource, resetSettings } from "../../../provider/framework/settings";
-import { providerShimText, RUNTIME_MODULE, shimTypeName } from "../../../provider/framework/shim";
+import { providerShimText, RUNTIME_MODULE } from "../../../provider/framework/shim";
 import type { PlatformProvider } from "../../../provider/framework/types";
 import * as runtime from "../../../provider/runtime";
 
@@ -151,15 +151,5 @@ describe("providerShimText", () => {
       "update",
       "delete",
     ]);
-  });
-
-  test("shimTypeName knows this version's text of a type exactly, and nothing else", () => {
-    expect(shimTypeName(providerShimText("SearchIndex"))).toBe("SearchIndex");
-    expect(shimTypeName(providerShimText("AlertConfiguration"))).toBe("AlertConfiguration");
-    expect(shimTypeName(SERIALIZED_BEFORE)).toBeUndefined();
-    expect(shimTypeName(`${providerShimText("SearchIndex")} `)).toBeUndefined();
-    expect(shimTypeName(providerShimText("SearchIndex").replace("dispatch", "other"))).toBeUndefined();
-    expect(shimTypeName('exports.handler=()=>{const t="SearchIndex",')).toBeUndefined();
-    expect(shimTypeName(undefined)).toBeUndefined();
   });
 });
