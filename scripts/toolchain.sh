@@ -27,7 +27,7 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-# GOMODCACHE and GOCACHE under .tools (and the rest of the project's environment).
+# GOPATH and GOMODCACHE under .tools (and the rest of the project's environment).
 source "$root/scripts/env.sh"
 bin="$root/.tools/bin"
 PULUMI_MIN_VERSION="${PULUMI_MIN_VERSION:-3.200.0}"
