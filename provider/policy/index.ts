@@ -17,6 +17,7 @@ import { liveMigrationCutoverApproval } from "./rules/liveMigrations";
 import { searchNodesInProduction } from "./rules/searchNodes";
 import { oneResourcePerSingleton } from "./rules/singletons";
 
+export { policyConfigProblems } from "./config";
 export type { PlatformResource, PlatformRule, Violation } from "./rule";
 export { ruleConfig, toPolicy, violationMessage } from "./rule";
 

@@ -13,24 +13,28 @@ export const oneResourcePerSingleton = defineRule({
   enforcementLevel: "mandatory",
   settings: {},
   validateStack: (resources, _config, report) => {
-    const first = new Map<string, PlatformResource>();
+    const holders = new Map<string, PlatformResource[]>();
     for (const resource of resources) {
       const parts = singletonKeyParts(resource.type);
       if (parts === undefined) continue;
       const values = parts.map((part) => resource.props[part]);
       if (values.some((value) => typeof value !== "string")) continue;
       const key = `${resource.type} ${values.join("/")}`;
-      const holder = first.get(key);
-      if (holder === undefined) {
-        first.set(key, resource);
-        continue;
-      }
-      report({
-        resource,
-        property: parts.join(", "),
-        problem: `${values.join("/")} is the same as ${holder.type} "${holder.name}"'s: one ${resource.type} exists per ${parts.join(" and ")}`,
-        fix: `keep one ${resource.type} resource for ${values.join("/")} (delete this one, or merge its settings into "${holder.name}")`,
-      });
+      holders.set(key, [...(holders.get(key) ?? []), resource]);
+    }
+    for (const group of holders.values()) {
+      // By name, so the resource kept is the same whatever order the engine lists the stack in.
+      const [kept, ...others] = [...group].sort((a, b) => a.name.localeCompare(b.name));
+      if (kept === undefined) continue;
+      const parts = singletonKeyParts(kept.type) ?? [];
+      const key = parts.map((part) => kept.props[part]).join("/");
+      for (const resource of others)
+        report({
+          resource,
+          property: parts.join(", "),
+          problem: `${key} is the same as ${kept.type} "${kept.name}"'s: one ${kept.type} exists per ${parts.join(" and ")}`,
+          fix: `keep one ${kept.type} resource for ${key} (delete this one, or merge its settings into "${kept.name}")`,
+        });
     }
   },
 });
