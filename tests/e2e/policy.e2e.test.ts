@@ -1,0 +1,102 @@
+/**
+ * The platform's policy pack through the real Pulumi CLI (docs/policy.md): `pulumi preview
+ * --policy-pack <launcher>` on a program breaking four rules fails on the two mandatory ones, with no
+ * request to the emulator, and warns of the two advisory ones; bad policy config fails the preview
+ * naming the key; the fixed program passes. The launcher (provider/policy/pack/pulumi-analyzer-launch)
+ * is what this toolchain's Node.js host, older than the CLI's policy support, needs.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { repoRoot, runProcess } from "./harness";
+import { setConfig, startPlatformE2E } from "./platformStack";
+
+const GROUP = "5f1a000000000000000000a1";
+const LAUNCHER = join(repoRoot, "provider", "policy", "pack", "pulumi-analyzer-launch");
+const CHECK_CONFIG = join(repoRoot, "provider", "policy", "pack", "check-config.js");
+const PACK = "cluster-platform@v0.1.0";
+const TEAM_CONFIG = { "search-nodes-in-production": { production: true, minNodeCount: 3 } };
+
+/** The violation lines of a preview's "Policies:" block, trimmed. */
+function violationLines(stdout: string): string[] {
+  const block = stdout.split("\nPolicies:\n")[1]?.split("\n\n")[0] ?? "";
+  return block
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith("- [") || /\(rule [a-z-]+\)\. Fix: /.test(line));
+}
+
+describe("the policy pack through the real engine", () => {
+  const e2e = startPlatformE2E({
+    program: "policy",
+    config: { fixed: false, groupId: GROUP, clusterName: "Cluster0" },
+  });
+
+  const preview = async (policyConfig: object) => {
+    const file = join(e2e.stack.workDir, "policy-config.json");
+    writeFileSync(file, JSON.stringify(policyConfig));
+    e2e.emulator.core.requestLog.clear();
+    const result = await e2e.stack.pulumi(
+      ["preview", "--policy-pack", LAUNCHER, "--policy-pack-config", file],
+      {
+        allowFailure: true,
+      },
+    );
+    return { ...result, requests: e2e.emulator.core.requestLog.list().length };
+  };
+
+  test("mandatory violations fail the preview before any request; advisory ones warn", async () => {
+    const result = await preview(TEAM_CONFIG);
+    expect(result.code).toBe(1);
+    expect(result.requests).toBe(0);
+    expect(result.stdout).toContain(`❌ ${PACK}`);
+    expect(violationLines(result.stdout)).toEqual([
+      "- [mandatory]  alert-https-urls  (pulumi-nodejs:dynamic/platform:AlertConfiguration: deploy-failed)",
+      'AlertConfiguration "deploy-failed": notifications[0].webhookUrl is http://hooks.example.com/alerts, not an https:// URL (rule alert-https-urls). Fix: use the endpoint\'s https:// URL',
+      "- [mandatory]  one-resource-per-singleton  (pulumi-nodejs:dynamic/platform:Auditing: audit-again)",
+      `Auditing "audit-again": groupId ${GROUP} is the same as Auditing "audit"'s: one Auditing exists per groupId (rule one-resource-per-singleton). Fix: keep one Auditing resource for ${GROUP} (delete this one, or merge its settings into "audit")`,
+      "- [advisory]  backup-schedule-per-cluster  (pulumi-nodejs:dynamic/platform:SearchDeployment: search)",
+      `SearchDeployment "search": clusterName names cluster ${GROUP}/Cluster0, which has no CloudBackupSchedule with a policy item in this stack (rule backup-schedule-per-cluster). Fix: declare a CloudBackupSchedule for the cluster with at least one policy item`,
+      "- [advisory]  search-nodes-in-production  (pulumi-nodejs:dynamic/platform:SearchDeployment: search)",
+      'SearchDeployment "search": specs[0].nodeCount is 2, below 3 in production (rule search-nodes-in-production). Fix: set nodeCount to 3 or more',
+    ]);
+  });
+
+  test("a setting of the wrong type fails the preview naming the key (the CLI checks configSchema)", async () => {
+    const result = await preview({ "search-nodes-in-production": { minNodeCount: "three" } });
+    expect(result.code).toBe(1);
+    expect(result.requests).toBe(0);
+    expect(result.stdout).toContain(
+      "error: validating policy config: cluster-platform 0.1.0  search-nodes-in-production: minNodeCount: Invalid type. Expected: integer, given: string",
+    );
+  });
+
+  test("a setting the rule does not have fails the preview naming the rule and the key", async () => {
+    const result = await preview({ "search-nodes-in-production": { minNodes: 3 } });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(
+      'Error: policy rule search-nodes-in-production failed: policy config of search-nodes-in-production: unknown key "minNodes" (known: production, minNodeCount)',
+    );
+  });
+
+  test("an unknown rule id: the CLI drops it without a word, check-config.js names it", async () => {
+    const config = { ...TEAM_CONFIG, "no-such-rule": "mandatory" };
+    const result = await preview(config);
+    // The same four violations as without the unknown id: the CLI ran the preview as if it were absent.
+    expect(violationLines(result.stdout)).toHaveLength(8);
+    expect(result.stdout).not.toContain("no-such-rule");
+    const file = join(e2e.stack.workDir, "policy-config.json");
+    const check = await runProcess("node", [CHECK_CONFIG, file], e2e.stack.workDir, e2e.stack.env);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toBe(
+      `${file}: no-such-rule: no rule of this pack has this id (rules: all, backup-schedule-per-cluster, backup-compliance-in-production, snapshot-retention-within-compliance, alert-has-notification, alert-https-urls, auditing-in-production, search-nodes-in-production, export-bucket-private-networking, live-migration-cutover-approval, one-resource-per-singleton)\n`,
+    );
+  });
+
+  test("the fixed program passes, with no violation", async () => {
+    await setConfig(e2e.stack, "fixed", true);
+    const result = await preview(TEAM_CONFIG);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`✅ ${PACK}`);
+    expect(violationLines(result.stdout)).toEqual([]);
+  });
+});
