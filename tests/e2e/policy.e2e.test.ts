@@ -1,13 +1,16 @@
 /**
- * The platform's policy pack through the real Pulumi CLI (docs/policy.md): `pulumi preview
+ * The platform's policy pack through the real Pulumi CLI (docs/policy.md), on a TypeScript program
+ * (dynamic form) and a YAML program (native plugin): `pulumi preview
  * --policy-pack <launcher>` on a program breaking four rules fails on the two mandatory ones, with no
  * request to the emulator, and warns of the two advisory ones; bad policy config fails the preview
  * naming the key; the fixed program passes. The launcher (provider/policy/pack/pulumi-analyzer-launch)
  * is what this toolchain's Node.js host, older than the CLI's policy support, needs.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { repoRoot, runProcess } from "./harness";
+import { parseDocument } from "yaml";
+import { type RunningEmulator, startEmulator } from "../../emulator";
+import { type E2EStack, emulatorStack, repoRoot, runProcess } from "./harness";
 import { setConfig, startPlatformE2E } from "./platformStack";
 
 const GROUP = "5f1a000000000000000000a1";
@@ -25,24 +28,29 @@ function violationLines(stdout: string): string[] {
     .filter((line) => line.startsWith("- [") || /\(rule [a-z-]+\)\. Fix: /.test(line));
 }
 
-describe("the policy pack through the real engine", () => {
+/** `pulumi preview` with the pack and a policy config file; counts the requests the emulator got. */
+async function previewWithPack(stack: E2EStack, emulator: RunningEmulator, policyConfig: object) {
+  const file = join(stack.workDir, "policy-config.json");
+  writeFileSync(file, JSON.stringify(policyConfig));
+  emulator.core.requestLog.clear();
+  const result = await stack.pulumi(["preview", "--policy-pack", LAUNCHER, "--policy-pack-config", file], {
+    allowFailure: true,
+  });
+  return { ...result, requests: emulator.core.requestLog.list().length };
+}
+
+/** A Pulumi YAML interpolation, `${name}`. */
+function yamlReference(name: string): string {
+  return `\${${name}}`;
+}
+
+describe("the policy pack through the real engine (TypeScript, dynamic form)", () => {
   const e2e = startPlatformE2E({
     program: "policy",
     config: { fixed: false, groupId: GROUP, clusterName: "Cluster0" },
   });
 
-  const preview = async (policyConfig: object) => {
-    const file = join(e2e.stack.workDir, "policy-config.json");
-    writeFileSync(file, JSON.stringify(policyConfig));
-    e2e.emulator.core.requestLog.clear();
-    const result = await e2e.stack.pulumi(
-      ["preview", "--policy-pack", LAUNCHER, "--policy-pack-config", file],
-      {
-        allowFailure: true,
-      },
-    );
-    return { ...result, requests: e2e.emulator.core.requestLog.list().length };
-  };
+  const preview = (policyConfig: object) => previewWithPack(e2e.stack, e2e.emulator, policyConfig);
 
   test("mandatory violations fail the preview before any request; advisory ones warn", async () => {
     const result = await preview(TEAM_CONFIG);
@@ -95,6 +103,71 @@ describe("the policy pack through the real engine", () => {
   test("the fixed program passes, with no violation", async () => {
     await setConfig(e2e.stack, "fixed", true);
     const result = await preview(TEAM_CONFIG);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`✅ ${PACK}`);
+    expect(violationLines(result.stdout)).toEqual([]);
+  });
+});
+
+describe("the policy pack through the real engine (YAML on the native plugin)", () => {
+  let emulator: RunningEmulator;
+  let stack: E2EStack;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, seed: "default", asyncDelayMs: 300 });
+    stack = await emulatorStack(emulator, {
+      program: join(__dirname, "programs", "policy-yaml"),
+      native: "yaml",
+      config: { groupId: GROUP, clusterName: "Cluster0" },
+    });
+  });
+
+  afterAll(async () => {
+    stack?.dispose();
+    await emulator?.close();
+  });
+
+  test("the same rules judge the native form: mandatory fail before any request, advisory warn", async () => {
+    const result = await previewWithPack(stack, emulator, TEAM_CONFIG);
+    expect(result.code).toBe(1);
+    expect(result.requests).toBe(0);
+    expect(violationLines(result.stdout)).toEqual([
+      "- [mandatory]  alert-https-urls  (platform:index:AlertConfiguration: deploy-failed)",
+      'AlertConfiguration "deploy-failed": notifications[0].webhookUrl is http://hooks.example.com/alerts, not an https:// URL (rule alert-https-urls). Fix: use the endpoint\'s https:// URL',
+      "- [mandatory]  one-resource-per-singleton  (platform:index:Auditing: audit-again)",
+      `Auditing "audit-again": groupId ${GROUP} is the same as Auditing "audit"'s: one Auditing exists per groupId (rule one-resource-per-singleton). Fix: keep one Auditing resource for ${GROUP} (delete this one, or merge its settings into "audit")`,
+      "- [advisory]  backup-schedule-per-cluster  (platform:index:SearchDeployment: search)",
+      `SearchDeployment "search": clusterName names cluster ${GROUP}/Cluster0, which has no CloudBackupSchedule with a policy item in this stack (rule backup-schedule-per-cluster). Fix: declare a CloudBackupSchedule for the cluster with at least one policy item`,
+      "- [advisory]  search-nodes-in-production  (platform:index:SearchDeployment: search)",
+      'SearchDeployment "search": specs[0].nodeCount is 2, below 3 in production (rule search-nodes-in-production). Fix: set nodeCount to 3 or more',
+    ]);
+  });
+
+  test("the fixed YAML program passes", async () => {
+    const file = join(stack.programDir, "Pulumi.yaml");
+    const project = parseDocument(readFileSync(file, "utf8"));
+    project.setIn(
+      ["resources", "deploy-failed", "properties", "notifications", 0, "webhookUrl"],
+      "https://hooks.example.com/alerts",
+    );
+    project.deleteIn(["resources", "audit-again"]);
+    project.setIn(["resources", "search", "properties", "specs", 0, "nodeCount"], 3);
+    project.setIn(["resources", "schedule"], {
+      type: "platform:index:CloudBackupSchedule",
+      properties: {
+        groupId: yamlReference("groupId"),
+        clusterName: yamlReference("clusterName"),
+        policies: [
+          {
+            policyItems: [
+              { frequencyType: "daily", frequencyInterval: 1, retentionUnit: "days", retentionValue: 7 },
+            ],
+          },
+        ],
+      },
+    });
+    writeFileSync(file, project.toString());
+    const result = await previewWithPack(stack, emulator, TEAM_CONFIG);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`✅ ${PACK}`);
     expect(violationLines(result.stdout)).toEqual([]);
