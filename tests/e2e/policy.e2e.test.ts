@@ -1,6 +1,6 @@
 /**
  * The platform's policy pack through the real Pulumi CLI (docs/policy.md), on a TypeScript program
- * (dynamic form) and a YAML program (native plugin): `pulumi preview
+ * (dynamic form), a YAML and a Python program (native plugin): `pulumi preview
  * --policy-pack <launcher>` on a program breaking four rules fails on the two mandatory ones, with no
  * request to the emulator, and warns of the two advisory ones; bad policy config fails the preview
  * naming the key; the fixed program passes. The launcher (provider/policy/pack/pulumi-analyzer-launch)
@@ -27,6 +27,18 @@ function violationLines(stdout: string): string[] {
     .map((line) => line.trim())
     .filter((line) => line.startsWith("- [") || /\(rule [a-z-]+\)\. Fix: /.test(line));
 }
+
+/** The violation lines of the native form's programs (YAML, Python): the same rules, the other token. */
+const nativeViolations = [
+  "- [mandatory]  alert-https-urls  (platform:index:AlertConfiguration: deploy-failed)",
+  'AlertConfiguration "deploy-failed": notifications[0].webhookUrl is http://hooks.example.com/alerts, not an https:// URL (rule alert-https-urls). Fix: use the endpoint\'s https:// URL',
+  "- [mandatory]  one-resource-per-singleton  (platform:index:Auditing: audit-again)",
+  `Auditing "audit-again": groupId ${GROUP} is the same as Auditing "audit"'s: one Auditing exists per groupId (rule one-resource-per-singleton). Fix: keep one Auditing resource for ${GROUP} (delete this one, or merge its settings into "audit")`,
+  "- [advisory]  backup-schedule-per-cluster  (platform:index:SearchDeployment: search)",
+  `SearchDeployment "search": clusterName names cluster ${GROUP}/Cluster0, which has no CloudBackupSchedule with a policy item in this stack (rule backup-schedule-per-cluster). Fix: declare a CloudBackupSchedule for the cluster with at least one policy item`,
+  "- [advisory]  search-nodes-in-production  (platform:index:SearchDeployment: search)",
+  'SearchDeployment "search": specs[0].nodeCount is 2, below 3 in production (rule search-nodes-in-production). Fix: set nodeCount to 3 or more',
+];
 
 /** `pulumi preview` with the pack and a policy config file; counts the requests the emulator got. */
 async function previewWithPack(stack: E2EStack, emulator: RunningEmulator, policyConfig: object) {
@@ -131,16 +143,7 @@ describe("the policy pack through the real engine (YAML on the native plugin)", 
     const result = await previewWithPack(stack, emulator, TEAM_CONFIG);
     expect(result.code).toBe(1);
     expect(result.requests).toBe(0);
-    expect(violationLines(result.stdout)).toEqual([
-      "- [mandatory]  alert-https-urls  (platform:index:AlertConfiguration: deploy-failed)",
-      'AlertConfiguration "deploy-failed": notifications[0].webhookUrl is http://hooks.example.com/alerts, not an https:// URL (rule alert-https-urls). Fix: use the endpoint\'s https:// URL',
-      "- [mandatory]  one-resource-per-singleton  (platform:index:Auditing: audit-again)",
-      `Auditing "audit-again": groupId ${GROUP} is the same as Auditing "audit"'s: one Auditing exists per groupId (rule one-resource-per-singleton). Fix: keep one Auditing resource for ${GROUP} (delete this one, or merge its settings into "audit")`,
-      "- [advisory]  backup-schedule-per-cluster  (platform:index:SearchDeployment: search)",
-      `SearchDeployment "search": clusterName names cluster ${GROUP}/Cluster0, which has no CloudBackupSchedule with a policy item in this stack (rule backup-schedule-per-cluster). Fix: declare a CloudBackupSchedule for the cluster with at least one policy item`,
-      "- [advisory]  search-nodes-in-production  (platform:index:SearchDeployment: search)",
-      'SearchDeployment "search": specs[0].nodeCount is 2, below 3 in production (rule search-nodes-in-production). Fix: set nodeCount to 3 or more',
-    ]);
+    expect(violationLines(result.stdout)).toEqual(nativeViolations);
   });
 
   test("the fixed YAML program passes", async () => {
@@ -167,6 +170,40 @@ describe("the policy pack through the real engine (YAML on the native plugin)", 
       },
     });
     writeFileSync(file, project.toString());
+    const result = await previewWithPack(stack, emulator, TEAM_CONFIG);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`✅ ${PACK}`);
+    expect(violationLines(result.stdout)).toEqual([]);
+  });
+});
+
+describe("the policy pack through the real engine (Python on the native plugin)", () => {
+  let emulator: RunningEmulator;
+  let stack: E2EStack;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, seed: "default", asyncDelayMs: 300 });
+    stack = await emulatorStack(emulator, {
+      program: join(__dirname, "programs", "policy-python"),
+      native: "python",
+      config: { fixed: "false", groupId: GROUP, clusterName: "Cluster0" },
+    });
+  });
+
+  afterAll(async () => {
+    stack?.dispose();
+    await emulator?.close();
+  });
+
+  test("the same rules judge a Python program: mandatory fail before any request, advisory warn", async () => {
+    const result = await previewWithPack(stack, emulator, TEAM_CONFIG);
+    expect(result.code).toBe(1);
+    expect(result.requests).toBe(0);
+    expect(violationLines(result.stdout)).toEqual(nativeViolations);
+  });
+
+  test("the fixed Python program passes", async () => {
+    await stack.setConfig("fixed", "true");
     const result = await previewWithPack(stack, emulator, TEAM_CONFIG);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`✅ ${PACK}`);
