@@ -121,32 +121,55 @@ describe("the policy pack through the real engine (TypeScript, dynamic form)", (
   });
 });
 
-describe("the policy pack through the real engine (YAML on the native plugin)", () => {
-  let emulator: RunningEmulator;
-  let stack: E2EStack;
+/**
+ * A program on the native plugin through the pack: breaking the four rules it fails on the mandatory
+ * ones before any request and warns of the advisory ones; after `fix` it passes.
+ */
+function describeNativeProgram(
+  language: "YAML" | "Python",
+  options: { program: string; native: "yaml" | "python"; config: Record<string, string> },
+  fix: (stack: E2EStack) => Promise<void>,
+): void {
+  describe(`the policy pack through the real engine (${language} on the native plugin)`, () => {
+    let emulator: RunningEmulator;
+    let stack: E2EStack;
 
-  beforeAll(async () => {
-    emulator = await startEmulator({ port: 0, seed: "default", asyncDelayMs: 300 });
-    stack = await emulatorStack(emulator, {
-      program: join(__dirname, "programs", "policy-yaml"),
-      native: "yaml",
-      config: { groupId: GROUP, clusterName: "Cluster0" },
+    beforeAll(async () => {
+      emulator = await startEmulator({ port: 0, seed: "default", asyncDelayMs: 300 });
+      stack = await emulatorStack(emulator, {
+        program: join(__dirname, "programs", options.program),
+        native: options.native,
+        config: options.config,
+      });
+    });
+
+    afterAll(async () => {
+      stack?.dispose();
+      await emulator?.close();
+    });
+
+    test(`the same rules judge a ${language} program: mandatory fail before any request, advisory warn`, async () => {
+      const result = await previewWithPack(stack, emulator, TEAM_CONFIG);
+      expect(result.code).toBe(1);
+      expect(result.requests).toBe(0);
+      expect(violationLines(result.stdout)).toEqual(nativeViolations);
+    });
+
+    test(`the fixed ${language} program passes`, async () => {
+      await fix(stack);
+      const result = await previewWithPack(stack, emulator, TEAM_CONFIG);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(`✅ ${PACK}`);
+      expect(violationLines(result.stdout)).toEqual([]);
     });
   });
+}
 
-  afterAll(async () => {
-    stack?.dispose();
-    await emulator?.close();
-  });
-
-  test("the same rules judge the native form: mandatory fail before any request, advisory warn", async () => {
-    const result = await previewWithPack(stack, emulator, TEAM_CONFIG);
-    expect(result.code).toBe(1);
-    expect(result.requests).toBe(0);
-    expect(violationLines(result.stdout)).toEqual(nativeViolations);
-  });
-
-  test("the fixed YAML program passes", async () => {
+// YAML has no conditionals: the fix edits the program copy's Pulumi.yaml.
+describeNativeProgram(
+  "YAML",
+  { program: "policy-yaml", native: "yaml", config: { groupId: GROUP, clusterName: "Cluster0" } },
+  async (stack) => {
     const file = join(stack.programDir, "Pulumi.yaml");
     const project = parseDocument(readFileSync(file, "utf8"));
     project.setIn(
@@ -170,43 +193,15 @@ describe("the policy pack through the real engine (YAML on the native plugin)", 
       },
     });
     writeFileSync(file, project.toString());
-    const result = await previewWithPack(stack, emulator, TEAM_CONFIG);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`✅ ${PACK}`);
-    expect(violationLines(result.stdout)).toEqual([]);
-  });
-});
+  },
+);
 
-describe("the policy pack through the real engine (Python on the native plugin)", () => {
-  let emulator: RunningEmulator;
-  let stack: E2EStack;
-
-  beforeAll(async () => {
-    emulator = await startEmulator({ port: 0, seed: "default", asyncDelayMs: 300 });
-    stack = await emulatorStack(emulator, {
-      program: join(__dirname, "programs", "policy-python"),
-      native: "python",
-      config: { fixed: "false", groupId: GROUP, clusterName: "Cluster0" },
-    });
-  });
-
-  afterAll(async () => {
-    stack?.dispose();
-    await emulator?.close();
-  });
-
-  test("the same rules judge a Python program: mandatory fail before any request, advisory warn", async () => {
-    const result = await previewWithPack(stack, emulator, TEAM_CONFIG);
-    expect(result.code).toBe(1);
-    expect(result.requests).toBe(0);
-    expect(violationLines(result.stdout)).toEqual(nativeViolations);
-  });
-
-  test("the fixed Python program passes", async () => {
-    await stack.setConfig("fixed", "true");
-    const result = await previewWithPack(stack, emulator, TEAM_CONFIG);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`✅ ${PACK}`);
-    expect(violationLines(result.stdout)).toEqual([]);
-  });
-});
+describeNativeProgram(
+  "Python",
+  {
+    program: "policy-python",
+    native: "python",
+    config: { fixed: "false", groupId: GROUP, clusterName: "Cluster0" },
+  },
+  (stack) => stack.setConfig("fixed", "true"),
+);
