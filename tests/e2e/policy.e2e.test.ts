@@ -28,17 +28,19 @@ function violationLines(stdout: string): string[] {
     .filter((line) => line.startsWith("- [") || /\(rule [a-z-]+\)\. Fix: /.test(line));
 }
 
-/** The violation lines of the native form's programs (YAML, Python): the same rules, the other token. */
-const nativeViolations = [
-  "- [mandatory]  alert-https-urls  (platform:index:AlertConfiguration: deploy-failed)",
-  'AlertConfiguration "deploy-failed": notifications[0].webhookUrl is http://hooks.example.com/alerts, not an https:// URL (rule alert-https-urls). Fix: use the endpoint\'s https:// URL',
-  "- [mandatory]  one-resource-per-singleton  (platform:index:Auditing: audit-again)",
-  `Auditing "audit-again": groupId ${GROUP} is the same as Auditing "audit"'s: one Auditing exists per groupId (rule one-resource-per-singleton). Fix: keep one Auditing resource for ${GROUP} (delete this one, or merge its settings into "audit")`,
-  "- [advisory]  backup-schedule-per-cluster  (platform:index:SearchDeployment: search)",
-  `SearchDeployment "search": clusterName names cluster ${GROUP}/Cluster0, which has no CloudBackupSchedule with a policy item in this stack (rule backup-schedule-per-cluster). Fix: declare a CloudBackupSchedule for the cluster with at least one policy item`,
-  "- [advisory]  search-nodes-in-production  (platform:index:SearchDeployment: search)",
-  'SearchDeployment "search": specs[0].nodeCount is 2, below 3 in production (rule search-nodes-in-production). Fix: set nodeCount to 3 or more',
-];
+/** The violation lines of the programs breaking the four rules, in the form `token` writes type tokens. */
+function expectedViolations(token: (type: string) => string): string[] {
+  return [
+    `- [mandatory]  alert-https-urls  (${token("AlertConfiguration")}: deploy-failed)`,
+    'AlertConfiguration "deploy-failed": notifications[0].webhookUrl is http://hooks.example.com/alerts, not an https:// URL (rule alert-https-urls). Fix: use the endpoint\'s https:// URL',
+    `- [mandatory]  one-resource-per-singleton  (${token("Auditing")}: audit-again)`,
+    `Auditing "audit-again": groupId ${GROUP} is the same as Auditing "audit"'s: one Auditing exists per groupId (rule one-resource-per-singleton). Fix: keep one Auditing resource for ${GROUP} (delete this one, or merge its settings into "audit")`,
+    `- [advisory]  backup-schedule-per-cluster  (${token("SearchDeployment")}: search)`,
+    `SearchDeployment "search": clusterName names cluster ${GROUP}/Cluster0, which has no CloudBackupSchedule with a policy item in this stack (rule backup-schedule-per-cluster). Fix: declare a CloudBackupSchedule for the cluster with at least one policy item`,
+    `- [advisory]  search-nodes-in-production  (${token("SearchDeployment")}: search)`,
+    'SearchDeployment "search": specs[0].nodeCount is 2, below 3 in production (rule search-nodes-in-production). Fix: set nodeCount to 3 or more',
+  ];
+}
 
 /** `pulumi preview` with the pack and a policy config file; counts the requests the emulator got. */
 async function previewWithPack(stack: E2EStack, emulator: RunningEmulator, policyConfig: object) {
@@ -69,16 +71,9 @@ describe("the policy pack through the real engine (TypeScript, dynamic form)", (
     expect(result.code).toBe(1);
     expect(result.requests).toBe(0);
     expect(result.stdout).toContain(`❌ ${PACK}`);
-    expect(violationLines(result.stdout)).toEqual([
-      "- [mandatory]  alert-https-urls  (pulumi-nodejs:dynamic/platform:AlertConfiguration: deploy-failed)",
-      'AlertConfiguration "deploy-failed": notifications[0].webhookUrl is http://hooks.example.com/alerts, not an https:// URL (rule alert-https-urls). Fix: use the endpoint\'s https:// URL',
-      "- [mandatory]  one-resource-per-singleton  (pulumi-nodejs:dynamic/platform:Auditing: audit-again)",
-      `Auditing "audit-again": groupId ${GROUP} is the same as Auditing "audit"'s: one Auditing exists per groupId (rule one-resource-per-singleton). Fix: keep one Auditing resource for ${GROUP} (delete this one, or merge its settings into "audit")`,
-      "- [advisory]  backup-schedule-per-cluster  (pulumi-nodejs:dynamic/platform:SearchDeployment: search)",
-      `SearchDeployment "search": clusterName names cluster ${GROUP}/Cluster0, which has no CloudBackupSchedule with a policy item in this stack (rule backup-schedule-per-cluster). Fix: declare a CloudBackupSchedule for the cluster with at least one policy item`,
-      "- [advisory]  search-nodes-in-production  (pulumi-nodejs:dynamic/platform:SearchDeployment: search)",
-      'SearchDeployment "search": specs[0].nodeCount is 2, below 3 in production (rule search-nodes-in-production). Fix: set nodeCount to 3 or more',
-    ]);
+    expect(violationLines(result.stdout)).toEqual(
+      expectedViolations((type) => `pulumi-nodejs:dynamic/platform:${type}`),
+    );
   });
 
   test("a setting of the wrong type fails the preview naming the key (the CLI checks configSchema)", async () => {
@@ -152,7 +147,7 @@ function describeNativeProgram(
       const result = await previewWithPack(stack, emulator, TEAM_CONFIG);
       expect(result.code).toBe(1);
       expect(result.requests).toBe(0);
-      expect(violationLines(result.stdout)).toEqual(nativeViolations);
+      expect(violationLines(result.stdout)).toEqual(expectedViolations((type) => `platform:index:${type}`));
     });
 
     test(`the fixed ${language} program passes`, async () => {
