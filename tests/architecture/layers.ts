@@ -51,6 +51,8 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
     "provider/runtime",
     "resource:*",
   ],
+  // The policy pack reads the declarations (the runtime's table) and the type tokens, never the client.
+  "provider/policy": ["api", "provider/protocol", "provider/runtime"],
   sdk: ["api", "provider/client", "provider/framework", "provider/functions", "resource:*"],
   // The seed is data (the default seed's JSON and its documented credentials) the core loads.
   "emulator/seed": ["api"],
