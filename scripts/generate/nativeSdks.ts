@@ -19,7 +19,8 @@ const ROOT = join(__dirname, "../..");
 export const NATIVE_SDK_DIR = "sdk/native";
 /** The languages generated, each into sdk/native/<language>. */
 export const NATIVE_SDK_LANGUAGES = ["nodejs", "python", "go"] as const;
-const SCHEMA_FILE = "provider/native/schema.json";
+/** The schema the committed SDKs are generated from. */
+export const SCHEMA_FILE = "provider/native/schema.json";
 const SDKGEN = join(ROOT, ".tools", "bin", "pulumi-sdkgen");
 
 /** The package's version (package.json), which the SDKs carry and ask the engine for. */
@@ -28,10 +29,11 @@ export function packageVersion(): string {
 }
 
 /**
- * Runs pulumi-sdkgen on schema.json into `outDir` (one folder per language) and returns what it
- * printed. Throws, saying how to build it, when the native toolchain is missing.
+ * Runs pulumi-sdkgen on schema.json (or `schemaFile`: a release's schema with another download URL,
+ * scripts/package.ts) into `outDir` (one folder per language) and returns what it printed. Throws,
+ * saying how to build it, when the native toolchain is missing.
  */
-export function renderNativeSdks(outDir: string): string {
+export function renderNativeSdks(outDir: string, schemaFile: string = join(ROOT, SCHEMA_FILE)): string {
   if (!existsSync(SDKGEN)) {
     throw new Error(
       "pulumi-sdkgen is missing from .tools/bin: run `bash scripts/toolchain.sh --native` (npm test does)",
@@ -41,7 +43,7 @@ export function renderNativeSdks(outDir: string): string {
     SDKGEN,
     [
       "--schema",
-      join(ROOT, SCHEMA_FILE),
+      schemaFile,
       "--language",
       NATIVE_SDK_LANGUAGES.join(","),
       "--out",

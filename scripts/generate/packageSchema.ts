@@ -21,6 +21,17 @@ import { inputProperties, type PropertyNode, type TypeNode } from "./typeModel";
 /** The package name: type tokens `platform:index:<Type>`, the plugin `pulumi-resource-platform`. */
 export const PACKAGE_NAME = "platform";
 
+/**
+ * Where a user's Pulumi fetches the plugin when it is not installed (the schema's `pluginDownloadURL`,
+ * which every SDK carries): the GitHub releases of the project's repository. The engine reads release
+ * tag `v<version>` and takes its asset `pulumi-resource-platform-v<version>-<os>-<arch>.tar.gz`, the
+ * archive `npm run package` builds (scripts/package.ts; docs/native.md, "Install"). A fork or a mirror
+ * builds its release with PLATFORM_PLUGIN_DOWNLOAD_URL set instead; the committed schema and SDKs keep
+ * this one.
+ */
+export const DEFAULT_PLUGIN_DOWNLOAD_URL =
+  "github://api.github.com/pulumi-cluster-platform/pulumi-cluster-platform";
+
 /** A type reference or inline type of the schema (Pulumi's TypeSpec). */
 export type TypeSpec = Record<string, unknown>;
 
@@ -280,6 +291,7 @@ export function renderPackageSchema(
     keywords: ["pulumi", "platform", "category/database", "kind/native"],
     license: "Apache-2.0",
     publisher: "pulumi-cluster-platform",
+    pluginDownloadURL: DEFAULT_PLUGIN_DOWNLOAD_URL,
     // supportPack: the SDKs carry the package's version (package.json, setup.py) and the Go SDK a go.mod
     // of its own, which a Go program uses through a `replace` (sdk/native/README.md).
     meta: { moduleFormat: "(.*)", supportPack: true },

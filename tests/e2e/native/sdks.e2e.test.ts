@@ -13,6 +13,7 @@ import {
   readTree,
   renderNativeSdks,
 } from "../../../scripts/generate/nativeSdks";
+import { DEFAULT_PLUGIN_DOWNLOAD_URL } from "../../../scripts/generate/packageSchema";
 
 describe("the native SDKs under sdk/native", () => {
   let outDir: string;
@@ -27,7 +28,7 @@ describe("the native SDKs under sdk/native", () => {
     expect(differences(outDir)).toEqual([]);
   });
 
-  test("carry the package's version", () => {
+  test("carry the package's version and the plugin's download URL", () => {
     const version = packageVersion();
     const nodejs = JSON.parse(readTree(join(outDir, "nodejs")).get("package.json") ?? "{}") as {
       version?: string;
@@ -38,6 +39,7 @@ describe("the native SDKs under sdk/native", () => {
       resource: true,
       name: "platform",
       version,
+      server: DEFAULT_PLUGIN_DOWNLOAD_URL,
     });
   });
 });
