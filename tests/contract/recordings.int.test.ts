@@ -13,12 +13,20 @@ import { recordedScenarios } from "./recordings/expectations";
 const PROJECT = "5f1a000000000000000000a1";
 const CLUSTER = "demo-cluster";
 const SERVICE = "atlas";
+/** Long enough that an asynchronous answer shows its transitional state (the manual clock stands still). */
+const ASYNC_DELAY_MS = 60_000;
 const scenarios = recordedScenarios(PROJECT, CLUSTER);
 const matchedAllowances = new Set<AllowedDifference>();
 
 let emu: RunningEmulator;
 beforeEach(async () => {
-  emu = await startEmulator({ port: 0, seed: "default", serviceName: SERVICE });
+  emu = await startEmulator({
+    port: 0,
+    seed: "default",
+    serviceName: SERVICE,
+    clock: "manual",
+    asyncDelayMs: ASYNC_DELAY_MS,
+  });
 });
 afterEach(async () => {
   await emu.close();
@@ -60,6 +68,7 @@ test.each(scenarios.map((scenario) => [scenario.name, scenario] as const))(
         });
         continue;
       }
+      if (exchange.afterSettling) emu.advance(ASYNC_DELAY_MS);
       const mediaType = `application/vnd.${SERVICE}.${exchange.version}+json`;
       const answer = await client.call(exchange.method, `/api/${SERVICE}/v2${path}`, {
         body: exchange.body,

@@ -45,6 +45,9 @@ export interface RecordedExpectation {
   readonly headers: { readonly location?: string; readonly rateLimit: boolean };
   /** The body's fields (top level) and their shapes; undefined for an answer without a body. */
   readonly fields?: Readonly<Record<string, Shape>>;
+  /** The recorded command watched the object until it settled before this exchange (`--watch`): the
+   * test lets the emulator's asynchronous delay pass first. */
+  readonly afterSettling?: boolean;
   /** Names a field of the answer to reuse in later paths as `{<as>}`. */
   readonly capture?: { readonly field: string; readonly as: string };
 }
@@ -362,6 +365,7 @@ export function recordedScenarios(groupId: string, clusterName: string): readonl
           recording: `${COMPLIANCE_SNAPSHOTS}/backupcompliancepolicydescribe/testdata/.snapshots/TestBackupCompliancePolicyDescribe/GET_api_atlas_v2_groups_6a793f6cc0eb9e7a17715916_backupCompliancePolicy_1.snaphost`,
           recorded: "2026-08-10T03:03:18Z",
           sentBy: "internal/cli/backup/compliancepolicy/describe.go (after enable --watch saw ACTIVE)",
+          afterSettling: true,
           method: "GET",
           path: "/groups/{groupId}/backupCompliancePolicy",
           version: "2023-10-01",
