@@ -13,7 +13,8 @@ export const CompliancePolicySchema = entity({
   encryptionAtRestEnabled: z.boolean().optional(),
   pitEnabled: z.boolean().optional(),
   restoreWindowDays: z.number().optional(),
-  onDemandPolicyItem: AnyObject.optional(),
+  // The service answers null when there is none (issue 38, the vendor's recordings); read as absent.
+  onDemandPolicyItem: z.preprocess((item) => item ?? undefined, AnyObject.optional()),
   scheduledPolicyItems: z.array(AnyObject).optional(),
   deletable: z.boolean().optional(),
   state: z.string().optional(),
