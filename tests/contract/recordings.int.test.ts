@@ -12,10 +12,13 @@ import { recordedScenarios } from "./recordings/expectations";
 
 const PROJECT = "5f1a000000000000000000a1";
 const CLUSTER = "demo-cluster";
+const ORG = "5f1a00000000000000000001";
+/** The seed's authorized AWS role of PROJECT (emulator/seed/default.json). */
+const AWS_ROLE = "5f1a000000000000000000c1";
 const SERVICE = "atlas";
 /** Long enough that an asynchronous answer shows its transitional state (the manual clock stands still). */
 const ASYNC_DELAY_MS = 60_000;
-const scenarios = recordedScenarios(PROJECT, CLUSTER);
+const scenarios = recordedScenarios(PROJECT, CLUSTER, AWS_ROLE);
 const matchedAllowances = new Set<AllowedDifference>();
 
 let emu: RunningEmulator;
@@ -42,9 +45,9 @@ function describeDifference(difference: Difference): string {
   return `${difference.exchange} | ${difference.subject} | ${difference.detail}`;
 }
 
-test("the expectations cover 15 recorded exchanges, each with its recording and date", () => {
+test("the expectations cover 23 recorded exchanges, each with its recording and date", () => {
   const exchanges = scenarios.flatMap((scenario) => scenario.exchanges);
-  expect(exchanges).toHaveLength(15);
+  expect(exchanges).toHaveLength(23);
   expect(new Set(exchanges.map((exchange) => exchange.name)).size).toBe(exchanges.length);
   for (const exchange of exchanges) {
     expect(exchange.recording).toMatch(/^test\/e2e\/.+\/testdata\/\.snapshots\/.+\.snaphost$/);
@@ -56,7 +59,7 @@ test.each(scenarios.map((scenario) => [scenario.name, scenario] as const))(
   "the emulator answers %s as the service's recordings do",
   async (_name, scenario) => {
     const client = new DigestClient(emu.url, OWNER_KEY, "MD5", undefined, `/api/${SERVICE}/v2`);
-    const values: Record<string, string> = { groupId: PROJECT, clusterName: CLUSTER };
+    const values: Record<string, string> = { groupId: PROJECT, clusterName: CLUSTER, orgId: ORG };
     const differences: Difference[] = [];
     for (const exchange of scenario.exchanges) {
       const path = expand(exchange.path, values);

@@ -162,6 +162,15 @@ export const CONTRACT_ARTIFACTS: readonly AllowListEntry[] = [
     reason:
       "The service answers 201 Created with a Location header (recording alertsettings/.../TestAlertConfig/Create/POST_api_atlas_v2_groups_..._alertConfigs_1.snaphost, 2026-08-10); the contract lists 200.",
   },
+  {
+    operation: "createOrgLiveMigrationLinkToken (#71)",
+    side: "answer",
+    kind: "undeclared-status",
+    path: "",
+    messageIncludes: "201 is not declared",
+    reason:
+      "The service answers 201 Created (recording livemigrations/.../TestLinkToken/Create/POST_api_atlas_v2_orgs_..._liveMigrations_linkTokens_1.snaphost, 2026-08-10); the contract lists 200.",
+  },
   ...(["updateGroupAuditLog (#34)", "toggleGroupAwsCustomDns (#36)"] as const).map(
     (operation): AllowListEntry => ({
       operation,

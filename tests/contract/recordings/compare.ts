@@ -3,7 +3,12 @@
  * names each difference, in words the allowed list (allowed.ts) matches: `status`, `header <name>`,
  * `field <name>`.
  */
+import renameMap from "../../../api/openapi/rename-map.json";
 import type { RecordedExpectation, Shape } from "./expectations";
+
+/** The service's property names -> ours (api/openapi/rename-map.json), the renames the vendored
+ * contract applies; the emulator answers our names under every service name. */
+const OUR_NAMES: Readonly<Record<string, string>> = renameMap.properties;
 
 export interface Answer {
   status: number;
@@ -98,11 +103,12 @@ export function compareAnswer(
   }
   const record = body as Record<string, unknown>;
   for (const [field, shape] of Object.entries(expected.fields)) {
-    if (!(field in record)) {
-      differ(`field ${field}`, "recorded, emulator leaves it out");
+    const ours = OUR_NAMES[field] ?? field;
+    if (!(ours in record)) {
+      differ(`field ${field}`, `recorded, emulator leaves ${ours} out`);
       continue;
     }
-    const mismatch = shapeMismatch(shape, record[field]);
+    const mismatch = shapeMismatch(shape, record[ours]);
     if (mismatch) differ(`field ${field}`, mismatch);
   }
   return differences;

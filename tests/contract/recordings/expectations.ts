@@ -7,7 +7,8 @@
  * matter, the body's field names and value shapes), not the file, with its path and the date it
  * was recorded. The request is the one the recorded command sent, read from the vendor's test and
  * command source (`sentBy`). Names are the service's (`atlas`): the test serves them with the
- * emulator's `serviceName: "atlas"`; none of these bodies holds a name of api/openapi/rename-map.json.
+ * emulator's `serviceName: "atlas"` and reads field names through api/openapi/rename-map.json (the
+ * service's `atlasAWSAccountArn` is our `platformAWSAccountArn`), as the vendored contract does.
  */
 
 /** A value's shape in a recorded body: its JSON type, or a fixed value the service answered. */
@@ -119,7 +120,34 @@ const COMPLIANCE_FIELDS: Readonly<Record<string, Shape>> = {
   updatedUser: "string",
 };
 
-export function recordedScenarios(groupId: string, clusterName: string): readonly RecordedScenario[] {
+const ACCESS_SNAPSHOTS = `${E2E}/generic/accessroles/testdata/.snapshots/TestAccessRoles`;
+const AWS_ROLE_FIELDS: Readonly<Record<string, Shape>> = {
+  atlasAWSAccountArn: "string",
+  atlasAssumedRoleExternalId: "string",
+  authorizedDate: "null",
+  createdDate: "date",
+  featureUsages: "array",
+  iamAssumedRoleArn: "null",
+  providerName: { value: "AWS" },
+  roleId: "id",
+};
+const BUCKET_SNAPSHOTS = `${E2E}/backup/exports/buckets/backupexportbuckets/testdata/.snapshots/TestExportBuckets`;
+const BUCKET_FIELDS: Readonly<Record<string, Shape>> = {
+  _id: "id",
+  bucketName: { value: "test-bucket" },
+  cloudProvider: { value: "AWS" },
+  iamRoleId: "id",
+  requirePrivateNetworking: { value: false },
+};
+const LINK_SNAPSHOTS = `${E2E}/livemigrations/livemigrations/testdata/.snapshots/TestLinkToken`;
+
+/** The recorded scenarios over the given project, cluster and authorized AWS role (paths take the
+ * organization as `{orgId}`). */
+export function recordedScenarios(
+  groupId: string,
+  clusterName: string,
+  awsRoleId: string,
+): readonly RecordedScenario[] {
   return [
     {
       name: "alert configuration",
@@ -372,6 +400,122 @@ export function recordedScenarios(groupId: string, clusterName: string): readonl
           status: 200,
           headers: { rateLimit: true },
           fields: { ...COMPLIANCE_FIELDS, state: { value: "ACTIVE" } },
+        },
+      ],
+    },
+    {
+      name: "cloud provider access",
+      vendorTest: `${E2E}/generic/accessroles/access_roles_test.go`,
+      exchanges: [
+        {
+          name: "cloud provider access create",
+          recording: `${ACCESS_SNAPSHOTS}/Create/POST_api_atlas_v2_groups_6a793f832c88faeba59bc3c2_cloudProviderAccess_1.snaphost`,
+          recorded: "2026-08-10T03:03:36Z",
+          sentBy: "internal/cli/cloudproviders/accessroles/aws/create.go",
+          method: "POST",
+          path: "/groups/{groupId}/cloudProviderAccess",
+          version: "2023-01-01",
+          body: { providerName: "AWS" },
+          status: 200,
+          headers: { rateLimit: true },
+          fields: AWS_ROLE_FIELDS,
+        },
+        {
+          name: "cloud provider access list",
+          recording: `${ACCESS_SNAPSHOTS}/List/GET_api_atlas_v2_groups_6a793f832c88faeba59bc3c2_cloudProviderAccess_1.snaphost`,
+          recorded: "2026-08-10T03:03:40Z",
+          sentBy: "internal/cli/cloudproviders/accessroles/list.go",
+          method: "GET",
+          path: "/groups/{groupId}/cloudProviderAccess",
+          version: "2023-01-01",
+          status: 200,
+          headers: { rateLimit: true },
+          fields: { awsIamRoles: "array", azureServicePrincipals: "array", gcpServiceAccounts: "array" },
+        },
+      ],
+    },
+    {
+      name: "export buckets",
+      vendorTest: `${E2E}/backup/exports/buckets/backupexportbuckets/backup_export_buckets_test.go`,
+      exchanges: [
+        {
+          name: "export bucket create",
+          recording: `${BUCKET_SNAPSHOTS}/Create/POST_api_atlas_v2_groups_b0123456789abcdef012345b_backup_exportBuckets_1.snaphost`,
+          recorded: "2026-08-10T03:03:17Z",
+          sentBy: "internal/cli/backup/exports/buckets/create.go (--iamRoleId of an authorized AWS role)",
+          method: "POST",
+          path: "/groups/{groupId}/backup/exportBuckets",
+          version: "2023-01-01",
+          body: { bucketName: "test-bucket", cloudProvider: "AWS", iamRoleId: awsRoleId },
+          status: 200,
+          headers: { rateLimit: true },
+          fields: BUCKET_FIELDS,
+          capture: { field: "_id", as: "exportBucketId" },
+        },
+        {
+          name: "export bucket list",
+          recording: `${BUCKET_SNAPSHOTS}/List/GET_api_atlas_v2_groups_b0123456789abcdef012345b_backup_exportBuckets_1.snaphost`,
+          recorded: "2026-08-10T03:03:20Z",
+          sentBy: "internal/cli/backup/exports/buckets/list.go",
+          method: "GET",
+          path: "/groups/{groupId}/backup/exportBuckets",
+          version: "2023-01-01",
+          status: 200,
+          headers: { rateLimit: true },
+          fields: { links: "array", results: "array", totalCount: "number" },
+        },
+        {
+          name: "export bucket describe",
+          recording: `${BUCKET_SNAPSHOTS}/Describe/GET_api_atlas_v2_groups_b0123456789abcdef012345b_backup_exportBuckets_6a793f752c88faeba59bba56_1.snaphost`,
+          recorded: "2026-08-10T03:03:24Z",
+          sentBy: "internal/cli/backup/exports/buckets/describe.go",
+          method: "GET",
+          path: "/groups/{groupId}/backup/exportBuckets/{exportBucketId}",
+          version: "2023-01-01",
+          status: 200,
+          headers: { rateLimit: true },
+          fields: { ...BUCKET_FIELDS, region: "string" },
+        },
+        {
+          name: "export bucket delete",
+          recording: `${BUCKET_SNAPSHOTS}/Delete/DELETE_api_atlas_v2_groups_b0123456789abcdef012345b_backup_exportBuckets_6a793f752c88faeba59bba56_1.snaphost`,
+          recorded: "2026-08-10T03:03:27Z",
+          sentBy: "internal/cli/backup/exports/buckets/delete.go",
+          method: "DELETE",
+          path: "/groups/{groupId}/backup/exportBuckets/{exportBucketId}",
+          version: "2023-01-01",
+          status: 204,
+          headers: { rateLimit: true },
+        },
+      ],
+    },
+    {
+      name: "live migration link token",
+      vendorTest: `${E2E}/livemigrations/livemigrations/live_migrations_test.go`,
+      exchanges: [
+        {
+          name: "link token create",
+          recording: `${LINK_SNAPSHOTS}/Create/POST_api_atlas_v2_orgs_a0123456789abcdef012345a_liveMigrations_linkTokens_1.snaphost`,
+          recorded: "2026-08-10T03:03:08Z",
+          sentBy: "internal/cli/livemigrations/link/create.go (--accessListIp 1.2.3.4,5.6.7.8)",
+          method: "POST",
+          path: "/orgs/{orgId}/liveMigrations/linkTokens",
+          version: "2023-01-01",
+          body: { accessListIps: ["1.2.3.4", "5.6.7.8"] },
+          status: 201,
+          headers: { rateLimit: true },
+          fields: { linkToken: "string" },
+        },
+        {
+          name: "link token delete",
+          recording: `${LINK_SNAPSHOTS}/Delete/DELETE_api_atlas_v2_orgs_a0123456789abcdef012345a_liveMigrations_linkTokens_1.snaphost`,
+          recorded: "2026-08-10T03:03:12Z",
+          sentBy: "internal/cli/livemigrations/link/delete.go",
+          method: "DELETE",
+          path: "/orgs/{orgId}/liveMigrations/linkTokens",
+          version: "2023-01-01",
+          status: 204,
+          headers: { rateLimit: true },
         },
       ],
     },
