@@ -53,6 +53,18 @@ const compliancePolicy = {
   updatedUser: "nmtxqlkl",
 };
 
+/** Recorded with the service's names; the client reads ours (api/openapi/rename-map.json). */
+const awsRole = {
+  platformAWSAccountArn: "arn:aws:iam::299602853325:root",
+  platformAssumedRoleExternalId: "b63a96a9-5e21-4eee-9902-a3cdc7a0d81e",
+  authorizedDate: null,
+  createdDate: "2026-08-10T03:03:36Z",
+  featureUsages: [],
+  iamAssumedRoleArn: null,
+  providerName: "AWS",
+  roleId: "6a793f88c0eb9e7a17716581",
+};
+
 let server: TestServer;
 let client: PlatformClient | undefined;
 
@@ -69,6 +81,8 @@ beforeEach(async () => {
         return json(res, 202, auditing, RATE);
       case `PATCH /groups/${GROUP}/awsCustomDNS`:
         return json(res, 202, { enabled: true }, RATE);
+      case `POST /groups/${GROUP}/cloudProviderAccess`:
+        return json(res, 200, awsRole, RATE);
       case `PUT /groups/${GROUP}/backupCompliancePolicy`:
       case `GET /groups/${GROUP}/backupCompliancePolicy`:
         return json(res, 200, compliancePolicy, RATE);
@@ -123,4 +137,10 @@ test("compliance policy: restoreWindowDays 0 and onDemandPolicyItem null read as
   expect(policy.restoreWindowDays).toBe(0);
   expect(policy.onDemandPolicyItem).toBeUndefined();
   expect(policy.state).toBe("ENABLING");
+});
+
+test("cloud provider access create: a role not yet authorized answers null dates, read as absent", async () => {
+  const role = await platform().cloudProviderAccess.create(GROUP, { providerName: "AWS" });
+  expect(role.roleId).toBe("6a793f88c0eb9e7a17716581");
+  expect([role.authorizedDate, role.iamAssumedRoleArn]).toEqual([undefined, undefined]);
 });
