@@ -92,7 +92,7 @@ export interface BackupCompliancePolicyArgs {
   encryptionAtRestEnabled?: pulumi.Input<boolean>;
   /** Continuous cloud backup. Default false; when true, restoreWindowDays is required. */
   pitEnabled?: pulumi.Input<boolean>;
-  /** Positive; may not exceed the retention of the hourly item. */
+  /** Zero or more; may not exceed the retention of the hourly item. */
   restoreWindowDays?: pulumi.Input<number>;
   /** The policy item for on-demand snapshots. Stored with its read-only id. */
   onDemandPolicyItem?: pulumi.Input<InputShape<OnDemandPolicyItem>>;
@@ -138,7 +138,7 @@ export class BackupCompliancePolicy extends PlatformResource {
   declare readonly encryptionAtRestEnabled: pulumi.Output<boolean>;
   /** Continuous cloud backup. Default false; when true, restoreWindowDays is required. */
   declare readonly pitEnabled: pulumi.Output<boolean>;
-  /** Positive; may not exceed the retention of the hourly item. */
+  /** Zero or more; may not exceed the retention of the hourly item. */
   declare readonly restoreWindowDays: pulumi.Output<number | undefined>;
   /** The policy item for on-demand snapshots. Stored with its read-only id. */
   declare readonly onDemandPolicyItem: pulumi.Output<OnDemandPolicyItemOutput | undefined>;

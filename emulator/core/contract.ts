@@ -73,9 +73,17 @@ export function param(params: Record<string, string>, name: string): string {
  * to the request path; `withoutLinks: true` renders the entity exactly as given, for answers that
  * stand for "nothing here" (search nodes' `{}`). List items get a self link only when `itemSelfPath`
  * is given. A "list" is paginated by the core when the operation is `paginated` (give it every item,
- * in order). */
+ * in order). `located: true` also names the entity's URL in a `Location` header (the service's 201
+ * Created, docs/api-choices.md "Statuses the service answers"). */
 export type OperationResult =
-  | { kind: "entity"; status: number; body: JsonObject; selfPath?: string; withoutLinks?: boolean }
+  | {
+      kind: "entity";
+      status: number;
+      body: JsonObject;
+      selfPath?: string;
+      withoutLinks?: boolean;
+      located?: boolean;
+    }
   | { kind: "array"; status: number; body: Json[] }
   | { kind: "list"; status: number; items: JsonObject[]; itemSelfPath?: (item: JsonObject) => string }
   | { kind: "empty"; status: number };

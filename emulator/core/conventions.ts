@@ -129,6 +129,8 @@ export interface Rendered {
   status: number;
   /** undefined = no body (204 and friends). */
   payload: string | undefined;
+  /** The created entity's URL, for a `Location` header. */
+  location?: string;
 }
 
 /** `selfPath` may be absolute (`/api/...`) or relative to the operation's root (`/groups/...`). */
@@ -146,9 +148,11 @@ function pageHref(ctx: RenderContext, pageNum: number, itemsPerPage: number): st
 export function renderResult(result: OperationResult, ctx: RenderContext): Rendered {
   let body: Json;
   let status = result.status;
+  let location: string | undefined;
   switch (result.kind) {
     case "entity": {
       const href = hrefOf(ctx, result.selfPath ?? ctx.path);
+      if (result.located) location = href;
       const entity: JsonObject = result.withoutLinks
         ? result.body
         : { ...result.body, links: [{ rel: "self", href }] };
@@ -193,7 +197,9 @@ export function renderResult(result: OperationResult, ctx: RenderContext): Rende
       if (status === 204) status = 200;
       break;
   }
-  return { status, payload: stringify(body, ctx.pretty) };
+  return location === undefined
+    ? { status, payload: stringify(body, ctx.pretty) }
+    : { status, payload: stringify(body, ctx.pretty), location };
 }
 
 export function stringify(body: unknown, pretty: boolean): string {

@@ -38,6 +38,17 @@ export class FixedWindowLimiter {
     return { allowed: true, limit, remaining: limit - window.count, retryAfterSeconds };
   }
 
+  /** The window's state for `key` without counting a request. */
+  peek(key: string): RateDecision {
+    const { limit, windowMs } = this.config();
+    const now = this.now();
+    const start = Math.floor(now / windowMs) * windowMs;
+    const window = this.windows.get(key);
+    const count = window && window.start === start ? window.count : 0;
+    const retryAfterSeconds = Math.max(1, Math.ceil((start + windowMs - now) / 1000));
+    return { allowed: count < limit, limit, remaining: Math.max(0, limit - count), retryAfterSeconds };
+  }
+
   clear(): void {
     this.windows.clear();
   }

@@ -284,10 +284,19 @@ export class EmulatorCore {
     }
     authorize(op, credential, { projectId: groupId, orgId });
 
+    // Every answer of an operation carries Ratelimit-Limit / Ratelimit-Remaining, as the service's do
+    // (docs/api-choices.md, "Rate limits"): a rate-limited project operation counts against its
+    // project; any other shows the project's window without counting, or the whole limit when no
+    // project is named.
+    const decision =
+      groupId === undefined
+        ? this.projectLimiter.peek("")
+        : op.rateLimited
+          ? this.projectLimiter.take(groupId)
+          : this.projectLimiter.peek(groupId);
+    extraHeaders["ratelimit-limit"] = String(decision.limit);
+    extraHeaders["ratelimit-remaining"] = String(decision.remaining);
     if (op.rateLimited && groupId !== undefined) {
-      const decision = this.projectLimiter.take(groupId);
-      extraHeaders["ratelimit-limit"] = String(decision.limit);
-      extraHeaders["ratelimit-remaining"] = String(decision.remaining);
       if (!decision.allowed) {
         throw apiError("RATE_LIMITED", [op.path, decision.limit, this.settings.rateLimit.windowMs / 1000], {
           headers: { "retry-after": String(decision.retryAfterSeconds) },
@@ -336,6 +345,7 @@ export class EmulatorCore {
     if (MUTATING_METHODS.has(draft.method) && rendered.status < 400) this.persist();
     const headers: HeaderMap = { ...extraHeaders };
     if (rendered.payload !== undefined) headers["content-type"] = contentTypeFor(this.serviceName, version);
+    if (rendered.location !== undefined) headers.location = rendered.location;
     return { status: rendered.status, headers, payload: rendered.payload };
   }
 

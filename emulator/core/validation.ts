@@ -217,6 +217,25 @@ export function validateBody(
   return cleaned;
 }
 
+/**
+ * The body without the read-only fields that repeat the request's path (`echoes`: field -> the path's
+ * value), so the validator accepts them as the service does: the vendor's client sends `groupId` in
+ * alert configuration bodies and `clusterName` in the backup schedule PATCH, and the service answers
+ * 201/200 (docs/api-choices.md, "Read-only fields that repeat the path"). A value that differs from
+ * the path's is left in, and the validator refuses it as ATTRIBUTE_READ_ONLY.
+ */
+export function withoutPathEchoes(
+  body: Json | undefined,
+  echoes: Readonly<Record<string, string>>,
+): Json | undefined {
+  if (!isObject(body)) return body;
+  const kept: JsonObject = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (echoes[key] === undefined || value !== echoes[key]) kept[key] = value;
+  }
+  return kept;
+}
+
 /** Rejects any body: for operations that take none (cutover, start without filters...). */
 export function expectNoBody(body: Json | undefined): void {
   if (body === undefined || body === null) return;

@@ -53,6 +53,7 @@ import {
   type Schema,
   str,
   validateBody,
+  withoutPathEchoes,
 } from "../core/validation";
 import { requireProject } from "./projects";
 
@@ -285,7 +286,7 @@ export function createAlertConfig(
   body: Json | undefined,
   nowMs: number,
 ): AlertConfigRecord {
-  const fields = parseAlertConfigBody(body);
+  const fields = parseAlertConfigBody(withoutPathEchoes(body, { groupId }));
   const now = isoDate(nowMs);
   const record: AlertConfigRecord = { id: mintId(state), groupId, created: now, updated: now, ...fields };
   alertConfigTable(state)[record.id] = record;
@@ -294,7 +295,8 @@ export function createAlertConfig(
 
 /** Replaces a configuration with a full body (9): a bound left out is removed. */
 export function replaceAlertConfig(record: AlertConfigRecord, body: Json | undefined, nowMs: number): void {
-  Object.assign(record, parseAlertConfigBody(body), { updated: isoDate(nowMs) });
+  const fields = parseAlertConfigBody(withoutPathEchoes(body, { groupId: record.groupId }));
+  Object.assign(record, fields, { updated: isoDate(nowMs) });
 }
 
 /** Enables or disables a configuration (8): the body is `{enabled}` only. */

@@ -44,6 +44,7 @@ import {
   type Schema,
   str,
   validateBody,
+  withoutPathEchoes,
 } from "../core/validation";
 import { policyItemFields, settlePolicyItems } from "./backupPolicy";
 import { clusterKey, requireCloudBackup } from "./clusters";
@@ -346,7 +347,8 @@ export function planScheduleUpdate(
   schedule: BackupScheduleRecord,
   req: Pick<OperationRequest, "body" | "version">,
 ): ScheduleUpdate {
-  const body = validateBody(req.body, patchBody(req.version), { partial: true });
+  const echoes = { clusterName: schedule.clusterName };
+  const body = validateBody(withoutPathEchoes(req.body, echoes), patchBody(req.version), { partial: true });
   const updated = structuredClone(schedule);
   applyPatch(state, updated, body, req.version);
   return {

@@ -274,7 +274,9 @@ const putBody: ObjectSchema = {
   encryptionAtRestEnabled: bool(),
   pitEnabled: bool(),
   projectId: hex24(),
-  restoreWindowDays: int({ min: 1 }),
+  // 0 is accepted: the service answers 200 to the vendor's client, which sends 0 when no restore
+  // window is asked (docs/api-choices.md, "Backup compliance policy").
+  restoreWindowDays: int({ min: 0 }),
   onDemandPolicyItem: obj(policyItemFields([ON_DEMAND_FREQUENCY_TYPE])),
   scheduledPolicyItems: arr(obj(policyItemFields(SNAPSHOT_FREQUENCY_TYPES))),
   deletable: readOnly(bool()),

@@ -16,7 +16,7 @@ import {
 } from "../domain/alertConfigs";
 import { configsThatSet, findAlert } from "../domain/alerts";
 import { pathGroupId } from "../domain/projects";
-import { defineOperation, entity, list, noContent } from "./define";
+import { created, defineOperation, entity, list, noContent } from "./define";
 
 function alertConfigPath(record: JsonObject): string {
   return `/groups/${String(record.groupId)}/alertConfigs/${String(record.id)}`;
@@ -63,7 +63,8 @@ export const alertConfigOperations: OperationDef[] = [
     rateLimited: true,
     handler: (req, state) => {
       const groupId = pathGroupId(state, req);
-      return shownConfig(createAlertConfig(state, groupId, req.body, req.now));
+      const record = createAlertConfig(state, groupId, req.body, req.now);
+      return created(renderAlertConfig(record), alertConfigPath(record));
     },
   }),
   defineOperation({

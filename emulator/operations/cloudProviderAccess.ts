@@ -44,6 +44,9 @@ export const cloudProviderAccessOperations: OperationDef[] = [
           azureServicePrincipals: roles
             .filter((r) => r.providerName === "AZURE")
             .map((r) => render(state, r)),
+          // The service lists its (empty) GCP accounts too (docs/api-choices.md, cloud provider
+          // access); the emulator serves no GCP roles.
+          gcpServiceAccounts: [],
         },
         `/groups/${groupId}/cloudProviderAccess`,
       );

@@ -54,6 +54,12 @@ export function entity(body: JsonObject, selfPath?: string, status = 200): Opera
     : { kind: "entity", status, body, selfPath };
 }
 
+/** 201 Created naming the new entity's URL in a `Location` header, as the service answers a create
+ * where its recordings show it (docs/api-choices.md, "Statuses the service answers"). */
+export function created(body: JsonObject, selfPath: string): OperationResult {
+  return { kind: "entity", status: 201, body, selfPath, located: true };
+}
+
 /** 200 with `{}` exactly (no links): the service's answer for "there is nothing here" where it does
  * not answer 404 (search nodes of a cluster without any, docs/spec/operations.md 21). */
 export function emptyEntity(): OperationResult {

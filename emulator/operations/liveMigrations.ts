@@ -116,7 +116,8 @@ export const liveMigrationOperations: OperationDef[] = [
     roles: ["ORG_OWNER"],
     handler: (req, state) => {
       const linkToken = createLinkToken(state, param(req.params, "orgId"), req.body, req.now);
-      return entity({ linkToken });
+      // 201 Created, as the service answers (docs/api-choices.md, "Statuses the service answers").
+      return entity({ linkToken }, undefined, 201);
     },
   }),
 ];

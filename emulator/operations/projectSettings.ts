@@ -34,7 +34,9 @@ export const projectSettingOperations: OperationDef[] = [
     handler: (req, state) => {
       const groupId = pathGroupId(state, req);
       const record = updateAuditing(state, groupId, req.body);
-      return entity(renderAuditing(record), `/groups/${groupId}/auditLog`);
+      // 202 Accepted with the new settings, as the service answers (docs/api-choices.md, "Statuses
+      // the service answers"); the settings apply at once, so the next read shows them.
+      return entity(renderAuditing(record), `/groups/${groupId}/auditLog`, 202);
     },
   }),
   defineOperation({
@@ -57,7 +59,7 @@ export const projectSettingOperations: OperationDef[] = [
     handler: (req, state) => {
       const groupId = pathGroupId(state, req);
       const record = updateCustomDns(state, groupId, req.body);
-      return entity({ ...record }, `/groups/${groupId}/awsCustomDNS`);
+      return entity({ ...record }, `/groups/${groupId}/awsCustomDNS`, 202); // as operation 34
     },
   }),
 ];

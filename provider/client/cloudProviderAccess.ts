@@ -1,7 +1,7 @@
 /** Cloud provider access roles (operations 72-74, and 74a authorize, 74b deauthorize). */
 import { z } from "zod";
 import { apiPath } from "./request";
-import { entity } from "./schemas";
+import { entity, nullAsAbsent } from "./schemas";
 import type { Transport } from "./transport";
 
 export const AwsIamRoleSchema = entity({
@@ -9,8 +9,8 @@ export const AwsIamRoleSchema = entity({
   roleId: z.string().optional(),
   platformAWSAccountArn: z.string().optional(),
   platformAssumedRoleExternalId: z.string().optional(),
-  iamAssumedRoleArn: z.string().optional(),
-  authorizedDate: z.string().optional(),
+  iamAssumedRoleArn: nullAsAbsent(z.string()),
+  authorizedDate: nullAsAbsent(z.string()),
   createdDate: z.string().optional(),
   featureUsages: z.array(z.looseObject({})).optional(),
 });

@@ -1,7 +1,7 @@
 /** Backup compliance policy of a project (operations 41-43). */
 import { z } from "zod";
 import { apiPath } from "./request";
-import { AnyObject, entity, type JsonObject } from "./schemas";
+import { AnyObject, entity, type JsonObject, nullAsAbsent } from "./schemas";
 import type { Transport } from "./transport";
 
 export const CompliancePolicySchema = entity({
@@ -13,7 +13,7 @@ export const CompliancePolicySchema = entity({
   encryptionAtRestEnabled: z.boolean().optional(),
   pitEnabled: z.boolean().optional(),
   restoreWindowDays: z.number().optional(),
-  onDemandPolicyItem: AnyObject.optional(),
+  onDemandPolicyItem: nullAsAbsent(AnyObject),
   scheduledPolicyItems: z.array(AnyObject).optional(),
   deletable: z.boolean().optional(),
   state: z.string().optional(),

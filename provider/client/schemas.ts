@@ -11,6 +11,12 @@ export type JsonObject = { [key: string]: JsonValue };
 /** A loose object schema (documented fields checked, unknown fields kept). */
 export const entity = z.looseObject;
 
+/** An optional field the service answers as `null` when it has no value (its recorded answers,
+ * issue 38): null is read as absent, so the parsed type is the same as `schema.optional()`. */
+export function nullAsAbsent<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => value ?? undefined, schema.optional());
+}
+
 /** Any JSON object (for free-form parts such as search definitions and notifications). */
 export const AnyObject = z.record(z.string(), z.unknown());
 

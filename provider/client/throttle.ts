@@ -335,9 +335,9 @@ export class ProjectThrottle {
   }
 
   /**
-   * Within a window the service's count only grows, and each request adds one. So when an answer
-   * counts no more than an answer that arrived before this request was sent, the counter was reset
-   * in between: the boundary lies between that request's send and this answer. Two requests a few
+   * Within a window the service's count only grows, and each request it counts adds one. So when an
+   * answer counts fewer than an answer that arrived before this request was sent, the counter was
+   * reset in between: the boundary lies between that request's send and this answer. Two requests a few
    * milliseconds apart across a boundary place it that closely (on this clock: no skew).
    */
   #placeReset(sentAt: number, answeredAt: number, counted: number): void {
@@ -352,7 +352,9 @@ export class ProjectThrottle {
     }
     this.#recent.push({ sentAt, answeredAt, counted });
     if (this.#recent.length > RECENT_OBSERVATIONS) this.#recent.shift();
-    if (before === undefined || counted > before.counted) return;
+    // An equal count is no proof of a reset: the service shows its counter on every answer, also of
+    // requests it does not count (docs/api-choices.md, "Rate limits"), which repeat the last count.
+    if (before === undefined || counted >= before.counted) return;
     if (answeredAt - before.sentAt >= this.#phase.hi - this.#phase.lo) return; // no narrower
     const learned = { lo: before.sentAt, hi: answeredAt };
     this.#adoptPhase(learned);

@@ -101,8 +101,8 @@ export const BACKUP_COMPLIANCE_POLICY_PROPERTIES: PropertyTable = {
   },
   restoreWindowDays: {
     ...policyField("restoreWindowDays"),
-    doc: "Positive; may not exceed the retention of the hourly item.",
-    rules: "a positive integer; at most the hourly item's retention (a month counts 31 days, a year 366)",
+    doc: "Zero or more; may not exceed the retention of the hourly item.",
+    rules: "an integer, 0 or more; at most the hourly item's retention (a month counts 31 days, a year 366)",
   },
   onDemandPolicyItem: {
     ...policyField("onDemandPolicyItem"),

@@ -82,7 +82,9 @@ export const backupCompliancePolicyInputsSchema = z
     copyProtectionEnabled: z.boolean().default(false),
     encryptionAtRestEnabled: z.boolean().default(false),
     pitEnabled: z.boolean().default(false),
-    restoreWindowDays: positiveInt.optional(),
+    // 0 is accepted: the service answers 200 to it (the vendor's client sends 0 when no window is
+    // asked; docs/api-choices.md, Compliance policy).
+    restoreWindowDays: z.number().int().nonnegative().optional(),
     onDemandPolicyItem: onDemandPolicyItemSchema.optional(),
     scheduledPolicyItems: z.array(scheduledPolicyItemSchema).default([]),
     /** Sent as the query parameter of the PUT: whether cluster backup policies are overwritten to comply. */

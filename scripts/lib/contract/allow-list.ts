@@ -150,6 +150,38 @@ export const CONTRACT_ARTIFACTS: readonly AllowListEntry[] = [
         "The contract's `pattern` for prefix is a template, /exported_snapshots/{ORG-NAME}/{PROJECT-NAME}/{CLUSTER-NAME}/{SNAPSHOT-INITIATION-DATE}/{TIMESTAMP}: read as a regular expression only that literal text of braces matches, so no real prefix can; the emulator follows the template segment by segment (docs/api-choices.md, Export jobs).",
     }),
   ),
+  // The real service answers these statuses where the contract says 200 (issue 38; the vendor's
+  // recordings, mongodb/mongodb-atlas-cli test/e2e/atlas/generic/**/.snapshots, 2026-08-10), and the
+  // emulator follows the service (docs/api-choices.md, "Statuses the service answers").
+  {
+    operation: "createGroupAlertConfig (#5)",
+    side: "answer",
+    kind: "undeclared-status",
+    path: "",
+    messageIncludes: "201 is not declared",
+    reason:
+      "The service answers 201 Created with a Location header (recording alertsettings/.../TestAlertConfig/Create/POST_api_atlas_v2_groups_..._alertConfigs_1.snaphost, 2026-08-10); the contract lists 200.",
+  },
+  {
+    operation: "createOrgLiveMigrationLinkToken (#71)",
+    side: "answer",
+    kind: "undeclared-status",
+    path: "",
+    messageIncludes: "201 is not declared",
+    reason:
+      "The service answers 201 Created (recording livemigrations/.../TestLinkToken/Create/POST_api_atlas_v2_orgs_..._liveMigrations_linkTokens_1.snaphost, 2026-08-10); the contract lists 200.",
+  },
+  ...(["updateGroupAuditLog (#34)", "toggleGroupAwsCustomDns (#36)"] as const).map(
+    (operation): AllowListEntry => ({
+      operation,
+      side: "answer",
+      kind: "undeclared-status",
+      path: "",
+      messageIncludes: "202 is not declared",
+      reason:
+        "The service answers 202 Accepted with the new settings (recordings auditing/.../TestAuditing/Update/PATCH_..._auditLog_1.snaphost and customdns/.../TestCustomDNS/Enable/PATCH_..._awsCustomDNS_1.snaphost, 2026-08-10); the contract lists 200.",
+    }),
+  ),
   {
     operation: "createGroupBackupExportBucket (#38)",
     side: "answer",

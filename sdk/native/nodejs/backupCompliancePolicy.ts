@@ -89,7 +89,7 @@ export class BackupCompliancePolicy extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly projectId: pulumi.Output<string | undefined>;
     /**
-     * Positive; may not exceed the retention of the hourly item.
+     * Zero or more; may not exceed the retention of the hourly item.
      */
     declare public readonly restoreWindowDays: pulumi.Output<number | undefined>;
     /**
@@ -230,7 +230,7 @@ export interface BackupCompliancePolicyArgs {
      */
     pitEnabled?: pulumi.Input<boolean | undefined>;
     /**
-     * Positive; may not exceed the retention of the hourly item.
+     * Zero or more; may not exceed the retention of the hourly item.
      */
     restoreWindowDays?: pulumi.Input<number | undefined>;
     /**

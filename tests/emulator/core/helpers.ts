@@ -241,6 +241,8 @@ export class DigestClient {
     readonly key: { username: string; password: string },
     readonly algorithm: "MD5" | "SHA-256" = "MD5",
     readonly dispatcher?: Agent,
+    /** The API root the first challenge is fetched from (an emulator started with another serviceName). */
+    readonly apiRoot = "/api/platform/v2",
   ) {}
 
   authorization(method: string, uri: string, nc = ++this.nc): string {
@@ -259,7 +261,7 @@ export class DigestClient {
   }
 
   async challenge(): Promise<HttpAnswer> {
-    const answer = await http(`${this.origin}/api/platform/v2/things/names`, { dispatcher: this.dispatcher });
+    const answer = await http(`${this.origin}${this.apiRoot}/things/names`, { dispatcher: this.dispatcher });
     this.adopt(answer);
     return answer;
   }

@@ -71,6 +71,24 @@ describe("rate limit", () => {
     expect(reset.headers["ratelimit-remaining"]).toBe("2");
   });
 
+  test("every answer carries the rate-limit headers; only rate-limited operations count", async () => {
+    // The service's answers all carry Ratelimit-Limit and Ratelimit-Remaining (the vendor's
+    // recordings, docs/api-choices.md "Rate limits").
+    await owner.call("GET", widgets);
+    const uncounted = await owner.call("GET", `${widgets}/5f1a0000000000000000ffff`);
+    expect([uncounted.headers["ratelimit-limit"], uncounted.headers["ratelimit-remaining"]]).toEqual([
+      "3",
+      "2",
+    ]);
+    const noProject = await owner.call("GET", "/api/platform/v2/things/names");
+    expect(noProject.status).toBe(200);
+    expect([noProject.headers["ratelimit-limit"], noProject.headers["ratelimit-remaining"]]).toEqual([
+      "3",
+      "3",
+    ]);
+    expect((await owner.call("GET", widgets)).headers["ratelimit-remaining"]).toBe("1");
+  });
+
   test("settings change the limit at run time", async () => {
     expect((await control("PUT", "settings", { rateLimit: { limit: 1, windowMs: 60_000 } })).status).toBe(
       200,

@@ -42,7 +42,7 @@ describe("3 matcher field names", () => {
 });
 
 describe("5 create alert configuration", () => {
-  test("creates with 200, defaults and read-only fields", () => {
+  test("creates with 201 and a Location, defaults and read-only fields", () => {
     const state = makeState();
     const result = call(state, "5", {
       body: {
@@ -50,7 +50,8 @@ describe("5 create alert configuration", () => {
         notifications: [{ typeName: "EMAIL", emailAddress: "a@b.c" }],
       },
     });
-    expect(result.kind === "entity" && result.status).toBe(200);
+    expect(result.kind === "entity" && result.status).toBe(201);
+    expect(result.kind === "entity" && result.located).toBe(true);
     const body = bodyOf(result);
     expect(body).toMatchObject({ enabled: false, groupId: "5f1a000000000000000000a1", matchers: [] });
     expect(body.id).toMatch(/^[a-f0-9]{24}$/);
@@ -58,6 +59,26 @@ describe("5 create alert configuration", () => {
     expect(body.notifications).toEqual([
       { typeName: "EMAIL", emailAddress: "a@b.c", delayMin: 0, intervalMin: 60 },
     ]);
+  });
+
+  test("accepts groupId when it is the path's, as the service does; another is read-only", () => {
+    // The vendor's client always sends groupId; the service answers 201 and 200 (mongodb-atlas-cli
+    // TestAlertConfig/Create and Update, recorded 2026-08-10).
+    const state = makeState();
+    const groupId = "5f1a000000000000000000a1";
+    const created = call(state, "5", { body: { ...config, groupId } });
+    expect(created.status).toBe(201);
+    const id = String(bodyOf(created).id);
+    expect(call(state, "9", { params: { alertConfigId: id }, body: { ...config, groupId } }).status).toBe(
+      200,
+    );
+    const other = { ...config, groupId: "5f1a000000000000000000a2" };
+    expectError(() => call(state, "5", { body: other }), 400, "ATTRIBUTE_READ_ONLY");
+    expectError(
+      () => call(state, "9", { params: { alertConfigId: id }, body: other }),
+      400,
+      "ATTRIBUTE_READ_ONLY",
+    );
   });
 
   test("stores credentials in full but returns them masked", () => {

@@ -39,6 +39,25 @@ describe("51-53 backup schedule", () => {
     expectError(() => call(makeState(), "52", { params: { clusterName: "nope" } }), 404, "CLUSTER_NOT_FOUND");
   });
 
+  test("53 accepts clusterName when it is the path's, as the service does; another is read-only", () => {
+    // The vendor's client always sends clusterName; the service answers 200 (mongodb-atlas-cli
+    // TestSchedule/Update, recorded 2026-08-10).
+    const state = makeState();
+    const answer = call(state, "53", {
+      body: { clusterName: "demo-cluster", useOrgAndGroupNamesInExportPrefix: true },
+    });
+    expect(answer.status).toBe(200);
+    expect(bodyOf(answer)).toMatchObject({
+      clusterName: "demo-cluster",
+      useOrgAndGroupNamesInExportPrefix: true,
+    });
+    expectError(
+      () => call(state, "53", { body: { clusterName: "sharded-cluster" } }),
+      400,
+      "ATTRIBUTE_READ_ONLY",
+    );
+  });
+
   test("53 changes only the fields sent; update-only fields are not stored", () => {
     const state = makeState();
     const before = bodyOf(call(state, "52"));
@@ -194,7 +213,7 @@ describe("51-53 backup schedule", () => {
     );
     expectError(() => call(state, "53", { body: { referenceHourOfDay: 24 } }), 400, "INVALID_ATTRIBUTE");
     expectError(() => call(state, "53", { body: { restoreWindowDays: 0 } }), 400, "INVALID_ATTRIBUTE");
-    expectError(() => call(state, "53", { body: { clusterName: "x" } }), 400, "ATTRIBUTE_READ_ONLY");
+    expectError(() => call(state, "53", { body: { clusterName: "x" } }), 400, "ATTRIBUTE_READ_ONLY"); // not the path's
     expectError(() => call(state, "53", { body: { nextSnapshot: "x" } }), 400, "ATTRIBUTE_READ_ONLY");
     expectError(() => call(state, "53", { body: { autoExportEnabled: true } }), 400, "MISSING_ATTRIBUTE");
     expectError(

@@ -38,6 +38,15 @@ describe("41-43 backup compliance policy", () => {
     expect((updated.scheduledPolicyItems as JsonObject[]).map((i) => i.id)).toEqual(items.map((i) => i.id));
   });
 
+  test("43 accepts restoreWindowDays 0 as the service does", () => {
+    // The vendor's client sends 0 with no items; the service answers 200 ENABLING
+    // (mongodb-atlas-cli TestBackupCompliancePolicyEnable, recorded 2026-08-10).
+    const body = { ...policyBody, restoreWindowDays: 0, scheduledPolicyItems: [], onDemandPolicyItem: null };
+    const answer = call(makeState(), "43", { body });
+    expect(answer.status).toBe(200);
+    expect(bodyOf(answer)).toMatchObject({ restoreWindowDays: 0, scheduledPolicyItems: [] });
+  });
+
   test("43 validates the body", () => {
     const state = makeState();
     const { authorizedEmail: _, ...noEmail } = policyBody;
@@ -48,7 +57,7 @@ describe("41-43 backup compliance policy", () => {
       "INVALID_ATTRIBUTE",
     );
     expectError(
-      () => call(state, "43", { body: { ...policyBody, restoreWindowDays: 0 } }),
+      () => call(state, "43", { body: { ...policyBody, restoreWindowDays: -1 } }),
       400,
       "INVALID_ATTRIBUTE",
     );

@@ -36,13 +36,14 @@ async function control(
   return { status: answer.status, json: (await answer.json()) as Body };
 }
 
-test("alert configurations: 200 on create, masked credentials, paginated list", async () => {
+test("alert configurations: 201 and Location on create, masked credentials, paginated list", async () => {
   const body = {
     eventTypeName: "DEPLOYMENT_FAILURE",
     notifications: [{ typeName: "PAGER_DUTY", serviceKey: "pd-service-key-9876", intervalMin: 5 }],
   };
   const created = await owner.call("POST", `${v2}/alertConfigs`, { body });
-  expect(created.status).toBe(200);
+  expect(created.status).toBe(201);
+  expect(created.headers.location).toBe(`${emu.url}${v2}/alertConfigs/${String((created.json as Body).id)}`);
   const notification = ((created.json as Body).notifications as Body[])[0];
   expect(notification).toMatchObject({ serviceKey: "***************9876", region: "US", delayMin: 0 });
   expect(notification).not.toHaveProperty("intervalMin");

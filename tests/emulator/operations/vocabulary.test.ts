@@ -115,11 +115,11 @@ describe("the emulator accepts the contract's wider values", () => {
       monitoringApiKey: "key-123456",
       monitoringRegion: region,
     });
-    expect(call(makeState(), "5", { body }).status).toBe(200);
+    expect(call(makeState(), "5", { body }).status).toBe(201);
   });
   test("ORG notification role ORG_BILLING_READ_ONLY", () => {
     const body = notification({ typeName: "ORG", roles: ["ORG_BILLING_READ_ONLY"] });
-    expect(call(makeState(), "5", { body }).status).toBe(200);
+    expect(call(makeState(), "5", { body }).status).toBe(201);
   });
   test("search node size S10_HIGHCPU", () => {
     const body = { specs: [{ instanceSize: "S10_HIGHCPU", nodeCount: 2 }] };

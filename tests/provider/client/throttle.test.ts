@@ -211,7 +211,7 @@ describe("ProjectThrottle learns the budget from the service's answers", () => {
     expect(throttle.available).toBe(39);
   });
 
-  test("a count no higher than an earlier answer's places the counter's reset between them", async () => {
+  test("a count lower than an earlier answer's places the counter's reset between them", async () => {
     const clock = manualClock(960);
     const throttle = new ProjectThrottle(100, 1000, clock, { marginMs: 50 });
     const before = await throttle.acquire();
@@ -222,6 +222,17 @@ describe("ProjectThrottle learns the budget from the service's answers", () => {
     clock.advance(2);
     after.release({ limit: 100, remaining: 99 }); // counted 1: the counter was reset since 960
     expect(throttle.phase).toEqual({ lo: -40, hi: -13 });
+  });
+
+  test("an equal count places no reset: the answer of a request the service did not count", async () => {
+    // The service shows Ratelimit-Remaining on every answer (issue 38), also of operations outside
+    // the project's counter, which repeat the count an earlier answer gave.
+    const clock = manualClock(960);
+    const throttle = new ProjectThrottle(100, 1000, clock, { marginMs: 50 });
+    (await throttle.acquire()).release({ limit: 100, remaining: 60 });
+    clock.advance(25);
+    (await throttle.acquire()).release({ limit: 100, remaining: 60 });
+    expect(throttle.phase).toEqual({ lo: -50, hi: 50 });
   });
 
   test("a growing count places no reset", async () => {

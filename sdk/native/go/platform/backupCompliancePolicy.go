@@ -42,7 +42,7 @@ type BackupCompliancePolicy struct {
 	PitEnabled pulumi.BoolOutput `pulumi:"pitEnabled"`
 	// The project id as the API names it.
 	ProjectId pulumi.StringPtrOutput `pulumi:"projectId"`
-	// Positive; may not exceed the retention of the hourly item.
+	// Zero or more; may not exceed the retention of the hourly item.
 	RestoreWindowDays pulumi.Float64PtrOutput `pulumi:"restoreWindowDays"`
 	// Default none. Matched by frequencyType + frequencyInterval, not by position. Stored with their read-only ids.
 	ScheduledPolicyItems CompliancePolicyItemOutputTypeArrayOutput `pulumi:"scheduledPolicyItems"`
@@ -145,7 +145,7 @@ type backupCompliancePolicyArgs struct {
 	OverwriteBackupPolicies *bool `pulumi:"overwriteBackupPolicies"`
 	// Continuous cloud backup. Default false; when true, restoreWindowDays is required.
 	PitEnabled *bool `pulumi:"pitEnabled"`
-	// Positive; may not exceed the retention of the hourly item.
+	// Zero or more; may not exceed the retention of the hourly item.
 	RestoreWindowDays *float64 `pulumi:"restoreWindowDays"`
 	// Default none. Matched by frequencyType + frequencyInterval, not by position. Stored with their read-only ids.
 	ScheduledPolicyItems []CompliancePolicyItem `pulumi:"scheduledPolicyItems"`
@@ -177,7 +177,7 @@ type BackupCompliancePolicyArgs struct {
 	OverwriteBackupPolicies pulumi.BoolPtrInput
 	// Continuous cloud backup. Default false; when true, restoreWindowDays is required.
 	PitEnabled pulumi.BoolPtrInput
-	// Positive; may not exceed the retention of the hourly item.
+	// Zero or more; may not exceed the retention of the hourly item.
 	RestoreWindowDays pulumi.Float64PtrInput
 	// Default none. Matched by frequencyType + frequencyInterval, not by position. Stored with their read-only ids.
 	ScheduledPolicyItems CompliancePolicyItemArrayInput
@@ -287,7 +287,7 @@ func (o BackupCompliancePolicyOutput) ProjectId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *BackupCompliancePolicy) pulumi.StringPtrOutput { return v.ProjectId }).(pulumi.StringPtrOutput)
 }
 
-// Positive; may not exceed the retention of the hourly item.
+// Zero or more; may not exceed the retention of the hourly item.
 func (o BackupCompliancePolicyOutput) RestoreWindowDays() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *BackupCompliancePolicy) pulumi.Float64PtrOutput { return v.RestoreWindowDays }).(pulumi.Float64PtrOutput)
 }

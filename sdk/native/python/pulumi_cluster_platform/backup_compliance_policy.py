@@ -49,7 +49,7 @@ class BackupCompliancePolicyArgs:
         :param pulumi.Input['OnDemandPolicyItemArgs'] on_demand_policy_item: The policy item for on-demand snapshots. Stored with its read-only id.
         :param pulumi.Input[_builtins.bool] overwrite_backup_policies: Sent with every write (query parameter): whether the clusters' backup policies are overwritten to comply. Default true. Not compared with the live policy.
         :param pulumi.Input[_builtins.bool] pit_enabled: Continuous cloud backup. Default false; when true, restoreWindowDays is required.
-        :param pulumi.Input[_builtins.float] restore_window_days: Positive; may not exceed the retention of the hourly item.
+        :param pulumi.Input[_builtins.float] restore_window_days: Zero or more; may not exceed the retention of the hourly item.
         :param pulumi.Input[Sequence[pulumi.Input['CompliancePolicyItemArgs']]] scheduled_policy_items: Default none. Matched by frequencyType + frequencyInterval, not by position. Stored with their read-only ids.
         :param pulumi.Input['BackupCompliancePolicyTimeoutsArgs'] timeouts: How long to wait for ACTIVE and for the disable to finish.
         """
@@ -224,7 +224,7 @@ class BackupCompliancePolicyArgs:
     @pulumi.getter(name="restoreWindowDays")
     def restore_window_days(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        Positive; may not exceed the retention of the hourly item.
+        Zero or more; may not exceed the retention of the hourly item.
         """
         return pulumi.get(self, "restore_window_days")
 
@@ -294,7 +294,7 @@ class BackupCompliancePolicy(pulumi.CustomResource):
         :param pulumi.Input[Union['OnDemandPolicyItemArgs', 'OnDemandPolicyItemArgsDict']] on_demand_policy_item: The policy item for on-demand snapshots. Stored with its read-only id.
         :param pulumi.Input[_builtins.bool] overwrite_backup_policies: Sent with every write (query parameter): whether the clusters' backup policies are overwritten to comply. Default true. Not compared with the live policy.
         :param pulumi.Input[_builtins.bool] pit_enabled: Continuous cloud backup. Default false; when true, restoreWindowDays is required.
-        :param pulumi.Input[_builtins.float] restore_window_days: Positive; may not exceed the retention of the hourly item.
+        :param pulumi.Input[_builtins.float] restore_window_days: Zero or more; may not exceed the retention of the hourly item.
         :param pulumi.Input[Sequence[pulumi.Input[Union['CompliancePolicyItemArgs', 'CompliancePolicyItemArgsDict']]]] scheduled_policy_items: Default none. Matched by frequencyType + frequencyInterval, not by position. Stored with their read-only ids.
         :param pulumi.Input[Union['BackupCompliancePolicyTimeoutsArgs', 'BackupCompliancePolicyTimeoutsArgsDict']] timeouts: How long to wait for ACTIVE and for the disable to finish.
         """
@@ -533,7 +533,7 @@ class BackupCompliancePolicy(pulumi.CustomResource):
     @pulumi.getter(name="restoreWindowDays")
     def restore_window_days(self) -> pulumi.Output[Optional[_builtins.float]]:
         """
-        Positive; may not exceed the retention of the hourly item.
+        Zero or more; may not exceed the retention of the hourly item.
         """
         return pulumi.get(self, "restore_window_days")
 

@@ -64,18 +64,26 @@ describe("BackupCompliancePolicy check", () => {
     ]);
   });
 
-  test.each([0, -1, 1.5])(
-    "rejects restoreWindowDays %s (a positive whole number of days)",
+  test.each([-1, 1.5])(
+    "rejects restoreWindowDays %s (a whole number of days, 0 or more)",
     (restoreWindowDays) => {
       const reason =
         restoreWindowDays === 1.5
           ? "restoreWindowDays must be an integer; got number 1.5"
-          : "restoreWindowDays must be greater than 0";
+          : "restoreWindowDays must be at least 0";
       expect(check({ groupId: GROUP, ...PERSON, restoreWindowDays }).failures).toEqual([
         { property: "restoreWindowDays", reason },
       ]);
     },
   );
+
+  test("accepts restoreWindowDays 0, as the service does", () => {
+    // The vendor's client sends 0 and the service answers 200 (mongodb-atlas-cli
+    // TestBackupCompliancePolicyEnable, recorded 2026-08-10).
+    expect(
+      check({ groupId: GROUP, ...PERSON, restoreWindowDays: 0, scheduledPolicyItems: [] }).failures,
+    ).toEqual([]);
+  });
 
   test("rejects restoreWindowDays beyond the hourly retention, accepts it up to that", () => {
     expect(
