@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { parse, parseDocument } from "yaml";
 import { DEFAULT_SEED, type RunningEmulator, startEmulator } from "../../../emulator";
 import { createClient, type PlatformClient } from "../../../provider/client";
-import { EXPORT_GROUP, FIXTURE_SECRETS, fillExportProject } from "../../provider/cli/exportFixture";
+import { EXPORT_GROUP, fillExportProject, readmeSecrets } from "../../provider/cli/exportFixture";
 import { E2EStack, repoRoot, runProcess } from "../harness";
 
 const MAIN = join(repoRoot, "dist", "provider", "cli", "main.js");
@@ -157,17 +157,9 @@ describe("export --format import-file, then pulumi import --file", () => {
     project.setIn(["resources"], exported.get("resources"));
     project.setIn(["config"], exported.get("config"));
     writeFileSync(file2, project.toString());
-    const commands = readFileSync(join(program, "README.md"), "utf8")
-      .split("\n")
-      .filter((line) => line.startsWith("pulumi config set --secret adopted:"));
-    expect(commands).toHaveLength(3);
-    for (const command of commands) {
-      const [, key, suffix] =
-        /^pulumi config set --secret (\S+) '<value ending in (\w{4})>'$/.exec(command) ?? [];
-      const value = Object.values(FIXTURE_SECRETS).find((secret) => secret.endsWith(suffix ?? "-"));
-      expect(value).toBeDefined();
-      await stack.setConfig(String(key), String(value), { secret: true });
-    }
+    const secrets = readmeSecrets(readFileSync(join(program, "README.md"), "utf8"), "adopted");
+    expect(secrets).toHaveLength(3);
+    for (const { key, value } of secrets) await stack.setConfig(key, value, { secret: true });
     emulator.core.requestLog.clear();
     const preview = await stack.preview({ expectNoChanges: true });
     expect(preview.stdout).toContain(`${RESOURCES + 1} unchanged`);
