@@ -1,30 +1,39 @@
 /**
  * `pulumi-cluster-platform export`: reads a live project through the client and writes a program that
- * adopts every object it found (docs/cli.md, "export"). Which types and how each is found: the export
- * table (exportTypes.ts); what is written: exportProgram.ts.
+ * adopts every object it found, or the import file `pulumi import --file` reads (docs/cli.md,
+ * "export"). Which types and how each is found: the export table (exportTypes.ts); what is written:
+ * exportProgram.ts, exportNative.ts, exportFiles.ts.
  *
  * Each object is read with its resource's own `read` (the same code `pulumi refresh` runs), so the
  * declared arguments are the live inputs the resource's diff compares against: `pulumi up` on the
  * result adopts (importId) and writes nothing.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { HEX24 } from "../../api/ids";
 import { isPlatformError, type PlatformClient } from "../client";
 import { idPartProblem } from "../framework/ids";
 import type { PlatformProvider } from "../framework/types";
 import { CliError, type Progress } from "./engine";
-import { type ProgramVersions, programFiles } from "./exportFiles";
+import { importFileText, type ProgramVersions, programFiles } from "./exportFiles";
 import { type PackageSchema, PULUMI_GO_SDK, PULUMI_PYTHON_REQUIREMENT } from "./exportNative";
-import { type ExportLanguage, type ExportPlan, type FoundObject, planExport } from "./exportProgram";
+import {
+  type ExportFormat,
+  type ExportLanguage,
+  type ExportPlan,
+  type FoundObject,
+  planExport,
+} from "./exportProgram";
 import { type ExportedType, exportedTypes } from "./exportTypes";
 
 export interface ExportOptions {
   command: "export";
+  format: ExportFormat;
   groupId: string;
   /** The clusters whose cluster-scoped objects are exported; empty: every cluster of the project. */
   clusters: string[];
+  /** The folder of the program; the file, for an import file. */
   out: string;
   force: boolean;
   /** The Pulumi project name of the program (its config namespace). */
@@ -66,6 +75,17 @@ export function checkExportOptions(options: ExportOptions): void {
     throw new CliError(
       `--stack must contain only letters, digits, _, . and -; got ${JSON.stringify(options.stack)}`,
     );
+  }
+  if (options.format === "import-file") {
+    if (existsSync(options.out) && statSync(options.out).isDirectory()) {
+      throw new CliError(
+        `--out ${options.out} is a folder: with --format import-file, --out names the file to write`,
+      );
+    }
+    if (!options.force && existsSync(options.out)) {
+      throw new CliError(`${options.out} exists: choose a new file, or pass --force to overwrite it`);
+    }
+    return;
   }
   if (!options.force && existsSync(options.out) && readdirSync(options.out).length > 0) {
     throw new CliError(
@@ -262,10 +282,33 @@ export function writeProgram(
   return Object.keys(files);
 }
 
+/**
+ * Writes the import file to `out` (its folder created when missing); `progress` names the resources
+ * whose credentials the service returns masked, which the import stores masked.
+ */
+export function writeImportFile(out: string, plan: ExportPlan, progress: Progress): void {
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, importFileText(plan, packageSchema()));
+  const total = plan.types.reduce((sum, { resources }) => sum + resources.length, 0);
+  progress(
+    `Wrote ${out}: ${total} resources; adopt them into the selected stack with \`pulumi import --file ${out}\`` +
+      " (the project's Pulumi.yaml names the plugin pulumi-resource-platform: docs/native.md)",
+  );
+  for (const secret of plan.secrets) {
+    progress(
+      `  ${secret.type} ${secret.resourceName}: ${secret.path} is returned masked (****${secret.visibleSuffix}) and imported so; give the real value as a secret in the program`,
+    );
+  }
+}
+
 /** The whole command: check, read, write. Exit code 0 (errors are thrown as CliError). */
 export async function exportProject(options: ExportOptions, deps: ExportDeps): Promise<ExportPlan> {
   checkExportOptions(options);
   const plan = await readProject(options, deps);
+  if (options.format === "import-file") {
+    writeImportFile(options.out, plan, deps.progress);
+    return plan;
+  }
   const files = writeProgram(options.out, plan, options.language, deps.progress, deps.env);
   const total = plan.types.reduce((sum, { resources }) => sum + resources.length, 0);
   deps.progress(

@@ -2,7 +2,8 @@
  * The files of the program `pulumi-cluster-platform export` writes, by language (pure: no I/O):
  * TypeScript on the dynamic form (exportProgram.ts), YAML, Python and Go on the native plugin
  * (exportNative.ts). Each set is a complete program: Pulumi.yaml, the stack config file, the code,
- * what installs its dependencies, and a README.
+ * what installs its dependencies, and a README. Beside them, the import file (`--format import-file`):
+ * the same objects, under the same names, as the JSON `pulumi import --file` reads.
  */
 import {
   goMod,
@@ -10,9 +11,11 @@ import {
   type NativeVersions,
   nativePackageJson,
   nativeProject,
+  nativeTypeToken,
   type PackageSchema,
   pythonProgram,
   requirementsTxt,
+  resourceProperties,
 } from "./exportNative";
 import {
   type ExportLanguage,
@@ -70,4 +73,46 @@ export function programFiles(
     files["go.mod"] = goMod(plan, versions);
   }
   return files;
+}
+
+/**
+ * One resource of Pulumi's import file, the fields `pulumi import --file` reads (Pulumi's docs,
+ * "pulumi import", and its importSpec: also `parent`, `provider`, `version`, `pluginDownloadUrl`,
+ * `properties`, `logicalName`, `component`, `remote`, and a top-level `nameTable` of the URNs the
+ * parent and provider names stand for). Export fills only type, name and id: the objects have no
+ * parent, and each is imported through the stack's default provider, configured from its `platform:*`
+ * settings as the program's resources are; no version, so the plugin the project names serves it.
+ */
+export interface ImportFileResource {
+  /** The native plugin's type token: the dynamic form cannot be imported (docs/native.md, "Import"). */
+  type: string;
+  /** The Pulumi resource name, the one the program writers give the same object. */
+  name: string;
+  /** The resource's id, as its `importId` takes it. */
+  id: string;
+}
+
+export interface ImportFile {
+  resources: ImportFileResource[];
+}
+
+/**
+ * The import file of the plan: every object, in the export table's order (a type after those it
+ * depends on, as the programs declare them), refusing a type the plugin's schema does not serve.
+ */
+export function importFile(plan: ExportPlan, schema: PackageSchema): ImportFile {
+  return {
+    resources: plan.types.flatMap((declared) => {
+      resourceProperties(schema, declared.entry.type);
+      return declared.resources.map(({ name, args }) => {
+        if (typeof args.importId !== "string") throw new Error(`${name} has no importId: planExport sets it`);
+        return { type: nativeTypeToken(declared.entry.type), name, id: args.importId };
+      });
+    }),
+  };
+}
+
+/** The import file as written: JSON, two-space indented, ending with a newline. */
+export function importFileText(plan: ExportPlan, schema: PackageSchema): string {
+  return `${JSON.stringify(importFile(plan, schema), null, 2)}\n`;
 }

@@ -41,6 +41,10 @@ export const PULUMI_GO_SDK = "v3.259.0";
 export const PULUMI_PYTHON_REQUIREMENT = ">=3.231.0,<4.0.0";
 
 const TOKEN_PREFIX = "platform:index:";
+/** The native plugin's type token of a resource type (`SearchIndex` -> `platform:index:SearchIndex`). */
+export function nativeTypeToken(type: string): string {
+  return `${TOKEN_PREFIX}${type}`;
+}
 /** The Go module of the generated Go SDK (sdk/native/go/go.mod) and the package the program imports. */
 export const GO_SDK_MODULE = "github.com/pulumi-cluster-platform/pulumi-cluster-platform/sdk/native/go";
 /** Where `npm install pulumi-cluster-platform` puts the plugin and the SDKs, relative to the program. */
@@ -93,11 +97,11 @@ function shapeOf(schema: PackageSchema, property: SchemaProperty, where: string)
 }
 
 /** The input properties of a resource type, refusing a type the schema does not serve. */
-function resourceProperties(schema: PackageSchema, type: string): Record<string, SchemaProperty> {
-  const resource = schema.resources[`${TOKEN_PREFIX}${type}`];
+export function resourceProperties(schema: PackageSchema, type: string): Record<string, SchemaProperty> {
+  const resource = schema.resources[nativeTypeToken(type)];
   if (resource === undefined) {
     throw new Error(
-      `the package schema has no resource ${TOKEN_PREFIX}${type}: the native plugin cannot adopt it`,
+      `the package schema has no resource ${nativeTypeToken(type)}: the native plugin cannot adopt it`,
     );
   }
   return resource.inputProperties ?? {};
@@ -213,7 +217,7 @@ export function yamlResources(plan: ExportPlan, schema: PackageSchema): Record<s
       }
       const where = `${declared.entry.type} ${name}`;
       resources[name] = {
-        type: `${TOKEN_PREFIX}${declared.entry.type}`,
+        type: nativeTypeToken(declared.entry.type),
         properties: yamlValue(schema, args, { kind: "object", name: declared.entry.type, properties }, where),
         ...(dependsOn.length > 0 ? { options: { dependsOn } } : {}),
       };

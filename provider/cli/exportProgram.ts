@@ -14,6 +14,13 @@ import type { ExportedType } from "./exportTypes";
 /** The languages `export --language` writes: TypeScript on the dynamic form, the others native. */
 export const EXPORT_LANGUAGES = ["typescript", "yaml", "python", "go"] as const;
 export type ExportLanguage = (typeof EXPORT_LANGUAGES)[number];
+/**
+ * What export writes: a program (in `--language`) that adopts every object through `importId`, or the
+ * import file of Pulumi's `pulumi import --file` (the native plugin's type tokens, names and ids).
+ */
+export const EXPORT_FORMATS = ["program", "import-file"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
 /** The languages whose program runs on the native plugin (exportNative.ts). */
 export type NativeExportLanguage = Exclude<ExportLanguage, "typescript">;
 

@@ -7,7 +7,7 @@ import { type ParseArgsConfig, parseArgs } from "node:util";
 import type { FailOn } from "./drift";
 import { CliError } from "./engine";
 import type { ExportOptions } from "./export";
-import { EXPORT_LANGUAGES, type ExportLanguage } from "./exportProgram";
+import { EXPORT_FORMATS, EXPORT_LANGUAGES, type ExportFormat, type ExportLanguage } from "./exportProgram";
 import type { FleetFailOn } from "./fleet";
 
 /** How many stacks the commands over many stacks work on at once unless --concurrency says. */
@@ -51,11 +51,15 @@ Commands:
             --markdown <file>       also write it as markdown (one comment)
             --fail-on <what>        as for drift
 
-  export    write a program that adopts every object of a live project (reads only)
+  export    write a program that adopts every object of a live project, or the file pulumi import
+            --file takes (reads only)
             --group <id>            the project (24 hexadecimal digits)
             --cluster <name>        a cluster whose objects to export (repeatable; default: all)
-            --out <dir>             the folder to write (must be empty or new, unless --force)
-            --force                 overwrite the files export writes in a non-empty folder
+            --format <what>         program (default), or import-file: the JSON of pulumi import --file
+                                    (type platform:index:<Type>, name, id of every object)
+            --out <dir|file>        the program's folder (must be empty or new, unless --force); the
+                                    import file (must not exist, unless --force)
+            --force                 overwrite the files export writes
             --project <name>        the program's Pulumi project name (default: platform-export)
             --stack <name>          the stack whose config file is written (default: dev)
             --language <name>       typescript (default; the dynamic form), or yaml, python or go
@@ -393,9 +397,20 @@ export function exportLanguage(value: string | undefined): ExportLanguage {
   return known;
 }
 
+/** The `--format` of export (default program), refusing any other value. */
+export function exportFormat(value: string | undefined): ExportFormat {
+  if (value === undefined) return "program";
+  const known = EXPORT_FORMATS.find((format) => format === value);
+  if (known === undefined) {
+    throw new CliError(`--format must be one of ${EXPORT_FORMATS.join(", ")}; got ${JSON.stringify(value)}`);
+  }
+  return known;
+}
+
 function exportOptions(args: string[]): ExportOptions {
   const { values } = parse(args, {
     group: { type: "string" },
+    format: { type: "string" },
     cluster: { type: "string", multiple: true },
     out: { type: "string" },
     force: { type: "boolean" },
@@ -407,11 +422,27 @@ function exportOptions(args: string[]): ExportOptions {
     "client-id": { type: "string" },
   });
   if (values.group === undefined) throw new CliError("--group is required: the project id to export");
+  const format = exportFormat(values.format as string | undefined);
   const language = exportLanguage(values.language as string | undefined);
-  if (values.out === undefined) throw new CliError("--out is required: the folder to write the program to");
+  if (format === "import-file") {
+    // An import file names no language: `pulumi import` writes the code in the stack's.
+    for (const option of ["language", "project", "stack"] as const) {
+      if (values[option] !== undefined) {
+        throw new CliError(
+          `--${option} applies to --format program only: an import file is the same for a program in any language`,
+        );
+      }
+    }
+  }
+  if (values.out === undefined) {
+    throw new CliError(
+      `--out is required: the ${format === "import-file" ? "file to write the import file" : "folder to write the program"} to`,
+    );
+  }
   const text = (name: string) => (values[name] === undefined ? undefined : String(values[name]));
   return {
     command: "export",
+    format,
     groupId: String(values.group),
     clusters: (values.cluster ?? []) as string[],
     out: resolve(String(values.out)),

@@ -10,7 +10,12 @@ import { copyFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_SEED, type RunningEmulator, startEmulator } from "../../emulator";
 import { createClient, type PlatformClient } from "../../provider/client";
-import { EXPORT_GROUP, FIXTURE_SECRETS, fillExportProject } from "../provider/cli/exportFixture";
+import {
+  EXPORT_GROUP,
+  FIXTURE_SECRETS,
+  fillExportProject,
+  readmeSecrets,
+} from "../provider/cli/exportFixture";
 import { E2EStack, repoRoot, runProcess } from "./harness";
 import { expectSmallCredentialFreeProviders } from "./platformStack";
 
@@ -108,17 +113,9 @@ describe("export a live project, then pulumi up adopts everything and writes not
     await stack.setConfig("platform:publicKey", KEY.publicKey);
     await stack.setConfig("platform:privateKey", KEY.privateKey, { secret: true });
     // The README's commands, each value being the fixture's credential that ends as the README says.
-    const commands = readFileSync(join(out, "README.md"), "utf8")
-      .split("\n")
-      .filter((line) => line.startsWith("pulumi config set --secret exported-platform:"));
-    expect(commands).toHaveLength(3);
-    for (const command of commands) {
-      const [, key, suffix] =
-        /^pulumi config set --secret (\S+) '<value ending in (\w{4})>'$/.exec(command) ?? [];
-      const value = Object.values(FIXTURE_SECRETS).find((secret) => secret.endsWith(suffix ?? "-"));
-      expect(value).toBeDefined();
-      await stack.setConfig(String(key), String(value), { secret: true });
-    }
+    const secrets = readmeSecrets(readFileSync(join(out, "README.md"), "utf8"), "exported-platform");
+    expect(secrets).toHaveLength(3);
+    for (const { key, value } of secrets) await stack.setConfig(key, value, { secret: true });
   });
 
   test("pulumi up adopts every object: the service sees no write", async () => {

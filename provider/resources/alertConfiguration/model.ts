@@ -285,7 +285,11 @@ export function inputsFromLive(
     groupId,
     enabled: live.enabled,
     eventTypeName: live.eventTypeName,
-    matchers: valuesEqual(live.matchers, previous.matchers ?? [], "set") ? previous.matchers : live.matchers,
+    // From the id alone (an import) there is no previous list: the live one, `[]` included, is what
+    // check fills in for a program that leaves matchers out, so the next preview shows no change.
+    matchers: valuesEqual(live.matchers, previous.matchers ?? [], "set")
+      ? (previous.matchers ?? live.matchers)
+      : live.matchers,
     notifications: notificationsFromLive(previous.notifications, live.notifications),
   };
   if (live.threshold !== undefined) inputs.threshold = live.threshold;

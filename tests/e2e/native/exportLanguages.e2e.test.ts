@@ -13,7 +13,7 @@ import { parse } from "yaml";
 import { DEFAULT_SEED, type RunningEmulator, startEmulator } from "../../../emulator";
 import { createClient, type PlatformClient } from "../../../provider/client";
 import type { NativeLanguage } from "../../../scripts/lib/pulumi-stack";
-import { EXPORT_GROUP, FIXTURE_SECRETS, fillExportProject } from "../../provider/cli/exportFixture";
+import { EXPORT_GROUP, fillExportProject, readmeSecrets } from "../../provider/cli/exportFixture";
 import { E2EStack, repoRoot, runProcess } from "../harness";
 
 const MAIN = join(repoRoot, "dist", "provider", "cli", "main.js");
@@ -124,17 +124,9 @@ describe.each(["yaml", "python", "go"] as const)("export --language %s on the na
         stderr: "",
       });
     }
-    const commands = readFileSync(join(out, "README.md"), "utf8")
-      .split("\n")
-      .filter((line) => line.startsWith("pulumi config set --secret exported:"));
-    expect(commands).toHaveLength(3);
-    for (const command of commands) {
-      const [, key, suffix] =
-        /^pulumi config set --secret (\S+) '<value ending in (\w{4})>'$/.exec(command) ?? [];
-      const value = Object.values(FIXTURE_SECRETS).find((secret) => secret.endsWith(suffix ?? "-"));
-      expect(value).toBeDefined();
-      await ready().setConfig(String(key), String(value), { secret: true });
-    }
+    const secrets = readmeSecrets(readFileSync(join(out, "README.md"), "utf8"), "exported");
+    expect(secrets).toHaveLength(3);
+    for (const { key, value } of secrets) await ready().setConfig(key, value, { secret: true });
   });
 
   test("pulumi up adopts every object: the service sees no write", async () => {

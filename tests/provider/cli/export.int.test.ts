@@ -40,6 +40,7 @@ describe("export against the emulator", () => {
 
   const options = (overrides: Partial<ExportOptions> = {}): ExportOptions => ({
     command: "export",
+    format: "program",
     groupId: EXPORT_GROUP,
     clusters: [],
     out: join(work, "out"),
@@ -218,6 +219,56 @@ describe("export against the emulator", () => {
     rmSync(empty, { recursive: true, force: true });
     expect(readFileSync(join(out, "main.go"), "utf8")).toBe(goProgram(plan, packageSchema()));
     expect(progress).toContain(GO_UNFORMATTED);
+  });
+
+  test("--format import-file: every object of the program, as pulumi import --file reads it", async () => {
+    const out = join(work, "import", "resources.json");
+    progress.length = 0;
+    emulator.core.requestLog.clear();
+    const plan = await exportProject(options({ format: "import-file", out }), deps());
+    expect(emulator.core.requestLog.list().filter((request) => request.method !== "GET")).toEqual([]);
+    const written = JSON.parse(readFileSync(out, "utf8")) as {
+      resources: Array<{ type: string; name: string; id: string }>;
+    };
+    expect(Object.keys(written)).toEqual(["resources"]);
+    expect(written.resources).toEqual(
+      plan.types.flatMap(({ entry, resources }) =>
+        resources.map(({ name, args }) => ({
+          type: `platform:index:${entry.type}`,
+          name,
+          id: args.importId,
+        })),
+      ),
+    );
+    expect(written.resources).toHaveLength(16);
+    expect(written.resources[0]).toEqual({
+      type: "platform:index:AlertConfiguration",
+      name: "alert-deployment-failure",
+      id: expect.stringMatching(new RegExp(`^${EXPORT_GROUP}/[0-9a-f]{24}$`)),
+    });
+    expect(progress.slice(-4)).toEqual([
+      `Wrote ${out}: 16 resources; adopt them into the selected stack with \`pulumi import --file ${out}\` (the project's Pulumi.yaml names the plugin pulumi-resource-platform: docs/native.md)`,
+      ...plan.secrets.map(
+        (secret) =>
+          `  AlertConfiguration ${secret.resourceName}: ${secret.path} is returned masked (****${secret.visibleSuffix}) and imported so; give the real value as a secret in the program`,
+      ),
+    ]);
+    expect(plan.secrets).toHaveLength(3);
+  });
+
+  test("--format import-file: an existing file is refused unless --force, a folder always", async () => {
+    const out = join(work, "taken.json");
+    writeFileSync(out, "{}");
+    emulator.core.requestLog.clear();
+    expect(await failure(exportProject(options({ format: "import-file", out }), deps()))).toBe(
+      `${out} exists: choose a new file, or pass --force to overwrite it`,
+    );
+    expect(
+      await failure(exportProject(options({ format: "import-file", out: work, force: true }), deps())),
+    ).toBe(`--out ${work} is a folder: with --format import-file, --out names the file to write`);
+    expect(emulator.core.requestLog.list()).toEqual([]);
+    await exportProject(options({ format: "import-file", out, force: true }), deps());
+    expect(readFileSync(out, "utf8")).toContain('"type": "platform:index:AlertConfiguration"');
   });
 
   test("a non-empty --out is refused before any request, unless --force", async () => {

@@ -129,3 +129,21 @@ export async function fillExportProject(client: PlatformClient): Promise<void> {
   });
   await customDnsResource.providerWith(deps).create({ groupId: group, enabled: true });
 }
+
+/**
+ * The secrets an exported program's README asks for (`pulumi config set --secret <project>:<key>
+ * '<value ending in 4242>'`), each paired with the fixture's credential ending so: what a user sets.
+ * @throws Error naming a line whose ending matches no credential of the fixture
+ */
+export function readmeSecrets(readme: string, project: string): Array<{ key: string; value: string }> {
+  return readme
+    .split("\n")
+    .filter((line) => line.startsWith(`pulumi config set --secret ${project}:`))
+    .map((line) => {
+      const [, key, suffix] =
+        /^pulumi config set --secret (\S+) '<value ending in (\w{4})>'$/.exec(line) ?? [];
+      const value = Object.values(FIXTURE_SECRETS).find((secret) => secret.endsWith(suffix ?? "-"));
+      if (key === undefined || value === undefined) throw new Error(`no fixture credential for: ${line}`);
+      return { key, value };
+    });
+}

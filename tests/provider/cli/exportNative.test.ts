@@ -1,12 +1,13 @@
 /**
  * What `export --language yaml|python|go` writes for the native plugin (exportNative.ts, exportFiles.ts):
  * the exact program of a small plan in each language, the names and types agreeing with the package
- * schema and the SDKs generated from it (sdk/native), and the refusal of a property the schema lacks.
+ * schema and the SDKs generated from it (sdk/native), and the refusal of a property the schema lacks;
+ * and the import file of `--format import-file` (Pulumi's `pulumi import --file` format).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { programFiles } from "../../../provider/cli/exportFiles";
+import { importFileText, programFiles } from "../../../provider/cli/exportFiles";
 import {
   goName,
   goProgram,
@@ -279,6 +280,59 @@ describe("the program in each language", () => {
     expect(() => programFiles(plan, VERSIONS, "yaml", SCHEMA)).toThrow(message);
     expect(() => pythonProgram(plan, SCHEMA)).toThrow(message);
     expect(() => goProgram(plan, SCHEMA)).toThrow(message);
+  });
+});
+
+describe("the import file (export --format import-file)", () => {
+  test("every object as pulumi import --file reads it: native type token, the programs' name, the id", () => {
+    expect(JSON.parse(importFileText(samplePlan(), SCHEMA))).toEqual({
+      resources: [
+        {
+          type: "platform:index:AlertConfiguration",
+          name: "alert-joined-group",
+          id: `${GROUP}/aaaaaaaaaaaaaaaaaaaaaaa1`,
+        },
+        { type: "platform:index:CloudBackupSchedule", name: "backup-schedule-c1", id: `${GROUP}/c1` },
+        { type: "platform:index:BackupCompliancePolicy", name: "backup-compliance-policy", id: GROUP },
+        {
+          type: "platform:index:SearchIndex",
+          name: "index-c1-products",
+          id: `${GROUP}/c1/aaaaaaaaaaaaaaaaaaaaaab1`,
+        },
+      ],
+    });
+  });
+
+  test("the names are those of the program in every language, so its code matches the imported state", () => {
+    const plan = samplePlan();
+    const names = (
+      JSON.parse(importFileText(plan, SCHEMA)) as { resources: Array<{ name: string }> }
+    ).resources.map(({ name }) => name);
+    const yaml = parse(programFiles(plan, VERSIONS, "yaml", SCHEMA)["Pulumi.yaml"] ?? "") as {
+      resources: Record<string, unknown>;
+    };
+    expect(names).toEqual(Object.keys(yaml.resources));
+  });
+
+  test("written as two-space JSON ending with a newline", () => {
+    const plan = planExport(
+      { project: "acme", stack: "prod", groupId: GROUP, clusters: [], baseUrl: undefined },
+      [{ entry: entry("CustomDns"), objects: [{ id: GROUP, inputs: { groupId: GROUP, enabled: true } }] }],
+    );
+    expect(importFileText(plan, SCHEMA)).toBe(
+      `{\n  "resources": [\n    {\n      "type": "platform:index:CustomDns",\n      "name": "custom-dns",\n      "id": "${GROUP}"\n    }\n  ]\n}\n`,
+    );
+  });
+
+  test("a type the plugin's schema does not serve is refused, naming it", () => {
+    const plan = planExport(
+      { project: "acme", stack: "prod", groupId: GROUP, clusters: [], baseUrl: undefined },
+      [{ entry: entry("CustomDns"), objects: [{ id: GROUP, inputs: { groupId: GROUP, enabled: true } }] }],
+    );
+    const { "platform:index:CustomDns": _served, ...resources } = SCHEMA.resources;
+    expect(() => importFileText(plan, { ...SCHEMA, resources })).toThrow(
+      "the package schema has no resource platform:index:CustomDns: the native plugin cannot adopt it",
+    );
   });
 });
 

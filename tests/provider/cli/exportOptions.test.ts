@@ -6,6 +6,7 @@ describe("export options", () => {
   test("defaults: every cluster, project platform-export, stack dev, connection from the environment", () => {
     expect(commandOptions(["export", "--group", "5f1a0000000000000000e101", "--out", "infra"])).toEqual({
       command: "export",
+      format: "program",
       groupId: "5f1a0000000000000000e101",
       clusters: [],
       out: resolve("infra"),
@@ -47,6 +48,7 @@ describe("export options", () => {
       ]),
     ).toEqual({
       command: "export",
+      format: "program",
       groupId: "5f1a0000000000000000e101",
       clusters: ["a", "b"],
       out: resolve("x"),
@@ -92,5 +94,31 @@ describe("export options", () => {
     expect(() =>
       commandOptions(["export", "--group", "5f1a0000000000000000e101", "--out", "x", "--language", "YAML"]),
     ).toThrow('--language must be one of typescript, yaml, python, go; got "YAML"');
+  });
+
+  test("--format takes program or import-file; an import file takes no language, project or stack", () => {
+    const base = ["export", "--group", "5f1a0000000000000000e101", "--out", "x.json"];
+    expect(commandOptions([...base, "--format", "import-file"])).toMatchObject({
+      format: "import-file",
+      out: resolve("x.json"),
+    });
+    expect(commandOptions([...base, "--format", "program"])).toMatchObject({ format: "program" });
+    expect(() => commandOptions([...base, "--format", "json"])).toThrow(
+      '--format must be one of program, import-file; got "json"',
+    );
+    for (const [option, value] of [
+      ["language", "go"],
+      ["project", "acme"],
+      ["stack", "prod"],
+    ]) {
+      expect(() =>
+        commandOptions([...base, "--format", "import-file", `--${option}`, String(value)]),
+      ).toThrow(
+        `--${option} applies to --format program only: an import file is the same for a program in any language`,
+      );
+    }
+    expect(() =>
+      commandOptions(["export", "--group", "5f1a0000000000000000e101", "--format", "import-file"]),
+    ).toThrow("--out is required: the file to write the import file to");
   });
 });

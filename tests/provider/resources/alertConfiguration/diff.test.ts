@@ -280,6 +280,22 @@ describe("AlertConfiguration read: notifications from the API", () => {
     expect(inputsFromLive(INPUTS, live, GROUP)).toEqual(INPUTS);
     expect(inputsFromLive(INPUTS, { ...live, enabled: false }, GROUP)).toEqual({ ...INPUTS, enabled: false });
   });
+
+  test("inputs from the id alone (an import) hold the live matchers, [] included, as check fills them in", () => {
+    const live = {
+      alertConfigId: "65f0c0ffee0000000000abcd",
+      enabled: true,
+      eventTypeName: "DEPLOYMENT_FAILURE",
+      matchers: [],
+      notifications: [],
+      created: "2026-11-21T05:00:00Z",
+    };
+    const fromId = {} as Parameters<typeof inputsFromLive>[0];
+    expect(inputsFromLive(fromId, live, GROUP).matchers).toEqual([]);
+    expect(inputsFromLive(fromId, { ...live, matchers: INPUTS.matchers }, GROUP).matchers).toEqual(
+      INPUTS.matchers,
+    );
+  });
 });
 
 describe("AlertConfiguration read: what the service echoes is normalized", () => {
