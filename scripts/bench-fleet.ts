@@ -37,8 +37,8 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { startEmulator } from "../emulator";
 import { DEFAULT_SEED } from "../emulator/seed/demoCredentials";
-import type { DriftReport } from "../provider/cli/drift";
-import type { FleetReport } from "../provider/cli/fleet";
+import type { DriftReport } from "../provider/cli/drift/drift";
+import type { FleetReport } from "../provider/cli/drift/fleet";
 import { emulatorStack, type LocalStack, repoRoot, runProcess } from "./lib/pulumi-stack";
 
 const PROGRAM = join(__dirname, "bench", "program");

@@ -16,10 +16,9 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { platformClient, setConfigValues } from "../framework/settings";
 import { lookupResource } from "../runtime";
-import { compareChain, compareStacks, liveResources } from "./compare";
-import { driftReport, exitCodeOf } from "./drift";
-import { CliError, openStack, type Progress, programPreview, refreshPreview } from "./engine";
-import { checkExportOptions, connectionSettings, type ExportOptions, exportProject } from "./export";
+import { compareChain, compareStacks, liveResources } from "./compare/compare";
+import { renderChainText, renderCompareText } from "./compare/render";
+import { driftReport, exitCodeOf } from "./drift/drift";
 import {
   type FleetFailOn,
   type FleetReport,
@@ -28,9 +27,21 @@ import {
   type NamedReport,
   parseFleetReport,
   stackLabel,
-} from "./fleet";
-import { driftFleet, FleetSession, readLiveStacks } from "./fleetRun";
-import { migrateStack } from "./migrate";
+} from "./drift/fleet";
+import { driftFleet, FleetSession, readLiveStacks } from "./drift/fleetRun";
+import {
+  driftSummary,
+  fleetSummaryLine,
+  pendingSummary,
+  renderFleetMarkdown,
+  renderFleetText,
+  renderMarkdown,
+  renderText,
+} from "./drift/render";
+import { listedRefs, readStackListing, stackListing } from "./drift/stackListing";
+import { CliError, openStack, type Progress, programPreview, refreshPreview } from "./engine";
+import { checkExportOptions, connectionSettings, type ExportOptions, exportProject } from "./export";
+import { migrateStack } from "./migrate/migrate";
 import {
   type CommandOptions,
   type CompareOptions,
@@ -50,19 +61,7 @@ import {
   recoverStack,
   renderRecovery,
   repairFileCheckpoint,
-} from "./recover";
-import {
-  driftSummary,
-  fleetSummaryLine,
-  pendingSummary,
-  renderChainText,
-  renderCompareText,
-  renderFleetMarkdown,
-  renderFleetText,
-  renderMarkdown,
-  renderText,
-} from "./render";
-import { listedRefs, readStackListing, stackListing } from "./stackListing";
+} from "./recover/recover";
 
 const progress: Progress = (line) => process.stderr.write(`${line}\n`);
 

@@ -4,11 +4,11 @@
  */
 import { resolve } from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
-import type { FailOn } from "./drift";
+import type { FailOn } from "./drift/drift";
+import type { FleetFailOn } from "./drift/fleet";
 import { CliError } from "./engine";
 import type { ExportOptions } from "./export";
 import { EXPORT_FORMATS, EXPORT_LANGUAGES, type ExportFormat, type ExportLanguage } from "./exportProgram";
-import type { FleetFailOn } from "./fleet";
 
 /** How many stacks the commands over many stacks work on at once unless --concurrency says. */
 export const DEFAULT_CONCURRENCY = 4;

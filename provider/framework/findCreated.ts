@@ -1,7 +1,7 @@
 /**
  * Finding again what a create made, when whether it acted is unknown: a create whose POST answered
  * 5xx or lost its connection (adoption.ts createOrFind), or a pending create an interrupted `pulumi
- * up` left in the stack's state (`pulumi-cluster-platform recover`, provider/cli/recover.ts).
+ * up` left in the stack's state (`pulumi-cluster-platform recover`, provider/cli/recover/recover.ts).
  *
  * A resource whose object has a unique name finds it by that name. A resource without one (a
  * snapshot, a restore or export job, a role) matches what the service records: the parameters the

@@ -14,7 +14,7 @@
  * stack export`), and each trial restores that state and imports the deployment into its fresh stack
  * (`pulumi stack import`) instead of running `up` again. Both phases send only updates and deletes,
  * so the stack's update history, which the import does not carry and recover reads only to date a
- * pending create (provider/cli/recover.ts, runBeganBy), plays no part in them.
+ * pending create (provider/cli/recover/recover.ts, runBeganBy), plays no part in them.
  *
  * The oracle is the emulator's own tables: a baseline measured once per phase by the same commands
  * unkilled (a normalized inventory of every entity table) is compared with each trial's end; a record
@@ -363,7 +363,7 @@ export interface EveryTypeTrial {
 }
 
 /**
- * The type of a URN as recover's report names it (provider/cli/engine.ts, shortType): `SearchIndex`
+ * The type of a URN as recover's report names it (provider/cli/engine/index.ts, shortType): `SearchIndex`
  * for `...::pulumi-nodejs:dynamic/platform:SearchIndex::movies`, the whole token for any other
  * resource (a kill at the end of a destroy leaves the stack's own delete pending:
  * `pulumi:pulumi:Stack`).

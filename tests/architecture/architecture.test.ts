@@ -6,6 +6,9 @@
  *   native (functions beside the resources); the host tuning (provider/host) below all of them; no resource folder imports another;
  * - api/ imports nothing; the emulator and the provider never import each other; the emulator's
  *   layers core <- domain <- operations <- its composition have no back edge;
+ * - within the command-line tool (provider/cli), a workflow's folder imports the shared engine/ and
+ *   report/ (and the options' types), never another workflow's folder; the shared folders import no
+ *   workflow; tests/provider/cli mirrors its folders;
  * - the SDK imports the provider (never its command-line tool or its native plugin) and api/;
  * - scripts never import tests (tests may import scripts);
  * - every source file is named in the Layout of docs/architecture.md (layoutDoc.ts reads it).
@@ -13,7 +16,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { cyclesOf, importGraph, ROOT, specifiersOf } from "./importGraph";
-import { ALLOWED, layerOf, mayImport } from "./layers";
+import { ALLOWED, cliRoomOf, layerOf, mayImport, mayImportInCli } from "./layers";
 import { entryNames, layoutEntries } from "./layoutDoc";
 
 const graph = importGraph();
@@ -30,6 +33,42 @@ test("every import goes in the direction its layers allow", () => {
     }
   }
   expect(offending).toEqual([]);
+});
+
+describe("the command-line tool's rooms (provider/cli)", () => {
+  const inCli = (file: string) => file.startsWith("provider/cli/");
+
+  test("a workflow's folder imports the shared folders, never another workflow's", () => {
+    const offending: string[] = [];
+    for (const [file, targets] of graph) {
+      if (!inCli(file)) continue;
+      for (const target of targets) {
+        if (inCli(target) && !mayImportInCli(file, target)) offending.push(`${file} imports ${target}`);
+      }
+    }
+    expect(offending).toEqual([]);
+  });
+
+  test("the rule itself", () => {
+    expect(cliRoomOf("provider/cli/main.ts")).toBe("");
+    expect(cliRoomOf("provider/cli/drift/fleetRun.ts")).toBe("drift");
+    expect(mayImportInCli("provider/cli/compare/compare.ts", "provider/cli/engine/index.ts")).toBe(true);
+    expect(mayImportInCli("provider/cli/compare/compare.ts", "provider/cli/report/values.ts")).toBe(true);
+    expect(mayImportInCli("provider/cli/drift/fleetRun.ts", "provider/cli/options.ts")).toBe(true);
+    expect(mayImportInCli("provider/cli/compare/compare.ts", "provider/cli/drift/drift.ts")).toBe(false);
+    expect(mayImportInCli("provider/cli/drift/fleetRun.ts", "provider/cli/main.ts")).toBe(false);
+    expect(mayImportInCli("provider/cli/engine/index.ts", "provider/cli/drift/drift.ts")).toBe(false);
+    expect(mayImportInCli("provider/cli/report/values.ts", "provider/cli/options.ts")).toBe(false);
+    expect(mayImportInCli("provider/cli/main.ts", "provider/cli/recover/recover.ts")).toBe(true);
+  });
+
+  test("its tests mirror its folders (tests/provider/cli/<folder>/ tests provider/cli/<folder>/)", () => {
+    const folders = (root: string) =>
+      readdirSync(join(ROOT, root)).filter((name) => statSync(join(ROOT, root, name)).isDirectory());
+    const sources = folders("provider/cli");
+    expect(folders("tests/provider/cli").filter((folder) => !sources.includes(folder))).toEqual([]);
+    expect(filesUnder("tests/cli")).toEqual([]);
+  });
 });
 
 test("every file of the repository's source belongs to a layer with a rule", () => {

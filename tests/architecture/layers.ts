@@ -87,3 +87,29 @@ export function mayImport(from: string, to: string): boolean {
   if (allowed === undefined) throw new Error(`no import rule for layer ${from}`);
   return allowed.includes(to) || (to.startsWith("resource:") && allowed.includes("resource:*"));
 }
+
+/**
+ * The command-line tool's rooms (provider/cli, docs/architecture.md): a folder per workflow (drift/,
+ * compare/, recover/, migrate/, ...), the two folders every command shares, and the top level that
+ * composes them (main.ts, options.ts).
+ */
+export const CLI_SHARED: readonly string[] = ["engine", "report"];
+
+/** The room of a file of provider/cli: its folder's name, or "" for a file of the top level. */
+export function cliRoomOf(file: string): string {
+  const parts = file.split("/");
+  return parts.length > 3 ? (parts[2] as string) : "";
+}
+
+/**
+ * Whether one file of provider/cli may import another: a workflow folder imports its own files, the
+ * shared folders and the options' types (options.ts), never another workflow's folder; the shared
+ * folders import each other only; the top level imports every room.
+ */
+export function mayImportInCli(from: string, to: string): boolean {
+  const fromRoom = cliRoomOf(from);
+  const toRoom = cliRoomOf(to);
+  if (fromRoom === toRoom || fromRoom === "") return true;
+  if (CLI_SHARED.includes(toRoom)) return true;
+  return to === "provider/cli/options.ts" && !CLI_SHARED.includes(fromRoom);
+}

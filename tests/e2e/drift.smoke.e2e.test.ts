@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { DriftReport } from "../../provider/cli/drift";
+import type { DriftReport } from "../../provider/cli/drift/drift";
 import { policiesForRequest } from "../../provider/client/backupSchedules";
 import { repoRoot, runProcess } from "./harness";
 import { expectUp, SECRET_SIG, setConfig, startPlatformE2E, storedResource } from "./platformStack";

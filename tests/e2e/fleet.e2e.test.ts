@@ -12,10 +12,10 @@
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_SEED, type RunningEmulator, startEmulator } from "../../emulator";
-import type { ChainReport } from "../../provider/cli/compare";
-import type { DriftReport } from "../../provider/cli/drift";
-import { type FleetReport, NO_REPORT } from "../../provider/cli/fleet";
-import type { StackListing } from "../../provider/cli/stackListing";
+import type { ChainReport } from "../../provider/cli/compare/compare";
+import type { DriftReport } from "../../provider/cli/drift/drift";
+import { type FleetReport, NO_REPORT } from "../../provider/cli/drift/fleet";
+import type { StackListing } from "../../provider/cli/drift/stackListing";
 import { createClient, type PlatformClient } from "../../provider/client";
 import { E2EStack, repoRoot, runProcess } from "./harness";
 

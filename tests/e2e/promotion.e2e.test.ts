@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { DEFAULT_SEED, type RunningEmulator, startEmulator } from "../../emulator";
-import type { CompareReport } from "../../provider/cli/compare";
+import type { CompareReport } from "../../provider/cli/compare/compare";
 import { createClient, type PlatformClient } from "../../provider/client";
 import { E2EStack, repoRoot, runProcess } from "./harness";
 

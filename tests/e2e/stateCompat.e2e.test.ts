@@ -23,7 +23,7 @@ import { type EmulatorState, type RunningEmulator, startEmulator } from "../../e
 import { loadSeed, stateFromSeed } from "../../emulator/core/seed";
 import { scheduleOf } from "../../emulator/domain/backupSchedules";
 import { auditingOf, customDnsOf } from "../../emulator/domain/projectSettings";
-import type { DriftReport } from "../../provider/cli/drift";
+import type { DriftReport } from "../../provider/cli/drift/drift";
 import { createClient, type PlatformClient } from "../../provider/client";
 import {
   EMULATOR_DIR,

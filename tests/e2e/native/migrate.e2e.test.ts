@@ -7,7 +7,7 @@
  */
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { MigrationReport } from "../../../provider/cli/migrate";
+import type { MigrationReport } from "../../../provider/cli/migrate/migrate";
 import { repoRoot, runProcess } from "../harness";
 import { expectCleanPreviewAndRefresh, expectUp, startPlatformE2E } from "../platformStack";
 

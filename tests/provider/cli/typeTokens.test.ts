@@ -3,10 +3,10 @@
  * type tokens (`pulumi-nodejs:dynamic/platform:<Type>`) and the native plugin's (`platform:index:<Type>`).
  */
 import type { StepEventMetadata } from "@pulumi/pulumi/automation";
-import { liveResources } from "../../../provider/cli/compare";
-import { driftReport } from "../../../provider/cli/drift";
+import { liveResources } from "../../../provider/cli/compare/compare";
+import { driftReport } from "../../../provider/cli/drift/drift";
 import { type OperationEvents, platformTypeName, shortType } from "../../../provider/cli/engine";
-import { planRecovery } from "../../../provider/cli/recover";
+import { planRecovery } from "../../../provider/cli/recover/recover";
 
 const DYNAMIC = "pulumi-nodejs:dynamic/platform:CustomDns";
 const NATIVE = "platform:index:CustomDns";

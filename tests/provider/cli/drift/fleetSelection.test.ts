@@ -6,9 +6,9 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { type ListedFolder, resolveTargets } from "../../../provider/cli/fleetRun";
-import { commandOptions, DEFAULT_CONCURRENCY } from "../../../provider/cli/options";
-import { readStackListing, sliceOfListing, stackListing } from "../../../provider/cli/stackListing";
+import { type ListedFolder, resolveTargets } from "../../../../provider/cli/drift/fleetRun";
+import { readStackListing, sliceOfListing, stackListing } from "../../../../provider/cli/drift/stackListing";
+import { commandOptions, DEFAULT_CONCURRENCY } from "../../../../provider/cli/options";
 
 describe("drift options over many stacks", () => {
   const fleet = {

@@ -15,8 +15,8 @@
 import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import type { Deployment, Stack } from "@pulumi/pulumi/automation";
-import { sealSecret } from "../protocol/values";
-import { CliError, causeOf, type Progress } from "./engine";
+import { sealSecret } from "../../protocol/values";
+import { CliError, causeOf, type Progress } from "../engine";
 
 /** The dynamic form's type token of a platform resource. */
 const DYNAMIC_TYPE = /^pulumi-nodejs:dynamic\/platform:(\w+)$/;

@@ -1,15 +1,13 @@
 /**
- * The drift report as people read it: plain text for a CI log (a summary line first, then a table
- * per resource) and markdown for a pull-request comment. The JSON form is the report object itself.
+ * The drift report of one stack or many as people read it: plain text for a CI log (a summary line
+ * first, then a table per resource) and markdown for a pull-request comment. The JSON form is the
+ * report object itself.
  */
-import type { ChainLink, ChainReport, CompareReport } from "./compare";
+
+import { markdownTable, markdownText, plural, textTable } from "../report/tables";
+import { cell } from "../report/values";
 import type { DriftReport, FieldReport, PendingResource } from "./drift";
 import { type CheckedStack, type FleetEntry, type FleetReport, isChecked, stackLabel } from "./fleet";
-import { cell } from "./values";
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? "" : "s"}`;
-}
 
 /** `3 resources drifted in stack prod: 5 fields` (and how many of them are missing). */
 export function driftSummary(report: DriftReport): string {
@@ -38,14 +36,6 @@ const OPERATION_TEXT: Record<PendingResource["operation"], string> = {
 function rowOf(field: FieldReport, valueKey: "live" | "program"): [string, string, string] {
   const path = field.replaces === true ? `${field.path} (forces replacement)` : field.path;
   return [path, cell(field.state), cell(field[valueKey])];
-}
-
-function textTable(rows: string[][]): string[] {
-  const widths =
-    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length))) ?? [];
-  return rows.map((row) =>
-    `  ${row.map((value, column) => value.padEnd(widths[column] ?? 0)).join("  ")}`.trimEnd(),
-  );
 }
 
 /** The report for a CI log. */
@@ -80,18 +70,6 @@ export function renderText(report: DriftReport): string {
     }
   }
   return `${lines.join("\n")}\n`;
-}
-
-function markdownCell(value: string): string {
-  return `\`${value.replace(/`/g, "'").replace(/\|/g, "\\|")}\``;
-}
-
-function markdownTable(header: string[], rows: string[][]): string[] {
-  return [
-    `| ${header.join(" | ")} |`,
-    `| ${header.map(() => "---").join(" | ")} |`,
-    ...rows.map((row) => `| ${row.map(markdownCell).join(" | ")} |`),
-  ];
 }
 
 function hasFindings(report: DriftReport): boolean {
@@ -198,10 +176,6 @@ export function renderFleetText(report: FleetReport): string {
  */
 export const MARKDOWN_SECTIONS_LIMIT = 60_000;
 
-function markdownText(value: string): string {
-  return value.replace(/\|/g, "\\|").replace(/\s+/g, " ");
-}
-
 /** Many stacks' report as one pull-request or issue comment. */
 export function renderFleetMarkdown(report: FleetReport): string {
   const clean = report.summary.failed === 0 && fleetSections(report).length === 0;
@@ -232,118 +206,6 @@ export function renderFleetMarkdown(report: FleetReport): string {
     }
     lines.push(...section);
     length += sectionLength;
-  }
-  return `${lines.join("\n")}\n`;
-}
-
-/** `compare` for a CI log: the per-environment config first, then each resource that differs. */
-export function renderCompareText(report: CompareReport): string {
-  const [a, b] = report.stacks;
-  const { differingResources, differingFields, perEnvironmentFields } = report.summary;
-  const lines = [
-    differingResources === 0
-      ? `Stacks ${a} and ${b} differ only in per-environment config (${plural(perEnvironmentFields, "field")})`
-      : `Stacks ${a} and ${b} differ beyond per-environment config: ${plural(differingResources, "resource")}, ${plural(differingFields, "field")}`,
-    "",
-    `Set per environment by config (${a} / ${b}):`,
-    ...(report.perEnvironment.length === 0
-      ? ["  (none)"]
-      : textTable([
-          ["key", a, b],
-          ...report.perEnvironment.map((entry) => [entry.key, cell(entry.values[0]), cell(entry.values[1])]),
-        ])),
-  ];
-  for (const resource of report.resources) {
-    lines.push("");
-    if (resource.status === "only-in") {
-      lines.push(`${resource.type} ${resource.name}: only in stack ${resource.onlyIn}`);
-      continue;
-    }
-    const what = resource.status === "differs" ? "differs" : "differs only by config";
-    lines.push(`${resource.type} ${resource.name}: ${what}`);
-    lines.push(
-      ...textTable([
-        ["field", a, b, "set by"],
-        ...resource.fields.map((field) => [
-          field.path,
-          cell(field.values[0]),
-          cell(field.values[1]),
-          field.setBy === undefined ? "DIFFERS" : `config ${field.setBy}`,
-        ]),
-      ]),
-    );
-  }
-  return `${lines.join("\n")}\n`;
-}
-
-function linkText(link: ChainLink): string {
-  switch (link.status) {
-    case "same":
-      return `same as ${link.from}`;
-    case "per-environment":
-      return `config ${link.setBy}`;
-    case "differs":
-      return `DIFFERS from ${link.from}`;
-    case "stops-following":
-      return `same as ${link.from}: does NOT follow config ${link.setBy}`;
-    case "identifier":
-      return "an id (left out)";
-  }
-}
-
-/**
- * `compare` along a chain: the first line says where it stops following per-environment config;
- * then each resource that does, each field's value in every stack with how it came from the stack
- * before; then each neighbour pair as `compare` of two prints it.
- */
-export function renderChainText(report: ChainReport): string {
-  const chain = report.stacks.join(" -> ");
-  /** The pairs where something stops following config, in chain order. */
-  const stopping = new Set<string>();
-  for (const resource of report.resources) {
-    if (resource.fields.length === 0) stopping.add(resource.stopsAt.from);
-    for (const field of resource.fields) {
-      for (const link of field.links) {
-        if (link.status === "differs" || link.status === "stops-following") stopping.add(link.from);
-      }
-    }
-  }
-  const stops = report.stacks
-    .slice(0, -1)
-    .map((from, index) => (stopping.has(from) ? `${from} -> ${report.stacks[index + 1]}` : undefined))
-    .filter((link): link is string => link !== undefined);
-  const { differingResources, differingFields } = report.summary;
-  const lines = [
-    stops.length === 0
-      ? `Stacks ${chain} differ only in per-environment config`
-      : `Stacks ${chain} differ beyond per-environment config at ${stops.join(", ")} (${plural(differingResources, "resource")}, ${plural(differingFields, "field")})`,
-  ];
-  if (report.resources.length > 0) lines.push("", "Where values stop following per-environment config:");
-  for (const resource of report.resources) {
-    const at = `${resource.stopsAt.from} -> ${resource.stopsAt.to}`;
-    lines.push("");
-    if (resource.fields.length === 0) {
-      lines.push(
-        `${resource.type} ${resource.name}: only in ${resource.presentIn.join(", ")} (stops at ${at})`,
-      );
-      continue;
-    }
-    lines.push(`${resource.type} ${resource.name}: stops following per-environment config at ${at}`);
-    for (const field of resource.fields) {
-      lines.push(`  ${field.path} (stops at ${field.stopsAt.from} -> ${field.stopsAt.to})`);
-      lines.push(
-        ...textTable(
-          report.stacks.map((stack, index) => [
-            stack,
-            cell(field.values[index]),
-            index === 0 ? "" : linkText(field.links[index - 1] as ChainLink),
-          ]),
-        ).map((line) => `  ${line}`),
-      );
-    }
-  }
-  for (const link of report.links) {
-    lines.push("", `--- ${link.stacks.join(" -> ")} ---`, renderCompareText(link).trimEnd());
   }
   return `${lines.join("\n")}\n`;
 }

@@ -5,9 +5,9 @@
  * equal ones other resources of the stack hold or earlier runs made; one that reached nothing is
  * cleared; two that fit leave the pending create undecided.
  */
-import { type FindCreated, planRecovery } from "../../../provider/cli/recover";
-import { providerWith } from "../../../provider/runtime";
-import { checkedInputs, createdWith, GROUP, useEmulatorFixture } from "../resources/emulatorFixture";
+import { type FindCreated, planRecovery } from "../../../../provider/cli/recover/recover";
+import { providerWith } from "../../../../provider/runtime";
+import { checkedInputs, createdWith, GROUP, useEmulatorFixture } from "../../resources/emulatorFixture";
 
 const fx = useEmulatorFixture({ asyncDelayMs: 4000 });
 const deps = () => ({ client: () => fx.client, clock: fx.clock });

@@ -1,5 +1,5 @@
 /**
- * One type check of a fleet folder's program (provider/cli/programTypeCheck.ts), with a fake `tsc`
+ * One type check of a fleet folder's program (provider/cli/drift/programTypeCheck.ts), with a fake `tsc`
  * and previews that end when the test says: tsc once per folder, its stacks transpile-only once it
  * passed, their own previews' type check when it failed or for a folder it is not planned for, and a
  * PULUMI_NODEJS_TRANSPILE_ONLY of the user's left to decide. Which folders get a tsc check is read
@@ -16,7 +16,7 @@ import {
   TypeCheckOnce,
   type TypeCheckVerdict,
   tscVerdict,
-} from "../../../provider/cli/programTypeCheck";
+} from "../../../../provider/cli/drift/programTypeCheck";
 import { deferred, settle } from "./gates";
 
 const CHECK: TscCheck = { tsc: "/node_modules/typescript/bin/tsc", tsconfig: "/app/tsconfig.json" };
@@ -215,7 +215,7 @@ describe("the preview's environment and tsc's verdict", () => {
 });
 
 describe("planTscCheck", () => {
-  const repoRoot = join(__dirname, "..", "..", "..");
+  const repoRoot = join(__dirname, "..", "..", "..", "..");
   const root = join(repoRoot, ".test-state", `programTypeCheck-${process.pid}`);
   const NODEJS = { runtime: { name: "nodejs", options: { typescript: true } } };
   const folder = (name: string, files: string[]) => {

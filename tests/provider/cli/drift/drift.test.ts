@@ -7,9 +7,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { StepEventMetadata } from "@pulumi/pulumi/automation";
 import Ajv2020 from "ajv/dist/2020";
-import { type DriftReport, driftReport, exitCodeOf } from "../../provider/cli/drift";
-import type { OperationEvents } from "../../provider/cli/engine";
-import { renderMarkdown, renderText } from "../../provider/cli/render";
+import { type DriftReport, driftReport, exitCodeOf } from "../../../../provider/cli/drift/drift";
+import { renderMarkdown, renderText } from "../../../../provider/cli/drift/render";
+import type { OperationEvents } from "../../../../provider/cli/engine";
 
 const BLINDED = {
   "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
@@ -241,7 +241,9 @@ describe("pending changes", () => {
 
 describe("the JSON form", () => {
   test("reports validate against docs/drift-report.schema.json", () => {
-    const schema = JSON.parse(readFileSync(join(__dirname, "../../docs/drift-report.schema.json"), "utf8"));
+    const schema = JSON.parse(
+      readFileSync(join(__dirname, "../../../../docs/drift-report.schema.json"), "utf8"),
+    );
     const validate = new Ajv2020({ strict: false }).compile(schema);
     const full = driftReport(
       "prod",

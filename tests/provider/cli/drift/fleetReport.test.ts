@@ -1,11 +1,11 @@
 /**
- * The report of drift over many stacks (provider/cli/fleet.ts): order and summary, the exit codes,
+ * The report of drift over many stacks (provider/cli/drift/fleet.ts): order and summary, the exit codes,
  * the merge of a matrix's slices, reading a slice's report back, and the text and markdown forms.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import Ajv2020 from "ajv/dist/2020";
-import { DRIFT_REPORT_VERSION, type DriftReport } from "../../../provider/cli/drift";
+import { DRIFT_REPORT_VERSION, type DriftReport } from "../../../../provider/cli/drift/drift";
 import {
   type FleetEntry,
   type FleetFailOn,
@@ -14,8 +14,12 @@ import {
   mergeFleetReports,
   NO_REPORT,
   parseFleetReport,
-} from "../../../provider/cli/fleet";
-import { MARKDOWN_SECTIONS_LIMIT, renderFleetMarkdown, renderFleetText } from "../../../provider/cli/render";
+} from "../../../../provider/cli/drift/fleet";
+import {
+  MARKDOWN_SECTIONS_LIMIT,
+  renderFleetMarkdown,
+  renderFleetText,
+} from "../../../../provider/cli/drift/render";
 
 const DNS = "pulumi-nodejs:dynamic/platform:CustomDns";
 
@@ -166,7 +170,7 @@ describe("the fleet report", () => {
 
   test("the JSON validates against docs/drift-report.schema.json, as the report of one stack does", () => {
     const schema = JSON.parse(
-      readFileSync(join(__dirname, "../../../docs/drift-report.schema.json"), "utf8"),
+      readFileSync(join(__dirname, "../../../../docs/drift-report.schema.json"), "utf8"),
     );
     const validate = new Ajv2020({ strict: false }).compile(schema);
     expect(validate(JSON.parse(JSON.stringify(fleet)))).toBe(true);

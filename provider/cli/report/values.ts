@@ -3,8 +3,8 @@
  * JSON-like values, and the one rule for secrets (a secret or a credential the API masks is never
  * shown, only `[secret]`).
  */
-import { isMasked } from "../framework/masking";
-import { isSecret, UNKNOWN } from "../protocol/values";
+import { isMasked } from "../../framework/masking";
+import { isSecret, UNKNOWN } from "../../protocol/values";
 
 /** What the report prints in place of a secret value: the value itself never leaves the engine. */
 export const SECRET = "[secret]";

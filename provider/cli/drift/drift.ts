@@ -4,7 +4,14 @@
  * operations. The design and the JSON form (docs/drift-report.schema.json) are described in
  * docs/cli.md, "How drift is told from pending changes".
  */
-import { nameOfUrn, type OperationEvents, type StepMetadata, shortType } from "./engine";
+import {
+  type Inputs,
+  inputsOf,
+  nameOfUrn,
+  type OperationEvents,
+  type StepMetadata,
+  shortType,
+} from "../engine";
 import {
   isSecretValue,
   type JsonValue,
@@ -13,13 +20,10 @@ import {
   leafDifferences,
   SECRET,
   shown,
-} from "./values";
+} from "../report/values";
 
 /** The version of the JSON report's shape; it changes only when a field's meaning changes. */
 export const DRIFT_REPORT_VERSION = 1;
-
-/** Inputs every dynamic resource carries that say nothing about the object (the serialized provider). */
-const ENGINE_INPUTS = new Set(["__provider"]);
 
 /** One field that differs. Values are JSON; a secret or masked credential is the string `[secret]`. */
 export interface FieldReport {
@@ -76,17 +80,6 @@ function identity(metadata: StepMetadata): ResourceIdentity {
     typeToken: metadata.type,
     name: nameOfUrn(metadata.urn),
   };
-}
-
-type Inputs = Record<string, JsonValue>;
-
-/** A resource's inputs in a step event, without the engine's own (the dynamic provider's `__provider`). */
-export function inputsOf(state: StepMetadata["old"]): Inputs {
-  const inputs: Inputs = {};
-  for (const [key, value] of Object.entries((state?.inputs ?? {}) as Inputs)) {
-    if (!ENGINE_INPUTS.has(key)) inputs[key] = value;
-  }
-  return inputs;
 }
 
 /**

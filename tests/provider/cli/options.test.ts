@@ -1,7 +1,7 @@
 /** The command line: options parsed per command, bad input rejected naming the option and the rule. */
 import { resolve } from "node:path";
-import { causeOf } from "../../provider/cli/engine";
-import { commandOptions } from "../../provider/cli/options";
+import { causeOf } from "../../../provider/cli/engine";
+import { commandOptions } from "../../../provider/cli/options";
 
 describe("commandOptions", () => {
   test("drift with every option", () => {

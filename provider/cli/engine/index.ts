@@ -12,6 +12,7 @@ import {
   type Stack,
   type Workspace,
 } from "@pulumi/pulumi/automation";
+import type { JsonValue } from "../report/values";
 
 /**
  * A resource of a deployment as `pulumi stack export` gives it: the fields the tool reads (recover),
@@ -45,6 +46,24 @@ export interface ResourceStep {
   /** The step metadata of the resource's latest event (for a replacement, of its replace step). */
   metadata: StepMetadata;
 }
+
+/** A resource's inputs as the engine's step events carry them. */
+export type Inputs = Record<string, JsonValue>;
+
+/** Inputs every dynamic resource carries that say nothing about the object (the serialized provider). */
+const ENGINE_INPUTS = new Set(["__provider"]);
+
+/** A resource's inputs in a step event, without the engine's own (the dynamic provider's `__provider`). */
+export function inputsOf(state: StepMetadata["old"]): Inputs {
+  const inputs: Inputs = {};
+  for (const [key, value] of Object.entries((state?.inputs ?? {}) as Inputs)) {
+    if (!ENGINE_INPUTS.has(key)) inputs[key] = value;
+  }
+  return inputs;
+}
+
+/** Config as `stack.getAllConfig()` answers it: values are strings (objects as JSON text). */
+export type StackConfig = Record<string, { value: string; secret?: boolean }>;
 
 /** What an operation's events told: each resource's step, and the engine's error messages. */
 export interface OperationEvents {
@@ -151,9 +170,9 @@ export async function fileBackendStacksFolder(workspace: Workspace): Promise<str
   return join(fileURLToPath(url), ".pulumi", "stacks", project);
 }
 
-import { nameOfUrn, shortType } from "../protocol/urns";
+import { nameOfUrn, shortType } from "../../protocol/urns";
 
-export { nameOfUrn, platformTypeName, shortType } from "../protocol/urns";
+export { nameOfUrn, platformTypeName, shortType } from "../../protocol/urns";
 
 /** Collects step events: custom resources only (the stack and providers never differ). */
 function collector(

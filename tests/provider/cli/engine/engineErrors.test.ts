@@ -1,9 +1,9 @@
 /**
- * The cause of a failed engine operation on one line (provider/cli/engine.ts causeOf), as a stack's
+ * The cause of a failed engine operation on one line (provider/cli/engine/index.ts causeOf), as a stack's
  * row of drift over many stacks and drift's `error:` line show it.
  */
-import { causeOf, errorMessages } from "../../../provider/cli/engine";
-import { answerError } from "../../../provider/client/failures";
+import { causeOf, errorMessages } from "../../../../provider/cli/engine";
+import { answerError } from "../../../../provider/client/failures";
 
 describe("causeOf", () => {
   test("a resource's error the engine framed as 'Preview failed: <cause>' gives the cause", () => {

@@ -1,5 +1,5 @@
-import { CliError } from "../../../provider/cli/engine";
-import { migrateDeployment, nativeUrn } from "../../../provider/cli/migrate";
+import { CliError } from "../../../../provider/cli/engine";
+import { migrateDeployment, nativeUrn } from "../../../../provider/cli/migrate/migrate";
 
 const STACK = "urn:pulumi:dev::shop::pulumi:pulumi:Stack::shop-dev";
 const DYNAMIC_DEFAULT = "urn:pulumi:dev::shop::pulumi:providers:pulumi-nodejs::default";

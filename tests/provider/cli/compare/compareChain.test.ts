@@ -1,14 +1,10 @@
 /**
- * compare along a promotion chain (provider/cli/compare.ts compareChain): each neighbour pair as
+ * compare along a promotion chain (provider/cli/compare/compare.ts compareChain): each neighbour pair as
  * compare of two, and per resource where a value stops following per-environment config.
  */
-import {
-  compareChain,
-  compareLive,
-  type LiveResource,
-  type StackConfig,
-} from "../../../provider/cli/compare";
-import { renderChainText } from "../../../provider/cli/render";
+import { compareChain, compareLive, type LiveResource } from "../../../../provider/cli/compare/compare";
+import { renderChainText } from "../../../../provider/cli/compare/render";
+import type { StackConfig } from "../../../../provider/cli/engine";
 
 const token = (type: string) => `pulumi-nodejs:dynamic/platform:${type}`;
 const live = (...resources: Array<[string, string, Record<string, unknown>]>) =>

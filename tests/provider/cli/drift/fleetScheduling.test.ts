@@ -1,10 +1,10 @@
 /**
- * How drift over many stacks schedules them (provider/cli/concurrency.ts, fleetRun.ts), with work
+ * How drift over many stacks schedules them (provider/cli/drift/concurrency.ts, fleetRun.ts), with work
  * that ends when the test says: the bound, the locks per project, the running order, and the
  * progress lines (the one type check per program folder: programTypeCheck.test.ts).
  */
-import { forEachBounded, KeyedLocks } from "../../../provider/cli/concurrency";
-import { apiProjectsOf, FleetProgress, interleaveByFolder } from "../../../provider/cli/fleetRun";
+import { forEachBounded, KeyedLocks } from "../../../../provider/cli/drift/concurrency";
+import { apiProjectsOf, FleetProgress, interleaveByFolder } from "../../../../provider/cli/drift/fleetRun";
 import { deferred, settle } from "./gates";
 
 describe("forEachBounded", () => {

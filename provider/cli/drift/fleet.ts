@@ -5,8 +5,9 @@
  * matrix merge into the report one command over the same stacks gives: the report holds facts only
  * (nothing about when, where or with which `--fail-on` it ran), in a fixed order.
  */
+
+import { CliError } from "../engine";
 import { DRIFT_REPORT_VERSION, type DriftReport, exitCodeOf, type FailOn } from "./drift";
-import { CliError } from "./engine";
 
 /** A stack of a fleet: the Pulumi project it belongs to (its name in Pulumi.yaml) and its name. */
 export interface StackRef {

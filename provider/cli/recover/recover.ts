@@ -28,10 +28,10 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync }
 import { hostname } from "node:os";
 import { join } from "node:path";
 import type { Stack, Workspace } from "@pulumi/pulumi/automation";
-import { AmbiguousCreateError } from "../framework/findCreated";
-import { setConfigValues } from "../framework/settings";
-import { PROVIDER_KEY } from "../framework/validation";
-import { revealSecrets } from "../protocol/values";
+import { AmbiguousCreateError } from "../../framework/findCreated";
+import { setConfigValues } from "../../framework/settings";
+import { PROVIDER_KEY } from "../../framework/validation";
+import { revealSecrets } from "../../protocol/values";
 import {
   CliError,
   causeOf,
@@ -41,7 +41,7 @@ import {
   type Progress,
   platformTypeName,
   shortType,
-} from "./engine";
+} from "../engine";
 
 /** What recover did for one pending operation. */
 export interface RecoveryAction {
@@ -253,7 +253,7 @@ function isJsonFile(path: string): boolean {
  * The stack's deployment; a file checkpoint a killed CLI left unreadable is repaired first. Both
  * repair points are needed: selecting the stack reads the checkpoint's blob (an empty sidecar fails
  * there, mended by openStack), while only the export parses it (a cut-off checkpoint fails here);
- * tests/cli/recoverCheckpoint.e2e.test.ts covers each.
+ * tests/provider/cli/recover/recoverCheckpoint.e2e.test.ts covers each.
  */
 async function exportRepairing(stack: Stack, progress: Progress): ReturnType<Stack["exportStack"]> {
   try {

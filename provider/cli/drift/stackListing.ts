@@ -7,7 +7,7 @@
  * rather than in two.
  */
 import { readFileSync } from "node:fs";
-import { CliError } from "./engine";
+import { CliError } from "../engine";
 import { compareRefs, type StackRef } from "./fleet";
 
 export const STACK_LISTING_VERSION = 1;

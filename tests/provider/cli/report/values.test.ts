@@ -1,5 +1,5 @@
 /** Paths, leaf differences and the secret rule of the command-line reports. */
-import { cell, joinPath, leafDifferences, shown } from "../../provider/cli/values";
+import { cell, joinPath, leafDifferences, shown } from "../../../../provider/cli/report/values";
 
 const BLINDED = {
   "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",

@@ -7,9 +7,16 @@
  * nothing written), so an object changed out of band in one environment shows as a difference.
  */
 import type { Stack } from "@pulumi/pulumi/automation";
-import { inputsOf } from "./drift";
-import { nameOfUrn, type OperationEvents, type Progress, refreshPreview, shortType } from "./engine";
-import { isSecretValue, type JsonValue, joinPath, leafDifferences, shown } from "./values";
+import {
+  inputsOf,
+  nameOfUrn,
+  type OperationEvents,
+  type Progress,
+  refreshPreview,
+  type StackConfig,
+  shortType,
+} from "../engine";
+import { isSecretValue, type JsonValue, joinPath, leafDifferences, shown } from "../report/values";
 
 export const COMPARE_REPORT_VERSION = 1;
 
@@ -80,9 +87,6 @@ function isIdentifier(path: string, a: JsonValue | undefined, b: JsonValue | und
   if (ID_FIELDS.has(last)) return true;
   return typeof a === "string" && typeof b === "string" && HEX_ID.test(a) && HEX_ID.test(b);
 }
-
-/** Config as `stack.getAllConfig()` answers it: values are strings (objects as JSON text). */
-export type StackConfig = Record<string, { value: string; secret?: boolean }>;
 
 /** The config keys whose values differ between the two stacks. */
 export function perEnvironmentValues(a: StackConfig, b: StackConfig): PerEnvironmentValue[] {

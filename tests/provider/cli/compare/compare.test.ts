@@ -6,9 +6,9 @@ import {
   compareLive,
   type LiveResource,
   perEnvironmentValues,
-  type StackConfig,
-} from "../../provider/cli/compare";
-import { renderCompareText } from "../../provider/cli/render";
+} from "../../../../provider/cli/compare/compare";
+import { renderCompareText } from "../../../../provider/cli/compare/render";
+import type { StackConfig } from "../../../../provider/cli/engine";
 
 const token = (type: string) => `pulumi-nodejs:dynamic/platform:${type}`;
 const live = (...resources: Array<[string, string, Record<string, unknown>]>) =>

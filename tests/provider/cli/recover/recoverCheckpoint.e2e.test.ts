@@ -1,6 +1,6 @@
 /**
  * `pulumi-cluster-platform recover` on a file backend whose checkpoint a killed CLI left unreadable
- * (provider/cli/recover.ts, repairFileCheckpoint), through the real Pulumi CLI.
+ * (provider/cli/recover/recover.ts, repairFileCheckpoint), through the real Pulumi CLI.
  *
  * The file backend writes `<stack>.json.attrs` (a sidecar of the blob library) before it renames the
  * new checkpoint into place; a SIGKILL between the two leaves the sidecar empty, and every command,
@@ -9,9 +9,9 @@
  */
 import { readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { RunningEmulator } from "../../emulator";
-import type { LocalStack } from "../../scripts/lib/pulumi-stack";
-import { quickstartStack, recover } from "../../scripts/lib/reliability";
+import type { RunningEmulator } from "../../../../emulator";
+import type { LocalStack } from "../../../../scripts/lib/pulumi-stack";
+import { quickstartStack, recover } from "../../../../scripts/lib/reliability";
 
 describe("recover mends a file checkpoint a killed CLI left unreadable", () => {
   let stack: LocalStack;

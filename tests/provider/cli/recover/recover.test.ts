@@ -1,5 +1,5 @@
 /**
- * `pulumi-cluster-platform recover` (provider/cli/recover.ts): what it decides for each pending
+ * `pulumi-cluster-platform recover` (provider/cli/recover/recover.ts): what it decides for each pending
  * operation of an interrupted run, without the engine (the e2e suite runs it for real:
  * tests/e2e/reliability.e2e.test.ts).
  */
@@ -10,8 +10,8 @@ import {
   renderRecovery,
   revealSecrets,
   runBeganBy,
-} from "../../provider/cli/recover";
-import { AmbiguousCreateError } from "../../provider/framework/findCreated";
+} from "../../../../provider/cli/recover/recover";
+import { AmbiguousCreateError } from "../../../../provider/framework/findCreated";
 
 const TYPE = "pulumi-nodejs:dynamic/platform:SearchIndex";
 const urn = (name: string, type = TYPE) => `urn:pulumi:test::proj::${type}::${name}`;

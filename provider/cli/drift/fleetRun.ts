@@ -17,9 +17,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { LocalWorkspace, type PulumiCommand, Stack, StackNotFoundError } from "@pulumi/pulumi/automation";
-import type { StackConfig } from "./compare";
-import { forEachBounded, KeyedLocks } from "./concurrency";
-import { driftReport } from "./drift";
 import {
   CliError,
   causeOf,
@@ -29,7 +26,11 @@ import {
   platformTypeName,
   programPreview,
   refreshPreview,
-} from "./engine";
+  type StackConfig,
+} from "../engine";
+import type { FleetSelection, FolderSelection, StackChoice } from "../options";
+import { forEachBounded, KeyedLocks } from "./concurrency";
+import { driftReport } from "./drift";
 import {
   type FailedStack,
   type FleetEntry,
@@ -38,7 +39,6 @@ import {
   type StackRef,
   stackLabel,
 } from "./fleet";
-import type { FleetSelection, FolderSelection, StackChoice } from "./options";
 import {
   ProgramTypeChecks,
   planTscCheck,
