@@ -8,10 +8,12 @@ import { fileURLToPath } from "node:url";
 import {
   type EngineEvent,
   LocalWorkspace,
+  type PolicyEvent,
   PulumiCommand,
   type Stack,
   type Workspace,
 } from "@pulumi/pulumi/automation";
+import { failedOnPolicy, type PolicyPackOptions } from "./policyFindings";
 
 /**
  * A resource of a deployment as `pulumi stack export` gives it: the fields the tool reads (recover),
@@ -51,6 +53,11 @@ export interface OperationEvents {
   steps: Map<string, ResourceStep>;
   /** Error diagnostics, with the URN of the resource each is about (none: the stack's own). */
   errors: Array<{ urn: string | undefined; message: string }>;
+  /**
+   * A preview run with policy packs: the packs, the engine's policy events, and whether the preview
+   * failed on mandatory violations (policyFindings.ts).
+   */
+  policy?: { packs: string[]; events: PolicyEvent[]; failed: boolean };
 }
 
 /**
@@ -182,6 +189,7 @@ function collector(
         if (metadata.op !== "delete-replaced") known.metadata = metadata;
       }
     }
+    if (event.policyEvent !== undefined) events.policy?.events.push(event.policyEvent);
     const diagnostic = event.diagnosticEvent;
     if (diagnostic?.severity === "error")
       events.errors.push({ urn: diagnostic.urn, message: diagnostic.message });
@@ -204,13 +212,28 @@ export async function refreshPreview(stack: Stack, progress: Progress): Promise<
   return events;
 }
 
-/** A preview of the program against the stack's state as it is (no refresh): the pending changes. */
-export async function programPreview(stack: Stack, progress: Progress): Promise<OperationEvents> {
+/**
+ * A preview of the program against the stack's state as it is (no refresh): the pending changes.
+ * With policy packs, the preview runs them and collects their violations; a preview that mandatory
+ * violations failed is a result (the report says so), not an error.
+ */
+export async function programPreview(
+  stack: Stack,
+  progress: Progress,
+  policy?: PolicyPackOptions,
+): Promise<OperationEvents> {
   const { events, onEvent } = collector(progress, "planned");
+  const withPacks = policy !== undefined && policy.packs.length > 0;
+  if (withPacks) events.policy = { packs: policy.asGiven, events: [], failed: false };
   try {
-    await stack.preview({ onEvent });
+    await stack.preview(
+      withPacks ? { onEvent, policyPacks: policy.packs, policyPackConfigs: policy.configs } : { onEvent },
+    );
   } catch (error) {
-    throw new CliError(causeOf(error, errorMessages(events)));
+    if (events.policy === undefined || !failedOnPolicy(events.policy.events)) {
+      throw new CliError(causeOf(error, errorMessages(events)));
+    }
+    events.policy.failed = true;
   }
   return events;
 }
