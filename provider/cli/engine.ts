@@ -13,7 +13,6 @@ import {
   type Stack,
   type Workspace,
 } from "@pulumi/pulumi/automation";
-import { failedOnPolicy, type PolicyPackOptions } from "./policyFindings";
 
 /**
  * A resource of a deployment as `pulumi stack export` gives it: the fields the tool reads (recover),
@@ -46,6 +45,15 @@ export interface ResourceStep {
   ops: Set<StepMetadata["op"]>;
   /** The step metadata of the resource's latest event (for a replacement, of its replace step). */
   metadata: StepMetadata;
+}
+
+/** `--policy-pack` (repeatable) and `--policy-pack-config` (repeatable, one per pack). */
+export interface PolicyPackOptions {
+  /** Absolute paths: the preview runs in the project's folder. */
+  packs: string[];
+  configs: string[];
+  /** The packs as given on the command line, for the report (no machine's folders in it). */
+  asGiven: string[];
 }
 
 /** What an operation's events told: each resource's step, and the engine's error messages. */
@@ -230,7 +238,12 @@ export async function programPreview(
       withPacks ? { onEvent, policyPacks: policy.packs, policyPackConfigs: policy.configs } : { onEvent },
     );
   } catch (error) {
-    if (events.policy === undefined || !failedOnPolicy(events.policy.events)) {
+    // Mandatory violations fail the preview: then that is the report's finding, not an error. Any
+    // other failure (the program's, a resource's) stays an error, as without a pack.
+    const mandatory = events.policy?.events.some(
+      (policyEvent) => policyEvent.enforcementLevel === "mandatory",
+    );
+    if (events.policy === undefined || mandatory !== true) {
       throw new CliError(causeOf(error, errorMessages(events)));
     }
     events.policy.failed = true;
@@ -251,7 +264,7 @@ function withoutTheResource(cause: string): string {
 }
 
 /** Strips terminal colour codes and the engine's markup. */
-function plain(text: string): string {
+export function plain(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal escape sequences are what this removes
   return text.replace(/\u001b\[[0-9;]*m/g, "").replace(/<\{%[^%]*%\}>/g, "");
 }

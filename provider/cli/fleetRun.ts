@@ -25,6 +25,7 @@ import {
   causeOf,
   findPulumi,
   type OperationEvents,
+  type PolicyPackOptions,
   type Progress,
   platformTypeName,
   programPreview,
@@ -39,7 +40,7 @@ import {
   stackLabel,
 } from "./fleet";
 import type { FleetSelection, FolderSelection, StackChoice } from "./options";
-import { type PolicyPackOptions, policySummary } from "./policyFindings";
+import { policySummary } from "./policyFindings";
 import {
   ProgramTypeChecks,
   planTscCheck,

@@ -5,11 +5,10 @@
 import { resolve } from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import type { FailOn } from "./drift";
-import { CliError } from "./engine";
+import { CliError, type PolicyPackOptions } from "./engine";
 import type { ExportOptions } from "./export";
 import { EXPORT_LANGUAGES, type ExportLanguage } from "./exportProgram";
 import type { FleetFailOn } from "./fleet";
-import type { PolicyPackOptions } from "./policyFindings";
 
 /** How many stacks the commands over many stacks work on at once unless --concurrency says. */
 export const DEFAULT_CONCURRENCY = 4;

@@ -7,15 +7,7 @@
  */
 import type { PolicyEvent } from "@pulumi/pulumi/automation";
 import { nameOfUrn, shortType, typeTokenOfUrn } from "../protocol/urns";
-
-/** `--policy-pack` (repeatable) and `--policy-pack-config` (repeatable, one per pack). */
-export interface PolicyPackOptions {
-  /** Absolute paths: the preview runs in the project's folder. */
-  packs: string[];
-  configs: string[];
-  /** The packs as given on the command line, for the report (no machine's folders in it). */
-  asGiven: string[];
-}
+import { plain } from "./engine";
 
 /** What a violation does to the preview: `mandatory` fails it, `advisory` is reported and it goes on. */
 export type PolicyLevel = "advisory" | "mandatory";
@@ -54,18 +46,13 @@ function levelOf(event: PolicyEvent): PolicyLevel {
   return event.enforcementLevel === "mandatory" ? "mandatory" : "advisory";
 }
 
-/** Strips terminal colour codes and the engine's markup from a policy message; lines joined by a space. */
+/** A policy message on one line, without colour codes or the engine's markup. */
 function plainMessage(text: string): string {
-  return (
-    text
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal escape sequences are what this removes
-      .replace(/\u001b\[[0-9;]*m/g, "")
-      .replace(/<\{%[^%]*%\}>/g, "")
-      .split("\n")
-      .map((line) => line.trim())
-      .filter((line) => line !== "")
-      .join(" ")
-  );
+  return plain(text)
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "")
+    .join(" ");
 }
 
 /** One row of the report from one engine policy event. */
@@ -109,14 +96,6 @@ export function policyFindings(
     previewFailed: failed && mandatory > 0,
     violations,
   };
-}
-
-/**
- * Whether a preview's failure is the packs' doing: it failed with mandatory violations. Its other
- * errors (a resource's, the program's) still fail the stack, as without a pack.
- */
-export function failedOnPolicy(events: readonly PolicyEvent[]): boolean {
-  return events.some((event) => levelOf(event) === "mandatory");
 }
 
 /** `2 policy violations in stack dev (1 mandatory: the preview failed on it)`. */
