@@ -29,6 +29,7 @@ import {
   stackLabel,
 } from "./drift/fleet";
 import { driftFleet, FleetSession, readLiveStacks } from "./drift/fleetRun";
+import { policySummary } from "./drift/policyFindings";
 import {
   driftSummary,
   fleetSummaryLine,
@@ -70,7 +71,7 @@ async function drift(options: DriftOptions): Promise<number> {
   progress(`Reading the live state of stack ${stack.name} (refresh preview, nothing is written)`);
   const refresh = await refreshPreview(stack, progress);
   progress(`Comparing the program with the state of stack ${stack.name} (preview)`);
-  const preview = await programPreview(stack, progress);
+  const preview = await programPreview(stack, progress, options.policy);
   const report = driftReport(stack.name, refresh, preview);
   if (options.markdown !== undefined) {
     writeFileSync(options.markdown, renderMarkdown(report));
@@ -82,7 +83,9 @@ async function drift(options: DriftOptions): Promise<number> {
     process.stdout.write(renderText(report));
   }
   const code = exitCodeOf(report, options.failOn);
-  progress(`${driftSummary(report)}; ${pendingSummary(report).replace(/^No/, "no")} (exit ${code})`);
+  const policy =
+    report.policy === undefined ? "" : `; ${policySummary(report.stack, report.policy).replace(/^No/, "no")}`;
+  progress(`${driftSummary(report)}; ${pendingSummary(report).replace(/^No/, "no")}${policy} (exit ${code})`);
   return code;
 }
 
@@ -103,7 +106,11 @@ function fleetOutput(
 
 /** drift over several stacks (docs/cli.md, "Many stacks"): the report of all of them, on stdout. */
 async function driftFleetCommand(options: FleetDriftOptions): Promise<number> {
-  const report = await driftFleet(options.selection, { concurrency: options.concurrency, progress });
+  const report = await driftFleet(options.selection, {
+    concurrency: options.concurrency,
+    progress,
+    policy: options.policy,
+  });
   return fleetOutput(report, options);
 }
 

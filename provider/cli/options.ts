@@ -6,7 +6,7 @@ import { resolve } from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import type { FailOn } from "./drift/drift";
 import type { FleetFailOn } from "./drift/fleet";
-import { CliError } from "./engine";
+import { CliError, type PolicyPackOptions } from "./engine";
 import type { ExportOptions } from "./export";
 import { EXPORT_FORMATS, EXPORT_LANGUAGES, type ExportFormat, type ExportLanguage } from "./exportProgram";
 
@@ -28,6 +28,10 @@ Commands:
             --markdown <file>       also write the report as markdown (a pull-request comment)
             --fail-on <what>        drift (default) | changes (drift or pending changes) | never;
                                     over several stacks add ",errors" to exit 1 when one could not be checked
+            --policy-pack <path>    run the preview with this policy pack (a folder, or the pack's
+                                    launcher, docs/policy.md); repeatable; violations are reported
+                                    beside drift (mandatory ones count as drift, advisory as changes)
+            --policy-pack-config <file>  the config of the --policy-pack at the same position
             With several stacks (--all-stacks, --stacks-from, or --stack or --cwd more than once), one
             report: a table of the stacks, then each stack's section; exit code the worst of the stacks.
 
@@ -80,7 +84,7 @@ Commands:
                                     (default: <stack>.dynamic-state.json in the project folder)
             --json                  print what was done as JSON
 
-Exit codes: 0 nothing to report, 2 drift or pending changes (per --fail-on), 1 error (over several
+Exit codes: 0 nothing to report, 2 drift, pending changes or policy violations (per --fail-on), 1 error (over several
 stacks: none could be checked, or one could not and --fail-on has errors).
 `;
 
@@ -91,6 +95,8 @@ export interface DriftOptions {
   json: boolean;
   markdown: string | undefined;
   failOn: FailOn;
+  /** `--policy-pack` and `--policy-pack-config`; absent: the preview runs no pack. */
+  policy?: PolicyPackOptions;
 }
 
 /**
@@ -123,6 +129,7 @@ export interface FleetDriftOptions {
   json: boolean;
   markdown: string | undefined;
   failOn: FleetFailOn;
+  policy?: PolicyPackOptions;
 }
 
 export interface CompareOptions {
@@ -271,6 +278,22 @@ function markdownPath(values: OptionValues): string | undefined {
 }
 
 /**
+ * `--policy-pack` (repeatable) and `--policy-pack-config`, as absolute paths (the preview runs in the
+ * project's folder). As with `pulumi preview`, configs pair with packs by position: one per pack, or none.
+ */
+export function policyPackOptions(values: OptionValues): PolicyPackOptions | undefined {
+  const asGiven = (values["policy-pack"] ?? []) as string[];
+  const packs = asGiven.map((path) => resolve(path));
+  const configs = ((values["policy-pack-config"] ?? []) as string[]).map((path) => resolve(path));
+  if (configs.length > 0 && configs.length !== packs.length) {
+    throw new CliError(
+      `--policy-pack-config must be given once per --policy-pack (in the same order), got ${configs.length} for ${packs.length} pack${packs.length === 1 ? "" : "s"}`,
+    );
+  }
+  return packs.length === 0 ? undefined : { packs, configs, asGiven };
+}
+
+/**
  * `drift` on one stack (today's report), or over several (the fleet report) when the options can
  * name more than one: --all-stacks, --stacks-from, --stack or --cwd given more than once.
  */
@@ -285,8 +308,11 @@ function driftOptions(args: string[]): DriftOptions | FleetDriftOptions {
     json: { type: "boolean" },
     markdown: { type: "string" },
     "fail-on": { type: "string" },
+    "policy-pack": { type: "string", multiple: true },
+    "policy-pack-config": { type: "string", multiple: true },
   });
   const failOn = failOnOption(values["fail-on"] as string | undefined);
+  const policy = policyPackOptions(values);
   const concurrency = positiveInteger(values, "concurrency", DEFAULT_CONCURRENCY);
   const slice = positiveInteger(values, "slice", undefined);
   const stacksFrom = values["stacks-from"] as string | undefined;
@@ -296,6 +322,7 @@ function driftOptions(args: string[]): DriftOptions | FleetDriftOptions {
     json: values.json === true,
     markdown: markdownPath(values),
     failOn,
+    ...(policy === undefined ? {} : { policy }),
   };
   if (stacksFrom !== undefined) {
     if (values.stack !== undefined || values.cwd !== undefined || values["all-stacks"] !== undefined) {
@@ -317,6 +344,7 @@ function driftOptions(args: string[]): DriftOptions | FleetDriftOptions {
       json: fleet.json,
       markdown: fleet.markdown,
       failOn: failOn.findings,
+      ...(policy === undefined ? {} : { policy }),
     };
   }
   return { ...fleet, selection };

@@ -21,6 +21,7 @@ import {
   SECRET,
   shown,
 } from "../report/values";
+import { type PolicyFindings, policyFindings } from "./policyFindings";
 
 /** The version of the JSON report's shape; it changes only when a field's meaning changes. */
 export const DRIFT_REPORT_VERSION = 1;
@@ -71,6 +72,8 @@ export interface DriftReport {
   };
   drift: DriftedResource[];
   pendingChanges: PendingResource[];
+  /** Present only when the preview ran policy packs (`--policy-pack`). */
+  policy?: PolicyFindings;
 }
 
 function identity(metadata: StepMetadata): ResourceIdentity {
@@ -184,7 +187,7 @@ function byTypeAndName(a: ResourceIdentity, b: ResourceIdentity): number {
 export function driftReport(stack: string, refresh: OperationEvents, preview: OperationEvents): DriftReport {
   const drift = driftFrom(refresh);
   const pendingChanges = pendingFrom(preview);
-  return {
+  const report: DriftReport = {
     version: DRIFT_REPORT_VERSION,
     stack,
     summary: {
@@ -197,14 +200,23 @@ export function driftReport(stack: string, refresh: OperationEvents, preview: Op
     drift,
     pendingChanges,
   };
+  if (preview.policy !== undefined) {
+    report.policy = policyFindings(preview.policy.packs, preview.policy.events, preview.policy.failed);
+  }
+  return report;
 }
 
 /** `--fail-on`: which findings make the command exit 2. */
 export type FailOn = "drift" | "changes" | "never";
 
-/** 0 when nothing `failOn` counts was found, else 2 (exit code 1 is for errors). */
+/**
+ * 0 when nothing `failOn` counts was found, else 2 (exit code 1 is for errors). A mandatory policy
+ * violation counts as drift does (`drift` and `changes`); an advisory one as a pending change does
+ * (`changes` only).
+ */
 export function exitCodeOf(report: DriftReport, failOn: FailOn): 0 | 2 {
   if (failOn === "never") return 0;
-  if (report.drift.length > 0) return 2;
-  return failOn === "changes" && report.pendingChanges.length > 0 ? 2 : 0;
+  if (report.drift.length > 0 || (report.policy?.mandatory ?? 0) > 0) return 2;
+  const changes = report.pendingChanges.length + (report.policy?.advisory ?? 0);
+  return failOn === "changes" && changes > 0 ? 2 : 0;
 }

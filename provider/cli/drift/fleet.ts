@@ -39,6 +39,10 @@ export interface FleetSummary {
   driftedResources: number;
   missingResources: number;
   pendingResources: number;
+  /** Present when a stack's preview ran policy packs: checked stacks with violations, and the counts. */
+  withPolicyViolations?: number;
+  advisoryViolations?: number;
+  mandatoryViolations?: number;
 }
 
 export interface FleetReport {
@@ -76,20 +80,24 @@ export function fleetReport(entries: readonly FleetEntry[]): FleetReport {
   const stacks = [...entries].sort(compareRefs);
   const reports = stacks.filter(isChecked).map((entry) => entry.report);
   const sum = (count: (report: DriftReport) => number) => reports.reduce((total, r) => total + count(r), 0);
-  return {
-    version: DRIFT_REPORT_VERSION,
-    summary: {
-      stacks: stacks.length,
-      checked: reports.length,
-      failed: stacks.length - reports.length,
-      drifted: reports.filter((report) => report.drift.length > 0).length,
-      withPendingChanges: reports.filter((report) => report.pendingChanges.length > 0).length,
-      driftedResources: sum((report) => report.summary.driftedResources),
-      missingResources: sum((report) => report.summary.missingResources),
-      pendingResources: sum((report) => report.summary.pendingResources),
-    },
-    stacks,
+  const summary: FleetSummary = {
+    stacks: stacks.length,
+    checked: reports.length,
+    failed: stacks.length - reports.length,
+    drifted: reports.filter((report) => report.drift.length > 0).length,
+    withPendingChanges: reports.filter((report) => report.pendingChanges.length > 0).length,
+    driftedResources: sum((report) => report.summary.driftedResources),
+    missingResources: sum((report) => report.summary.missingResources),
+    pendingResources: sum((report) => report.summary.pendingResources),
   };
+  if (reports.some((report) => report.policy !== undefined)) {
+    summary.withPolicyViolations = reports.filter(
+      (report) => (report.policy?.violations.length ?? 0) > 0,
+    ).length;
+    summary.advisoryViolations = sum((report) => report.policy?.advisory ?? 0);
+    summary.mandatoryViolations = sum((report) => report.policy?.mandatory ?? 0);
+  }
+  return { version: DRIFT_REPORT_VERSION, summary, stacks };
 }
 
 /**

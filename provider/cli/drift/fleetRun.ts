@@ -22,6 +22,7 @@ import {
   causeOf,
   findPulumi,
   type OperationEvents,
+  type PolicyPackOptions,
   type Progress,
   platformTypeName,
   programPreview,
@@ -39,6 +40,7 @@ import {
   type StackRef,
   stackLabel,
 } from "./fleet";
+import { policySummary } from "./policyFindings";
 import {
   ProgramTypeChecks,
   planTscCheck,
@@ -320,14 +322,19 @@ export class FleetSession {
   }
 
   /** The stack's preview (the program against the state), its folder's program type-checked once. */
-  planned(target: FleetTarget, stack: Stack, onPhase: (phase: string) => void): Promise<OperationEvents> {
+  planned(
+    target: FleetTarget,
+    stack: Stack,
+    onPhase: (phase: string) => void,
+    policy?: PolicyPackOptions,
+  ): Promise<OperationEvents> {
     const { project } = target.folder;
     return this.#typeChecks.run(
       target.folder,
       (transpileOnly) => {
         stack.workspace.envVars = previewEnv(stack.workspace.envVars, transpileOnly);
         onPhase("comparing the program with the state");
-        return programPreview(stack, () => {});
+        return programPreview(stack, () => {}, policy);
       },
       {
         waiting: () => onPhase(`waiting for the type check of project ${project}'s program`),
@@ -481,6 +488,7 @@ async function checkStack(
   session: FleetSession,
   target: FleetTarget,
   progress: FleetProgress,
+  policy: PolicyPackOptions | undefined,
 ): Promise<FleetEntry> {
   const label = stackLabel(target);
   const ref = { project: target.project, stack: target.stack };
@@ -495,7 +503,7 @@ async function checkStack(
     if (session.readWouldWait(projects) && !session.previewWouldWait(target)) {
       // Another stack reads one of its projects: the preview first, while it waits. A failure of
       // both says the refresh preview's, as in the other order (and in drift on the stack alone).
-      const previewed = await session.planned(target, stack, onPhase).then(
+      const previewed = await session.planned(target, stack, onPhase, policy).then(
         (done) => ({ done }),
         (error: unknown) => ({ error }),
       );
@@ -504,10 +512,17 @@ async function checkStack(
       preview = previewed.done;
     } else {
       refresh = await session.readLive(stack, onPhase, projects);
-      preview = await session.planned(target, stack, onPhase);
+      preview = await session.planned(target, stack, onPhase, policy);
     }
     const report = driftReport(stack.name, refresh, preview);
-    progress.finished(label, `${driftSummary(report)}; ${pendingSummary(report).replace(/^No/, "no")}`);
+    const policyLine =
+      report.policy === undefined
+        ? ""
+        : `; ${policySummary(report.stack, report.policy).replace(/^No/, "no")}`;
+    progress.finished(
+      label,
+      `${driftSummary(report)}; ${pendingSummary(report).replace(/^No/, "no")}${policyLine}`,
+    );
     return { ...ref, report };
   } catch (error) {
     const message = oneLine(error);
@@ -519,7 +534,7 @@ async function checkStack(
 /** `drift` over the stacks of a selection: every stack's report, or why it could not be checked. */
 export async function driftFleet(
   selection: FleetSelection,
-  options: { concurrency: number; progress: Progress; heartbeatMs?: number },
+  options: { concurrency: number; progress: Progress; heartbeatMs?: number; policy?: PolicyPackOptions },
 ): Promise<FleetReport> {
   const session = await FleetSession.start();
   const { folders, targets, failed } = await session.targetsOfSelection(selection);
@@ -531,7 +546,7 @@ export async function driftFleet(
   const entries: FleetEntry[] = [...failed];
   try {
     await forEachBounded(interleaveByFolder(targets), options.concurrency, async (target) => {
-      entries.push(await checkStack(session, target, progress));
+      entries.push(await checkStack(session, target, progress, options.policy));
     });
   } finally {
     progress.stop();

@@ -8,6 +8,7 @@ import { markdownTable, markdownText, plural, textTable } from "../report/tables
 import { cell } from "../report/values";
 import type { DriftReport, FieldReport, PendingResource } from "./drift";
 import { type CheckedStack, type FleetEntry, type FleetReport, isChecked, stackLabel } from "./fleet";
+import { type PolicyFindings, policySummary } from "./policyFindings";
 
 /** `3 resources drifted in stack prod: 5 fields` (and how many of them are missing). */
 export function driftSummary(report: DriftReport): string {
@@ -38,9 +39,26 @@ function rowOf(field: FieldReport, valueKey: "live" | "program"): [string, strin
   return [path, cell(field.state), cell(field[valueKey])];
 }
 
+/** A violation's row: resource, rule, level, message. */
+function policyRows(policy: PolicyFindings): string[][] {
+  return policy.violations.map((violation) => [
+    violation.resource,
+    violation.rule,
+    violation.level,
+    violation.message,
+  ]);
+}
+
+const POLICY_COLUMNS = ["resource", "rule", "level", "message"];
+
+/** Why a preview stopped at its mandatory violations: its pending changes are not all there. */
+const PREVIEW_FAILED_ON_POLICY =
+  "The preview failed on the mandatory violations: the pending changes above are only what the engine planned before it stopped";
+
 /** The report for a CI log. */
 export function renderText(report: DriftReport): string {
   const lines = [driftSummary(report), pendingSummary(report)];
+  if (report.policy !== undefined) lines.push(policySummary(report.stack, report.policy));
   if (report.drift.length > 0) {
     lines.push("", "Drift: the live service differs from the last applied state (changed outside Pulumi)");
     for (const resource of report.drift) {
@@ -69,11 +87,18 @@ export function renderText(report: DriftReport): string {
       }
     }
   }
+  if (report.policy !== undefined && report.policy.violations.length > 0) {
+    lines.push("", `Policy violations (${report.policy.packs.join(", ")})`, "");
+    lines.push(...textTable([POLICY_COLUMNS, ...policyRows(report.policy)]));
+    if (report.policy.previewFailed) lines.push("", PREVIEW_FAILED_ON_POLICY);
+  }
   return `${lines.join("\n")}\n`;
 }
 
 function hasFindings(report: DriftReport): boolean {
-  return report.drift.length > 0 || report.pendingChanges.length > 0;
+  return (
+    report.drift.length > 0 || report.pendingChanges.length > 0 || (report.policy?.violations.length ?? 0) > 0
+  );
 }
 
 /** The report as a pull-request comment. */
@@ -90,6 +115,7 @@ function markdownBody(report: DriftReport, level: number): string[] {
   const part = "#".repeat(level);
   const item = "#".repeat(level + 1);
   const lines = [`**${driftSummary(report)}**`, "", pendingSummary(report)];
+  if (report.policy !== undefined) lines.push("", policySummary(report.stack, report.policy));
   if (report.drift.length > 0) {
     lines.push("", `${part} Drift (changed outside Pulumi)`);
     for (const resource of report.drift) {
@@ -122,6 +148,14 @@ function markdownBody(report: DriftReport, level: number): string[] {
       }
     }
   }
+  if (report.policy !== undefined && report.policy.violations.length > 0) {
+    lines.push(
+      "",
+      `${part} Policy violations (${report.policy.packs.map((pack) => `\`${pack}\``).join(", ")})`,
+    );
+    lines.push("", ...markdownTable(POLICY_COLUMNS, policyRows(report.policy)));
+    if (report.policy.previewFailed) lines.push("", `**${PREVIEW_FAILED_ON_POLICY}.**`);
+  }
   return lines;
 }
 
@@ -134,23 +168,44 @@ export function fleetSummaryLine(report: FleetReport): string {
     drifted === 0 ? "no drift" : `${drifted} drifted`,
     withPendingChanges === 0 ? "no pending changes" : `${withPendingChanges} with pending changes`,
   ];
+  const { withPolicyViolations } = report.summary;
+  if (withPolicyViolations !== undefined) {
+    parts.push(
+      withPolicyViolations === 0 ? "no policy violations" : `${withPolicyViolations} with policy violations`,
+    );
+  }
   if (failed > 0) parts.push(`${failed} could not be checked`);
   return `${plural(stacks, "stack")}: ${parts.join(", ")}`;
 }
 
 const FLEET_COLUMNS = ["stack", "drifted resources", "missing", "pending changes", "error"];
 
+/** With policy packs, a column of each stack's violations (`2 (1 mandatory)`) before the error. */
+function fleetColumns(report: FleetReport): string[] {
+  if (report.summary.withPolicyViolations === undefined) return FLEET_COLUMNS;
+  return [...FLEET_COLUMNS.slice(0, -1), "policy violations", "error"];
+}
+
 /** The summary table's row of a stack: its counts, or its error (`-` for the counts it has none of). */
-function fleetRow(entry: FleetEntry): string[] {
-  if (!isChecked(entry)) return [stackLabel(entry), "-", "-", "-", entry.error];
+function fleetRow(entry: FleetEntry, withPolicy = false): string[] {
+  const policy = withPolicy ? [policyCell(entry)] : [];
+  if (!isChecked(entry)) return [stackLabel(entry), "-", "-", "-", ...policy, entry.error];
   const { driftedResources, missingResources, pendingResources } = entry.report.summary;
   return [
     stackLabel(entry),
     String(driftedResources),
     String(missingResources),
     String(pendingResources),
+    ...policy,
     "",
   ];
+}
+
+function policyCell(entry: FleetEntry): string {
+  const policy = isChecked(entry) ? entry.report.policy : undefined;
+  if (policy === undefined) return "-";
+  const count = policy.violations.length;
+  return policy.mandatory > 0 ? `${count} (${policy.mandatory} mandatory)` : String(count);
 }
 
 /** The stacks with something to report (drift or pending changes): the ones with a section. */
@@ -163,7 +218,12 @@ function fleetSections(report: FleetReport): CheckedStack[] {
  * each stack with something to report, as `drift` on that stack alone prints it.
  */
 export function renderFleetText(report: FleetReport): string {
-  const lines = [fleetSummaryLine(report), "", ...textTable([FLEET_COLUMNS, ...report.stacks.map(fleetRow)])];
+  const withPolicy = report.summary.withPolicyViolations !== undefined;
+  const lines = [
+    fleetSummaryLine(report),
+    "",
+    ...textTable([fleetColumns(report), ...report.stacks.map((entry) => fleetRow(entry, withPolicy))]),
+  ];
   for (const entry of fleetSections(report)) {
     lines.push("", `=== ${stackLabel(entry)} ===`, renderText(entry.report).trimEnd());
   }
@@ -184,10 +244,12 @@ export function renderFleetMarkdown(report: FleetReport): string {
     "",
     `**${fleetSummaryLine(report)}**`,
     "",
-    `| ${FLEET_COLUMNS.join(" | ")} |`,
-    `| ${FLEET_COLUMNS.map(() => "---").join(" | ")} |`,
+    `| ${fleetColumns(report).join(" | ")} |`,
+    `| ${fleetColumns(report)
+      .map(() => "---")
+      .join(" | ")} |`,
     ...report.stacks.map((entry) => {
-      const [label, ...cells] = fleetRow(entry);
+      const [label, ...cells] = fleetRow(entry, report.summary.withPolicyViolations !== undefined);
       return `| \`${label}\` | ${cells.map(markdownText).join(" | ")} |`;
     }),
   ];

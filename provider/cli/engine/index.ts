@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import {
   type EngineEvent,
   LocalWorkspace,
+  type PolicyEvent,
   PulumiCommand,
   type Stack,
   type Workspace,
@@ -65,11 +66,25 @@ export function inputsOf(state: StepMetadata["old"]): Inputs {
 /** Config as `stack.getAllConfig()` answers it: values are strings (objects as JSON text). */
 export type StackConfig = Record<string, { value: string; secret?: boolean }>;
 
+/** `--policy-pack` (repeatable) and `--policy-pack-config` (repeatable, one per pack). */
+export interface PolicyPackOptions {
+  /** Absolute paths: the preview runs in the project's folder. */
+  packs: string[];
+  configs: string[];
+  /** The packs as given on the command line, for the report (no machine's folders in it). */
+  asGiven: string[];
+}
+
 /** What an operation's events told: each resource's step, and the engine's error messages. */
 export interface OperationEvents {
   steps: Map<string, ResourceStep>;
   /** Error diagnostics, with the URN of the resource each is about (none: the stack's own). */
   errors: Array<{ urn: string | undefined; message: string }>;
+  /**
+   * A preview run with policy packs: the packs, the engine's policy events, and whether the preview
+   * failed on mandatory violations (policyFindings.ts).
+   */
+  policy?: { packs: string[]; events: PolicyEvent[]; failed: boolean };
 }
 
 /**
@@ -201,6 +216,7 @@ function collector(
         if (metadata.op !== "delete-replaced") known.metadata = metadata;
       }
     }
+    if (event.policyEvent !== undefined) events.policy?.events.push(event.policyEvent);
     const diagnostic = event.diagnosticEvent;
     if (diagnostic?.severity === "error")
       events.errors.push({ urn: diagnostic.urn, message: diagnostic.message });
@@ -223,13 +239,33 @@ export async function refreshPreview(stack: Stack, progress: Progress): Promise<
   return events;
 }
 
-/** A preview of the program against the stack's state as it is (no refresh): the pending changes. */
-export async function programPreview(stack: Stack, progress: Progress): Promise<OperationEvents> {
+/**
+ * A preview of the program against the stack's state as it is (no refresh): the pending changes.
+ * With policy packs, the preview runs them and collects their violations; a preview that mandatory
+ * violations failed is a result (the report says so), not an error.
+ */
+export async function programPreview(
+  stack: Stack,
+  progress: Progress,
+  policy?: PolicyPackOptions,
+): Promise<OperationEvents> {
   const { events, onEvent } = collector(progress, "planned");
+  const withPacks = policy !== undefined && policy.packs.length > 0;
+  if (withPacks) events.policy = { packs: policy.asGiven, events: [], failed: false };
   try {
-    await stack.preview({ onEvent });
+    await stack.preview(
+      withPacks ? { onEvent, policyPacks: policy.packs, policyPackConfigs: policy.configs } : { onEvent },
+    );
   } catch (error) {
-    throw new CliError(causeOf(error, errorMessages(events)));
+    // Mandatory violations fail the preview: then that is the report's finding, not an error. Any
+    // other failure (the program's, a resource's) stays an error, as without a pack.
+    const mandatory = events.policy?.events.some(
+      (policyEvent) => policyEvent.enforcementLevel === "mandatory",
+    );
+    if (events.policy === undefined || mandatory !== true) {
+      throw new CliError(causeOf(error, errorMessages(events)));
+    }
+    events.policy.failed = true;
   }
   return events;
 }
@@ -247,7 +283,7 @@ function withoutTheResource(cause: string): string {
 }
 
 /** Strips terminal colour codes and the engine's markup. */
-function plain(text: string): string {
+export function plain(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal escape sequences are what this removes
   return text.replace(/\u001b\[[0-9;]*m/g, "").replace(/<\{%[^%]*%\}>/g, "");
 }
