@@ -252,6 +252,22 @@ python_venv() {
   say "created .tools/venv in $((SECONDS - started)) s"
 }
 
+# A second Pulumi CLI, the newest the Go module proxy served when tools/pulumi-cli-newest was pinned
+# (tools/README.md), in .tools/pulumi-newest/bin with the Node.js host of .tools/bin and the dynamic
+# provider script beside it: drift's e2e scenario runs on it too (tests/e2e/driftNewestCli.e2e.test.ts),
+# since users run the Pulumi they have, not this repository's pin. The local `bin` is what the
+# helpers (cached_build, link_dynamic_provider_plugin) write to.
+newest_cli() {
+  require_go
+  local host="$bin/pulumi-language-nodejs" version
+  local bin="$root/.tools/pulumi-newest/bin"
+  version="$(cd "$root/tools/pulumi-cli-newest" && go list -m -f '{{.Version}}' github.com/pulumi/pulumi/pkg/v3)"
+  mkdir -p "$bin"
+  cached_build pulumi tools/pulumi-cli-newest github.com/pulumi/pulumi/pkg/v3/cmd/pulumi "$version"
+  ln -sfn "$(readlink -f "$host")" "$bin/pulumi-language-nodejs"
+  link_dynamic_provider_plugin
+}
+
 # The venv downloads while the Go builds compile; the builds run side by side (each uses every core
 # while compiling, and one's link overlaps another's compile).
 pids=()
@@ -262,6 +278,8 @@ pids+=($!)
 yaml_host &
 pids+=($!)
 { sdkgen && go_sdk; } &
+pids+=($!)
+newest_cli &
 pids+=($!)
 failed=0
 for pid in "${pids[@]}"; do wait "$pid" || failed=1; done

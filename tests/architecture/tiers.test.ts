@@ -106,8 +106,9 @@ describe("the smoke set (npm test's real-engine runs)", () => {
     expect(smoke.filter((file) => text(file).includes("describeLanguageScenario("))).not.toEqual([]);
   });
 
-  test("drift runs on a stack", () => {
-    expect(smoke.filter((file) => /\[MAIN, "drift"/.test(text(file)))).not.toEqual([]);
+  test("drift runs on a stack (the shared drift scenario)", () => {
+    expect(text("tests/e2e/driftScenario.ts")).toMatch(/\[MAIN, "drift"/);
+    expect(smoke.filter((file) => text(file).includes("describeDriftScenario("))).not.toEqual([]);
   });
 
   test("nothing in it needs the --native toolchain: its one native language is Node.js", () => {

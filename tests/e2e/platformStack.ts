@@ -36,6 +36,8 @@ export interface PlatformE2EOptions {
   config?: StackConfig;
   /** The program's secret config; platform:privateKey is added. */
   secrets?: Record<string, string>;
+  /** Extra environment of every command of the stack (e.g. a PATH with another Pulumi CLI first). */
+  env?: Record<string, string>;
 }
 
 /** What a suite works with; read the fields inside tests and hooks (they are set in beforeAll). */
@@ -81,6 +83,7 @@ export function startPlatformE2E(options: PlatformE2EOptions): PlatformE2E {
       program: join(__dirname, "programs", options.program),
       config,
       secrets: { "platform:privateKey": PLATFORM_PRIVATE_KEY, ...options.secrets },
+      env: options.env,
     });
   });
 
