@@ -14,15 +14,12 @@
  * stores are kept as the form's wire values (secrets marked, `__provider` included); `plain` gives
  * what the resource itself sees, for assertions.
  */
-import * as grpc from "@grpc/grpc-js";
-import * as providerRpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { specialSecretSig, specialSigKey } from "@pulumi/pulumi/runtime/rpc";
 import * as structProto from "google-protobuf/google/protobuf/struct_pb";
 import type { PlatformClient } from "../../../provider/client";
 import { PROVIDER_KEY, providerShimText } from "../../../provider/framework/shim";
 import type { WaitClock } from "../../../provider/framework/waiter";
-import { nativeProviderService } from "../../../provider/native/server";
 import {
   dispatch,
   lookupDefinition,
@@ -30,6 +27,7 @@ import {
   registerResource,
   unregisterResource,
 } from "../../../provider/runtime";
+import { startLoopbackPlugin } from "../native/loopbackPlugin";
 
 export type Bag = Record<string, unknown>;
 
@@ -191,39 +189,17 @@ const fromStruct = (value: structProto.Struct | undefined): Bag => (value?.toJav
  * resources bound to the fixture's client and clock, called by a gRPC client as the engine calls it.
  */
 export async function nativeForm(fx: Deps): Promise<Form> {
-  const server = new grpc.Server();
-  server.addService(
-    providerRpc.ResourceProviderService,
-    nativeProviderService({
-      version: "0.1.0-lifecycle",
-      schema: () => '{"name":"platform"}',
-      resource: lookupDefinition,
-      provider: (type) => providerWith(type, { client: () => fx.client, clock: fx.clock }),
-      secretWhen: (type) => lookupDefinition(type)?.secretWhen ?? {},
-      invoke: async (name) => {
-        throw new Error(`the lifecycle harness invokes no function (${name})`);
-      },
-    }),
-  );
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) =>
-      error === null ? resolve(bound) : reject(error),
-    ),
-  );
-  const client = new providerRpc.ResourceProviderClient(
-    `127.0.0.1:${port}`,
-    grpc.credentials.createInsecure(),
-  );
-  const unary = <Req, Res>(method: string, request: Req): Promise<Res> =>
-    new Promise((resolve, reject) => {
-      const fn = (
-        client as unknown as Record<
-          string,
-          (r: Req, cb: (e: grpc.ServiceError | null, v: Res) => void) => void
-        >
-      )[method] as (r: Req, cb: (e: grpc.ServiceError | null, v: Res) => void) => void;
-      fn.call(client, request, (error, value) => (error === null ? resolve(value) : reject(error)));
-    });
+  const plugin = await startLoopbackPlugin({
+    version: "0.1.0-lifecycle",
+    schema: () => '{"name":"platform"}',
+    resource: lookupDefinition,
+    provider: (type) => providerWith(type, { client: () => fx.client, clock: fx.clock }),
+    secretWhen: (type) => lookupDefinition(type)?.secretWhen ?? {},
+    invoke: async (name) => {
+      throw new Error(`the lifecycle harness invokes no function (${name})`);
+    },
+  });
+  const unary = plugin.call;
   const Changes = providerProto.DiffResponse.DiffChanges;
 
   return {
@@ -317,8 +293,7 @@ export async function nativeForm(fx: Deps): Promise<Form> {
     },
     plain: plainBag,
     async close() {
-      client.close();
-      await new Promise<void>((resolve) => server.tryShutdown(() => resolve()));
+      await plugin.close();
     },
   };
 }

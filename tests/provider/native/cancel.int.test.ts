@@ -7,16 +7,15 @@
  *
  * The first server's clock never ends a sleep: without Cancel its wait would never end.
  */
-import * as grpc from "@grpc/grpc-js";
-import * as providerRpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import type * as grpc from "@grpc/grpc-js";
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusProto from "@pulumi/pulumi/proto/status_pb";
 import * as emptyProto from "google-protobuf/google/protobuf/empty_pb";
 import * as structProto from "google-protobuf/google/protobuf/struct_pb";
 import type { WaitClock } from "../../../provider/framework/waiter";
-import { nativeProviderService } from "../../../provider/native/server";
 import { lookupDefinition, providerWith } from "../../../provider/runtime";
 import { GROUP, useEmulatorFixture } from "../resources/emulatorFixture";
+import { startLoopbackPlugin } from "./loopbackPlugin";
 
 // A build takes an hour of emulator time, which moves only when the test moves it.
 const fx = useEmulatorFixture({ asyncDelayMs: 60 * 60_000 });
@@ -31,46 +30,15 @@ const INDEX = {
 };
 
 /** A plugin process's server: started on loopback with `clock`, each log line passed to `onLog`. */
-async function startPlugin(clock: () => WaitClock, onLog: (line: string) => void) {
-  const server = new grpc.Server();
-  server.addService(
-    providerRpc.ResourceProviderService,
-    nativeProviderService({
-      version: "0.1.0-test",
-      schema: () => '{"name":"platform"}',
-      resource: lookupDefinition,
-      provider: (type) => providerWith(type, { client: () => fx.client, clock: clock() }),
-      invoke: async () => undefined,
-      log: (_urn, line) => onLog(line),
-    }),
-  );
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) =>
-      error === null ? resolve(bound) : reject(error),
-    ),
-  );
-  const client = new providerRpc.ResourceProviderClient(
-    `127.0.0.1:${port}`,
-    grpc.credentials.createInsecure(),
-  );
-  /** Calls a unary method and resolves with its response (or rejects with the gRPC error). */
-  const call = <Req, Res>(method: string, request: Req): Promise<Res> =>
-    new Promise((resolve, reject) => {
-      const fn = (
-        client as unknown as Record<
-          string,
-          (r: Req, cb: (e: grpc.ServiceError | null, v: Res) => void) => void
-        >
-      )[method] as (r: Req, cb: (e: grpc.ServiceError | null, v: Res) => void) => void;
-      fn.call(client, request, (error, value) => (error === null ? resolve(value) : reject(error)));
-    });
-  return {
-    call,
-    async close() {
-      client.close();
-      await new Promise<void>((resolve) => server.tryShutdown(() => resolve()));
-    },
-  };
+function startPlugin(clock: () => WaitClock, onLog: (line: string) => void) {
+  return startLoopbackPlugin({
+    version: "0.1.0-test",
+    schema: () => '{"name":"platform"}',
+    resource: lookupDefinition,
+    provider: (type) => providerWith(type, { client: () => fx.client, clock: clock() }),
+    invoke: async () => undefined,
+    log: (_urn, line) => onLog(line),
+  });
 }
 
 /** The `ErrorResourceInitFailed` detail of a gRPC error, as the engine decodes it. */

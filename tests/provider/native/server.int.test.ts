@@ -6,16 +6,16 @@
  * resource's URN, invokes, and clear errors.
  */
 import * as grpc from "@grpc/grpc-js";
-import * as providerRpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import type * as providerRpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerProto from "@pulumi/pulumi/proto/provider_pb";
 import { specialSecretSig as SECRET_MARKER, specialSigKey as SECRET_SIG } from "@pulumi/pulumi/runtime/rpc";
 import * as structProto from "google-protobuf/google/protobuf/struct_pb";
 import { configSource } from "../../../provider/framework/settings";
 import * as functions from "../../../provider/functions";
-import { nativeProviderService } from "../../../provider/native/server";
 import { secret } from "../../../provider/protocol/values";
 import { lookupDefinition, providerWith } from "../../../provider/runtime";
 import { GROUP, useEmulatorFixture } from "../resources/emulatorFixture";
+import { type LoopbackPlugin, startLoopbackPlugin } from "./loopbackPlugin";
 
 // Asynchronous states take a while (the manual clock moves while the provider waits), so waits report progress.
 const fx = useEmulatorFixture({ asyncDelayMs: 5_000 });
@@ -23,41 +23,27 @@ const URN = (type: string, name: string) => `urn:pulumi:dev::native::platform:in
 const INDEX_URN = URN("SearchIndex", "movies");
 
 const logged: Array<{ urn: string; line: string }> = [];
-let server: grpc.Server;
+let plugin: LoopbackPlugin;
 let client: providerRpc.ResourceProviderClient;
 
 beforeAll(async () => {
-  server = new grpc.Server();
-  server.addService(
-    providerRpc.ResourceProviderService,
-    nativeProviderService({
-      version: "0.1.0-test",
-      schema: () => '{"name":"platform"}',
-      resource: lookupDefinition,
-      provider: (type) => providerWith(type, { client: () => fx.client, clock: fx.clock }),
-      secretWhen: (type) => lookupDefinition(type)?.secretWhen ?? {},
-      invoke: async (name, args) => {
-        const fn = (functions as unknown as Record<string, (a: unknown, o: unknown) => Promise<unknown>>)[
-          name
-        ];
-        if (fn === undefined) throw new Error(`unknown function platform:index:${name}`);
-        return fn(args, { client: fx.client });
-      },
-      log: (urn, line) => logged.push({ urn, line }),
-    }),
-  );
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) =>
-      error === null ? resolve(bound) : reject(error),
-    ),
-  );
-  client = new providerRpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+  plugin = await startLoopbackPlugin({
+    version: "0.1.0-test",
+    schema: () => '{"name":"platform"}',
+    resource: lookupDefinition,
+    provider: (type) => providerWith(type, { client: () => fx.client, clock: fx.clock }),
+    secretWhen: (type) => lookupDefinition(type)?.secretWhen ?? {},
+    invoke: async (name, args) => {
+      const fn = (functions as unknown as Record<string, (a: unknown, o: unknown) => Promise<unknown>>)[name];
+      if (fn === undefined) throw new Error(`unknown function platform:index:${name}`);
+      return fn(args, { client: fx.client });
+    },
+    log: (urn, line) => logged.push({ urn, line }),
+  });
+  client = plugin.client;
 });
 
-afterAll(async () => {
-  client.close();
-  await new Promise<void>((resolve) => server.tryShutdown(() => resolve()));
-});
+afterAll(() => plugin.close());
 
 beforeEach(() => {
   logged.length = 0;
