@@ -83,10 +83,13 @@ export function inputsFromLive(
         ? deliveryType
         : previous.deliveryType,
   };
+  // `deliveryType` is a required input, so only a read from the id alone (`pulumi import`) lacks it:
+  // then the job's own record says what it was asked for, and the imported inputs pass check.
+  const importing = previous.deliveryType === undefined;
   for (const field of REQUEST_FIELDS) {
-    if (previous[field] === undefined) continue;
-    const value = live.job[field as keyof RestoreJob] ?? previous[field];
-    (inputs as Record<string, unknown>)[field] = value;
+    const recorded = live.job[field as keyof RestoreJob];
+    if (previous[field] === undefined && !(importing && recorded !== undefined)) continue;
+    (inputs as Record<string, unknown>)[field] = recorded ?? previous[field];
   }
   if (previous.importId !== undefined) inputs.importId = previous.importId;
   if (previous.timeouts !== undefined) inputs.timeouts = previous.timeouts;

@@ -390,10 +390,6 @@ export const CASES: readonly LifecycleCase[] = [
       targetClusterName: "old-cluster",
     }),
     change: (ids) => ({ snapshotId: ids.second }),
-    // A gap, not a limit of the API: the job's view holds these fields, but read copies only the
-    // fields the stored inputs already have (restoreJob/model.ts inputsFromLive), so an import from
-    // the id alone lacks them. docs/native.md promises inputs that pass check; this fails once fixed.
-    importedById: { missing: ["snapshotId", "targetClusterName", "targetGroupId"] },
     // A job runs once and the API changes nothing of it.
     outOfBand: undefined,
     afterDelete: jobKept((fx, live) => fx.client.restoreJobs.get(GROUP, CLUSTER, part(live.id, 2))),
