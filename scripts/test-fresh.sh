@@ -88,7 +88,7 @@ step() {
   return 1
 }
 
-# 1. The exported Go program: go.mod as provider/cli/exportNative.ts goMod writes it, the pins of
+# 1. The exported Go program: go.mod as provider/cli/export/go.ts goMod writes it, the pins of
 #    tools/go-sdk/go.mod and the replace the tests make, main.go with the imports of goProgram.
 exported="$scratch/exported"
 mkdir -p "$exported"

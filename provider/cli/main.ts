@@ -41,7 +41,7 @@ import {
 } from "./drift/render";
 import { listedRefs, readStackListing, stackListing } from "./drift/stackListing";
 import { CliError, openStack, type Progress, programPreview, refreshPreview } from "./engine";
-import { checkExportOptions, connectionSettings, type ExportOptions, exportProject } from "./export";
+import { checkExportOptions, connectionSettings, type ExportOptions, exportProject } from "./export/export";
 import { migrateStack } from "./migrate/migrate";
 import {
   type CommandOptions,

@@ -7,8 +7,8 @@ import { type ParseArgsConfig, parseArgs } from "node:util";
 import type { FailOn } from "./drift/drift";
 import type { FleetFailOn } from "./drift/fleet";
 import { CliError, type PolicyPackOptions } from "./engine";
-import type { ExportOptions } from "./export";
-import { EXPORT_FORMATS, EXPORT_LANGUAGES, type ExportFormat, type ExportLanguage } from "./exportProgram";
+import type { ExportOptions } from "./export/export";
+import { EXPORT_FORMATS, EXPORT_LANGUAGES, type ExportFormat, type ExportLanguage } from "./export/plan";
 
 /** How many stacks the commands over many stacks work on at once unless --concurrency says. */
 export const DEFAULT_CONCURRENCY = 4;

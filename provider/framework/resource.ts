@@ -185,7 +185,7 @@ export interface ResourceFacts<Inputs> {
   updateWaits?: boolean;
   /**
    * How `pulumi-cluster-platform export` finds this resource's objects in a live project and declares
-   * them (docs/cli.md, "export"); the export command's type table (provider/cli/exportTypes.ts) is made
+   * them (docs/cli.md, "export"); the export command's type table (provider/cli/export/types.ts) is made
    * of these facets, in the order `after` requires. Every type of the runtime's resource table has one
    * (a test holds it): a type whose objects cannot be found says so with a `find` that returns none.
    */
@@ -195,7 +195,7 @@ export interface ResourceFacts<Inputs> {
 /**
  * A resource type as the export command sees it. Reading each object is the resource's own `read`,
  * so the arguments written are the live inputs its diff compares against; `importId`, secret
- * placeholders and the files follow from the plan (provider/cli/exportProgram.ts).
+ * placeholders and the files follow from the plan (provider/cli/export/plan.ts).
  */
 export interface ExportFacet {
   /** The stack config key (TypeScript) and list name (every language) that holds the declared objects. */

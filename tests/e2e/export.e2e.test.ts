@@ -15,7 +15,7 @@ import {
   FIXTURE_SECRETS,
   fillExportProject,
   readmeSecrets,
-} from "../provider/cli/exportFixture";
+} from "../provider/cli/export/fixture";
 import { E2EStack, repoRoot, runProcess } from "./harness";
 import { expectSmallCredentialFreeProviders } from "./platformStack";
 

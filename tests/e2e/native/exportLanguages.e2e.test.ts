@@ -1,7 +1,7 @@
 /**
  * `pulumi-cluster-platform export --language yaml|python|go` through the real engine on the native
  * plugin: the seeded export-source project holds several objects of every kind (made through the
- * client, tests/provider/cli/exportFixture.ts); the command writes the program in the language; the
+ * client, tests/provider/cli/export/fixture.ts); the command writes the program in the language; the
  * stack is made from the written folder as the per-language harness readies a native program
  * (scripts/lib/pulumi-stack.ts: the plugin path, the Python SDK, the Go SDK's replace), the secrets
  * are set with the commands the README lists, and `pulumi up` adopts every object with reads only;
@@ -13,7 +13,7 @@ import { parse } from "yaml";
 import { DEFAULT_SEED, type RunningEmulator, startEmulator } from "../../../emulator";
 import { createClient, type PlatformClient } from "../../../provider/client";
 import type { NativeLanguage } from "../../../scripts/lib/pulumi-stack";
-import { EXPORT_GROUP, fillExportProject, readmeSecrets } from "../../provider/cli/exportFixture";
+import { EXPORT_GROUP, fillExportProject, readmeSecrets } from "../../provider/cli/export/fixture";
 import { E2EStack, repoRoot, runProcess } from "../harness";
 
 const MAIN = join(repoRoot, "dist", "provider", "cli", "main.js");

@@ -1,6 +1,6 @@
 /**
  * Bulk adoption the Pulumi way: `pulumi-cluster-platform export --format import-file` writes the JSON
- * `pulumi import --file` reads for the seeded export-source project (tests/provider/cli/exportFixture.ts,
+ * `pulumi import --file` reads for the seeded export-source project (tests/provider/cli/export/fixture.ts,
  * 16 objects of every kind), and the real `pulumi import --file` adopts them all, with reads only:
  *
  * - into a YAML stack (the YAML host writes the code): then, with the program `export --language yaml`
@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { parse, parseDocument } from "yaml";
 import { DEFAULT_SEED, type RunningEmulator, startEmulator } from "../../../emulator";
 import { createClient, type PlatformClient } from "../../../provider/client";
-import { EXPORT_GROUP, fillExportProject, readmeSecrets } from "../../provider/cli/exportFixture";
+import { EXPORT_GROUP, fillExportProject, readmeSecrets } from "../../provider/cli/export/fixture";
 import { E2EStack, repoRoot, runProcess } from "../harness";
 
 const MAIN = join(repoRoot, "dist", "provider", "cli", "main.js");

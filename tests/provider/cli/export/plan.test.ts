@@ -3,21 +3,20 @@
  * placeholders, the stack config file (parsed back as YAML), index.ts, package.json and the README.
  */
 import { parse } from "yaml";
-import { programFiles } from "../../../provider/cli/exportFiles";
+import { programFiles } from "../../../../provider/cli/export/files";
 import {
   type ExportPlan,
-  indexTs,
-  packageJson,
   planExport,
   readme,
   SECRET_PLACEHOLDER_KEY,
   slug,
   stackConfigFile,
   toYaml,
-} from "../../../provider/cli/exportProgram";
-import { type ExportedType, exportedTypes, exportTable } from "../../../provider/cli/exportTypes";
-import { lookupDefinition, RESOURCE_TYPES } from "../../../provider/runtime";
-import * as sdk from "../../../sdk";
+} from "../../../../provider/cli/export/plan";
+import { type ExportedType, exportedTypes, exportTable } from "../../../../provider/cli/export/types";
+import { indexTs, packageJson } from "../../../../provider/cli/export/typescript";
+import { lookupDefinition, RESOURCE_TYPES } from "../../../../provider/runtime";
+import * as sdk from "../../../../sdk";
 
 /** The export table, made from the resource declarations. */
 const EXPORTED_TYPES = exportedTypes();

@@ -1,8 +1,8 @@
 /**
  * `pulumi-cluster-platform export`: reads a live project through the client and writes a program that
  * adopts every object it found, or the import file `pulumi import --file` reads (docs/cli.md,
- * "export"). Which types and how each is found: the export table (exportTypes.ts); what is written:
- * exportProgram.ts, exportNative.ts, exportFiles.ts.
+ * "export"). Which types and how each is found: the export table (types.ts); what is written:
+ * plan.ts, files.ts and one writer per language (typescript.ts, yaml.ts, python.ts, go.ts).
  *
  * Each object is read with its resource's own `read` (the same code `pulumi refresh` runs), so the
  * declared arguments are the live inputs the resource's diff compares against: `pulumi up` on the
@@ -11,21 +11,21 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { HEX24 } from "../../api/ids";
-import { isPlatformError, type PlatformClient } from "../client";
-import { idPartProblem } from "../framework/ids";
-import type { PlatformProvider } from "../framework/types";
-import { CliError, type Progress } from "./engine";
-import { importFileText, type ProgramVersions, programFiles } from "./exportFiles";
-import { type PackageSchema, PULUMI_GO_SDK, PULUMI_PYTHON_REQUIREMENT } from "./exportNative";
+import { HEX24 } from "../../../api/ids";
+import { isPlatformError, type PlatformClient } from "../../client";
+import { idPartProblem } from "../../framework/ids";
+import type { PlatformProvider } from "../../framework/types";
+import { CliError, type Progress } from "../engine";
+import { importFileText, type ProgramVersions, programFiles } from "./files";
 import {
   type ExportFormat,
   type ExportLanguage,
   type ExportPlan,
   type FoundObject,
   planExport,
-} from "./exportProgram";
-import { type ExportedType, exportedTypes } from "./exportTypes";
+} from "./plan";
+import { type PackageSchema, PULUMI_GO_SDK, PULUMI_PYTHON_REQUIREMENT } from "./schema";
+import { type ExportedType, exportedTypes } from "./types";
 
 export interface ExportOptions {
   command: "export";
@@ -244,7 +244,7 @@ export const GO_UNFORMATTED =
 
 /**
  * Go source as `gofmt` (from PATH) lays it out; undefined when there is no gofmt. gofmt refusing the
- * text is a bug of the Go writer (exportNative.ts), reported with gofmt's own message.
+ * text is a bug of the Go writer (go.ts), reported with gofmt's own message.
  */
 export function gofmt(source: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
   const run = spawnSync("gofmt", [], { input: source, encoding: "utf8", env });

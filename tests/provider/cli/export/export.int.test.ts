@@ -9,8 +9,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { DEFAULT_SEED, type RunningEmulator, startEmulator } from "../../../emulator";
-import { CliError } from "../../../provider/cli/engine";
+import { DEFAULT_SEED, type RunningEmulator, startEmulator } from "../../../../emulator";
+import { CliError } from "../../../../provider/cli/engine";
 import {
   connectionSettings,
   type ExportDeps,
@@ -18,12 +18,12 @@ import {
   exportProject,
   GO_UNFORMATTED,
   packageSchema,
-} from "../../../provider/cli/export";
-import { goProgram } from "../../../provider/cli/exportNative";
-import { createClient, type PlatformClient, resetThrottles } from "../../../provider/client";
-import type { PlatformProvider } from "../../../provider/framework/types";
-import { providerWith } from "../../../provider/runtime";
-import { EXPORT_CLUSTERS, EXPORT_GROUP, fillExportProject } from "./exportFixture";
+} from "../../../../provider/cli/export/export";
+import { goProgram } from "../../../../provider/cli/export/go";
+import { createClient, type PlatformClient, resetThrottles } from "../../../../provider/client";
+import type { PlatformProvider } from "../../../../provider/framework/types";
+import { providerWith } from "../../../../provider/runtime";
+import { EXPORT_CLUSTERS, EXPORT_GROUP, fillExportProject } from "./fixture";
 
 const KEY = DEFAULT_SEED.orgOwnerKey;
 
@@ -132,13 +132,13 @@ describe("export against the emulator", () => {
       SnapshotExportJob: [],
       RestoreJob: [],
       // The seed's AWS role of export-source; no simulation runs; the last three cannot be found
-      // (exportTypes.ts says why).
+      // (types.ts says why).
       CloudProviderAccessRole: ["access-role"],
       OutageSimulation: [],
       LiveMigration: [],
       LiveMigrationLinkToken: [],
       PrivateIpMode: [],
-      // Declared as SearchIndex (exportTypes.ts).
+      // Declared as SearchIndex (types.ts).
       FtsIndex: [],
     });
     expect(plan.clusters).toEqual([...EXPORT_CLUSTERS]);

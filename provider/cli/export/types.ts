@@ -7,13 +7,13 @@
  * list name of the declared objects, and a readable Pulumi resource name. Everything else is shared:
  * each object is read with the resource's own `read` (so the arguments written are exactly the "live
  * inputs" its diff compares against, with the service's defaults filled in), declared with
- * `importId`, and masked credentials become secret config placeholders (exportProgram.ts).
+ * `importId`, and masked credentials become secret config placeholders (plan.ts).
  *
  * The entries are in the order the generated program declares them: a type after every type its
  * `after` names, otherwise in the resource table's order (by type name).
  */
-import type { ExportFacet } from "../framework/resource";
-import { lookupDefinition, RESOURCE_TYPES } from "../runtime";
+import type { ExportFacet } from "../../framework/resource";
+import { lookupDefinition, RESOURCE_TYPES } from "../../runtime";
 
 /** One resource type as the export command sees it: its type name and its declaration's facet. */
 export interface ExportedType extends ExportFacet {

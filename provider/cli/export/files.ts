@@ -1,35 +1,30 @@
 /**
  * The files of the program `pulumi-cluster-platform export` writes, by language (pure: no I/O):
- * TypeScript on the dynamic form (exportProgram.ts), YAML, Python and Go on the native plugin
- * (exportNative.ts). Each set is a complete program: Pulumi.yaml, the stack config file, the code,
+ * TypeScript on the dynamic form (typescript.ts), YAML, Python and Go on the native plugin
+ * (yaml.ts, python.ts, go.ts). Each set is a complete program: Pulumi.yaml, the stack config file, the code,
  * what installs its dependencies, and a README. Beside them, the import file (`--format import-file`):
  * the same objects, under the same names, as the JSON `pulumi import --file` reads.
  */
-import {
-  goMod,
-  goProgram,
-  type NativeVersions,
-  nativePackageJson,
-  nativeProject,
-  nativeTypeToken,
-  type PackageSchema,
-  pythonProgram,
-  requirementsTxt,
-  resourceProperties,
-} from "./exportNative";
+import { goMod, goProgram } from "./go";
 import {
   type ExportLanguage,
   type ExportPlan,
-  indexTs,
   nativeStackConfigFile,
-  packageJson,
-  pulumiYaml,
   readme,
   stackConfigFile,
   toYaml,
-  tsconfigJson,
   writtenBy,
-} from "./exportProgram";
+} from "./plan";
+import { pythonProgram, requirementsTxt } from "./python";
+import {
+  type NativeVersions,
+  nativePackageJson,
+  nativeTypeToken,
+  type PackageSchema,
+  resourceProperties,
+} from "./schema";
+import { indexTs, packageJson, pulumiYaml, tsconfigJson } from "./typescript";
+import { nativeProject } from "./yaml";
 
 /** The versions the files pin: this package, and the Pulumi SDK of each language. */
 export type ProgramVersions = NativeVersions & { pulumi: string };

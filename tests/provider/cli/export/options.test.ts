@@ -1,6 +1,6 @@
 /** The export command line: defaults, repeatable --cluster, and the two required options. */
 import { resolve } from "node:path";
-import { commandOptions } from "../../../provider/cli/options";
+import { commandOptions } from "../../../../provider/cli/options";
 
 describe("export options", () => {
   test("defaults: every cluster, project platform-export, stack dev, connection from the environment", () => {

@@ -4,15 +4,15 @@
  * type through the resource implementations (which speak through the client), as a user's earlier
  * Pulumi program or console clicks would have left it.
  */
-import type { PlatformClient } from "../../../provider/client";
-import { resource as alertConfigurationResource } from "../../../provider/resources/alertConfiguration/resource";
-import { resource as auditingResource } from "../../../provider/resources/auditing/resource";
-import { resource as backupCompliancePolicyResource } from "../../../provider/resources/backupCompliancePolicy/resource";
-import { resource as cloudBackupScheduleResource } from "../../../provider/resources/cloudBackupSchedule/resource";
-import { resource as customDnsResource } from "../../../provider/resources/customDns/resource";
-import { resource as exportBucketResource } from "../../../provider/resources/exportBucket/resource";
-import { resource as searchDeploymentResource } from "../../../provider/resources/searchDeployment/resource";
-import { resource as searchIndexResource } from "../../../provider/resources/searchIndex/resource";
+import type { PlatformClient } from "../../../../provider/client";
+import { resource as alertConfigurationResource } from "../../../../provider/resources/alertConfiguration/resource";
+import { resource as auditingResource } from "../../../../provider/resources/auditing/resource";
+import { resource as backupCompliancePolicyResource } from "../../../../provider/resources/backupCompliancePolicy/resource";
+import { resource as cloudBackupScheduleResource } from "../../../../provider/resources/cloudBackupSchedule/resource";
+import { resource as customDnsResource } from "../../../../provider/resources/customDns/resource";
+import { resource as exportBucketResource } from "../../../../provider/resources/exportBucket/resource";
+import { resource as searchDeploymentResource } from "../../../../provider/resources/searchDeployment/resource";
+import { resource as searchIndexResource } from "../../../../provider/resources/searchIndex/resource";
 
 export const EXPORT_GROUP = "5f1a0000000000000000e101";
 export const EXPORT_CLUSTERS = ["export-cluster", "export-analytics"] as const;

@@ -1,5 +1,5 @@
 /**
- * What `export --language yaml|python|go` writes for the native plugin (exportNative.ts, exportFiles.ts):
+ * What `export --language yaml|python|go` writes for the native plugin (yaml.ts, python.ts, go.ts, files.ts):
  * the exact program of a small plan in each language, the names and types agreeing with the package
  * schema and the SDKs generated from it (sdk/native), and the refusal of a property the schema lacks;
  * and the import file of `--format import-file` (Pulumi's `pulumi import --file` format).
@@ -7,21 +7,19 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { importFileText, programFiles } from "../../../provider/cli/exportFiles";
+import { importFileText, programFiles } from "../../../../provider/cli/export/files";
+import { goName, goProgram } from "../../../../provider/cli/export/go";
+import { type ExportPlan, planExport } from "../../../../provider/cli/export/plan";
+import { pythonName, pythonProgram } from "../../../../provider/cli/export/python";
 import {
-  goName,
-  goProgram,
   type PackageSchema,
   PULUMI_GO_SDK,
   PULUMI_PYTHON_REQUIREMENT,
-  pythonName,
-  pythonProgram,
   type SchemaProperty,
-} from "../../../provider/cli/exportNative";
-import { type ExportPlan, planExport } from "../../../provider/cli/exportProgram";
-import { type ExportedType, exportedTypes } from "../../../provider/cli/exportTypes";
+} from "../../../../provider/cli/export/schema";
+import { type ExportedType, exportedTypes } from "../../../../provider/cli/export/types";
 
-const ROOT = join(__dirname, "..", "..", "..");
+const ROOT = join(__dirname, "..", "..", "..", "..");
 const SCHEMA = JSON.parse(
   readFileSync(join(ROOT, "provider", "native", "schema.json"), "utf8"),
 ) as PackageSchema;
