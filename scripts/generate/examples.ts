@@ -405,8 +405,14 @@ function freeFormInputs(definition: ResourceDefinition, schema: ExampleSchema): 
 }
 
 /** The generated block of a resource page: the two type tokens and the example in every language. */
-export function examplesBlock(definition: ResourceDefinition, folder: string, schema: ExampleSchema): string {
+export function examplesBlock(
+  definition: ResourceDefinition,
+  folder: string,
+  schema: ExampleSchema,
+  layOutGo: (text: string) => string,
+): string {
   const rendered = renderExamples(definition, folder, schema);
+  rendered.go = layOutGo(rendered.go);
   const freeForm = freeFormInputs(definition, schema);
   const lines = [
     `Type tokens: \`pulumi-nodejs:dynamic/platform:${definition.type}\` (the dynamic form: the TypeScript classes of \`pulumi-cluster-platform\`) and \`${schema.name}:index:${definition.type}\` (the native plugin \`pulumi-resource-${schema.name}\`: TypeScript through \`pulumi-cluster-platform/native\`, Python, Go, YAML).`,

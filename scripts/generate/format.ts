@@ -5,6 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
+import { gofmt } from "../../provider/cli/export/go";
 
 const ROOT = join(__dirname, "../..");
 /** The CLI of @biomejs/biome (its package has no JavaScript API; bin/biome picks the platform binary). */
@@ -27,4 +28,18 @@ export function formatTypeScript(path: string, text: string): string {
     throw new Error(`biome format refused the generated ${path}:\n${run.stderr.trim()}`);
   }
   return run.stdout;
+}
+
+/**
+ * A Go program of the docs as `gofmt` lays it out (the one layout Go readers expect), without the
+ * final newline a fenced block does not want. The docs are generated only with Go installed: without
+ * gofmt the error says so rather than imitate its alignment.
+ */
+export function formatGo(where: string, text: string): string {
+  const laidOut = gofmt(text);
+  if (laidOut === undefined)
+    throw new Error(
+      `gofmt is not on PATH: the Go examples of ${where} are laid out by it; install Go and run again`,
+    );
+  return laidOut.trimEnd();
 }

@@ -25,7 +25,7 @@ import type { FunctionDeclaration } from "../../provider/functions/define";
 import { OUTPUT_FILE as ALERT_VARIANTS_FILE, renderAlertVariants } from "./alertVariants";
 import { argumentsTable, outputsTable, overviewTable, readmeTable, replaceBlock } from "./docs";
 import { EXAMPLES_BLOCK, type ExampleSchema, examplesBlock } from "./examples";
-import { formatTypeScript } from "./format";
+import { formatGo, formatTypeScript } from "./format";
 import { renderPackageSchema } from "./packageSchema";
 import { RECOVER_TABLE_BLOCK, recoverTable } from "./recoverTable";
 import { RUNTIME_TABLE_FILE, renderRuntimeTable } from "./runtimeTable";
@@ -91,7 +91,12 @@ export function generatedFiles(
     let text = read(page);
     text = replaceBlock(text, "arguments", argumentsTable(definition), page);
     text = replaceBlock(text, "outputs", outputsTable(definition), page);
-    text = replaceBlock(text, EXAMPLES_BLOCK, examplesBlock(definition, folder, exampleSchema), page);
+    text = replaceBlock(
+      text,
+      EXAMPLES_BLOCK,
+      examplesBlock(definition, folder, exampleSchema, (go) => formatGo(page, go)),
+      page,
+    );
     files.set(page, text);
   }
   files.set("sdk/index.ts", renderSdkIndex(resources.map(({ folder }) => folder)));

@@ -8,7 +8,6 @@
  * declared arguments are the live inputs the resource's diff compares against: `pulumi up` on the
  * result adopts (importId) and writes nothing.
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { HEX24 } from "../../../api/ids";
@@ -17,6 +16,7 @@ import { idPartProblem } from "../../framework/ids";
 import type { PlatformProvider } from "../../framework/types";
 import { CliError, type Progress } from "../engine";
 import { importFileText, type ProgramVersions, programFiles } from "./files";
+import { gofmt } from "./go";
 import {
   type ExportFormat,
   type ExportLanguage,
@@ -241,18 +241,6 @@ export function packageSchema(): PackageSchema {
 /** What `progress` says when there is no gofmt to lay out main.go. */
 export const GO_UNFORMATTED =
   "gofmt is not on PATH: main.go is written unformatted (valid Go, values not aligned); run `gofmt -w main.go` to lay it out";
-
-/**
- * Go source as `gofmt` (from PATH) lays it out; undefined when there is no gofmt. gofmt refusing the
- * text is a bug of the Go writer (go.ts), reported with gofmt's own message.
- */
-export function gofmt(source: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const run = spawnSync("gofmt", [], { input: source, encoding: "utf8", env });
-  if ((run.error as NodeJS.ErrnoException | undefined)?.code === "ENOENT") return undefined;
-  if (run.error !== undefined) throw run.error;
-  if (run.status !== 0) throw new Error(`gofmt refused the Go program export wrote: ${run.stderr.trim()}`);
-  return run.stdout;
-}
 
 /**
  * Writes the program's files into `out` (created when missing); returns their names. A Go program is

@@ -1,7 +1,8 @@
 /**
  * The program `pulumi-cluster-platform export --language go` writes (pure: no I/O): main.go and go.mod
- * (schema.ts says what the native programs share).
+ * (schema.ts says what the native programs share), and gofmt, which lays Go text out.
  */
+import { spawnSync } from "node:child_process";
 import type { ExportPlan } from "./plan";
 import {
   asArray,
@@ -182,4 +183,16 @@ require (
 // The generated Go SDK, shipped in the npm package (\`npm install\` first).
 replace ${GO_SDK_MODULE} => ./${PACKAGE_DIR}/sdk/native/go
 `;
+}
+
+/**
+ * Go source as `gofmt` (from PATH) lays it out; undefined when there is no gofmt. gofmt refusing the
+ * text is a bug of its writer (this file's, or the docs' examples), reported with gofmt's own message.
+ */
+export function gofmt(source: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const run = spawnSync("gofmt", [], { input: source, encoding: "utf8", env });
+  if ((run.error as NodeJS.ErrnoException | undefined)?.code === "ENOENT") return undefined;
+  if (run.error !== undefined) throw run.error;
+  if (run.status !== 0) throw new Error(`gofmt refused the Go program it was given: ${run.stderr.trim()}`);
+  return run.stdout;
 }
