@@ -325,7 +325,9 @@ export function renderPackageSchema(
         packageDescription:
           "Native SDK of pulumi-cluster-platform: the resources as served by the pulumi-resource-platform plugin",
       },
-      python: { packageName: "pulumi_cluster_platform" },
+      // pythonRequires: the `pulumi` package the SDK depends on needs 3.10, so the SDK says so too
+      // (pulumi-sdkgen's default, 3.9, promised a floor that could not install).
+      python: { packageName: "pulumi_cluster_platform", pythonRequires: ">=3.10" },
       go: {
         importBasePath: "github.com/pulumi-cluster-platform/pulumi-cluster-platform/sdk/native/go/platform",
         generateResourceContainerTypes: false,

@@ -19,7 +19,7 @@ def readme():
 
 
 setup(name='pulumi_cluster_platform',
-      python_requires='>=3.9',
+      python_requires='>=3.10',
       version=VERSION,
       description="Resources of the Cluster Platform Administration API: alert configurations, search indexes and search nodes, cloud backup, auditing, custom DNS, cloud provider access, outage simulation and live migration.",
       long_description=readme(),
