@@ -13,8 +13,9 @@
 #   and every module and checksum a Go program on the generated SDK needs to be tidied and built
 #   offline (scripts/test-fresh.sh --fetch)
 #
-# Go's caches and GOPATH are the project's (.tools/go, scripts/env.sh), never the user's, so that the
-# tests' offline Go steps find only what this script fetched (`npm run check:fresh` checks it).
+# Go's module cache and GOPATH are the project's (.tools/go, scripts/env.sh), never the user's, so that
+# the tests' offline Go steps find only what this script fetched (`npm run check:fresh` checks it); the
+# build cache stays Go's own (it holds nothing fetched).
 #
 # 1. A `pulumi` already on PATH whose version is at least PULUMI_MIN_VERSION is used as it is
 #    (with the language hosts beside it; a host missing there is built as in 2).

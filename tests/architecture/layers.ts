@@ -49,7 +49,6 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
     "provider/host",
     "provider/protocol",
     "provider/runtime",
-    "resource:*",
   ],
   // The policy pack reads the declarations (the runtime's table) and the type tokens, never the client.
   "provider/policy": ["api", "provider/protocol", "provider/runtime"],
