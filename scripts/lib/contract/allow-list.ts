@@ -201,10 +201,12 @@ export const CONTRACT_ARTIFACTS: readonly AllowListEntry[] = [
         "MatcherFieldView is declared `type: object` with a oneOf of string enumerations, so no value can satisfy it (every field name is a string), and CLUSTER_NAME and REPLICA_SET_NAME sit in several alternatives of the oneOf, which then fails as ambiguous; the operation answers an array of strings (docs/spec/api-spec.md, operation 3).",
     }),
   ),
+  // No createGroupAlertConfig (#5) answer here or in the two lists below: it answers 201, as the
+  // service does (tests/contract/recordings), a status the contract does not declare, whose body the
+  // check does not hold to the 200 schema.
   ...[
     ["createGroupAlertConfig (#5)", "request", ""],
     ["updateGroupAlertConfig (#9)", "request", ""],
-    ["createGroupAlertConfig (#5)", "answer", ""],
     ["getGroupAlertConfig (#7)", "answer", ""],
     ["updateGroupAlertConfig (#9)", "answer", ""],
     ["listGroupAlertConfigs (#4)", "answer", "results[*]"],
@@ -231,7 +233,6 @@ export const CONTRACT_ARTIFACTS: readonly AllowListEntry[] = [
   ...[
     ["createGroupAlertConfig (#5)", "request", ""],
     ["updateGroupAlertConfig (#9)", "request", ""],
-    ["createGroupAlertConfig (#5)", "answer", ""],
     ["getGroupAlertConfig (#7)", "answer", ""],
     ["updateGroupAlertConfig (#9)", "answer", ""],
     ["listGroupAlertConfigs (#4)", "answer", "results[*]"],
@@ -266,7 +267,6 @@ export const CONTRACT_ARTIFACTS: readonly AllowListEntry[] = [
   ...[
     ["createGroupAlertConfig (#5)", "request", ""],
     ["updateGroupAlertConfig (#9)", "request", ""],
-    ["createGroupAlertConfig (#5)", "answer", ""],
     ["getGroupAlertConfig (#7)", "answer", ""],
     ["updateGroupAlertConfig (#9)", "answer", ""],
     ["listGroupAlertConfigs (#4)", "answer", "results[*]"],
