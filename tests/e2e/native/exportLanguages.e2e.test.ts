@@ -10,14 +10,13 @@
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { DEFAULT_SEED, type RunningEmulator, startEmulator } from "../../../emulator";
+import { type RunningEmulator, startEmulator } from "../../../emulator";
 import { createClient, type PlatformClient } from "../../../provider/client";
 import type { NativeLanguage } from "../../../scripts/lib/pulumi-stack";
 import { EXPORT_GROUP, fillExportProject, readmeSecrets } from "../../provider/cli/export/fixture";
 import { E2EStack, repoRoot, runProcess } from "../harness";
+import { KEY, runTool } from "./exportTool";
 
-const MAIN = join(repoRoot, "dist", "provider", "cli", "main.js");
-const KEY = DEFAULT_SEED.orgOwnerKey;
 /** What the fixture leaves in the project (tests/e2e/export.e2e.test.ts counts the same). */
 const RESOURCES = 16;
 
@@ -69,14 +68,7 @@ describe.each(["yaml", "python", "go"] as const)("export --language %s on the na
       "--language",
       language,
     ];
-    const result = await runProcess("node", [MAIN, ...args], repoRoot, {
-      ...process.env,
-      PLATFORM_BASE_URL: emulator.baseUrl,
-      PLATFORM_PUBLIC_KEY: KEY.publicKey,
-      PLATFORM_PRIVATE_KEY: KEY.privateKey,
-    });
-    process.stdout.write(`\n$ pulumi-cluster-platform ${args.join(" ")}\n${result.stdout}${result.stderr}`);
-    expect(result.code).toBe(0);
+    const result = await runTool(emulator, args);
     expect(result.stderr).toContain(`: ${RESOURCES} resources, 3 secrets to set (README.md lists them)\n`);
     for (const file of [...PROGRAM_FILES[language], "README.md", "Pulumi.dev.yaml"]) {
       expect(existsSync(join(out, file))).toBe(true);

@@ -13,13 +13,12 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse, parseDocument } from "yaml";
-import { DEFAULT_SEED, type RunningEmulator, startEmulator } from "../../../emulator";
+import { type RunningEmulator, startEmulator } from "../../../emulator";
 import { createClient, type PlatformClient } from "../../../provider/client";
 import { EXPORT_GROUP, fillExportProject, readmeSecrets } from "../../provider/cli/export/fixture";
-import { E2EStack, repoRoot, runProcess } from "../harness";
+import { E2EStack, repoRoot } from "../harness";
+import { KEY, runTool } from "./exportTool";
 
-const MAIN = join(repoRoot, "dist", "provider", "cli", "main.js");
-const KEY = DEFAULT_SEED.orgOwnerKey;
 /** What the fixture leaves in the project (tests/e2e/native/exportLanguages.e2e.test.ts counts the same). */
 const RESOURCES = 16;
 
@@ -36,18 +35,7 @@ describe("export --format import-file, then pulumi import --file", () => {
   let work = "";
   let file: string;
 
-  /** Runs the command line with the emulator's connection in the environment. */
-  const cli = async (args: string[]) => {
-    const result = await runProcess("node", [MAIN, ...args], repoRoot, {
-      ...process.env,
-      PLATFORM_BASE_URL: emulator.baseUrl,
-      PLATFORM_PUBLIC_KEY: KEY.publicKey,
-      PLATFORM_PRIVATE_KEY: KEY.privateKey,
-    });
-    process.stdout.write(`\n$ pulumi-cluster-platform ${args.join(" ")}\n${result.stdout}${result.stderr}`);
-    expect(result.code).toBe(0);
-    return result;
-  };
+  const cli = (args: string[]) => runTool(emulator, args);
 
   /** A stack of the program `export --language` wrote, with its resources and config left out. */
   const emptyStack = async (language: "yaml" | "python"): Promise<{ stack: E2EStack; program: string }> => {
