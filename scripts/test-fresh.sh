@@ -9,7 +9,9 @@
 #      with the modules pinned as tools/go-sdk/go.mod pins them: `go mod tidy`, then `go build`
 #      (tests/e2e/native/exportLanguages.e2e.test.ts, then the Go host);
 #   2. examples/native-go with the SDK replaced by sdk/native/go: `go build` (tests/e2e/native/go);
-#   3. the Python SDK (sdk/native/python) installed as the tests install it (pip --no-index
+#   3. tools/atlas-go-client, the real client of the service on the vendor's Go SDK: `go build` with
+#      go.mod and go.sum read-only (tests/contract/atlasGoClient.e2e.test.ts);
+#   4. the Python SDK (sdk/native/python) installed as the tests install it (pip --no-index
 #      --no-build-isolation, scripts/lib/pulumi-stack.ts) and imported by the venv's Python.
 # Each failure is named with what is missing (module@version from Go's message, or pip's), and the
 # check exits 1.
@@ -134,7 +136,13 @@ step "go build of examples/native-go on sdk/native/go" bash -c \
   'cd "$0" && go mod edit -replace="$1=$2" && go build -o "$0/program" .' \
   "$example" "$sdk_module" "$root/sdk/native/go" || true
 
-# 3. The Python SDK, offline, into the venv's Python.
+# 3. tools/atlas-go-client as tests/contract/atlasGoClient.e2e.test.ts builds it (its modules:
+#    scripts/toolchain.sh atlas_go_client).
+step "go build of tools/atlas-go-client on the vendor's Go SDK" bash -c \
+  'cd "$0" && go build -mod=readonly -buildvcs=false -o "$1/atlas-go-client" .' \
+  "$root/tools/atlas-go-client" "$scratch" || true
+
+# 4. The Python SDK, offline, into the venv's Python.
 if [ "$mode" = check ]; then
   venv_python="$root/.tools/venv/bin/python"
   if [ ! -x "$venv_python" ]; then

@@ -12,6 +12,8 @@
 #   the Go SDK github.com/pulumi/pulumi/sdk/v3 in the Go module and build caches (tools/go-sdk),
 #   and every module and checksum a Go program on the generated SDK needs to be tidied and built
 #   offline (scripts/test-fresh.sh --fetch)
+#   the vendor's Go SDK go.mongodb.org/atlas-sdk in the Go module and build caches, for the real
+#   client of the service the suite runs (tools/atlas-go-client)
 #
 # Go's module cache and GOPATH are the project's (.tools/go, scripts/env.sh), never the user's, so that
 # the tests' offline Go steps find only what this script fetched (`npm run check:fresh` checks it); the
@@ -45,7 +47,7 @@ for arg in "$@"; do
   case "$arg" in
     --native) native=true ;;
     -h | --help)
-      sed -n '2,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+      sed -n '2,22p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
       exit 0
       ;;
     *)
@@ -231,6 +233,27 @@ go_sdk() {
   say "compiled the Go SDK $version in $((SECONDS - started)) s"
 }
 
+# The vendor's own Go SDK (tools/atlas-go-client: go.mongodb.org/atlas-sdk, the version tools/README.md
+# says the proxy serves) for the real client of the service the end-to-end suite runs against the
+# emulator (tests/contract/atlasGoClient.e2e.test.ts): its modules downloaded into the project's module
+# cache, so the test and `npm run check:fresh` build it with GOPROXY=off, and its packages compiled into
+# the Go build cache with the test's flags. The proxy serves the SDK's version when asked for it by
+# name, not in its list (tools/README.md).
+atlas_go_client() {
+  require_go
+  local stamp started=$SECONDS
+  stamp="$(module_hash tools/atlas-go-client)-$(go env GOVERSION)-$(go env GOCACHE GOMODCACHE GOPATH | sha256sum | cut -c1-8)"
+  if [ "$(cat "$root/.tools/.stamp-atlas-go-client" 2>/dev/null)" = "$stamp" ]; then
+    say "the vendor's Go SDK for tools/atlas-go-client (cached in the Go caches)"
+    return
+  fi
+  say "downloading and compiling the vendor's Go SDK for tools/atlas-go-client"
+  (cd "$root/tools/atlas-go-client" && go mod download &&
+    GOFLAGS="-mod=readonly -buildvcs=false" go build -trimpath -o /dev/null .)
+  printf '%s' "$stamp" >"$root/.tools/.stamp-atlas-go-client"
+  say "the vendor's Go SDK for tools/atlas-go-client ready in $((SECONDS - started)) s"
+}
+
 # .tools/venv with the pinned `pulumi` package from PyPI. Python programs run with this venv's bin
 # first on PATH (or PULUMI_PYTHON_CMD pointing at its python).
 python_venv() {
@@ -274,7 +297,7 @@ newest_cli() {
 pids=()
 python_venv &
 pids+=($!)
-{ python_host && go_host; } &
+{ python_host && go_host && atlas_go_client; } &
 pids+=($!)
 yaml_host &
 pids+=($!)
