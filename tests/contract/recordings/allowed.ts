@@ -16,16 +16,12 @@ const LEFT_OUT_NULL =
 
 const ROLE_NULLS =
   "The service answers `authorizedDate: null` and `iamAssumedRoleArn: null` for a role not yet authorized; the emulator leaves them out until the role is authorized (the contract's CloudProviderAccessAWSIAMRole does not declare them nullable, and the contract check holds the emulator to it); the client reads absent and null alike.";
-const NOT_YET_FOLLOWED =
-  "Not yet followed (issue 38, left for a later change): the emulator shows `requirePrivateNetworking` only when the create sent it, where the service shows false.";
 
 export const ALLOWED_DIFFERENCES: readonly AllowedDifference[] = [
   { exchange: "compliance policy enable", subject: "field onDemandPolicyItem", reason: LEFT_OUT_NULL },
   { exchange: "compliance policy describe", subject: "field onDemandPolicyItem", reason: LEFT_OUT_NULL },
   { exchange: "cloud provider access create", subject: "field authorizedDate", reason: ROLE_NULLS },
   { exchange: "cloud provider access create", subject: "field iamAssumedRoleArn", reason: ROLE_NULLS },
-  { exchange: "export bucket create", subject: "field requirePrivateNetworking", reason: NOT_YET_FOLLOWED },
-  { exchange: "export bucket describe", subject: "field requirePrivateNetworking", reason: NOT_YET_FOLLOWED },
   {
     exchange: "export bucket describe",
     subject: "field region",
