@@ -9,6 +9,7 @@ import {
   E2E,
   type RecordedExpectation,
   type RecordedScenario,
+  recordedRead,
   type ScenarioContext,
   type Shape,
 } from "./expectations";
@@ -68,23 +69,17 @@ function snapshotTakeAndWatch(
   const snapshotPath = `/groups/{groupId}/clusters/${cluster}/backup/snapshots`;
   const watchFile = (n: number) =>
     `${folder}/${recordings.watch}/GET_api_atlas_v2_${groupCluster}_backup_snapshots_${snapshotId}_${n}.snaphost`;
-  const watched = (
-    n: number,
-    waited: number,
-    fields: Readonly<Record<string, Shape>>,
-  ): RecordedExpectation => ({
-    name: `${prefix} snapshot watch ${n}`,
-    recording: watchFile(n),
-    recorded: dates[n] as string,
-    sentBy: "internal/cli/backup/snapshots/watch.go (polls until completed)",
-    waited,
-    method: "GET",
-    path: `${snapshotPath}/{snapshotId}`,
-    version: "2023-01-01",
-    status: 200,
-    headers: { rateLimit: true },
-    fields: { ...fields, replicaSetName: { value: cluster } },
-  });
+  const watched = (n: number, waited: number, fields: Readonly<Record<string, Shape>>): RecordedExpectation =>
+    recordedRead({
+      name: `${prefix} snapshot watch ${n}`,
+      recording: watchFile(n),
+      recorded: dates[n] as string,
+      sentBy: "internal/cli/backup/snapshots/watch.go (polls until completed)",
+      waited,
+      path: `${snapshotPath}/{snapshotId}`,
+      version: "2023-01-01",
+      fields: { ...fields, replicaSetName: { value: cluster } },
+    });
   return [
     {
       name: `${prefix} snapshot take`,
@@ -191,44 +186,25 @@ export function backupJobScenarios(context: ScenarioContext): readonly RecordedS
   const exportJobs = `/groups/{groupId}/clusters/${EXPORTS.cluster}/backup/exports`;
   const exportFile = (subtest: string, rest: string) =>
     `${EXPORTS.folder}/${subtest}/${rest.replace("@", `api_atlas_v2_${EXPORTS.groupCluster}_backup_exports`)}.snaphost`;
-  const restoreJob = (
-    name: string,
-    recording: string,
-    recorded: string,
-    waited: number,
-    fields: Readonly<Record<string, Shape>>,
-  ): RecordedExpectation => ({
-    name,
-    recording,
-    recorded,
-    sentBy: "internal/cli/backup/restores/watch.go (polls until finishedAt)",
-    waited,
-    method: "GET",
-    path: `${restoreJobs}/{restoreJobId}`,
-    version: "2023-01-01",
-    status: 200,
-    headers: { rateLimit: true },
-    fields,
-  });
-  const exportJob = (
-    name: string,
-    recording: string,
-    recorded: string,
-    waited: number,
-    fields: Readonly<Record<string, Shape>>,
-  ): RecordedExpectation => ({
-    name,
-    recording,
-    recorded,
-    sentBy: "internal/cli/backup/exports/jobs/watch.go (polls until Successful)",
-    waited,
-    method: "GET",
-    path: `${exportJobs}/{exportJobId}`,
-    version: "2023-01-01",
-    status: 200,
-    headers: { rateLimit: true },
-    fields,
-  });
+  /** A watched job's reads: the job's path, as the vendor's watch command polls it. */
+  const watchRead =
+    (path: string, sentBy: string) =>
+    (
+      name: string,
+      recording: string,
+      recorded: string,
+      waited: number,
+      fields: Readonly<Record<string, Shape>>,
+    ): RecordedExpectation =>
+      recordedRead({ name, recording, recorded, sentBy, waited, path, version: "2023-01-01", fields });
+  const restoreJob = watchRead(
+    `${restoreJobs}/{restoreJobId}`,
+    "internal/cli/backup/restores/watch.go (polls until finishedAt)",
+  );
+  const exportJob = watchRead(
+    `${exportJobs}/{exportJobId}`,
+    "internal/cli/backup/exports/jobs/watch.go (polls until Successful)",
+  );
   return [
     {
       name: "snapshots",

@@ -11,6 +11,7 @@ import {
   E2E,
   type RecordedExpectation,
   type RecordedScenario,
+  recordedRead,
   type ScenarioContext,
   type Shape,
 } from "./expectations";
@@ -106,19 +107,7 @@ function get(
   waited: number,
   fields: Readonly<Record<string, Shape>>,
 ): RecordedExpectation {
-  return {
-    name,
-    recording,
-    recorded,
-    sentBy,
-    waited,
-    method: "GET",
-    path: PATH,
-    version: VERSION,
-    status: 200,
-    headers: { rateLimit: true },
-    fields,
-  };
+  return recordedRead({ name, recording, recorded, sentBy, waited, path: PATH, version: VERSION, fields });
 }
 
 const ENABLE_SOURCE = "internal/store/backup_compliance.go (EnableCompliancePolicy)";

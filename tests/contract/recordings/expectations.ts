@@ -88,6 +88,14 @@ export interface RecordedScenario {
 
 export const E2E = "test/e2e/atlas";
 
+/** A recorded read: a GET the service answered 200, with its rate-limit headers (most steps of a
+ * watched sequence). */
+export function recordedRead(
+  read: Omit<RecordedExpectation, "method" | "status" | "headers">,
+): RecordedExpectation {
+  return { ...read, method: "GET", status: 200, headers: { rateLimit: true } };
+}
+
 const ALERT_CONFIG_FIELDS: Readonly<Record<string, Shape>> = {
   created: "date",
   enabled: "boolean",

@@ -8,6 +8,7 @@ import {
   E2E,
   type RecordedExpectation,
   type RecordedScenario,
+  recordedRead,
   type ScenarioContext,
   type Shape,
 } from "./expectations";
@@ -335,19 +336,17 @@ export function searchScenarios(_context: ScenarioContext): readonly RecordedSce
     waited: number,
     fields: Readonly<Record<string, Shape>>,
     sentBy = "internal/cli/search/nodes/create.go, update.go (--watch: polls until IDLE)",
-  ): RecordedExpectation => ({
-    name,
-    recording,
-    recorded,
-    sentBy,
-    waited,
-    method: "GET",
-    path: deployment,
-    version: "2025-03-12",
-    status: 200,
-    headers: { rateLimit: true },
-    fields,
-  });
+  ): RecordedExpectation =>
+    recordedRead({
+      name,
+      recording,
+      recorded,
+      sentBy,
+      waited,
+      path: deployment,
+      version: "2025-03-12",
+      fields,
+    });
   return [
     {
       name: "search indexes",
