@@ -204,6 +204,17 @@ export const CONTRACT_ARTIFACTS: readonly AllowListEntry[] = [
         "An on-demand snapshot's frequencyType is \"ondemand\" (recordings backup/snapshot/.../TestSnapshots/Create_snapshot/POST_..._backup_snapshots_1.snaphost and Watch_creation/GET_..._backup_snapshots_6a7944f22c88faeba59d3572_1..4.snaphost, 2026-08-10); the contract's enum lists only the scheduled frequencies.",
     }),
   ),
+  ...["getGroupBackupCompliancePolicy (#42)", "updateGroupBackupCompliancePolicy (#43)"].map(
+    (operation): AllowListEntry => ({
+      operation,
+      side: "answer",
+      kind: "type",
+      path: "onDemandPolicyItem",
+      messageIncludes: "must be object",
+      reason:
+        "A policy without an on-demand item answers `onDemandPolicyItem: null` (recordings backup/compliancepolicy/.../TestBackupCompliancePolicyEnable/PUT_api_atlas_v2_groups_..._backupCompliancePolicy_1.snaphost and TestBackupCompliancePolicyDescribe/GET_..._backupCompliancePolicy_1.snaphost, 2026-08-10); the contract does not declare the item nullable.",
+    }),
+  ),
   ...["cloudProvider", "copyRegions", "replicaSetName", "configServerType", "members", "snapshotIds"].map(
     (path): AllowListEntry => ({
       operation: "takeGroupClusterBackupSnapshots (#55)",

@@ -16,12 +16,6 @@ function inEach(exchanges: readonly string[], subject: string, reason: string): 
   return exchanges.map((exchange) => ({ exchange, subject, reason }));
 }
 
-const LEFT_OUT_NULL =
-  "The service answers `onDemandPolicyItem: null` when the policy has none; the emulator leaves the field out, because the contract (DataProtectionSettings20231001) does not declare it nullable and the contract check holds the emulator to it, and the provider's model reads a present item as an item (provider/resources/backupCompliancePolicy/model.ts fromApi): following the service needs the provider to read null as none first (issue 38, the provider part).";
-
-const WINDOW_LEFT_OUT =
-  "The service shows `restoreWindowDays: 0` when the policy was set up without it; the emulator leaves the field out, as it was sent. Not followed yet: the provider compares the window as given (provider/resources/backupCompliancePolicy/model.ts, POLICY_FIELD_COMPARISON: absent is not 0), so a program that leaves it out would see a change on every preview against an emulator that shows 0; following the service needs that comparison to read absent as 0 first (issue 38, the provider part).";
-
 const ROLE_NULLS =
   "The service answers `authorizedDate: null` and `iamAssumedRoleArn: null` for a role not yet authorized; the emulator leaves them out until the role is authorized (the contract's CloudProviderAccessAWSIAMRole does not declare them nullable, and the contract check holds the emulator to it); the client reads absent and null alike.";
 
@@ -34,38 +28,7 @@ const NO_DEPLOYMENT_ITEM =
 const LIST_FORM =
   "The service's `fts/indexes/{database}/{collection}` list answers each index in full (analyzer, mappings, synonyms); the specification names the list form's fields (docs/spec/api-spec.md, search indexes: collectionName, database, indexID, name, numPartitions, status, type) and the emulator follows the specification. A client that needs the definition reads the index by id, as the vendor's `search indexes describe` does.";
 
-const COMPLIANCE_EXCHANGES = [
-  "compliance policy enable",
-  "compliance policy describe: enable",
-  "compliance policy describe",
-  "copy protection: enable policy",
-  "copy protection: policy watch",
-  "copy protection: enable read",
-  "copy protection: enable",
-  "copy protection: enable watch",
-  "copy protection: disable read",
-  "copy protection: disable",
-  "point in time restore: setup",
-  "point in time restore: setup watch",
-  "point in time restore: enable read",
-  "point in time restore: enable",
-  "policies describe: enable",
-  "policies describe",
-  "compliance policy setup",
-];
-
 export const ALLOWED_DIFFERENCES: readonly AllowedDifference[] = [
-  ...inEach(COMPLIANCE_EXCHANGES, "field onDemandPolicyItem", LEFT_OUT_NULL),
-  ...inEach(
-    [
-      "point in time restore: setup",
-      "point in time restore: setup watch",
-      "point in time restore: enable read",
-      "compliance policy setup",
-    ],
-    "field restoreWindowDays",
-    WINDOW_LEFT_OUT,
-  ),
   { exchange: "cloud provider access create", subject: "field authorizedDate", reason: ROLE_NULLS },
   { exchange: "cloud provider access create", subject: "field iamAssumedRoleArn", reason: ROLE_NULLS },
   {
