@@ -293,9 +293,10 @@ export function createAlertConfig(
   return record;
 }
 
-/** Replaces a configuration with a full body (9): a bound left out is removed. */
+/** Replaces a configuration with a full body (9): a bound left out is removed. The body may repeat
+ * the path's `groupId` and `id` (the vendor's `alerts settings update --file` sends the id). */
 export function replaceAlertConfig(record: AlertConfigRecord, body: Json | undefined, nowMs: number): void {
-  const fields = parseAlertConfigBody(withoutPathEchoes(body, { groupId: record.groupId }));
+  const fields = parseAlertConfigBody(withoutPathEchoes(body, { groupId: record.groupId, id: record.id }));
   Object.assign(record, fields, { updated: isoDate(nowMs) });
 }
 

@@ -261,8 +261,10 @@ export function renderCompliancePolicy(
     state: complianceState(policy, req),
     deletable: state.projects[policy.projectId]?.[DISABLE_REQUESTED_FLAG] === true,
   };
-  if (restoreWindowDays !== null) shown.restoreWindowDays = restoreWindowDays;
-  if (onDemandPolicyItem !== null) shown.onDemandPolicyItem = onDemandPolicyItem;
+  // A policy without a window or an on-demand item shows 0 and null, as the service's do
+  // (docs/api-choices.md, Compliance policy).
+  shown.restoreWindowDays = restoreWindowDays ?? 0;
+  shown.onDemandPolicyItem = onDemandPolicyItem;
   return shown;
 }
 

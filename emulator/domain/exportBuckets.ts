@@ -69,10 +69,13 @@ export function renderExportBucket(bucket: ExportBucketRecord): JsonObject {
     };
   }
   if (bucket.cloudProvider === "GCP") return { ...common, roleId: bucket.iamRoleId };
-  const shown: JsonObject = { ...common, iamRoleId: bucket.iamRoleId };
-  if (typeof bucket.requirePrivateNetworking === "boolean")
-    shown.requirePrivateNetworking = bucket.requirePrivateNetworking;
-  return shown;
+  // An AWS bucket shows requirePrivateNetworking false when the create left it out, as the service
+  // does (docs/api-choices.md, "Export bucket private networking").
+  return {
+    ...common,
+    iamRoleId: bucket.iamRoleId,
+    requirePrivateNetworking: bucket.requirePrivateNetworking ?? false,
+  };
 }
 
 const bucketName = str({ minLength: 3, maxLength: 63 });

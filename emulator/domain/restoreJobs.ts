@@ -106,6 +106,9 @@ export function renderRestoreJob(
     shown.desiredTimestamp = { date: isoDate(job.oplogTs * 1000), increment: job.oplogInc ?? 1 };
   }
   if (finished) shown.finishedAt = isoDate(finishedMs);
+  // Every job shows deliveryUrl, empty but for a finished download, as the service's do
+  // (docs/api-choices.md, "Restore jobs").
+  shown.deliveryUrl = [];
   if (isDownload) {
     shown.expiresAt = isoDate(expiresMs);
     const url = (rs: string) => `https://restore.platform.local/${job.id}/${rs}.tar.gz`;

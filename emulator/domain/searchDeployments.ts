@@ -16,7 +16,7 @@ import { apiError } from "../core/errors";
 import { mintId } from "../core/ids";
 import { lifecycleDone, lifecyclePhase } from "../core/lifecycle";
 import { arr, int, obj, oneOf, required, validateBody } from "../core/validation";
-import { clusterKey, requireSearchCluster } from "./clusters";
+import { clusterKey, pathCluster, requireSearchCluster } from "./clusters";
 
 const specsBody = {
   specs: required(
@@ -36,6 +36,8 @@ export interface SearchDeploymentRecord extends JsonObject {
   clusterName: string;
   specs: JsonObject[];
   encryptionAtRestProvider: string;
+  /** The cluster's cloud provider, where the nodes run (absent in states saved before it was kept). */
+  cloudProvider: string | null;
   changeStartedMs: number;
   deleteRequestedMs: number | null;
 }
@@ -82,10 +84,16 @@ export function renderDeployment(record: SearchDeploymentRecord, req: OperationR
           req.now,
           req.asyncDelayMs,
         );
+  // effectiveSpecs: the nodes as deployed, the requested specs on the cluster's cloud, as the
+  // service shows them (already the new specs in the answer to a change; docs/api-choices.md, "Search
+  // nodes"). The service adds the region; the emulator's clusters have none, so it is left out.
+  const cloud: JsonObject =
+    typeof record.cloudProvider === "string" ? { cloudProvider: record.cloudProvider } : {};
   return {
     id: record.id,
     groupId: record.groupId,
     specs: record.specs,
+    effectiveSpecs: record.specs.map((spec): JsonObject => ({ ...cloud, ...spec })),
     encryptionAtRestProvider: record.encryptionAtRestProvider,
     stateName,
   };
@@ -106,6 +114,7 @@ export function createDeployment(state: EmulatorState, req: OperationRequest): S
     clusterName,
     specs: body.specs as JsonObject[],
     encryptionAtRestProvider: "NONE",
+    cloudProvider: pathCluster(state, req).provider,
     changeStartedMs: req.now,
     deleteRequestedMs: null,
   };

@@ -55,6 +55,9 @@ export interface SearchIndexRecord extends JsonObject {
   buildStartedMs: number;
   definitionVersion: number;
   deleteRequestedMs: number | null;
+  /** A build of an earlier definition had finished before the current one started: the index keeps
+   * answering queries with it while it rebuilds (absent in states saved before it was kept). */
+  servesEarlierBuild: boolean;
 }
 
 type Style = "first" | "second";
@@ -130,6 +133,9 @@ function renderFirstStyle(index: SearchIndexRecord, req: OperationRequest): Json
     const value = d[key];
     if (value !== undefined) shown[key] = value;
   }
+  // A text index without synonyms shows an empty list, as the service's do (docs/api-choices.md,
+  // "Search indexes").
+  if (index.type === "search" && shown.synonyms === undefined) shown.synonyms = [];
   return shown;
 }
 
@@ -153,8 +159,10 @@ function renderSecondStyle(
   detail: boolean,
 ): JsonObject {
   const status = statusOf(index, "second", req);
-  // An index being rebuilt after an update keeps answering queries with its previous definition.
-  const queryable = status === "READY" || (status !== "DELETING" && index.definitionVersion > 0);
+  // An index being rebuilt after an update keeps answering queries with its previous definition,
+  // if that one had finished building: an update of an index still building leaves it not
+  // queryable, as the service's answer shows (tests/contract/recordings, search index update).
+  const queryable = status === "READY" || (status !== "DELETING" && index.servesEarlierBuild === true);
   const latestDefinition: JsonObject =
     index.type === "vectorSearch"
       ? index.definition
@@ -250,6 +258,7 @@ export function createIndex(
     buildStartedMs: req.now,
     definitionVersion: 0,
     deleteRequestedMs: null,
+    servesEarlierBuild: false,
   };
   indexTable(state)[record.indexID] = record;
   return record;
@@ -257,6 +266,7 @@ export function createIndex(
 
 /** A new definition starts building again; the version counts the definitions since create. */
 function redefine(index: SearchIndexRecord, definition: JsonObject, req: OperationRequest): void {
+  if (isBuilt(index, req)) index.servesEarlierBuild = true;
   index.definition = definition;
   index.definitionVersion += 1;
   index.buildStartedMs = req.now;

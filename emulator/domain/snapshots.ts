@@ -115,7 +115,9 @@ export function newSnapshot(
     ...fields,
     dbVersion: fullDbVersion(cluster),
     cloudProvider: cluster.provider,
-    replicaSetName: replicaSetName(cluster, 0),
+    // A replica set cluster's snapshot names the cluster as its replica set, as the service's do
+    // (docs/api-choices.md, "Snapshot names"); a sharded cluster's members name their shards.
+    replicaSetName: cluster.name,
     storageSizeBytes: STORAGE_SIZE_BYTES,
     members,
   };
@@ -158,9 +160,9 @@ export function renderSnapshot(
     status: snapshotStatus(snapshot, req),
     storageSizeBytes: snapshot.storageSizeBytes,
   };
-  // On-demand snapshots have no frequencyType: the contract's enum (hourly..yearly) has no on-demand
-  // value, and snapshotType "onDemand" already says it (docs/api-choices.md).
-  if (snapshot.frequencyType !== null) common.frequencyType = snapshot.frequencyType;
+  // An on-demand snapshot's frequencyType is "ondemand", as the service answers, though the
+  // contract's enum (hourly..yearly) lacks it (docs/api-choices.md, "Snapshot names").
+  common.frequencyType = snapshot.frequencyType ?? "ondemand";
   if (snapshot.kind === "serverless") return { ...common, serverlessInstanceName: snapshot.clusterName };
   if (snapshot.description !== null) common.description = snapshot.description;
   common.policyItems = [];

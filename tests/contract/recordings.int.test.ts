@@ -7,10 +7,13 @@
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { DigestClient, OWNER_KEY } from "../emulator/core/helpers";
 import { ALLOWED_DIFFERENCES, type AllowedDifference } from "./recordings/allowed";
-import { compareAnswer, type Difference, expand } from "./recordings/compare";
-import { recordedScenarios } from "./recordings/expectations";
+import { compareAnswer, type Difference, expand, expandBody } from "./recordings/compare";
+import type { RecordedScenario } from "./recordings/expectations";
+import { recordedScenarios } from "./recordings/scenarios";
 
 const PROJECT = "5f1a000000000000000000a1";
+/** The seed's second project of the organization (other-project). */
+const TARGET_PROJECT = "5f1a000000000000000000a2";
 const CLUSTER = "demo-cluster";
 const ORG = "5f1a00000000000000000001";
 /** The seed's authorized AWS role of PROJECT (emulator/seed/default.json). */
@@ -18,7 +21,12 @@ const AWS_ROLE = "5f1a000000000000000000c1";
 const SERVICE = "atlas";
 /** Long enough that an asynchronous answer shows its transitional state (the manual clock stands still). */
 const ASYNC_DELAY_MS = 60_000;
-const scenarios = recordedScenarios(PROJECT, CLUSTER, AWS_ROLE);
+const scenarios = recordedScenarios({
+  groupId: PROJECT,
+  targetGroupId: TARGET_PROJECT,
+  awsRoleId: AWS_ROLE,
+  clusterName: CLUSTER,
+});
 const matchedAllowances = new Set<AllowedDifference>();
 
 let emu: RunningEmulator;
@@ -45,9 +53,10 @@ function describeDifference(difference: Difference): string {
   return `${difference.exchange} | ${difference.subject} | ${difference.detail}`;
 }
 
-test("the expectations cover 23 recorded exchanges, each with its recording and date", () => {
+test("the expectations cover the 104 recorded exchanges in scope, each with its recording and date", () => {
   const exchanges = scenarios.flatMap((scenario) => scenario.exchanges);
-  expect(exchanges).toHaveLength(23);
+  expect(exchanges).toHaveLength(104);
+  expect(new Set(exchanges.map((exchange) => exchange.recording)).size).toBe(exchanges.length);
   expect(new Set(exchanges.map((exchange) => exchange.name)).size).toBe(exchanges.length);
   for (const exchange of exchanges) {
     expect(exchange.recording).toMatch(/^test\/e2e\/.+\/testdata\/\.snapshots\/.+\.snaphost$/);
@@ -55,11 +64,32 @@ test("the expectations cover 23 recorded exchanges, each with its recording and 
   }
 });
 
+/** Creates the clusters the recorded test had created, through the emulator's control API. */
+async function createClusters(
+  scenario: RecordedScenario,
+  values: Readonly<Record<string, string>>,
+): Promise<void> {
+  for (const cluster of scenario.clusters ?? []) {
+    const response = await fetch(`${emu.url}/__emulator/clusters`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ groupId: expand(cluster.groupId, values), name: cluster.name }),
+    });
+    expect(response.status).toBe(201);
+  }
+}
+
 test.each(scenarios.map((scenario) => [scenario.name, scenario] as const))(
   "the emulator answers %s as the service's recordings do",
   async (_name, scenario) => {
     const client = new DigestClient(emu.url, OWNER_KEY, "MD5", undefined, `/api/${SERVICE}/v2`);
-    const values: Record<string, string> = { groupId: PROJECT, clusterName: CLUSTER, orgId: ORG };
+    const values: Record<string, string> = {
+      groupId: PROJECT,
+      targetGroupId: TARGET_PROJECT,
+      clusterName: CLUSTER,
+      orgId: ORG,
+    };
+    await createClusters(scenario, values);
     const differences: Difference[] = [];
     for (const exchange of scenario.exchanges) {
       const path = expand(exchange.path, values);
@@ -71,10 +101,10 @@ test.each(scenarios.map((scenario) => [scenario.name, scenario] as const))(
         });
         continue;
       }
-      if (exchange.afterSettling) emu.advance(ASYNC_DELAY_MS);
+      if (exchange.waited) emu.advance(ASYNC_DELAY_MS * exchange.waited);
       const mediaType = `application/vnd.${SERVICE}.${exchange.version}+json`;
       const answer = await client.call(exchange.method, `/api/${SERVICE}/v2${path}`, {
-        body: exchange.body,
+        body: exchange.body === undefined ? undefined : expandBody(exchange.body, values),
         headers: { accept: mediaType, ...(exchange.body === undefined ? {} : { "content-type": mediaType }) },
       });
       if (exchange.capture) {

@@ -26,12 +26,18 @@ export const POLICY_FIELD_COMPARISON = {
   copyProtectionEnabled: "deep",
   encryptionAtRestEnabled: "deep",
   pitEnabled: "deep",
-  restoreWindowDays: "deep",
+  restoreWindowDays: sameRestoreWindow,
   onDemandPolicyItem: sameOnDemandItem,
   scheduledPolicyItems: samePolicyItems,
 } as const;
 export type PolicyField = keyof typeof POLICY_FIELD_COMPARISON;
 export const POLICY_FIELDS = Object.keys(POLICY_FIELD_COMPARISON) as PolicyField[];
+
+/** A window left out is 0: the service shows `restoreWindowDays: 0` for a policy set up without one
+ * (tests/contract/recordings, compliance policy setup), so neither side's absence is a change. */
+function sameRestoreWindow(stateValue: unknown, inputValue: unknown): boolean {
+  return (stateValue ?? 0) === (inputValue ?? 0);
+}
 
 /** The on-demand item compares without its read-only id. */
 function sameOnDemandItem(stateValue: unknown, inputValue: unknown): boolean {
@@ -181,5 +187,8 @@ export function inputsFromLive(previous: PolicySettings, live: LivePolicy): Reco
     scheduledPolicyItems: scheduledPolicyItems.map(withoutId),
   };
   if (onDemandPolicyItem !== undefined) inputs.onDemandPolicyItem = withoutId(onDemandPolicyItem);
+  // A window of 0, which the service shows for a policy without one, reads as none: a program that
+  // leaves it out reads back what it wrote (sameRestoreWindow: absent and 0 are the same window).
+  if (fields.restoreWindowDays === 0) delete inputs.restoreWindowDays;
   return inputs;
 }

@@ -50,13 +50,17 @@ export interface LiveFtsIndex {
 }
 
 export function fromApi(index: ApiFtsIndex): LiveFtsIndex {
+  const definition = ftsDefinitionOf(index as Partial<Record<FlatDefinitionField, unknown>>);
+  // The service shows `synonyms: []` for an index without any (tests/contract/recordings, fts index
+  // describe): read as none, so a read reports no field the program did not set.
+  if (Array.isArray(definition.synonyms) && definition.synonyms.length === 0) delete definition.synonyms;
   return {
     indexId: index.indexID,
     name: index.name,
     database: index.database,
     collectionName: index.collectionName,
     status: index.status ?? "UNKNOWN",
-    definition: ftsDefinitionOf(index as Partial<Record<FlatDefinitionField, unknown>>),
+    definition,
   };
 }
 

@@ -64,6 +64,16 @@ export function expand(template: string, values: Readonly<Record<string, string>
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
+/** A request body with `{name}` in its string values replaced from `values` (ids earlier answers gave). */
+export function expandBody(body: unknown, values: Readonly<Record<string, string>>): unknown {
+  if (typeof body === "string") return expand(body, values);
+  if (Array.isArray(body)) return body.map((item) => expandBody(item, values));
+  if (body !== null && typeof body === "object") {
+    return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, expandBody(value, values)]));
+  }
+  return body;
+}
+
 export function compareAnswer(
   expected: RecordedExpectation,
   answer: Answer,
@@ -95,21 +105,68 @@ export function compareAnswer(
       differ("header location", `recorded …${wanted}, emulator ${location ?? "none"}`);
     }
   }
+  if (expected.elements !== undefined) {
+    compareElements(expected.elements, answer.json, differ);
+    return differences;
+  }
   if (expected.fields === undefined) return differences;
   const body = answer.json;
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     differ("body", `recorded an object, emulator ${shapeOf(body)}`);
     return differences;
   }
-  const record = body as Record<string, unknown>;
-  for (const [field, shape] of Object.entries(expected.fields)) {
+  compareFields(expected.fields, body as Record<string, unknown>, "", differ);
+  return differences;
+}
+
+type Differ = (subject: string, detail: string) => void;
+
+/** Names each recorded field `record` lacks or shows in another shape (`prefix` names an element). */
+function compareFields(
+  fields: Readonly<Record<string, Shape>>,
+  record: Record<string, unknown>,
+  prefix: string,
+  differ: Differ,
+): void {
+  for (const [field, shape] of Object.entries(fields)) {
     const ours = OUR_NAMES[field] ?? field;
     if (!(ours in record)) {
-      differ(`field ${field}`, `recorded, emulator leaves ${ours} out`);
+      differ(`field ${prefix}${field}`, `recorded, emulator leaves ${ours} out`);
       continue;
     }
     const mismatch = shapeMismatch(shape, record[ours]);
-    if (mismatch) differ(`field ${field}`, mismatch);
+    if (mismatch) differ(`field ${prefix}${field}`, mismatch);
   }
-  return differences;
+}
+
+/** A recorded JSON array: every element has the recorded shape or fields (`[]` names an element). */
+function compareElements(
+  elements: Shape | Readonly<Record<string, Shape>>,
+  body: unknown,
+  differ: Differ,
+): void {
+  if (!Array.isArray(body)) {
+    differ("body", `recorded an array, emulator ${shapeOf(body)}`);
+    return;
+  }
+  if (body.length === 0) {
+    differ("body", "recorded elements, emulator an empty array");
+    return;
+  }
+  const isShape = typeof elements === "string" || "value" in elements;
+  for (const element of body) {
+    if (isShape) {
+      const mismatch = shapeMismatch(elements as Shape, element);
+      if (mismatch) differ("element", mismatch);
+    } else if (element === null || typeof element !== "object" || Array.isArray(element)) {
+      differ("element", `recorded an object, emulator ${shapeOf(element)}`);
+    } else {
+      compareFields(
+        elements as Readonly<Record<string, Shape>>,
+        element as Record<string, unknown>,
+        "[]",
+        differ,
+      );
+    }
+  }
 }

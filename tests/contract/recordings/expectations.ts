@@ -46,11 +46,32 @@ export interface RecordedExpectation {
   readonly headers: { readonly location?: string; readonly rateLimit: boolean };
   /** The body's fields (top level) and their shapes; undefined for an answer without a body. */
   readonly fields?: Readonly<Record<string, Shape>>;
-  /** The recorded command watched the object until it settled before this exchange (`--watch`): the
-   * test lets the emulator's asynchronous delay pass first. */
-  readonly afterSettling?: boolean;
+  /** The answer is a JSON array: each element's shape, or its fields and their shapes. */
+  readonly elements?: Shape | Readonly<Record<string, Shape>>;
+  /** The recorded command waited between its previous exchange and this one (`--watch`, a test's
+   * retries): the share of the emulator's asynchronous delay the test lets pass first. 1 lets every
+   * transition finish; 0.5 reaches the middle of a three-state lifecycle (queued -> inProgress ->
+   * completed shows inProgress). */
+  readonly waited?: number;
   /** Names a field of the answer to reuse in later paths as `{<as>}`. */
   readonly capture?: { readonly field: string; readonly as: string };
+}
+
+/** A cluster a scenario needs: its project (`{groupId}` or `{targetGroupId}`) and recorded name. */
+export interface RecordedCluster {
+  readonly groupId: string;
+  readonly name: string;
+}
+
+/** The project, organization and objects the scenarios run against. */
+export interface ScenarioContext {
+  readonly groupId: string;
+  /** A second project of the organization (the target of an automated restore). */
+  readonly targetGroupId: string;
+  /** An authorized AWS IAM role of `groupId` (export buckets name it). */
+  readonly awsRoleId: string;
+  /** A cluster of `groupId` the scenarios without their own cluster use. */
+  readonly clusterName: string;
 }
 
 /** Exchanges that run in order against one emulator (a recorded test's sequence). */
@@ -58,10 +79,22 @@ export interface RecordedScenario {
   readonly name: string;
   /** The vendor's e2e test the recordings belong to. */
   readonly vendorTest: string;
+  /** The clusters the vendor's test created before the recorded exchanges (its setup is out of this
+   * project's scope: the clusters API): the test creates them, with the recorded names, through the
+   * emulator's control API (`POST /__emulator/clusters`). */
+  readonly clusters?: readonly RecordedCluster[];
   readonly exchanges: readonly RecordedExpectation[];
 }
 
-const E2E = "test/e2e/atlas";
+export const E2E = "test/e2e/atlas";
+
+/** A recorded read: a GET the service answered 200, with its rate-limit headers (most steps of a
+ * watched sequence). */
+export function recordedRead(
+  read: Omit<RecordedExpectation, "method" | "status" | "headers">,
+): RecordedExpectation {
+  return { ...read, method: "GET", status: 200, headers: { rateLimit: true } };
+}
 
 const ALERT_CONFIG_FIELDS: Readonly<Record<string, Shape>> = {
   created: "date",
@@ -103,23 +136,6 @@ const SCHEDULE_FIELDS: Readonly<Record<string, Shape>> = {
   restoreWindowDays: "number",
   useOrgAndGroupNamesInExportPrefix: "boolean",
 };
-const COMPLIANCE_SNAPSHOTS = `${E2E}/backup/compliancepolicy`;
-const COMPLIANCE_FIELDS: Readonly<Record<string, Shape>> = {
-  authorizedEmail: "string",
-  authorizedUserFirstName: "string",
-  authorizedUserLastName: "string",
-  copyProtectionEnabled: { value: false },
-  deletable: "boolean",
-  encryptionAtRestEnabled: { value: false },
-  onDemandPolicyItem: "null",
-  pitEnabled: { value: false },
-  projectId: "id",
-  restoreWindowDays: { value: 0 },
-  scheduledPolicyItems: "array",
-  updatedDate: "date",
-  updatedUser: "string",
-};
-
 const ACCESS_SNAPSHOTS = `${E2E}/generic/accessroles/testdata/.snapshots/TestAccessRoles`;
 const AWS_ROLE_FIELDS: Readonly<Record<string, Shape>> = {
   atlasAWSAccountArn: "string",
@@ -141,13 +157,11 @@ const BUCKET_FIELDS: Readonly<Record<string, Shape>> = {
 };
 const LINK_SNAPSHOTS = `${E2E}/livemigrations/livemigrations/testdata/.snapshots/TestLinkToken`;
 
-/** The recorded scenarios over the given project, cluster and authorized AWS role (paths take the
- * organization as `{orgId}`). */
-export function recordedScenarios(
-  groupId: string,
-  clusterName: string,
-  awsRoleId: string,
-): readonly RecordedScenario[] {
+/** The recorded scenarios of the project-level settings and objects (alert configurations, auditing,
+ * custom DNS, backup schedule, compliance policy, cloud provider access, export buckets, link
+ * tokens; paths take the organization as `{orgId}`). */
+export function projectScenarios(context: ScenarioContext): readonly RecordedScenario[] {
+  const { groupId, clusterName, awsRoleId } = context;
   return [
     {
       name: "alert configuration",
@@ -179,6 +193,20 @@ export function recordedScenarios(
           headers: { rateLimit: true },
           fields: ALERT_CONFIG_FIELDS,
         },
+        ...(["List", "List_Compact"] as const).map(
+          (subtest, n): RecordedExpectation => ({
+            name: `alert configuration list${n === 0 ? "" : " compact"}`,
+            recording: `${ALERT_SNAPSHOTS}/${subtest}/GET_api_atlas_v2_groups_b0123456789abcdef012345b_alertConfigs_1.snaphost`,
+            recorded: n === 0 ? "2026-08-10T03:04:22Z" : "2026-08-10T03:04:26Z",
+            sentBy: `internal/cli/alerts/settings/list.go${n === 0 ? "" : " (--compact: the same request)"}`,
+            method: "GET",
+            path: "/groups/{groupId}/alertConfigs",
+            version: "2023-01-01",
+            status: 200,
+            headers: { rateLimit: true },
+            fields: { links: "array", results: "array", totalCount: "number" },
+          }),
+        ),
         {
           name: "alert configuration update",
           recording: `${ALERT_SNAPSHOTS}/Update/PUT_api_atlas_v2_groups_b0123456789abcdef012345b_alertConfigs_6a793faec0eb9e7a177175e1_1.snaphost`,
@@ -193,6 +221,28 @@ export function recordedScenarios(
           fields: { ...ALERT_CONFIG_FIELDS, enabled: { value: false } },
         },
         {
+          name: "alert configuration update via file",
+          recording: `${ALERT_SNAPSHOTS}/Update_Setting_using_file_input/PUT_api_atlas_v2_groups_b0123456789abcdef012345b_alertConfigs_6a793faec0eb9e7a177175e1_1.snaphost`,
+          recorded: "2026-08-10T03:04:33Z",
+          sentBy:
+            "internal/cli/alerts/settings/update.go (--file as the test writes it, with the configuration's id; groupId set)",
+          method: "PUT",
+          path: "/groups/{groupId}/alertConfigs/{alertConfigId}",
+          version: "2023-01-01",
+          body: {
+            eventTypeName: "NO_PRIMARY",
+            id: "{alertConfigId}",
+            enabled: false,
+            notifications: [
+              { typeName: "GROUP", intervalMin: 5, delayMin: 0, emailEnabled: true, smsEnabled: true },
+            ],
+            groupId,
+          },
+          status: 200,
+          headers: { rateLimit: true },
+          fields: { ...ALERT_CONFIG_FIELDS, enabled: { value: false } },
+        },
+        {
           name: "alert configuration delete",
           recording: `${ALERT_SNAPSHOTS}/Delete/DELETE_api_atlas_v2_groups_b0123456789abcdef012345b_alertConfigs_6a793faec0eb9e7a177175e1_1.snaphost`,
           recorded: "2026-08-10T03:04:37Z",
@@ -202,6 +252,18 @@ export function recordedScenarios(
           version: "2023-01-01",
           status: 204,
           headers: { rateLimit: true },
+        },
+        {
+          name: "alert configuration matcher field names",
+          recording: `${ALERT_SNAPSHOTS}/List_Matcher_Fields/GET_api_atlas_v2_alertConfigs_matchers_fieldNames_1.snaphost`,
+          recorded: "2026-08-10T03:04:38Z",
+          sentBy: "internal/cli/alerts/settings/fields_type.go (atlas alerts settings fields type)",
+          method: "GET",
+          path: "/alertConfigs/matchers/fieldNames",
+          version: "2023-01-01",
+          status: 200,
+          headers: { rateLimit: true },
+          elements: "string",
         },
       ],
     },
@@ -360,50 +422,6 @@ export function recordedScenarios(
       ],
     },
     {
-      name: "backup compliance policy",
-      vendorTest: `${E2E}/backup/compliancepolicy/backupcompliancepolicyenable/backup_compliancepolicy_enable_test.go`,
-      exchanges: [
-        {
-          name: "compliance policy enable",
-          recording: `${COMPLIANCE_SNAPSHOTS}/backupcompliancepolicyenable/testdata/.snapshots/TestBackupCompliancePolicyEnable/PUT_api_atlas_v2_groups_6a793f7e2c88faeba59bbb9b_backupCompliancePolicy_1.snaphost`,
-          recorded: "2026-08-10T03:03:32Z",
-          sentBy:
-            "internal/store (EnableCompliancePolicy: NewDataProtectionSettings20231001 with the SDK's defaults, projectId set)",
-          method: "PUT",
-          path: "/groups/{groupId}/backupCompliancePolicy",
-          version: "2023-10-01",
-          body: {
-            authorizedEmail: "firstname.lastname@example.com",
-            authorizedUserFirstName: "firstname",
-            authorizedUserLastName: "lastname",
-            copyProtectionEnabled: false,
-            encryptionAtRestEnabled: false,
-            onDemandPolicyItem: null,
-            pitEnabled: false,
-            projectId: groupId,
-            restoreWindowDays: 0,
-            scheduledPolicyItems: [],
-          },
-          status: 200,
-          headers: { rateLimit: true },
-          fields: { ...COMPLIANCE_FIELDS, state: { value: "ENABLING" } },
-        },
-        {
-          name: "compliance policy describe",
-          recording: `${COMPLIANCE_SNAPSHOTS}/backupcompliancepolicydescribe/testdata/.snapshots/TestBackupCompliancePolicyDescribe/GET_api_atlas_v2_groups_6a793f6cc0eb9e7a17715916_backupCompliancePolicy_1.snaphost`,
-          recorded: "2026-08-10T03:03:18Z",
-          sentBy: "internal/cli/backup/compliancepolicy/describe.go (after enable --watch saw ACTIVE)",
-          afterSettling: true,
-          method: "GET",
-          path: "/groups/{groupId}/backupCompliancePolicy",
-          version: "2023-10-01",
-          status: 200,
-          headers: { rateLimit: true },
-          fields: { ...COMPLIANCE_FIELDS, state: { value: "ACTIVE" } },
-        },
-      ],
-    },
-    {
       name: "cloud provider access",
       vendorTest: `${E2E}/generic/accessroles/access_roles_test.go`,
       exchanges: [
@@ -493,6 +511,18 @@ export function recordedScenarios(
       name: "live migration link token",
       vendorTest: `${E2E}/livemigrations/livemigrations/live_migrations_test.go`,
       exchanges: [
+        {
+          name: "link token delete before create",
+          recording: `${LINK_SNAPSHOTS}/DELETE_api_atlas_v2_orgs_a0123456789abcdef012345a_liveMigrations_linkTokens_1.snaphost`,
+          recorded: "2026-08-10T03:03:05Z",
+          sentBy: "internal/cli/livemigrations/link/delete.go (the test's cleanup, before any token exists)",
+          method: "DELETE",
+          path: "/orgs/{orgId}/liveMigrations/linkTokens",
+          version: "2023-01-01",
+          status: 404,
+          headers: { rateLimit: true },
+          fields: { error: { value: 404 }, errorCode: "string", detail: "string" },
+        },
         {
           name: "link token create",
           recording: `${LINK_SNAPSHOTS}/Create/POST_api_atlas_v2_orgs_a0123456789abcdef012345a_liveMigrations_linkTokens_1.snaphost`,
