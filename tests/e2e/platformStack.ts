@@ -127,8 +127,7 @@ export function startPlatformE2E(options: PlatformE2EOptions): PlatformE2E {
       "platform:publicKey": PLATFORM_PUBLIC_KEY,
     };
     for (const [key, value] of Object.entries(options.config ?? {})) config[key] = configValue(value);
-    for (const [name, resource] of Object.entries(options.resources ?? {}))
-      config[`${RESOURCES_NAMESPACE}:${name}`] = configValue(resource);
+    Object.assign(config, resourcesConfig(options.resources ?? {}));
     stack = await E2EStack.create({
       program: join(__dirname, "programs", options.program ?? RESOURCES_PROGRAM),
       config,
@@ -165,14 +164,24 @@ export async function removeConfig(stack: E2EStack, key: string): Promise<void> 
   await stack.pulumi(["config", "rm", key], { quiet: true });
 }
 
+/** The config keys and values that declare `resources` in the generic program. */
+export function resourcesConfig(resources: Record<string, DeclaredResource>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(resources).map(([name, resource]) => [
+      `${RESOURCES_NAMESPACE}:${name}`,
+      configValue(resource),
+    ]),
+  );
+}
+
 /** Declares (or redeclares) objects of the generic program, in one CLI run (each run costs seconds). */
 export async function setResources(
   stack: E2EStack,
   resources: Record<string, DeclaredResource>,
 ): Promise<void> {
-  const pairs = Object.entries(resources).flatMap(([name, resource]) => [
+  const pairs = Object.entries(resourcesConfig(resources)).flatMap(([key, value]) => [
     "--plaintext",
-    `${RESOURCES_NAMESPACE}:${name}=${configValue(resource)}`,
+    `${key}=${value}`,
   ]);
   await stack.pulumi(["config", "set-all", ...pairs], { quiet: true });
 }

@@ -10,7 +10,7 @@
 //
 // Inside `args`, two placeholders (an object with that one key) stand for what JSON cannot hold:
 //   { "fromSecretConfig": "<key>" }       the secret config value <key> of the project, kept secret
-//                                         (the form `pulumi-cluster-platform export` writes, plan.ts)
+//                                         (the form `pulumi-cluster-platform export` writes: provider/cli/export/plan.ts)
 //   { "fromOutput": "<name>.<output>" }   an output of the object <name>: the engine resolves it
 //                                         and orders the two objects by it
 // The objects are the program's outputs: `<name>` holds all the object's output properties (id and
