@@ -12,8 +12,10 @@ import {
   expectSmallCredentialFreeProviders,
   expectUp,
   PLATFORM_PUBLIC_KEY,
-  removeConfig,
-  setConfig,
+  pick,
+  removeResource,
+  resourceOutputs,
+  setResource,
   startPlatformE2E,
 } from "./platformStack";
 
@@ -26,13 +28,15 @@ const TYPE = "pulumi-nodejs:dynamic/platform:AlertAcknowledgement";
 
 describe("AlertAcknowledgement through the real engine", () => {
   const e2e = startPlatformE2E({
-    program: "alertAcknowledgement",
-    config: {
-      main: {
-        groupId: GROUP,
-        alertId: FIRST,
-        acknowledgedUntil: UNTIL,
-        acknowledgementComment: "maintenance",
+    resources: {
+      ack: {
+        type: "AlertAcknowledgement",
+        args: {
+          groupId: GROUP,
+          alertId: FIRST,
+          acknowledgedUntil: UNTIL,
+          acknowledgementComment: "maintenance",
+        },
       },
     },
   });
@@ -45,15 +49,28 @@ describe("AlertAcknowledgement through the real engine", () => {
   test("pulumi up acknowledges the open alert", async () => {
     const { stack } = e2e;
     await expectUp(stack, "+ 2 created");
-    expect(await stack.outputs()).toEqual({
-      mainId: `${GROUP}/${FIRST}`,
-      mainStatus: "OPEN",
-      mainEventTypeName: "HOST_DOWN",
-      mainAlertConfigId: "5f1a0000000000000000e410",
-      mainAcknowledgedUntil: UNTIL,
-      mainComment: "maintenance",
+    const outputs = await resourceOutputs(stack);
+    expect(Object.keys(outputs)).toEqual(["ack"]);
+    expect(
+      pick(
+        outputs.ack,
+        "id",
+        "status",
+        "eventTypeName",
+        "alertConfigId",
+        "acknowledgedUntil",
+        "acknowledgementComment",
+        "acknowledgingUsername",
+      ),
+    ).toEqual({
+      id: `${GROUP}/${FIRST}`,
+      status: "OPEN",
+      eventTypeName: "HOST_DOWN",
+      alertConfigId: "5f1a0000000000000000e410",
+      acknowledgedUntil: UNTIL,
+      acknowledgementComment: "maintenance",
       // The acting API key, in the email form the contract gives user names.
-      mainUsername: `${PLATFORM_PUBLIC_KEY}@api-keys.platform.invalid`,
+      acknowledgingUsername: `${PLATFORM_PUBLIC_KEY}@api-keys.platform.invalid`,
     });
     expect(await acknowledgementOf(FIRST)).toEqual({ until: UNTIL, comment: "maintenance" });
     await expectSmallCredentialFreeProviders(stack, TYPE);
@@ -67,11 +84,14 @@ describe("AlertAcknowledgement through the real engine", () => {
 
   test("a new comment and time update in place", async () => {
     const { stack } = e2e;
-    await setConfig(stack, "main", {
-      groupId: GROUP,
-      alertId: FIRST,
-      acknowledgedUntil: "2030-02-01T13:00:00+01:00",
-      acknowledgementComment: "maintenance, extended",
+    await setResource(stack, "ack", {
+      type: "AlertAcknowledgement",
+      args: {
+        groupId: GROUP,
+        alertId: FIRST,
+        acknowledgedUntil: "2030-02-01T13:00:00+01:00",
+        acknowledgementComment: "maintenance, extended",
+      },
     });
     await expectUp(stack, "~ 1 updated");
     expect(await acknowledgementOf(FIRST)).toEqual({
@@ -102,28 +122,34 @@ describe("AlertAcknowledgement through the real engine", () => {
       acknowledgedUntil: "2031-01-01T00:00:00Z",
       acknowledgementComment: "by hand",
     });
-    await setConfig(stack, "adopted", {
-      groupId: GROUP,
-      alertId: ADOPTED,
-      acknowledgedUntil: UNTIL,
-      acknowledgementComment: "now managed",
-      importId: `${GROUP}/${ADOPTED}`,
+    await setResource(stack, "adopted", {
+      type: "AlertAcknowledgement",
+      args: {
+        groupId: GROUP,
+        alertId: ADOPTED,
+        acknowledgedUntil: UNTIL,
+        acknowledgementComment: "now managed",
+        importId: `${GROUP}/${ADOPTED}`,
+      },
     });
     await expectUp(stack, "+ 1 created");
-    expect((await stack.outputs()).adoptedComment).toBe("now managed");
+    expect((await resourceOutputs(stack)).adopted?.acknowledgementComment).toBe("now managed");
     expect(await acknowledgementOf(ADOPTED)).toEqual({ until: UNTIL, comment: "now managed" });
     await expectCleanPreviewAndRefresh(stack);
 
-    await removeConfig(stack, "adopted");
+    await removeResource(stack, "adopted");
     await expectUp(stack, "- 1 deleted");
     expect(await acknowledgementOf(ADOPTED)).toEqual({ until: undefined, comment: undefined });
   });
 
   test("another alert replaces the acknowledgement: the new one acknowledged, the old one not", async () => {
     const { stack } = e2e;
-    await setConfig(stack, "main", { groupId: GROUP, alertId: SECOND, acknowledgedUntil: UNTIL });
+    await setResource(stack, "ack", {
+      type: "AlertAcknowledgement",
+      args: { groupId: GROUP, alertId: SECOND, acknowledgedUntil: UNTIL },
+    });
     await expectUp(stack, "+-1 replaced");
-    expect((await stack.outputs()).mainId).toBe(`${GROUP}/${SECOND}`);
+    expect((await resourceOutputs(stack)).ack?.id).toBe(`${GROUP}/${SECOND}`);
     expect(await acknowledgementOf(SECOND)).toEqual({ until: UNTIL, comment: undefined });
     expect(await acknowledgementOf(FIRST)).toEqual({ until: undefined, comment: undefined });
     await stack.preview({ expectNoChanges: true });

@@ -5,11 +5,15 @@
  * replacing change (another project), adoption by importId, and a destroy that leaves nothing.
  */
 import {
+  type DeclaredResource,
   expectCleanPreviewAndRefresh,
   expectDestroyDeletes,
   expectSmallCredentialFreeProviders,
   expectUp,
+  fromSecretConfig,
+  resourceOutputs,
   SECRET_SIG,
+  setResource,
   startPlatformE2E,
   storedResource,
 } from "./platformStack";
@@ -21,10 +25,43 @@ const SLACK_TOKEN = "xoxb-e2e-slack-token-9999";
 const WEBHOOK_SECRET = "whsec-e2e-webhook-1234";
 const PAGER_DUTY_KEY = "pd-e2e-service-key-0042";
 
+/** The configuration the test changes: the credentials come from secret config. */
+function failures(changes: {
+  groupId?: string;
+  enabled?: boolean;
+  slackIntervalMin?: number;
+}): DeclaredResource {
+  const { groupId = GROUP, enabled = true, slackIntervalMin = 60 } = changes;
+  return {
+    type: "AlertConfiguration",
+    args: {
+      groupId,
+      enabled,
+      eventTypeName: "DEPLOYMENT_FAILURE",
+      matchers: [{ fieldName: "APPLICATION_ID", operator: "EQUALS", value: "demo-app" }],
+      notifications: [
+        {
+          typeName: "SLACK",
+          apiToken: fromSecretConfig("slackToken"),
+          channelName: "#alerts",
+          intervalMin: slackIntervalMin,
+        },
+        {
+          typeName: "WEBHOOK",
+          webhookUrl: "https://hooks.example.com/alerts",
+          webhookSecret: fromSecretConfig("webhookSecret"),
+        },
+        { typeName: "PAGER_DUTY", serviceKey: fromSecretConfig("pagerDutyKey") },
+        { typeName: "EMAIL", emailAddress: "ops@example.com" },
+        { typeName: "GROUP", roles: ["GROUP_OWNER"], emailEnabled: true },
+      ],
+    },
+  };
+}
+
 describe("AlertConfiguration through the real engine", () => {
   const e2e = startPlatformE2E({
-    program: "alertConfiguration",
-    config: { groupId: GROUP, enabled: "true", slackIntervalMin: "60" },
+    resources: { failures: failures({}) },
     secrets: { slackToken: SLACK_TOKEN, webhookSecret: WEBHOOK_SECRET, pagerDutyKey: PAGER_DUTY_KEY },
   });
 
@@ -45,8 +82,8 @@ describe("AlertConfiguration through the real engine", () => {
   test("pulumi up creates the configuration; credentials stay secret in state", async () => {
     const { stack } = e2e;
     await expectUp(stack, "+ 2 created");
-    const outputs = await stack.outputs();
-    expect(outputs.failuresId).toBe(`${GROUP}/${outputs.alertConfigId}`);
+    const outputs = await resourceOutputs(stack);
+    expect(outputs.failures?.id).toBe(`${GROUP}/${outputs.failures?.alertConfigId}`);
     const [live] = await configsIn(GROUP);
     expect(live?.notifications?.[0]).toMatchObject({
       typeName: "SLACK",
@@ -67,7 +104,7 @@ describe("AlertConfiguration through the real engine", () => {
 
   test("changing only enabled uses the toggle operation", async () => {
     const { stack } = e2e;
-    await stack.setConfig("enabled", "false");
+    await setResource(stack, "failures", failures({ enabled: false }));
     await expectUp(stack, "~ 1 updated");
     expect(writes()).toEqual(["PATCH 8"]);
     expect((await configsIn(GROUP))[0]?.enabled).toBe(false);
@@ -76,7 +113,7 @@ describe("AlertConfiguration through the real engine", () => {
 
   test("changing a notification uses the full update", async () => {
     const { stack } = e2e;
-    await stack.setConfig("slackIntervalMin", "30");
+    await setResource(stack, "failures", failures({ enabled: false, slackIntervalMin: 30 }));
     await expectUp(stack, "~ 1 updated");
     expect(writes()).toEqual(["PUT 9"]);
     expect((await configsIn(GROUP))[0]?.notifications?.[0]).toMatchObject({ intervalMin: 30 });
@@ -121,7 +158,11 @@ describe("AlertConfiguration through the real engine", () => {
 
   test("a new project replaces the configuration", async () => {
     const { stack } = e2e;
-    await stack.setConfig("groupId", OTHER_GROUP);
+    await setResource(
+      stack,
+      "failures",
+      failures({ groupId: OTHER_GROUP, enabled: false, slackIntervalMin: 30 }),
+    );
     await expectUp(stack, "+-1 replaced");
     expect(await configsIn(GROUP)).toEqual([]);
     expect(await configsIn(OTHER_GROUP)).toHaveLength(1);
@@ -135,9 +176,18 @@ describe("AlertConfiguration through the real engine", () => {
       eventTypeName: "CREDIT_CARD_ABOUT_TO_EXPIRE",
       notifications: [{ typeName: "EMAIL", emailAddress: "old@example.com" }],
     });
-    await stack.setConfig("adoptId", `${OTHER_GROUP}/${existing.id}`);
+    await setResource(stack, "adopted", {
+      type: "AlertConfiguration",
+      args: {
+        groupId: OTHER_GROUP,
+        enabled: true,
+        eventTypeName: "CREDIT_CARD_ABOUT_TO_EXPIRE",
+        notifications: [{ typeName: "EMAIL", emailAddress: "billing@example.com" }],
+        importId: `${OTHER_GROUP}/${existing.id}`,
+      },
+    });
     await expectUp(stack, "+ 1 created");
-    expect((await stack.outputs()).adoptedAlertConfigId).toBe(existing.id);
+    expect((await resourceOutputs(stack)).adopted?.alertConfigId).toBe(existing.id);
     expect(await configsIn(OTHER_GROUP)).toHaveLength(2);
     const adopted = await client.alertConfigs.get(OTHER_GROUP, existing.id);
     expect(adopted).toMatchObject({

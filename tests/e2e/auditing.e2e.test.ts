@@ -10,8 +10,10 @@ import {
   expectRefreshReportsOnly,
   expectSmallCredentialFreeProviders,
   expectUp,
-  removeConfig,
-  setConfig,
+  pick,
+  removeResource,
+  resourceOutputs,
+  setResource,
   startPlatformE2E,
   storedResource,
 } from "./platformStack";
@@ -29,8 +31,12 @@ const DEFAULTS = {
 
 describe("Auditing through the real engine", () => {
   const e2e = startPlatformE2E({
-    program: "auditing",
-    config: { main: { groupId: GROUP, enabled: true, auditFilter: { atype: "authenticate" } } },
+    resources: {
+      audit: {
+        type: "Auditing",
+        args: { groupId: GROUP, enabled: true, auditFilter: { atype: "authenticate" } },
+      },
+    },
   });
 
   const live = async (groupId: string) => {
@@ -41,11 +47,13 @@ describe("Auditing through the real engine", () => {
   test("pulumi up adopts the project's configuration and converges it", async () => {
     const { stack } = e2e;
     await expectUp(stack, "+ 2 created");
-    expect(await stack.outputs()).toEqual({
-      mainId: GROUP,
-      mainEnabled: true,
-      mainFilter: '{"atype":"authenticate"}',
-      mainConfigurationType: "FILTER_JSON",
+    const outputs = await resourceOutputs(stack);
+    expect(Object.keys(outputs)).toEqual(["audit"]);
+    expect(pick(outputs.audit, "id", "enabled", "auditFilter", "configurationType")).toEqual({
+      id: GROUP,
+      enabled: true,
+      auditFilter: '{"atype":"authenticate"}',
+      configurationType: "FILTER_JSON",
     });
     expect(await live(GROUP)).toEqual({
       enabled: true,
@@ -67,21 +75,23 @@ describe("Auditing through the real engine", () => {
 
   test("the same filter written differently is no change", async () => {
     const { stack } = e2e;
-    await setConfig(stack, "main", {
-      groupId: GROUP,
-      enabled: true,
-      auditFilter: '{ "atype" :  "authenticate" }',
+    await setResource(stack, "audit", {
+      type: "Auditing",
+      args: { groupId: GROUP, enabled: true, auditFilter: '{ "atype" :  "authenticate" }' },
     });
     await stack.preview({ expectNoChanges: true });
   });
 
   test("a new filter and auditAuthorizationSuccess update in place", async () => {
     const { stack } = e2e;
-    await setConfig(stack, "main", {
-      groupId: GROUP,
-      enabled: true,
-      auditAuthorizationSuccess: true,
-      auditFilter: { atype: { $in: ["authenticate", "authCheck"] } },
+    await setResource(stack, "audit", {
+      type: "Auditing",
+      args: {
+        groupId: GROUP,
+        enabled: true,
+        auditAuthorizationSuccess: true,
+        auditFilter: { atype: { $in: ["authenticate", "authCheck"] } },
+      },
     });
     await expectUp(stack, "~ 1 updated");
     expect(await live(GROUP)).toMatchObject({
@@ -107,30 +117,31 @@ describe("Auditing through the real engine", () => {
   test("importId adopts another project's configuration and converges it", async () => {
     const { stack, client } = e2e;
     await client.auditing.update(OTHER, { enabled: true, auditFilter: '{"atype":"createCollection"}' });
-    await setConfig(stack, "adopted", {
-      groupId: OTHER,
-      importId: OTHER,
-      enabled: true,
-      auditFilter: '{"atype":"dropCollection"}',
+    await setResource(stack, "adopted", {
+      type: "Auditing",
+      args: { groupId: OTHER, importId: OTHER, enabled: true, auditFilter: '{"atype":"dropCollection"}' },
     });
     await expectUp(stack, "+ 1 created");
-    expect((await stack.outputs()).adoptedFilter).toBe('{"atype":"dropCollection"}');
+    expect((await resourceOutputs(stack)).adopted?.auditFilter).toBe('{"atype":"dropCollection"}');
     expect(await live(OTHER)).toMatchObject({ enabled: true, auditFilter: '{"atype":"dropCollection"}' });
     await expectCleanPreviewAndRefresh(stack);
   });
 
   test("removing a resource restores the service's defaults", async () => {
     const { stack } = e2e;
-    await removeConfig(stack, "adopted");
+    await removeResource(stack, "adopted");
     await expectUp(stack, "- 1 deleted");
     expect(await live(OTHER)).toEqual(DEFAULTS);
   });
 
   test("a new project replaces the resource: the new project is configured, the old one reset", async () => {
     const { stack } = e2e;
-    await setConfig(stack, "main", { groupId: OTHER, enabled: true, auditFilter: { atype: "authenticate" } });
+    await setResource(stack, "audit", {
+      type: "Auditing",
+      args: { groupId: OTHER, enabled: true, auditFilter: { atype: "authenticate" } },
+    });
     await expectUp(stack, "+-1 replaced");
-    expect((await stack.outputs()).mainId).toBe(OTHER);
+    expect((await resourceOutputs(stack)).audit?.id).toBe(OTHER);
     expect(await live(OTHER)).toMatchObject({ enabled: true, configurationType: "FILTER_JSON" });
     expect(await live(GROUP)).toEqual(DEFAULTS);
     await stack.preview({ expectNoChanges: true });

@@ -15,7 +15,9 @@ import {
   expectRefreshReportsOnly,
   expectSmallCredentialFreeProviders,
   expectUp,
-  setConfig,
+  pick,
+  resourceOutputs,
+  setResource,
   settle,
   startPlatformE2E,
 } from "./platformStack";
@@ -39,10 +41,14 @@ const POLICY = {
 
 describe("BackupCompliancePolicy through the real engine", () => {
   const e2e = startPlatformE2E({
-    program: "backupCompliancePolicy",
-    config: {
-      schedule: { groupId: GROUP, clusterName: "demo-cluster", referenceHourOfDay: 3 },
-      policy: POLICY,
+    // The policy depends on the schedule of a cluster in its project, so destroy disables the policy
+    // before resetting the schedule (the service refuses the reset while a policy is active).
+    resources: {
+      schedule: {
+        type: "CloudBackupSchedule",
+        args: { groupId: GROUP, clusterName: "demo-cluster", referenceHourOfDay: 3 },
+      },
+      policy: { type: "BackupCompliancePolicy", args: POLICY, options: { dependsOn: ["schedule"] } },
     },
   });
 
@@ -75,10 +81,10 @@ describe("BackupCompliancePolicy through the real engine", () => {
     expect(result.stdout + result.stderr).toContain(
       `platform: backup compliance policy of project ${GROUP}: ENABLING`,
     );
-    expect(await stack.outputs()).toMatchObject({
-      policyId: GROUP,
-      policyState: "ACTIVE",
-      policyFirstName: "Ada",
+    expect(pick((await resourceOutputs(stack)).policy, "id", "state", "authorizedUserFirstName")).toEqual({
+      id: GROUP,
+      state: "ACTIVE",
+      authorizedUserFirstName: "Ada",
     });
     expect(await policyIn(GROUP)).toMatchObject({ state: "ACTIVE", ...PERSON });
     await expectSmallCredentialFreeProviders(stack, TYPE);
@@ -92,7 +98,11 @@ describe("BackupCompliancePolicy through the real engine", () => {
 
   test("the authorized user's first name updates in place", async () => {
     const { stack } = e2e;
-    await setConfig(stack, "policy", { ...POLICY, authorizedUserFirstName: "Augusta" });
+    await setResource(stack, "policy", {
+      type: "BackupCompliancePolicy",
+      args: { ...POLICY, authorizedUserFirstName: "Augusta" },
+      options: { dependsOn: ["schedule"] },
+    });
     await expectUp(stack, "~ 1 updated");
     expect(await policyIn(GROUP)).toMatchObject({ state: "ACTIVE", authorizedUserFirstName: "Augusta" });
     await stack.preview({ expectNoChanges: true });
@@ -133,14 +143,15 @@ describe("BackupCompliancePolicy through the real engine", () => {
     const { stack, client } = e2e;
     await client.compliancePolicy.update(OTHER, { ...PERSON, authorizedUserFirstName: "Grace" });
     await settle();
-    await setConfig(stack, "adopted", {
-      ...POLICY,
-      groupId: OTHER,
-      importId: OTHER,
-      authorizedUserFirstName: "Barbara",
+    await setResource(stack, "adopted", {
+      type: "BackupCompliancePolicy",
+      args: { ...POLICY, groupId: OTHER, importId: OTHER, authorizedUserFirstName: "Barbara" },
     });
     await expectUp(stack, "+ 1 created");
-    expect(await stack.outputs()).toMatchObject({ adoptedId: OTHER, adoptedFirstName: "Barbara" });
+    expect(pick((await resourceOutputs(stack)).adopted, "id", "authorizedUserFirstName")).toEqual({
+      id: OTHER,
+      authorizedUserFirstName: "Barbara",
+    });
     expect(await policyIn(OTHER)).toMatchObject({ state: "ACTIVE", authorizedUserFirstName: "Barbara" });
     await expectCleanPreviewAndRefresh(stack);
   });
@@ -148,9 +159,12 @@ describe("BackupCompliancePolicy through the real engine", () => {
   test("another project replaces the resource; the old policy is disabled after its support request", async () => {
     const { stack } = e2e;
     allowDisable(OTHER);
-    await setConfig(stack, "adopted", { ...POLICY, groupId: THIRD, authorizedUserFirstName: "Barbara" });
+    await setResource(stack, "adopted", {
+      type: "BackupCompliancePolicy",
+      args: { ...POLICY, groupId: THIRD, authorizedUserFirstName: "Barbara" },
+    });
     await expectUp(stack, "+-1 replaced");
-    expect((await stack.outputs()).adoptedId).toBe(THIRD);
+    expect((await resourceOutputs(stack)).adopted?.id).toBe(THIRD);
     expect(await policyIn(THIRD)).toMatchObject({ state: "ACTIVE" });
     expect(await policyIn(OTHER)).toBeUndefined();
     await stack.preview({ expectNoChanges: true });
@@ -170,11 +184,9 @@ describe("BackupCompliancePolicy through the real engine", () => {
 
   test("pulumi destroy disables the policy before resetting the schedule, and keeps a policy marked keepEnabledOnDelete", async () => {
     const { stack, client } = e2e;
-    await setConfig(stack, "adopted", {
-      ...POLICY,
-      groupId: THIRD,
-      authorizedUserFirstName: "Barbara",
-      keepEnabledOnDelete: true,
+    await setResource(stack, "adopted", {
+      type: "BackupCompliancePolicy",
+      args: { ...POLICY, groupId: THIRD, authorizedUserFirstName: "Barbara", keepEnabledOnDelete: true },
     });
     await expectUp(stack, "~ 1 updated");
     allowDisable(GROUP);

@@ -6,46 +6,30 @@
  * and a destroy that deletes the snapshots and says what it did with the jobs.
  */
 
-import type { E2EStack } from "./harness";
+import { backupJobs, CLUSTER, exportJob, GROUP, restoreJob, SOURCE, snapshot } from "./backupJobsStack";
 import {
   expectCleanPreviewAndRefresh,
   expectDestroyDeletes,
   expectRefreshReportsOnly,
   expectSmallCredentialFreeProviders,
   expectUp,
+  fromOutput,
+  pick,
+  resourceOutputs,
+  setResource,
+  setResources,
   settle,
   startPlatformE2E,
   storedResource,
 } from "./platformStack";
 
-const GROUP = "5f1a000000000000000000a1";
-const CLUSTER = "demo-cluster";
-const ROLE = "5f1a000000000000000000c1";
 const TYPES = ["OnDemandSnapshot", "SnapshotExportJob", "RestoreJob"].map(
   (type) => `pulumi-nodejs:dynamic/platform:${type}`,
 );
 const DAY = 86_400_000;
 
-/** Sets several config values in one CLI run (each run costs seconds); objects are stored as JSON. */
-async function setConfigs(stack: E2EStack, values: Record<string, string | object>): Promise<void> {
-  const pairs = Object.entries(values).flatMap(([key, value]) => [
-    "--plaintext",
-    `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`,
-  ]);
-  await stack.pulumi(["config", "set-all", ...pairs], { quiet: true });
-}
-
 describe("OnDemandSnapshot, SnapshotExportJob and RestoreJob through the real engine", () => {
-  const e2e = startPlatformE2E({
-    program: "backupJobs",
-    config: {
-      groupId: GROUP,
-      iamRoleId: ROLE,
-      description: "nightly",
-      retentionInDays: "3",
-      customData: [{ key: "team", value: "bi" }],
-    },
-  });
+  const e2e = startPlatformE2E({ resources: backupJobs({ description: "nightly" }) });
 
   const snapshots = async () => (await e2e.client.snapshots.list(GROUP, CLUSTER)).results;
   const exportJobs = async () => (await e2e.client.exportJobs.list(GROUP, CLUSTER)).results;
@@ -64,15 +48,17 @@ describe("OnDemandSnapshot, SnapshotExportJob and RestoreJob through the real en
       /platform: snapshot export job \w+ of snapshot \w+ \(cluster demo-cluster\): \w+ \(\d\/3 collections exported\)/,
     );
     expect(printed).toMatch(/platform: automated restore job \w+ of cluster demo-cluster: inProgress/);
-    const outputs = await stack.outputs();
-    expect(outputs).toMatchObject({
-      snapshotStatus: "completed",
-      exportState: "Successful",
+    const outputs = await resourceOutputs(stack);
+    expect(outputs.snapshot?.status).toBe("completed");
+    expect(outputs.export).toMatchObject({
+      state: "Successful",
       exportStatus: { exportedCollections: 3, totalCollections: 3 },
-      restoreState: "finished",
-      restoreId: `${GROUP}/${CLUSTER}/${outputs.restoreJobId}`,
     });
-    expect(await retentionDays(outputs.snapshotId)).toBe(3);
+    expect(pick(outputs.restore, "state", "id")).toEqual({
+      state: "finished",
+      id: `${GROUP}/${CLUSTER}/${outputs.restore?.restoreJobId}`,
+    });
+    expect(await retentionDays(outputs.snapshot?.snapshotId)).toBe(3);
     expect((await restoreJobs()).map((job) => job.targetClusterName)).toEqual(["old-cluster"]);
     for (const type of TYPES) await expectSmallCredentialFreeProviders(stack, type);
   });
@@ -85,12 +71,17 @@ describe("OnDemandSnapshot, SnapshotExportJob and RestoreJob through the real en
 
   test("a retention change moves the expiration in place; new timeouts re-run no job", async () => {
     const { stack } = e2e;
-    const before = await stack.outputs();
-    await setConfigs(stack, { retentionInDays: "5", jobTimeouts: { create: "1h" } });
+    const before = await resourceOutputs(stack);
+    const changes = { description: "nightly", retentionInDays: 5, jobTimeouts: { create: "1h" } };
+    await setResources(stack, {
+      snapshot: snapshot(changes),
+      export: exportJob(changes),
+      restore: restoreJob(changes),
+    });
     await expectUp(stack, "~ 3 updated");
-    const after = await stack.outputs();
-    expect(after.snapshotId).toBe(before.snapshotId);
-    expect(await retentionDays(after.snapshotId)).toBe(5);
+    const after = await resourceOutputs(stack);
+    expect(after.snapshot?.snapshotId).toBe(before.snapshot?.snapshotId);
+    expect(await retentionDays(after.snapshot?.snapshotId)).toBe(5);
     expect(await snapshots()).toHaveLength(1);
     expect(await exportJobs()).toHaveLength(1);
     expect(await restoreJobs()).toHaveLength(1);
@@ -99,7 +90,7 @@ describe("OnDemandSnapshot, SnapshotExportJob and RestoreJob through the real en
 
   test("refresh sees an expiration changed out of band as exactly retentionInDays; up moves it back", async () => {
     const { stack, client } = e2e;
-    const { snapshotId } = await stack.outputs();
+    const snapshotId = (await resourceOutputs(stack)).snapshot?.snapshotId;
     await client.snapshots.updateExpiration(GROUP, CLUSTER, String(snapshotId), {
       retentionUnit: "WEEKS",
       retentionValue: 1,
@@ -113,54 +104,72 @@ describe("OnDemandSnapshot, SnapshotExportJob and RestoreJob through the real en
 
   test("a new description takes a new snapshot, which runs a new export and restore; the old jobs are only forgotten", async () => {
     const { stack } = e2e;
-    const before = await stack.outputs();
-    await stack.setConfig("description", "weekly");
+    const before = await resourceOutputs(stack);
+    await setResource(stack, "snapshot", snapshot({ description: "weekly", retentionInDays: 5 }));
     const result = await expectUp(stack, "+-3 replaced");
-    const after = await stack.outputs();
-    expect(after.snapshotId).not.toBe(before.snapshotId);
-    expect(after.exportJobId).not.toBe(before.exportJobId);
-    expect(after.restoreJobId).not.toBe(before.restoreJobId);
+    const after = await resourceOutputs(stack);
+    expect(after.snapshot?.snapshotId).not.toBe(before.snapshot?.snapshotId);
+    expect(after.export?.exportJobId).not.toBe(before.export?.exportJobId);
+    expect(after.restore?.restoreJobId).not.toBe(before.restore?.restoreJobId);
     expect((await snapshots()).map((s) => s.description)).toEqual(["weekly"]);
     // Export and restore jobs cannot be deleted: the old ones stay on the service, and up says so.
     expect(await exportJobs()).toHaveLength(2);
     expect(await restoreJobs()).toHaveLength(2);
     const printed = result.stdout + result.stderr;
     expect(printed).toContain(
-      `snapshot export job ${before.exportJobId} of snapshot ${before.snapshotId} (cluster demo-cluster): removed from the stack only`,
+      `snapshot export job ${before.export?.exportJobId} of snapshot ${before.snapshot?.snapshotId} (cluster demo-cluster): removed from the stack only`,
     );
     expect(printed).toContain(
-      `automated restore job ${before.restoreJobId} of cluster demo-cluster: removed from the stack only; it is already finished, nothing to cancel`,
+      `automated restore job ${before.restore?.restoreJobId} of cluster demo-cluster: removed from the stack only; it is already finished, nothing to cancel`,
     );
     await stack.preview({ expectNoChanges: true });
   });
 
   test("importId adopts a snapshot, an export job and a restore job made outside Pulumi", async () => {
     const { stack, client } = e2e;
-    const snapshot = await client.snapshots.takeOnDemand(GROUP, CLUSTER, { retentionInDays: 1 });
+    const existing = await client.snapshots.takeOnDemand(GROUP, CLUSTER, { retentionInDays: 1 });
     await settle();
     const { exportBucketId } = await client.exportBuckets
       .list(GROUP)
       .then((page) => ({ exportBucketId: String(page.results[0]?._id) }));
-    const exportJob = await client.exportJobs.create(GROUP, CLUSTER, {
-      snapshotId: snapshot.id,
+    const existingExport = await client.exportJobs.create(GROUP, CLUSTER, {
+      snapshotId: existing.id,
       exportBucketId,
     });
-    const restoreJob = await client.restoreJobs.create(GROUP, CLUSTER, {
+    const existingRestore = await client.restoreJobs.create(GROUP, CLUSTER, {
       deliveryType: "download",
-      snapshotId: snapshot.id,
+      snapshotId: existing.id,
     });
-    await setConfigs(stack, {
-      adoptSnapshot: `${GROUP}/${CLUSTER}/${snapshot.id}`,
-      adoptExport: { importId: `${GROUP}/${CLUSTER}/${exportJob.id}`, snapshotId: snapshot.id },
-      adoptRestore: { importId: `${GROUP}/${CLUSTER}/${restoreJob.id}`, snapshotId: snapshot.id },
+    await setResources(stack, {
+      "adopted-snapshot": {
+        type: "OnDemandSnapshot",
+        args: { ...SOURCE, retentionInDays: 2, importId: `${GROUP}/${CLUSTER}/${existing.id}` },
+      },
+      "adopted-export": {
+        type: "SnapshotExportJob",
+        args: {
+          ...SOURCE,
+          snapshotId: existing.id,
+          exportBucketId: fromOutput("bucket", "exportBucketId"),
+          importId: `${GROUP}/${CLUSTER}/${existingExport.id}`,
+        },
+      },
+      "adopted-restore": {
+        type: "RestoreJob",
+        args: {
+          ...SOURCE,
+          deliveryType: "download",
+          snapshotId: existing.id,
+          importId: `${GROUP}/${CLUSTER}/${existingRestore.id}`,
+        },
+      },
     });
     await expectUp(stack, "+ 3 created");
-    expect(await stack.outputs()).toMatchObject({
-      adoptedSnapshotRetention: 2,
-      adoptedExportState: "Successful",
-      adoptedRestoreState: "finished",
-    });
-    expect(await retentionDays(snapshot.id)).toBe(2);
+    const outputs = await resourceOutputs(stack);
+    expect(outputs["adopted-snapshot"]?.retentionInDays).toBe(2);
+    expect(outputs["adopted-export"]?.state).toBe("Successful");
+    expect(outputs["adopted-restore"]?.state).toBe("finished");
+    expect(await retentionDays(existing.id)).toBe(2);
     expect(await exportJobs()).toHaveLength(3);
     expect(await restoreJobs()).toHaveLength(3);
     await expectCleanPreviewAndRefresh(stack);

@@ -9,12 +9,16 @@
 
 import { policiesForRequest } from "../../provider/client/backupSchedules";
 import {
+  type DeclaredResource,
   expectCleanPreviewAndRefresh,
   expectDestroyDeletes,
   expectRefreshReportsOnly,
   expectSmallCredentialFreeProviders,
   expectUp,
-  setConfig,
+  fromOutput,
+  resourceOutputs,
+  setResource,
+  setResources,
   startPlatformE2E,
   storedResourcesOfType,
 } from "./platformStack";
@@ -31,17 +35,27 @@ const DEFAULT_ITEMS = [
   { frequencyType: "monthly", frequencyInterval: 40, retentionUnit: "months", retentionValue: 12 },
 ];
 const DEFAULT = { referenceHourOfDay: 12, autoExportEnabled: false, items: DEFAULT_ITEMS };
+/**
+ * Automatic export to the stack's bucket `exports`: taking its exportBucketId from the bucket's
+ * outputs makes the schedule depend on it, so destroy resets the schedule first.
+ */
+const AUTO_EXPORT = {
+  autoExportEnabled: true,
+  export: { exportBucketId: fromOutput("exports", "exportBucketId"), frequencyType: "monthly" },
+};
+const schedule = (args: Record<string, unknown>): DeclaredResource => ({
+  type: "CloudBackupSchedule",
+  args: { groupId: GROUP, ...args },
+});
 
 describe("CloudBackupSchedule through the real engine", () => {
   const e2e = startPlatformE2E({
-    program: "cloudBackupSchedule",
-    config: {
-      schedule: {
-        groupId: GROUP,
+    resources: {
+      schedule: schedule({
         clusterName: "demo-cluster",
         referenceHourOfDay: 3,
         policies: [{ policyItems: [hourly, daily] }],
-      },
+      }),
     },
   });
 
@@ -60,7 +74,7 @@ describe("CloudBackupSchedule through the real engine", () => {
   test("pulumi up adopts the cluster's schedule and converges the fields the program sets", async () => {
     const { stack } = e2e;
     await expectUp(stack, "+ 2 created");
-    expect((await stack.outputs()).scheduleId).toBe(`${GROUP}/demo-cluster`);
+    expect((await resourceOutputs(stack)).schedule?.id).toBe(`${GROUP}/demo-cluster`);
     expect((await live("demo-cluster")).referenceHourOfDay).toBe(3);
     expect(await items("demo-cluster")).toEqual([hourly, daily]);
     await expectSmallCredentialFreeProviders(stack, TYPE);
@@ -74,14 +88,17 @@ describe("CloudBackupSchedule through the real engine", () => {
 
   test("the reference minute and a policy item's retention update in place", async () => {
     const { stack } = e2e;
-    await setConfig(stack, "schedule", {
-      groupId: GROUP,
-      clusterName: "demo-cluster",
-      referenceHourOfDay: 3,
-      referenceMinuteOfHour: 30,
-      policies: [{ policyItems: [hourly, { ...daily, retentionValue: 14 }] }],
-      updateSnapshots: true,
-    });
+    await setResource(
+      stack,
+      "schedule",
+      schedule({
+        clusterName: "demo-cluster",
+        referenceHourOfDay: 3,
+        referenceMinuteOfHour: 30,
+        policies: [{ policyItems: [hourly, { ...daily, retentionValue: 14 }] }],
+        updateSnapshots: true,
+      }),
+    );
     await expectUp(stack, "~ 1 updated");
     expect((await live("demo-cluster")).referenceMinuteOfHour).toBe(30);
     expect(await items("demo-cluster")).toEqual([hourly, { ...daily, retentionValue: 14 }]);
@@ -118,44 +135,61 @@ describe("CloudBackupSchedule through the real engine", () => {
 
   test("auto export to an ExportBucket created in the same stack", async () => {
     const { stack } = e2e;
-    await setConfig(stack, "bucket", { groupId: GROUP, bucketName: "schedule-exports", iamRoleId: ROLE });
+    await setResources(stack, {
+      exports: {
+        type: "ExportBucket",
+        args: { groupId: GROUP, bucketName: "schedule-exports", iamRoleId: ROLE },
+      },
+      schedule: schedule({
+        clusterName: "demo-cluster",
+        referenceHourOfDay: 3,
+        referenceMinuteOfHour: 30,
+        policies: [{ policyItems: [hourly, { ...daily, retentionValue: 14 }] }],
+        updateSnapshots: true,
+        ...AUTO_EXPORT,
+      }),
+    });
     // During preview the bucket id is not known yet: check and diff take it as unknown, not as an error.
     const preview = await stack.preview();
     expect(preview.stdout).toContain("+ 1 to create");
     expect(preview.stdout).toContain("~ 1 to update");
     await expectUp(stack, "+ 1 created", "~ 1 updated");
-    const outputs = await stack.outputs();
-    expect(outputs.exportSettings).toEqual({ exportBucketId: outputs.bucketId, frequencyType: "monthly" });
-    const schedule = await live("demo-cluster");
-    expect(schedule.autoExportEnabled).toBe(true);
-    expect(schedule.export).toMatchObject({ exportBucketId: outputs.bucketId });
+    const outputs = await resourceOutputs(stack);
+    const bucketId = outputs.exports?.exportBucketId;
+    expect(outputs.schedule?.export).toEqual({ exportBucketId: bucketId, frequencyType: "monthly" });
+    const liveSchedule = await live("demo-cluster");
+    expect(liveSchedule.autoExportEnabled).toBe(true);
+    expect(liveSchedule.export).toMatchObject({ exportBucketId: bucketId });
     await stack.preview({ expectNoChanges: true });
   });
 
   test("importId adopts another cluster's schedule and converges it", async () => {
     const { stack } = e2e;
-    await setConfig(stack, "adopted", {
-      groupId: GROUP,
-      clusterName: "old-cluster",
-      importId: `${GROUP}/old-cluster`,
-      referenceHourOfDay: 20,
-    });
+    await setResource(
+      stack,
+      "adopted",
+      schedule({ clusterName: "old-cluster", importId: `${GROUP}/old-cluster`, referenceHourOfDay: 20 }),
+    );
     await expectUp(stack, "+ 1 created");
-    expect((await stack.outputs()).adoptedHour).toBe(20);
+    expect((await resourceOutputs(stack)).adopted?.referenceHourOfDay).toBe(20);
     expect((await live("old-cluster")).referenceHourOfDay).toBe(20);
     await expectCleanPreviewAndRefresh(stack);
   });
 
   test("another cluster replaces the resource: the new cluster is configured, the old one reset", async () => {
     const { stack } = e2e;
-    await setConfig(stack, "schedule", {
-      groupId: GROUP,
-      clusterName: "sharded-cluster",
-      referenceHourOfDay: 3,
-      policies: [{ policyItems: [hourly, daily] }],
-    });
+    await setResource(
+      stack,
+      "schedule",
+      schedule({
+        clusterName: "sharded-cluster",
+        referenceHourOfDay: 3,
+        policies: [{ policyItems: [hourly, daily] }],
+        ...AUTO_EXPORT,
+      }),
+    );
     await expectUp(stack, "+-1 replaced");
-    expect((await stack.outputs()).scheduleId).toBe(`${GROUP}/sharded-cluster`);
+    expect((await resourceOutputs(stack)).schedule?.id).toBe(`${GROUP}/sharded-cluster`);
     expect((await live("sharded-cluster")).referenceHourOfDay).toBe(3);
     expect((await live("sharded-cluster")).autoExportEnabled).toBe(true);
     expect(await isDefault("demo-cluster")).toEqual(DEFAULT);

@@ -10,8 +10,10 @@ import {
   expectRefreshReportsOnly,
   expectSmallCredentialFreeProviders,
   expectUp,
-  removeConfig,
-  setConfig,
+  pick,
+  removeResource,
+  resourceOutputs,
+  setResource,
   startPlatformE2E,
 } from "./platformStack";
 
@@ -20,14 +22,18 @@ const OTHER = "5f1a000000000000000000a2";
 const TYPE = "pulumi-nodejs:dynamic/platform:CustomDns";
 
 describe("CustomDns through the real engine", () => {
-  const e2e = startPlatformE2E({ program: "customDns", config: { main: { groupId: GROUP, enabled: true } } });
+  const e2e = startPlatformE2E({
+    resources: { dns: { type: "CustomDns", args: { groupId: GROUP, enabled: true } } },
+  });
 
   const enabledIn = async (groupId: string) => (await e2e.client.customDns.get(groupId)).enabled;
 
   test("pulumi up adopts the project's setting and enables custom DNS", async () => {
     const { stack } = e2e;
     await expectUp(stack, "+ 2 created");
-    expect(await stack.outputs()).toEqual({ mainId: GROUP, mainEnabled: true });
+    const outputs = await resourceOutputs(stack);
+    expect(Object.keys(outputs)).toEqual(["dns"]);
+    expect(pick(outputs.dns, "id", "enabled")).toEqual({ id: GROUP, enabled: true });
     expect(await enabledIn(GROUP)).toBe(true);
     await expectSmallCredentialFreeProviders(stack, TYPE);
   });
@@ -40,7 +46,7 @@ describe("CustomDns through the real engine", () => {
 
   test("enabled updates in place", async () => {
     const { stack } = e2e;
-    await setConfig(stack, "main", { groupId: GROUP, enabled: false });
+    await setResource(stack, "dns", { type: "CustomDns", args: { groupId: GROUP, enabled: false } });
     await expectUp(stack, "~ 1 updated");
     expect(await enabledIn(GROUP)).toBe(false);
     await stack.preview({ expectNoChanges: true });
@@ -57,22 +63,27 @@ describe("CustomDns through the real engine", () => {
 
   test("importId adopts another project's setting and converges it; removing it restores the default", async () => {
     const { stack } = e2e;
-    await setConfig(stack, "adopted", { groupId: OTHER, importId: OTHER, enabled: true });
+    await setResource(stack, "adopted", {
+      type: "CustomDns",
+      args: { groupId: OTHER, importId: OTHER, enabled: true },
+    });
     await expectUp(stack, "+ 1 created");
-    expect((await stack.outputs()).adoptedEnabled).toBe(true);
+    expect((await resourceOutputs(stack)).adopted?.enabled).toBe(true);
     expect(await enabledIn(OTHER)).toBe(true);
     await expectCleanPreviewAndRefresh(stack);
 
-    await removeConfig(stack, "adopted");
+    await removeResource(stack, "adopted");
     await expectUp(stack, "- 1 deleted");
     expect(await enabledIn(OTHER)).toBe(false);
   });
 
   test("a new project replaces the resource", async () => {
     const { stack } = e2e;
-    await setConfig(stack, "main", { groupId: OTHER, enabled: true });
+    await setResource(stack, "dns", { type: "CustomDns", args: { groupId: OTHER, enabled: true } });
     await expectUp(stack, "+-1 replaced");
-    expect(await stack.outputs()).toEqual({ mainId: OTHER, mainEnabled: true });
+    const outputs = await resourceOutputs(stack);
+    expect(Object.keys(outputs)).toEqual(["dns"]);
+    expect(pick(outputs.dns, "id", "enabled")).toEqual({ id: OTHER, enabled: true });
     expect(await enabledIn(OTHER)).toBe(true);
     expect(await enabledIn(GROUP)).toBe(false);
     await stack.preview({ expectNoChanges: true });

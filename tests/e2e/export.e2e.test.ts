@@ -17,7 +17,7 @@ import {
   readmeSecrets,
 } from "../provider/cli/export/fixture";
 import { E2EStack, repoRoot, runProcess } from "./harness";
-import { expectSmallCredentialFreeProviders } from "./platformStack";
+import { expectSmallCredentialFreeProviders, RESOURCES_PROGRAM } from "./platformStack";
 
 const MAIN = join(repoRoot, "dist", "provider", "cli", "main.js");
 const KEY = DEFAULT_SEED.orgOwnerKey;
@@ -48,7 +48,7 @@ describe("export a live project, then pulumi up adopts everything and writes not
     // A working folder with the engine's environment (file backend, PULUMI_HOME, passphrase); the
     // exported program is written next to it.
     stack = await E2EStack.create({
-      program: join(__dirname, "programs", "customDns"),
+      program: join(__dirname, "programs", RESOURCES_PROGRAM),
       stackName: "scratch",
     });
     out = join(stack.workDir, "exported");

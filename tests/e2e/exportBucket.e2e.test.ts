@@ -9,7 +9,8 @@ import {
   expectDestroyDeletes,
   expectSmallCredentialFreeProviders,
   expectUp,
-  setConfig,
+  resourceOutputs,
+  setResource,
   startPlatformE2E,
 } from "./platformStack";
 
@@ -19,8 +20,9 @@ const TYPE = "pulumi-nodejs:dynamic/platform:ExportBucket";
 
 describe("ExportBucket through the real engine", () => {
   const e2e = startPlatformE2E({
-    program: "exportBucket",
-    config: { main: { groupId: GROUP, bucketName: "exports-1", iamRoleId: ROLE } },
+    resources: {
+      exports: { type: "ExportBucket", args: { groupId: GROUP, bucketName: "exports-1", iamRoleId: ROLE } },
+    },
   });
 
   const bucketNames = async () =>
@@ -29,8 +31,8 @@ describe("ExportBucket through the real engine", () => {
   test("pulumi up creates the bucket; its id is <groupId>/<exportBucketId>", async () => {
     const { stack } = e2e;
     await expectUp(stack, "+ 2 created");
-    const outputs = await stack.outputs();
-    expect(outputs.mainId).toBe(`${GROUP}/${outputs.mainBucketId}`);
+    const { exports } = await resourceOutputs(stack);
+    expect(exports?.id).toBe(`${GROUP}/${exports?.exportBucketId}`);
     expect(await bucketNames()).toEqual(["exports-1"]);
     await expectSmallCredentialFreeProviders(stack, TYPE);
   });
@@ -43,32 +45,33 @@ describe("ExportBucket through the real engine", () => {
 
   test("timeouts update in place without touching the bucket", async () => {
     const { stack } = e2e;
-    const before = await stack.outputs();
-    await setConfig(stack, "main", {
-      groupId: GROUP,
-      bucketName: "exports-1",
-      iamRoleId: ROLE,
-      timeouts: { delete: "5m" },
+    const before = await resourceOutputs(stack);
+    await setResource(stack, "exports", {
+      type: "ExportBucket",
+      args: { groupId: GROUP, bucketName: "exports-1", iamRoleId: ROLE, timeouts: { delete: "5m" } },
     });
     await expectUp(stack, "~ 1 updated");
-    expect((await stack.outputs()).mainBucketId).toBe(before.mainBucketId);
+    expect((await resourceOutputs(stack)).exports?.exportBucketId).toBe(before.exports?.exportBucketId);
     await stack.preview({ expectNoChanges: true });
   });
 
   test("a new bucket name replaces the bucket", async () => {
     const { stack } = e2e;
-    const before = await stack.outputs();
-    await setConfig(stack, "main", { groupId: GROUP, bucketName: "exports-2", iamRoleId: ROLE });
+    const before = await resourceOutputs(stack);
+    await setResource(stack, "exports", {
+      type: "ExportBucket",
+      args: { groupId: GROUP, bucketName: "exports-2", iamRoleId: ROLE },
+    });
     await expectUp(stack, "+-1 replaced");
-    expect((await stack.outputs()).mainBucketId).not.toBe(before.mainBucketId);
+    expect((await resourceOutputs(stack)).exports?.exportBucketId).not.toBe(before.exports?.exportBucketId);
     expect(await bucketNames()).toEqual(["exports-2"]);
     await stack.preview({ expectNoChanges: true });
   });
 
   test("refresh sees a bucket deleted out of band; up creates it again", async () => {
     const { stack, client } = e2e;
-    const before = await stack.outputs();
-    await client.exportBuckets.delete(GROUP, String(before.mainBucketId));
+    const before = await resourceOutputs(stack);
+    await client.exportBuckets.delete(GROUP, String(before.exports?.exportBucketId));
     const refresh = await stack.refresh();
     expect(refresh.stdout).toContain("- 1 deleted");
     await expectUp(stack, "+ 1 created");
@@ -83,14 +86,12 @@ describe("ExportBucket through the real engine", () => {
       cloudProvider: "AWS",
       iamRoleId: ROLE,
     });
-    await setConfig(stack, "adopted", {
-      groupId: GROUP,
-      bucketName: "legacy",
-      iamRoleId: ROLE,
-      importId: `${GROUP}/${existing._id}`,
+    await setResource(stack, "adopted", {
+      type: "ExportBucket",
+      args: { groupId: GROUP, bucketName: "legacy", iamRoleId: ROLE, importId: `${GROUP}/${existing._id}` },
     });
     await expectUp(stack, "+ 1 created");
-    expect((await stack.outputs()).adoptedBucketId).toBe(existing._id);
+    expect((await resourceOutputs(stack)).adopted?.exportBucketId).toBe(existing._id);
     expect(await bucketNames()).toEqual(["exports-2", "legacy"]);
     await expectCleanPreviewAndRefresh(stack);
   });

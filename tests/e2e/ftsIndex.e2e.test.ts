@@ -4,11 +4,13 @@
  * by refresh, adoption by importId, and a destroy that leaves nothing behind.
  */
 import {
+  type DeclaredResource,
   expectCleanPreviewAndRefresh,
   expectDestroyDeletes,
   expectRefreshReportsOnly,
   expectUp,
-  setConfig,
+  resourceOutputs,
+  setResource,
   startPlatformE2E,
   storedResource,
 } from "./platformStack";
@@ -17,9 +19,21 @@ const GROUP = "5f1a000000000000000000a1";
 const CLUSTER = "demo-cluster";
 const TYPE = "pulumi-nodejs:dynamic/platform:FtsIndex";
 const MAPPINGS = { dynamic: false, fields: { title: { type: "string" } } };
+/** Every index of the stack is on the same collection. */
+const MOVIES = { groupId: GROUP, clusterName: CLUSTER, database: "sample_mflix", collectionName: "movies" };
+const titles = (changes: { analyzer?: string } = {}): DeclaredResource => ({
+  type: "FtsIndex",
+  args: {
+    ...MOVIES,
+    name: "titles",
+    analyzer: changes.analyzer,
+    mappings: MAPPINGS,
+    timeouts: { create: "2m", update: "2m", delete: "2m" },
+  },
+});
 
 describe("FtsIndex through the real engine", () => {
-  const e2e = startPlatformE2E({ program: "ftsIndex", config: { groupId: GROUP, mappings: MAPPINGS } });
+  const e2e = startPlatformE2E({ resources: { titles: titles() } });
 
   const indexesOnCollection = async () =>
     (await e2e.client.searchIndexes.fts.listForCollection(GROUP, CLUSTER, "sample_mflix", "movies"))
@@ -32,28 +46,28 @@ describe("FtsIndex through the real engine", () => {
     expect(result.stdout + result.stderr).toContain(
       "platform: first-style search index titles on demo-cluster (sample_mflix.movies): ",
     );
-    const outputs = await stack.outputs();
-    expect(outputs).toMatchObject({ titlesStatus: "STEADY", titlesAnalyzer: "lucene.standard" });
-    expect(outputs.titlesId).toBe(`${GROUP}/${CLUSTER}/${outputs.titlesIndexId}`);
+    const outputs = (await resourceOutputs(stack)).titles;
+    expect(outputs).toMatchObject({ status: "STEADY", analyzer: "lucene.standard" });
+    expect(outputs?.id).toBe(`${GROUP}/${CLUSTER}/${outputs?.indexId}`);
     expect(await indexesOnCollection()).toEqual(["titles"]);
-    const live = await client.searchIndexes.fts.get(GROUP, CLUSTER, String(outputs.titlesIndexId));
+    const live = await client.searchIndexes.fts.get(GROUP, CLUSTER, String(outputs?.indexId));
     expect(live).toMatchObject({ status: "STEADY", mappings: MAPPINGS });
     await expectCleanPreviewAndRefresh(stack);
   });
 
   test("an analyzer change updates the index in place", async () => {
     const { stack, client } = e2e;
-    await stack.setConfig("analyzer", "lucene.english");
+    await setResource(stack, "titles", titles({ analyzer: "lucene.english" }));
     await expectUp(stack, "~ 1 updated");
-    const outputs = await stack.outputs();
-    const live = await client.searchIndexes.fts.get(GROUP, CLUSTER, String(outputs.titlesIndexId));
+    const outputs = (await resourceOutputs(stack)).titles;
+    const live = await client.searchIndexes.fts.get(GROUP, CLUSTER, String(outputs?.indexId));
     expect(live).toMatchObject({ analyzer: "lucene.english", status: "STEADY" });
     await stack.preview({ expectNoChanges: true });
   });
 
   test("refresh detects an out-of-band change as exactly that field; up converges it back", async () => {
     const { stack, client } = e2e;
-    const indexId = String((await stack.outputs()).titlesIndexId);
+    const indexId = String((await resourceOutputs(stack)).titles?.indexId);
     await client.searchIndexes.fts.update(GROUP, CLUSTER, indexId, {
       type: "search",
       database: "sample_mflix",
@@ -64,7 +78,6 @@ describe("FtsIndex through the real engine", () => {
     });
     await expectRefreshReportsOnly(stack, ["mappings"]);
     expect((await storedResource(stack, TYPE, "titles"))?.inputs.mappings).toEqual({ dynamic: true });
-    await setConfig(stack, "mappings", MAPPINGS);
     await expectUp(stack, "~ 1 updated");
     const live = await client.searchIndexes.fts.get(GROUP, CLUSTER, indexId);
     expect(live.mappings).toEqual(MAPPINGS);
@@ -79,9 +92,18 @@ describe("FtsIndex through the real engine", () => {
       name: "adopted",
       mappings: { dynamic: true },
     });
-    await stack.setConfig("adoptId", `${GROUP}/${CLUSTER}/${existing.indexID}`);
+    await setResource(stack, "adopted", {
+      type: "FtsIndex",
+      args: {
+        ...MOVIES,
+        name: "adopted",
+        mappings: { dynamic: true },
+        searchAnalyzer: "lucene.english",
+        importId: `${GROUP}/${CLUSTER}/${existing.indexID}`,
+      },
+    });
     await expectUp(stack, "+ 1 created");
-    expect((await stack.outputs()).adoptedIndexId).toBe(existing.indexID);
+    expect((await resourceOutputs(stack)).adopted?.indexId).toBe(existing.indexID);
     const live = await client.searchIndexes.fts.get(GROUP, CLUSTER, existing.indexID);
     expect(live).toMatchObject({ searchAnalyzer: "lucene.english", status: "STEADY" });
     await expectCleanPreviewAndRefresh(stack);

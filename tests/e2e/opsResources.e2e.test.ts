@@ -9,16 +9,18 @@
  * and the migration source's password stay encrypted in state; turning Peering-Only mode off where a
  * cluster runs 4.0 fails before any write, naming it.
  */
-import type { E2EStack } from "./harness";
 import {
+  type DeclaredResource,
   expectCleanPreviewAndRefresh,
   expectDestroyDeletes,
   expectRefreshReportsOnly,
   expectSmallCredentialFreeProviders,
   expectUp,
-  removeConfig,
+  removeResource,
+  resourceOutputs,
   SECRET_SIG,
-  setConfig,
+  setResource,
+  setResources,
   startPlatformE2E,
   storedResource,
 } from "./platformStack";
@@ -35,18 +37,17 @@ const SOURCE_PASSWORD = "e2e-source-password-7731";
 const SOURCE_GROUP = "65f0c0ffee0000000000aa01";
 const type = (name: string) => `pulumi-nodejs:dynamic/platform:${name}`;
 
-/** Sets several config values in one pulumi run (each is JSON the program reads with getObject). */
-const setConfigs = async (stack: E2EStack, values: Record<string, object>) => {
-  const pairs = Object.entries(values).flatMap(([key, value]) => [
-    "--plaintext",
-    `${key}=${JSON.stringify(value)}`,
-  ]);
-  await stack.pulumi(["config", "set-all", ...pairs], { quiet: true });
-};
-
 const EAST = { cloudProvider: "AWS", regionName: "US_EAST_1" };
 const WEST = { cloudProvider: "AWS", regionName: "US_WEST_2" };
-const migrationArgs = (overrides: Record<string, unknown> = {}) => ({
+const role = (args: Record<string, unknown>): DeclaredResource => ({ type: "CloudProviderAccessRole", args });
+const simulation = (args: Record<string, unknown>): DeclaredResource => ({ type: "OutageSimulation", args });
+const link = (args: Record<string, unknown>): DeclaredResource => ({ type: "LiveMigrationLinkToken", args });
+const ipMode = (args: Record<string, unknown>): DeclaredResource => ({ type: "PrivateIpMode", args });
+const migration = (overrides: Record<string, unknown> = {}): DeclaredResource => ({
+  type: "LiveMigration",
+  args: migrationArgs(overrides),
+});
+const migrationArgs = (overrides: Record<string, unknown>) => ({
   groupId: GROUP,
   destination: { clusterName: "migration-target", hostnameSchemaType: "PUBLIC" },
   source: {
@@ -64,13 +65,12 @@ const migrationArgs = (overrides: Record<string, unknown> = {}) => ({
 
 describe("CloudProviderAccessRole, OutageSimulation, LiveMigration(LinkToken), PrivateIpMode through the real engine", () => {
   const e2e = startPlatformE2E({
-    program: "opsResources",
-    config: {
-      role: { groupId: GROUP },
-      simulation: { groupId: GROUP, clusterName: "sim-cluster", outageFilters: [EAST] },
-      link: { orgId: ORG, accessListIps: ["203.0.113.10"] },
-      migration: migrationArgs(),
-      ipMode: { groupId: GROUP, enabled: true },
+    resources: {
+      role: role({ groupId: GROUP }),
+      simulation: simulation({ groupId: GROUP, clusterName: "sim-cluster", outageFilters: [EAST] }),
+      link: link({ orgId: ORG, accessListIps: ["203.0.113.10"] }),
+      migration: migration(),
+      "ip-mode": ipMode({ groupId: GROUP, enabled: true }),
     },
   });
 
@@ -93,15 +93,13 @@ describe("CloudProviderAccessRole, OutageSimulation, LiveMigration(LinkToken), P
       "platform: outage simulation of cluster sim-cluster: ",
       "platform: live migration into cluster migration-target",
     );
-    const outputs = await stack.outputs();
-    expect(outputs).toMatchObject({
-      roleExternalId: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      simulationState: "SIMULATING",
-      migrationStatus: "WORKING",
-      ipModeEnabled: true,
-    });
-    expect(outputs.roleAuthorizedDate).toBeUndefined();
-    const token = String(outputs.linkToken);
+    const outputs = await resourceOutputs(stack);
+    expect(outputs.role?.platformAssumedRoleExternalId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(outputs.simulation?.state).toBe("SIMULATING");
+    expect(outputs.migration?.status).toBe("WORKING");
+    expect(outputs["ip-mode"]?.enabled).toBe(true);
+    expect(outputs.role?.authorizedDate).toBeUndefined();
+    const token = String(outputs.link?.linkToken);
     expect(token.length).toBeGreaterThan(20);
 
     // The resources as stored (no --show-secrets): ciphertext only. (The password is in the stack's
@@ -141,7 +139,7 @@ describe("CloudProviderAccessRole, OutageSimulation, LiveMigration(LinkToken), P
 
   test("turning Peering-Only mode off where a cluster runs 4.0 fails before any write, naming the cluster", async () => {
     const { stack, emulator } = e2e;
-    await setConfig(stack, "ipModeOther", { groupId: DEMO_GROUP, enabled: false });
+    await setResource(stack, "ip-mode-other", ipMode({ groupId: DEMO_GROUP, enabled: false }));
     emulator.core.requestLog.clear();
     const up = await stack.pulumi(["up", "--yes", "--skip-preview"], { allowFailure: true });
     expect(up.code).not.toBe(0);
@@ -149,12 +147,12 @@ describe("CloudProviderAccessRole, OutageSimulation, LiveMigration(LinkToken), P
     expect(up.stdout + up.stderr).toContain(
       `enabled cannot be false while a cluster of project ${DEMO_GROUP} runs a database version below 5.0: old-cluster (4.0.28)`,
     );
-    await removeConfig(stack, "ipModeOther");
+    await removeResource(stack, "ip-mode-other");
   });
 
   test("in place: the role is authorized (retrying while AWS propagates it), the migration cuts over, the mode turns off; replaced: the simulation and the link", async () => {
     const { stack, emulator } = e2e;
-    const before = await stack.outputs();
+    const before = await resourceOutputs(stack);
     emulator.core.faults.add({
       pathPattern: "/api/platform/v2/groups/*/cloudProviderAccess/*",
       method: "PATCH",
@@ -168,12 +166,12 @@ describe("CloudProviderAccessRole, OutageSimulation, LiveMigration(LinkToken), P
       },
       count: 2,
     });
-    await setConfigs(stack, {
-      role: { groupId: GROUP, iamAssumedRoleArn: ARN },
-      migration: migrationArgs({ cutover: true }),
-      ipMode: { groupId: GROUP, enabled: false },
-      simulation: { groupId: GROUP, clusterName: "sim-cluster", outageFilters: [WEST] },
-      link: { orgId: ORG, accessListIps: ["203.0.113.11"] },
+    await setResources(stack, {
+      role: role({ groupId: GROUP, iamAssumedRoleArn: ARN }),
+      migration: migration({ cutover: true }),
+      "ip-mode": ipMode({ groupId: GROUP, enabled: false }),
+      simulation: simulation({ groupId: GROUP, clusterName: "sim-cluster", outageFilters: [WEST] }),
+      link: link({ orgId: ORG, accessListIps: ["203.0.113.11"] }),
     });
     await expectUp(
       stack,
@@ -181,18 +179,16 @@ describe("CloudProviderAccessRole, OutageSimulation, LiveMigration(LinkToken), P
       "+-2 replaced",
       "CANNOT_ASSUME_ROLE (AWS may still be propagating the IAM role)",
     );
-    const after = await stack.outputs();
-    expect(after).toMatchObject({
-      roleId: before.roleId,
-      roleAuthorizedDate: expect.any(String),
-      migrationId: before.migrationId,
-      migrationStatus: "COMPLETE",
-      ipModeEnabled: false,
-      simulationState: "SIMULATING",
-    });
-    expect(after.simulationId).not.toBe(before.simulationId);
-    expect(after.linkToken).not.toBe(before.linkToken);
-    const live = await e2e.client.cloudProviderAccess.get(GROUP, String(before.roleId));
+    const after = await resourceOutputs(stack);
+    expect(after.role?.roleId).toBe(before.role?.roleId);
+    expect(after.role?.authorizedDate).toEqual(expect.any(String));
+    expect(after.migration?.liveMigrationId).toBe(before.migration?.liveMigrationId);
+    expect(after.migration?.status).toBe("COMPLETE");
+    expect(after["ip-mode"]?.enabled).toBe(false);
+    expect(after.simulation?.state).toBe("SIMULATING");
+    expect(after.simulation?.simulationId).not.toBe(before.simulation?.simulationId);
+    expect(after.link?.linkToken).not.toBe(before.link?.linkToken);
+    const live = await e2e.client.cloudProviderAccess.get(GROUP, String(before.role?.roleId));
     expect(live.iamAssumedRoleArn).toBe(ARN);
     expect((await e2e.client.outageSimulations.get(GROUP, "sim-cluster")).outageFilters).toEqual([
       { ...WEST, type: "REGION" },
@@ -202,7 +198,7 @@ describe("CloudProviderAccessRole, OutageSimulation, LiveMigration(LinkToken), P
 
   test("refresh shows the role authorized out of band for another IAM role; up converges it back", async () => {
     const { stack, client } = e2e;
-    const roleId = String((await stack.outputs()).roleId);
+    const roleId = String((await resourceOutputs(stack)).role?.roleId);
     await client.cloudProviderAccess.authorize(GROUP, roleId, {
       providerName: "AWS",
       iamAssumedRoleArn: OTHER_ARN,
@@ -234,34 +230,33 @@ describe("CloudProviderAccessRole, OutageSimulation, LiveMigration(LinkToken), P
       },
       migrationHosts: ["migration-host-0.self-managed.local"],
     });
-    await setConfigs(stack, {
-      roleAdopted: {
+    await setResources(stack, {
+      "role-adopted": role({
         groupId: DEMO_GROUP,
         iamAssumedRoleArn: SEEDED_ARN,
         importId: `${DEMO_GROUP}/${SEEDED_ROLE}`,
-      },
-      simulationAdopted: {
+      }),
+      "simulation-adopted": simulation({
         groupId: GROUP,
         clusterName: "migration-target",
         outageFilters: [EAST],
         importId: `${GROUP}/migration-target`,
-      },
-      migrationAdopted: migrationArgs({ importId: `${GROUP}/${existing._id}` }),
-      ipModeOther: { groupId: OTHER_GROUP, enabled: true, importId: OTHER_GROUP },
+      }),
+      "migration-adopted": migration({ importId: `${GROUP}/${existing._id}` }),
+      "ip-mode-other": ipMode({ groupId: OTHER_GROUP, enabled: true, importId: OTHER_GROUP }),
     });
     await expectUp(stack, "+ 4 created");
-    expect(await stack.outputs()).toMatchObject({
-      roleAdoptedId: `${DEMO_GROUP}/${SEEDED_ROLE}`,
-      simulationAdoptedState: "SIMULATING",
-      migrationAdoptedStatus: "WORKING",
-      ipModeOtherEnabled: true,
-    });
+    const outputs = await resourceOutputs(stack);
+    expect(outputs["role-adopted"]?.id).toBe(`${DEMO_GROUP}/${SEEDED_ROLE}`);
+    expect(outputs["simulation-adopted"]?.state).toBe("SIMULATING");
+    expect(outputs["migration-adopted"]?.status).toBe("WORKING");
+    expect(outputs["ip-mode-other"]?.enabled).toBe(true);
     await expectCleanPreviewAndRefresh(stack);
   });
 
   test("pulumi destroy deauthorizes the roles, ends the simulations, removes the link and forgets the migrations", async () => {
     const { stack, client } = e2e;
-    const { roleId } = await stack.outputs();
+    const roleId = (await resourceOutputs(stack)).role?.roleId;
     // The seeded role is used by nothing, so deauthorizing it works too.
     const destroy = await expectDestroyDeletes(stack, 10);
     expect(destroy.stdout).toContain(

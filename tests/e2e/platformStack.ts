@@ -1,13 +1,19 @@
 /**
  * The scaffolding every platform resource's end-to-end suite shares: an in-process emulator, a stack
- * of one of the programs under programs/ configured against it (platform:* config, the private key as
- * a secret), a client for changes made out of band, and the checks each suite makes on what the
- * engine printed and stored. A suite then reads as its scenario.
+ * configured against it (platform:* config, the private key as a secret), a client for changes made
+ * out of band, and the checks each suite makes on what the engine printed and stored. A suite then
+ * reads as its scenario.
+ *
+ * The stack's program is programs/resources unless a suite names another: it declares the objects the
+ * config lists (`resources` here, {@link setResource}, {@link removeResource}), so a suite changes its
+ * stack by changing config only. programs/resources/index.ts says the config form.
  */
 import { join } from "node:path";
 import { DEFAULT_SEED, type RunningEmulator, startEmulator } from "../../emulator";
 import { createClient, type PlatformClient } from "../../provider/client";
 import type { RunResult } from "../../scripts/lib/pulumi-stack";
+import type * as sdk from "../../sdk";
+import type { PlatformResource } from "../../sdk/base";
 import { E2EStack } from "./harness";
 
 /** The emulator's seeded API key pair ("default" seed). */
@@ -29,9 +35,51 @@ export const MAX_PROVIDER_SHIM_CHARS = 400;
 /** Stack config: strings as they are, anything else stored as JSON (the programs read it with requireObject). */
 export type StackConfig = Record<string, string | number | boolean | object>;
 
+/** The generic program's folder under tests/e2e/programs/ (its index.ts says the config form). */
+export const RESOURCES_PROGRAM = "resources";
+/** The config namespace of the generic program's objects: `resources:<name>` declares <name>. */
+const RESOURCES_NAMESPACE = "resources";
+
+/**
+ * The package's resource classes by name (`"SearchIndex"`); not the explicit provider, which a
+ * structural check cannot tell from them (the objects use the default provider).
+ */
+export type PlatformResourceType = Exclude<
+  {
+    [Name in keyof typeof sdk]: (typeof sdk)[Name] extends abstract new (
+      ...args: never
+    ) => PlatformResource
+      ? Name
+      : never;
+  }[keyof typeof sdk],
+  "Provider"
+>;
+
+/**
+ * One object of the generic program: its class and arguments (any JSON: a bad one is judged by the
+ * resource's check), with {@link fromSecretConfig} and {@link fromOutput} where JSON cannot say it.
+ */
+export interface DeclaredResource {
+  type: PlatformResourceType;
+  args: Record<string, unknown>;
+  options?: { dependsOn?: string[]; protect?: boolean };
+}
+
+/** In `args`: the secret config value `key` of the project (set it with PlatformE2EOptions.secrets). */
+export function fromSecretConfig(key: string): { fromSecretConfig: string } {
+  return { fromSecretConfig: key };
+}
+
+/** In `args`: the output `output` of the declared object `name` (the engine orders the two by it). */
+export function fromOutput(name: string, output: string): { fromOutput: string } {
+  return { fromOutput: `${name}.${output}` };
+}
+
 export interface PlatformE2EOptions {
-  /** Folder name under tests/e2e/programs/. */
-  program: string;
+  /** Folder name under tests/e2e/programs/; by default the generic program ({@link RESOURCES_PROGRAM}). */
+  program?: string;
+  /** The generic program's objects, by logical name. */
+  resources?: Record<string, DeclaredResource>;
   /** The program's plain-text config; the platform:* settings are added. */
   config?: StackConfig;
   /** The program's secret config; platform:privateKey is added. */
@@ -79,8 +127,9 @@ export function startPlatformE2E(options: PlatformE2EOptions): PlatformE2E {
       "platform:publicKey": PLATFORM_PUBLIC_KEY,
     };
     for (const [key, value] of Object.entries(options.config ?? {})) config[key] = configValue(value);
+    Object.assign(config, resourcesConfig(options.resources ?? {}));
     stack = await E2EStack.create({
-      program: join(__dirname, "programs", options.program),
+      program: join(__dirname, "programs", options.program ?? RESOURCES_PROGRAM),
       config,
       secrets: { "platform:privateKey": PLATFORM_PRIVATE_KEY, ...options.secrets },
       env: options.env,
@@ -113,6 +162,51 @@ export function setConfig(stack: E2EStack, key: string, value: StackConfig[strin
 
 export async function removeConfig(stack: E2EStack, key: string): Promise<void> {
   await stack.pulumi(["config", "rm", key], { quiet: true });
+}
+
+/** The config keys and values that declare `resources` in the generic program. */
+export function resourcesConfig(resources: Record<string, DeclaredResource>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(resources).map(([name, resource]) => [
+      `${RESOURCES_NAMESPACE}:${name}`,
+      configValue(resource),
+    ]),
+  );
+}
+
+/** Declares (or redeclares) objects of the generic program, in one CLI run (each run costs seconds). */
+export async function setResources(
+  stack: E2EStack,
+  resources: Record<string, DeclaredResource>,
+): Promise<void> {
+  const pairs = Object.entries(resourcesConfig(resources)).flatMap(([key, value]) => [
+    "--plaintext",
+    `${key}=${value}`,
+  ]);
+  await stack.pulumi(["config", "set-all", ...pairs], { quiet: true });
+}
+
+/** Declares (or redeclares) one object of the generic program. */
+export function setResource(stack: E2EStack, name: string, resource: DeclaredResource): Promise<void> {
+  return setResources(stack, { [name]: resource });
+}
+
+/** Takes an object out of the generic program (the next `up` deletes it). */
+export function removeResource(stack: E2EStack, name: string): Promise<void> {
+  return removeConfig(stack, `${RESOURCES_NAMESPACE}:${name}`);
+}
+
+/** The generic program's outputs: each declared object's output properties (id and urn too), by name. */
+export async function resourceOutputs(stack: E2EStack): Promise<Record<string, Record<string, unknown>>> {
+  return (await stack.outputs()) as Record<string, Record<string, unknown>>;
+}
+
+/** The `fields` of an object's outputs, for an exact assertion on just those. */
+export function pick(
+  outputs: Record<string, unknown> | undefined,
+  ...fields: string[]
+): Record<string, unknown> {
+  return Object.fromEntries(fields.map((field) => [field, outputs?.[field]]));
 }
 
 /** A resource as `pulumi stack export` stores it. */

@@ -7,22 +7,11 @@
  */
 import { spawn } from "node:child_process";
 import { recover, waitUntil } from "../../scripts/lib/reliability";
+import { backupJobs, CLUSTER, GROUP } from "./backupJobsStack";
 import { startPlatformE2E } from "./platformStack";
 
-const GROUP = "5f1a000000000000000000a1";
-const CLUSTER = "demo-cluster";
-
 describe("up killed right after a create reached the service: recover, then up, make each object once", () => {
-  const e2e = startPlatformE2E({
-    program: "backupJobs",
-    config: {
-      groupId: GROUP,
-      iamRoleId: "5f1a000000000000000000c1",
-      description: "before the upgrade",
-      retentionInDays: "3",
-      customData: [{ key: "team", value: "bi" }],
-    },
-  });
+  const e2e = startPlatformE2E({ resources: backupJobs({ description: "before the upgrade" }) });
 
   /** The answered POSTs to paths ending with `suffix`. */
   const answeredPosts = (suffix: string) =>

@@ -7,8 +7,10 @@
  */
 import { PAGE_READ_THRESHOLD } from "../../provider/framework/pageReads";
 import {
+  type DeclaredResource,
   expectDestroyDeletes,
   expectUp,
+  resourceOutputs,
   SECRET_SIG,
   startPlatformE2E,
   storedResourcesOfType,
@@ -16,9 +18,28 @@ import {
 
 const GROUP = "5f1a000000000000000000a1";
 const COUNT = 12;
+/** `COUNT` alert configurations in one project, one per application, `app-<index>`. */
+const FLEET: Record<string, DeclaredResource> = Object.fromEntries(
+  Array.from({ length: COUNT }, (_, index) => [
+    `app-${index}`,
+    {
+      type: "AlertConfiguration",
+      args: {
+        groupId: GROUP,
+        enabled: true,
+        eventTypeName: "DEPLOYMENT_FAILURE",
+        matchers: [{ fieldName: "APPLICATION_ID", operator: "EQUALS", value: `app-${index}` }],
+        notifications: [
+          { typeName: "EMAIL", emailAddress: `app-${index}@example.com`, intervalMin: 30 },
+          { typeName: "SLACK", apiToken: `xoxb-fleet-token-${1000 + index}`, channelName: "#deploys" },
+        ],
+      },
+    },
+  ]),
+);
 
 describe("refresh of a fleet of alert configurations, from list pages", () => {
-  const e2e = startPlatformE2E({ program: "alertFleet", config: { groupId: GROUP, count: COUNT } });
+  const e2e = startPlatformE2E({ resources: FLEET });
 
   /** The alert configuration reads the emulator answered since the last call: single (7) and pages (4). */
   const reads = () => {
@@ -41,12 +62,16 @@ describe("refresh of a fleet of alert configurations, from list pages", () => {
     expect(pages).toBe(1);
     expect(single).toBeLessThanOrEqual(PAGE_READ_THRESHOLD - 1);
   };
-  const alertConfigIds = async () => (await e2e.stack.outputs()).alertConfigIds as string[];
+  /** The fleet's alertConfigIds, by index. */
+  const alertConfigIds = async () => {
+    const outputs = await resourceOutputs(e2e.stack);
+    return Array.from({ length: COUNT }, (_, index) => outputs[`app-${index}`]?.alertConfigId);
+  };
 
   test("up creates the fleet; refresh right after reads them from 1 page, and changes nothing", async () => {
     await expectUp(e2e.stack, `+ ${COUNT + 1} created`);
     expect((await e2e.client.alertConfigs.list(GROUP)).totalCount).toBe(COUNT);
-    // Each one's Slack token is given in plain text by the program: the SDK still makes the whole
+    // Each one's Slack token is given in plain config: the SDK still makes the whole
     // `notifications` output a secret (sdk/alertConfiguration.ts notificationsMayHoldCredentials).
     const stored = await storedResourcesOfType(
       e2e.stack,

@@ -4,28 +4,35 @@
  * replacing change (another cluster), adoption by importId, and a destroy that leaves no nodes.
  */
 import {
+  type DeclaredResource,
   expectCleanPreviewAndRefresh,
   expectDestroyDeletes,
   expectFailingRun,
   expectRefreshReportsOnly,
   expectSmallCredentialFreeProviders,
   expectUp,
+  resourceOutputs,
+  setResource,
   settle,
   startPlatformE2E,
 } from "./platformStack";
 
 const GROUP = "5f1a000000000000000000a1";
 const TYPE = "pulumi-nodejs:dynamic/platform:SearchDeployment";
+const nodes = (changes: { clusterName: string; nodeCount: number; importId?: string }): DeclaredResource => ({
+  type: "SearchDeployment",
+  args: {
+    groupId: GROUP,
+    clusterName: changes.clusterName,
+    specs: [{ instanceSize: "S30_HIGHCPU_NVME", nodeCount: changes.nodeCount }],
+    importId: changes.importId,
+    timeouts: { create: "2m", update: "2m", delete: "2m" },
+  },
+});
 
 describe("SearchDeployment through the real engine", () => {
   const e2e = startPlatformE2E({
-    program: "searchDeployment",
-    config: {
-      groupId: GROUP,
-      clusterName: "demo-cluster",
-      instanceSize: "S30_HIGHCPU_NVME",
-      nodeCount: "2",
-    },
+    resources: { nodes: nodes({ clusterName: "demo-cluster", nodeCount: 2 }) },
   });
 
   const specsOn = async (clusterName: string) =>
@@ -34,9 +41,8 @@ describe("SearchDeployment through the real engine", () => {
   test("pulumi up creates the nodes and waits until IDLE", async () => {
     const { stack } = e2e;
     await expectUp(stack, "+ 2 created", "platform: search nodes of cluster demo-cluster: UPDATING");
-    const outputs = await stack.outputs();
-    expect(outputs).toMatchObject({
-      nodesId: `${GROUP}/demo-cluster`,
+    expect((await resourceOutputs(stack)).nodes).toMatchObject({
+      id: `${GROUP}/demo-cluster`,
       stateName: "IDLE",
       specs: [{ instanceSize: "S30_HIGHCPU_NVME", nodeCount: 2 }],
     });
@@ -50,7 +56,7 @@ describe("SearchDeployment through the real engine", () => {
 
   test("a new node count updates the nodes in place", async () => {
     const { stack } = e2e;
-    await stack.setConfig("nodeCount", "4");
+    await setResource(stack, "nodes", nodes({ clusterName: "demo-cluster", nodeCount: 4 }));
     await expectUp(stack, "~ 1 updated");
     expect(await specsOn("demo-cluster")).toEqual([{ instanceSize: "S30_HIGHCPU_NVME", nodeCount: 4 }]);
     await stack.preview({ expectNoChanges: true });
@@ -70,7 +76,7 @@ describe("SearchDeployment through the real engine", () => {
 
   test("another cluster replaces the nodes: the old cluster has none left", async () => {
     const { stack } = e2e;
-    await stack.setConfig("clusterName", "sharded-cluster");
+    await setResource(stack, "nodes", nodes({ clusterName: "sharded-cluster", nodeCount: 4 }));
     await expectUp(stack, "+-1 replaced");
     expect(await specsOn("demo-cluster")).toBeUndefined();
     expect(await specsOn("sharded-cluster")).toEqual([{ instanceSize: "S30_HIGHCPU_NVME", nodeCount: 4 }]);
@@ -83,10 +89,14 @@ describe("SearchDeployment through the real engine", () => {
     await client.searchDeployments.create(GROUP, "demo-cluster", {
       specs: [{ instanceSize: "S20_HIGHCPU_NVME", nodeCount: 2 }],
     });
-    await stack.setConfig("clusterName", "demo-cluster");
+    await setResource(stack, "nodes", nodes({ clusterName: "demo-cluster", nodeCount: 4 }));
     expect(await expectFailingRun(stack, "up")).toContain(`set importId: "${GROUP}/demo-cluster"`);
 
-    await stack.setConfig("importId", `${GROUP}/demo-cluster`);
+    await setResource(
+      stack,
+      "nodes",
+      nodes({ clusterName: "demo-cluster", nodeCount: 4, importId: `${GROUP}/demo-cluster` }),
+    );
     await expectUp(stack, "+ 1 created");
     expect(await specsOn("demo-cluster")).toEqual([{ instanceSize: "S30_HIGHCPU_NVME", nodeCount: 4 }]);
     await expectCleanPreviewAndRefresh(stack);

@@ -21,7 +21,13 @@ import { type RunningEmulator, type Seed, startEmulator } from "../../emulator";
 import defaultSeed from "../../emulator/seed/default.json";
 import type { RunResult } from "../../scripts/lib/pulumi-stack";
 import { E2EStack } from "./harness";
-import { SECRET_SIG, storedResource } from "./platformStack";
+import {
+  fromSecretConfig,
+  RESOURCES_PROGRAM,
+  resourcesConfig,
+  SECRET_SIG,
+  storedResource,
+} from "./platformStack";
 
 const ORG = "5f1a00000000000000000001";
 const GROUP = "5f1a0000000000000000e701";
@@ -136,12 +142,47 @@ describe("credentials and secrets through the real engine", () => {
       return issued;
     };
     stack = await E2EStack.create({
-      program: join(__dirname, "programs", "security"),
+      program: join(__dirname, "programs", RESOURCES_PROGRAM),
       config: {
         "platform:baseUrl": emulator.baseUrl,
         "platform:publicKey": API_KEY.publicKey,
-        groupId: GROUP,
-        clusterName: CLUSTER,
+        ...resourcesConfig({
+          // Notification credentials from secret config.
+          alerts: {
+            type: "AlertConfiguration",
+            args: {
+              groupId: GROUP,
+              enabled: true,
+              eventTypeName: "DEPLOYMENT_FAILURE",
+              notifications: [
+                { typeName: "SLACK", apiToken: fromSecretConfig("slackToken"), channelName: "#alerts" },
+                {
+                  typeName: "WEBHOOK",
+                  webhookUrl: "https://hooks.example.com/security",
+                  webhookSecret: fromSecretConfig("webhookSecret"),
+                },
+                { typeName: "PAGER_DUTY", serviceKey: fromSecretConfig("pagerDutyKey") },
+                {
+                  typeName: "OPS_GENIE",
+                  opsGenieApiKey: fromSecretConfig("opsGenieKey"),
+                  opsGenieRegion: "US",
+                },
+              ],
+            },
+          },
+          // Its create waits, so the provider writes progress lines the engine shows.
+          index: {
+            type: "SearchIndex",
+            args: {
+              groupId: GROUP,
+              clusterName: CLUSTER,
+              database: "sample_mflix",
+              collectionName: "movies",
+              name: "security-text",
+              definition: { mappings: { dynamic: true } },
+            },
+          },
+        }),
       },
       secrets: { "platform:privateKey": API_KEY.privateKey, ...SECRET_INPUTS },
     });

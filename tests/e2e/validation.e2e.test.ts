@@ -5,6 +5,59 @@
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { type E2EStack, emulatorStack } from "./harness";
+import {
+  type DeclaredResource,
+  fromOutput,
+  type PlatformResourceType,
+  RESOURCES_PROGRAM,
+  removeResource,
+  resourcesConfig,
+  setResource,
+  setResources,
+} from "./platformStack";
+
+const GROUP = "5f1a000000000000000000a1";
+/** The inputs the test makes invalid one at a time. */
+interface Inputs {
+  nodeCount: number;
+  bucketName: string;
+  numPartitions: number;
+  instanceSize: string;
+}
+const VALID: Inputs = {
+  nodeCount: 2,
+  bucketName: "valid-bucket",
+  numPartitions: 2,
+  instanceSize: "S30_HIGHCPU_NVME",
+};
+
+function resources(inputs: Inputs): Record<string, DeclaredResource> {
+  return {
+    nodes: {
+      type: "SearchDeployment",
+      args: {
+        groupId: GROUP,
+        clusterName: "demo-cluster",
+        specs: [{ instanceSize: inputs.instanceSize, nodeCount: inputs.nodeCount }],
+      },
+    },
+    bucket: {
+      type: "ExportBucket",
+      args: { groupId: GROUP, bucketName: inputs.bucketName, iamRoleId: "5f1a000000000000000000c1" },
+    },
+    index: {
+      type: "SearchIndex",
+      args: {
+        groupId: GROUP,
+        clusterName: "demo-cluster",
+        database: "db",
+        collectionName: "things",
+        name: "things",
+        definition: { mappings: { dynamic: true }, numPartitions: inputs.numPartitions },
+      },
+    },
+  };
+}
 
 describe("validation before any request, through the real engine", () => {
   let emulator: RunningEmulator;
@@ -16,20 +69,11 @@ describe("validation before any request, through the real engine", () => {
       (entry) => entry.path,
     );
 
-  const valid: Record<string, string> = {
-    "e2e-validation:nodeCount": "2",
-    "e2e-validation:bucketName": "valid-bucket",
-    "e2e-validation:numPartitions": "2",
-    "e2e-validation:instanceSize": "S30_HIGHCPU_NVME",
-  };
-
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, seed: "default" });
     stack = await emulatorStack(emulator, {
-      program: join(__dirname, "programs", "validation"),
-      config: {
-        ...valid,
-      },
+      program: join(__dirname, "programs", RESOURCES_PROGRAM),
+      config: resourcesConfig(resources(VALID)),
     });
   });
 
@@ -39,10 +83,10 @@ describe("validation before any request, through the real engine", () => {
   });
 
   // The engine stops a preview at the first resource whose check fails, so one invalid input at a time.
-  test.each([
+  test.each<[keyof Inputs, string | number, string, string, string]>([
     [
       "nodeCount",
-      "1",
+      1,
       "SearchDeployment resource 'nodes'",
       "/search/deployment",
       "specs[0].nodeCount must be at least 2",
@@ -63,7 +107,7 @@ describe("validation before any request, through the real engine", () => {
     ],
     [
       "numPartitions",
-      "3",
+      3,
       "SearchIndex resource 'index'",
       "/search/indexes",
       "definition.numPartitions must be 1, 2 or 4",
@@ -71,10 +115,10 @@ describe("validation before any request, through the real engine", () => {
   ])(
     "%s = %s fails pulumi up at check, naming the field and the rule, before any API request",
     async (key, bad, resource, apiPath, reason) => {
-      await stack.setConfig(`e2e-validation:${key}`, bad);
+      await setResources(stack, resources({ ...VALID, [key]: bad }));
       await fetch(`${emulator.url}/__emulator/requests`, { method: "DELETE" });
       const result = await stack.pulumi(["up", "--yes", "--skip-preview"], { allowFailure: true });
-      await stack.setConfig(`e2e-validation:${key}`, valid[`e2e-validation:${key}`] ?? "");
+      await setResources(stack, resources(VALID));
       expect(result.code).not.toBe(0);
       expect(result.stdout + result.stderr).toContain(`pulumi-nodejs:dynamic/platform:${resource}: property`);
       expect(result.stdout + result.stderr).toContain(`has a problem: ${reason}`);
@@ -94,5 +138,25 @@ describe("validation before any request, through the real engine", () => {
     }
     await stack.preview({ expectNoChanges: true });
     await stack.destroy();
+  });
+
+  // The generic program's own config: a wrong one fails the program, naming the key and the rule.
+  test.each<[string, DeclaredResource, string]>([
+    [
+      "a type that is no resource class",
+      { type: "SearchIndx" as PlatformResourceType, args: { groupId: GROUP } },
+      'resources:typo: type must name a resource class of pulumi-cluster-platform; got "SearchIndx"',
+    ],
+    [
+      "a reference to no output",
+      { type: "CustomDns", args: { groupId: GROUP, enabled: fromOutput("bucket", "noSuchOutput") } },
+      'resources:typo: fromOutput "bucket.noSuchOutput" names no output of object bucket',
+    ],
+  ])("an object with %s fails pulumi preview naming its config key", async (_what, resource, message) => {
+    await setResource(stack, "typo", resource);
+    const result = await stack.pulumi(["preview"], { allowFailure: true });
+    await removeResource(stack, "typo");
+    expect(result.code).not.toBe(0);
+    expect(result.stdout + result.stderr).toContain(message);
   });
 });
