@@ -11,8 +11,9 @@
  * that starts after another's reads knows them, but two reading one project at the same moment would
  * each see the budget the other is spending. So the refresh previews (the only operation that calls
  * the service: `preview` runs check and diff only) of stacks whose resources are in the same project
- * (the group ids of the state `pulumi stack export` gives) run one after the other; everything else
- * runs concurrently.
+ * run one after the other; everything else runs concurrently. A stack's preview runs first: its
+ * steps carry the state of every resource the refresh will read, so their group ids are the projects
+ * to wait for (`pulumi stack export` tells them only when the preview fails).
  */
 import { existsSync, readdirSync } from "node:fs";
 import { resolve } from "node:path";
@@ -122,16 +123,27 @@ async function stacksOfSettingsFiles(
   return candidates.filter((_, index) => known[index]);
 }
 
-/** The projects (group ids) the platform resources of a stack's state are in. */
-export function apiProjectsOf(deployment: unknown): string[] {
-  const resources = (deployment as { resources?: unknown[] } | undefined)?.resources ?? [];
+/** The projects (group ids) of the platform resources among `resources` (type token and inputs each). */
+export function apiProjectsOf(
+  resources: Iterable<{ type?: unknown; inputs?: Record<string, unknown> | null } | null | undefined>,
+): string[] {
   const projects = new Set<string>();
   for (const resource of resources) {
-    const { type, inputs } = (resource ?? {}) as { type?: unknown; inputs?: Record<string, unknown> };
+    const { type, inputs } = resource ?? {};
     if (typeof type !== "string" || platformTypeName(type) === undefined) continue;
     if (typeof inputs?.groupId === "string") projects.add(inputs.groupId);
   }
   return [...projects].sort();
+}
+
+/** The projects of the resources in a stack's state, from a preview's steps (each with the state it compares). */
+export function projectsOfSteps(events: OperationEvents): string[] {
+  return apiProjectsOf(
+    [...events.steps.values()].map(({ typeToken, metadata }) => ({
+      type: typeToken,
+      inputs: metadata.old?.inputs as Record<string, unknown> | undefined,
+    })),
+  );
 }
 
 /** The running order: one stack of each folder in turn, so the folders' type checks start first. */
@@ -281,15 +293,11 @@ export class FleetSession {
   /** The service projects of the stack's resources, from its state as `pulumi stack export` gives it. */
   async projectsOf(stack: Stack): Promise<string[]> {
     try {
-      return apiProjectsOf((await stack.exportStack()).deployment);
+      const { deployment } = await stack.exportStack();
+      return apiProjectsOf((deployment as { resources?: [] } | undefined)?.resources ?? []);
     } catch (error) {
       throw new CliError(`stack ${stack.name}: ${oneLine(error)}`);
     }
-  }
-
-  /** Whether the refresh preview of a stack in `projects` would now wait for another stack's. */
-  readWouldWait(projects: readonly string[]): boolean {
-    return projects.some((project) => this.#reading.isHeld(project));
   }
 
   /**
@@ -309,16 +317,6 @@ export class FleetSession {
       },
       (project) => onPhase(`waiting: another stack reads project ${project}`),
     );
-  }
-
-  /** Starts the type check of the stack's folder's program (once a run), to run while the stack reads. */
-  startTypeCheck(target: FleetTarget): void {
-    this.#typeChecks.start(target.folder);
-  }
-
-  /** Whether the stack's preview would now wait for the type check of its folder's program. */
-  previewWouldWait(target: FleetTarget): boolean {
-    return this.#typeChecks.wouldWait(target.folder);
   }
 
   /** The stack's preview (the program against the state), its folder's program type-checked once. */
@@ -494,26 +492,18 @@ async function checkStack(
   const ref = { project: target.project, stack: target.stack };
   progress.started(label);
   const onPhase = (phase: string) => progress.phase(label, phase);
-  session.startTypeCheck(target);
   try {
     const stack = await session.openStack(target);
-    const projects = await session.projectsOf(stack);
-    let refresh: OperationEvents;
-    let preview: OperationEvents;
-    if (session.readWouldWait(projects) && !session.previewWouldWait(target)) {
-      // Another stack reads one of its projects: the preview first, while it waits. A failure of
-      // both says the refresh preview's, as in the other order (and in drift on the stack alone).
-      const previewed = await session.planned(target, stack, onPhase, policy).then(
-        (done) => ({ done }),
-        (error: unknown) => ({ error }),
-      );
-      refresh = await session.readLive(stack, onPhase, projects);
-      if ("error" in previewed) throw previewed.error;
-      preview = previewed.done;
-    } else {
-      refresh = await session.readLive(stack, onPhase, projects);
-      preview = await session.planned(target, stack, onPhase, policy);
-    }
+    // The preview first (module comment). A failure of both says the refresh preview's, as `drift`
+    // on the stack alone does, which reads first.
+    const previewed = await session.planned(target, stack, onPhase, policy).then(
+      (done) => ({ done }),
+      (error: unknown) => ({ error }),
+    );
+    const projects = "done" in previewed ? projectsOfSteps(previewed.done) : await session.projectsOf(stack);
+    const refresh = await session.readLive(stack, onPhase, projects);
+    if ("error" in previewed) throw previewed.error;
+    const preview = previewed.done;
     const report = driftReport(stack.name, refresh, preview);
     const policyLine =
       report.policy === undefined

@@ -7,9 +7,8 @@
  * - a folder whose program is TypeScript with a tsconfig is checked once by `tsc --noEmit -p`, with
  *   the TypeScript the folder itself resolves; when it passes, the folder's stacks preview
  *   transpile-only;
- * - when it fails, or for any other folder, the folder's stacks preview with the run-plugin's own
- *   type check, so that each says an error exactly as `drift` on that stack alone does; once one
- *   stack's preview passed it, the others preview transpile-only (`TypeCheckOnce`);
+ * - when it fails, or for any other folder, each of the folder's stacks previews with the
+ *   run-plugin's own type check, so that each says an error exactly as `drift` on that stack alone;
  * - a PULUMI_NODEJS_TRANSPILE_ONLY the user set decides alone: no tsc, and the variable as given.
  */
 import { execFile } from "node:child_process";
@@ -98,52 +97,6 @@ export function previewEnv(envVars: Record<string, string>, transpileOnly: boole
   return transpileOnly ? { ...rest, [TRANSPILE_ONLY]: "true" } : rest;
 }
 
-/**
- * The type check carried by the folder's stacks' own previews: the first stack of a folder to
- * preview carries it; the others wait for it, and when it fails (a type error, or anything else),
- * the next one carries it, so a program that does not compile fails every stack as `drift` on each
- * alone would; once one passed, the others preview transpile-only.
- */
-export class TypeCheckOnce {
-  readonly #passed = new Set<string>();
-  readonly #carrying = new Map<string, Promise<void>>();
-
-  /** Whether a preview of a stack of `folder` would now wait for another stack's type check. */
-  wouldWait(folder: string): boolean {
-    return !this.#passed.has(folder) && this.#carrying.has(folder);
-  }
-
-  /** Runs `preview(transpileOnly)` for a stack of `folder`; `onWait` when it waits for the carrier. */
-  async run<T>(
-    folder: string,
-    preview: (transpileOnly: boolean) => Promise<T>,
-    onWait: () => void,
-  ): Promise<T> {
-    for (;;) {
-      if (this.#passed.has(folder)) return preview(true);
-      const carrier = this.#carrying.get(folder);
-      if (carrier === undefined) break;
-      onWait();
-      await carrier;
-    }
-    let done!: () => void;
-    this.#carrying.set(
-      folder,
-      new Promise<void>((resolve) => {
-        done = resolve;
-      }),
-    );
-    try {
-      const result = await preview(false);
-      this.#passed.add(folder);
-      return result;
-    } finally {
-      this.#carrying.delete(folder);
-      done();
-    }
-  }
-}
-
 /** A project folder as the type checks see it: its path, and its `tsc` check when planned. */
 export interface CheckedFolder {
   path: string;
@@ -152,7 +105,7 @@ export interface CheckedFolder {
 
 /** What a stack's preview is told while its folder's program is checked. */
 export interface TypeCheckPhases {
-  /** It waits for the folder's check (tsc, or another stack's preview). */
+  /** It waits for the folder's tsc. */
   waiting: () => void;
   /** The folder's tsc found something: the stack's preview type-checks the program itself. */
   checkFailed: (reason: string) => void;
@@ -162,8 +115,8 @@ export interface TypeCheckPhases {
 export class ProgramTypeChecks {
   readonly #userSetting: string | undefined;
   readonly #runTsc: (folder: string, check: TscCheck) => Promise<TypeCheckVerdict>;
-  readonly #verdicts = new Map<string, { verdict: Promise<TypeCheckVerdict>; settled: boolean }>();
-  readonly #once = new TypeCheckOnce();
+  readonly #verdicts = new Map<string, Promise<TypeCheckVerdict>>();
+  readonly #settled = new Set<string>();
 
   /**
    * `userSetting`: the user's PULUMI_NODEJS_TRANSPILE_ONLY (undefined when not set); `tsc` runs a
@@ -177,48 +130,29 @@ export class ProgramTypeChecks {
     this.#runTsc = tsc;
   }
 
-  /** Starts the folder's tsc (once for the run), so it runs while its first stack reads the live state. */
-  start(folder: CheckedFolder): void {
-    if (this.#userSetting !== undefined || folder.tscCheck === undefined) return;
-    if (this.#verdicts.has(folder.path)) return;
-    const entry = {
-      verdict: this.#runTsc(folder.path, folder.tscCheck).catch(
-        (error: unknown): TypeCheckVerdict => ({
-          passed: false,
-          reason: `tsc did not run: ${String(error)}`,
-        }),
-      ),
-      settled: false,
-    };
-    void entry.verdict.then(() => {
-      entry.settled = true;
-    });
-    this.#verdicts.set(folder.path, entry);
-  }
-
-  /** Whether a preview of a stack of the folder would now wait for its type check. */
-  wouldWait(folder: CheckedFolder): boolean {
-    if (this.#userSetting !== undefined) return false;
-    const tsc = this.#verdicts.get(folder.path);
-    if (tsc !== undefined && !tsc.settled) return true;
-    return this.#once.wouldWait(folder.path);
-  }
-
-  /** Runs `preview(transpileOnly)` for a stack of the folder once the folder's check allows. */
+  /** Runs `preview(transpileOnly)` for a stack of the folder once the folder's tsc has a verdict. */
   async run<T>(
     folder: CheckedFolder,
     preview: (transpileOnly: boolean) => Promise<T>,
     phases: TypeCheckPhases,
   ): Promise<T> {
-    if (this.#userSetting !== undefined) return preview(false);
-    this.start(folder);
-    const tsc = this.#verdicts.get(folder.path);
-    if (tsc !== undefined) {
-      if (!tsc.settled) phases.waiting();
-      const verdict = await tsc.verdict;
-      if (verdict.passed) return preview(true);
-      phases.checkFailed(verdict.reason);
+    if (this.#userSetting !== undefined || folder.tscCheck === undefined) return preview(false);
+    let verdict = this.#verdicts.get(folder.path);
+    if (verdict === undefined) {
+      verdict = this.#runTsc(folder.path, folder.tscCheck)
+        .catch(
+          (error: unknown): TypeCheckVerdict => ({
+            passed: false,
+            reason: `tsc did not run: ${String(error)}`,
+          }),
+        )
+        .finally(() => this.#settled.add(folder.path));
+      this.#verdicts.set(folder.path, verdict);
     }
-    return this.#once.run(folder.path, preview, phases.waiting);
+    if (!this.#settled.has(folder.path)) phases.waiting();
+    const settled = await verdict;
+    if (settled.passed) return preview(true);
+    phases.checkFailed(settled.reason);
+    return preview(false);
   }
 }

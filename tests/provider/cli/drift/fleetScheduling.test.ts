@@ -4,7 +4,13 @@
  * progress lines (the one type check per program folder: programTypeCheck.test.ts).
  */
 import { forEachBounded, KeyedLocks } from "../../../../provider/cli/drift/concurrency";
-import { apiProjectsOf, FleetProgress, interleaveByFolder } from "../../../../provider/cli/drift/fleetRun";
+import {
+  apiProjectsOf,
+  FleetProgress,
+  interleaveByFolder,
+  projectsOfSteps,
+} from "../../../../provider/cli/drift/fleetRun";
+import type { OperationEvents, ResourceStep, StepMetadata } from "../../../../provider/cli/engine";
 import { deferred, settle } from "./gates";
 
 describe("forEachBounded", () => {
@@ -91,26 +97,44 @@ describe("KeyedLocks", () => {
 });
 
 describe("the stacks of a run", () => {
-  test("the projects of a state are the group ids of the package's resources, of either form", () => {
+  test("the projects of resources are the group ids of the package's resources, of either form", () => {
     expect(
-      apiProjectsOf({
-        resources: [
-          { type: "pulumi:pulumi:Stack", inputs: {} },
-          { type: "pulumi:providers:platform", inputs: { groupId: "not-a-resource" } },
-          {
-            type: "pulumi-nodejs:dynamic/platform:CustomDns",
-            inputs: { groupId: "5f1a000000000000000000a2" },
-          },
-          { type: "platform:index:Auditing", inputs: { groupId: "5f1a000000000000000000a1" } },
-          {
-            type: "pulumi-nodejs:dynamic/platform:Auditing",
-            inputs: { groupId: "5f1a000000000000000000a2" },
-          },
-          { type: "aws:s3/bucket:Bucket", inputs: { groupId: "elsewhere" } },
-        ],
-      }),
+      apiProjectsOf([
+        { type: "pulumi:pulumi:Stack", inputs: {} },
+        { type: "pulumi:providers:platform", inputs: { groupId: "not-a-resource" } },
+        {
+          type: "pulumi-nodejs:dynamic/platform:CustomDns",
+          inputs: { groupId: "5f1a000000000000000000a2" },
+        },
+        { type: "platform:index:Auditing", inputs: { groupId: "5f1a000000000000000000a1" } },
+        {
+          type: "pulumi-nodejs:dynamic/platform:Auditing",
+          inputs: { groupId: "5f1a000000000000000000a2" },
+        },
+        { type: "aws:s3/bucket:Bucket", inputs: { groupId: "elsewhere" } },
+        null,
+      ]),
     ).toEqual(["5f1a000000000000000000a1", "5f1a000000000000000000a2"]);
-    expect(apiProjectsOf(undefined)).toEqual([]);
+    expect(apiProjectsOf([])).toEqual([]);
+  });
+
+  test("the projects a refresh will read are those of the states a preview's steps compare", () => {
+    const step = (type: string, op: StepMetadata["op"], groupId?: string): [string, ResourceStep] => {
+      const urn = `urn:pulumi:dev::app::${type}::${op}-${groupId ?? "new"}`;
+      const old = groupId === undefined ? undefined : { inputs: { groupId } };
+      const metadata = { op, urn, type, old } as unknown as StepMetadata;
+      return [urn, { urn, typeToken: type, ops: new Set([op]), metadata }];
+    };
+    const events: OperationEvents = {
+      steps: new Map([
+        step("pulumi-nodejs:dynamic/platform:AlertConfiguration", "same", "5f1a000000000000000000a1"),
+        step("platform:index:Auditing", "delete", "5f1a000000000000000000a2"),
+        step("pulumi-nodejs:dynamic/platform:CustomDns", "create"),
+        step("aws:s3/bucket:Bucket", "same", "elsewhere"),
+      ]),
+      errors: [],
+    };
+    expect(projectsOfSteps(events)).toEqual(["5f1a000000000000000000a1", "5f1a000000000000000000a2"]);
   });
 
   test("the running order takes one stack of each folder in turn", () => {

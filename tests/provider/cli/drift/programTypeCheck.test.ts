@@ -1,7 +1,7 @@
 /**
  * One type check of a fleet folder's program (provider/cli/drift/programTypeCheck.ts), with a fake `tsc`
  * and previews that end when the test says: tsc once per folder, its stacks transpile-only once it
- * passed, their own previews' type check when it failed or for a folder it is not planned for, and a
+ * passed, each one's own preview type check when it failed or for a folder it is not planned for, and a
  * PULUMI_NODEJS_TRANSPILE_ONLY of the user's left to decide. Which folders get a tsc check is read
  * from folders made under the repository's .test-state, so TypeScript resolves as a program's would.
  */
@@ -13,7 +13,6 @@ import {
   planTscCheck,
   previewEnv,
   type TscCheck,
-  TypeCheckOnce,
   type TypeCheckVerdict,
   tscVerdict,
 } from "../../../../provider/cli/drift/programTypeCheck";
@@ -63,9 +62,6 @@ describe("ProgramTypeChecks", () => {
     const modes: string[] = [];
     const log: string[] = [];
     const preview = recorder(modes);
-    checks.start(APP);
-    checks.start(APP);
-    expect(checks.wouldWait(APP)).toBe(true);
     const stacks = ["dev", "staging", "prod"].map((name) =>
       checks.run(APP, preview(name), phases(log, name)),
     );
@@ -74,7 +70,6 @@ describe("ProgramTypeChecks", () => {
     expect(log).toEqual(["dev waits", "staging waits", "prod waits"]);
     verdicts.get("/app")?.resolve({ passed: true });
     await Promise.all(stacks);
-    expect(checks.wouldWait(APP)).toBe(false);
     await checks.run(APP, preview("test"), phases(log, "test"));
     expect(runs).toEqual(["/app"]);
     expect(modes).toEqual([
@@ -86,29 +81,31 @@ describe("ProgramTypeChecks", () => {
     expect(log).toEqual(["dev waits", "staging waits", "prod waits"]);
   });
 
-  test("when tsc fails, each stack's preview type-checks the program itself, the first carrying the check", async () => {
-    const { verdicts, tsc } = fakeTsc();
+  test("when tsc fails, each stack's preview type-checks the program itself", async () => {
+    const { runs, verdicts, tsc } = fakeTsc();
     const checks = new ProgramTypeChecks(undefined, tsc);
     const modes: string[] = [];
     const log: string[] = [];
-    const carrier = deferred();
+    const failing = deferred();
     const preview = recorder(modes);
-    const dev = checks.run(APP, preview("dev", carrier.promise), phases(log, "dev"));
+    const dev = checks.run(APP, preview("dev", failing.promise), phases(log, "dev"));
     const staging = checks.run(APP, preview("staging"), phases(log, "staging"));
     verdicts.get("/app")?.resolve({ passed: false, reason: "tsc --noEmit found 1 error, first TS2322" });
     await settle();
-    expect(modes).toEqual(["dev type-checked"]);
+    expect(modes).toEqual(["dev type-checked", "staging type-checked"]);
     expect(log).toEqual([
       "dev waits",
       "staging waits",
       "dev: tsc --noEmit found 1 error, first TS2322",
       "staging: tsc --noEmit found 1 error, first TS2322",
-      "staging waits",
     ]);
-    carrier.reject(new Error("TS2322: Type 'number' is not assignable to type 'string'"));
+    failing.reject(new Error("TS2322: Type 'number' is not assignable to type 'string'"));
     await expect(dev).rejects.toThrow("TS2322");
     await staging;
-    expect(modes).toEqual(["dev type-checked", "staging type-checked"]);
+    await checks.run(APP, preview("prod"), phases(log, "prod"));
+    expect(runs).toEqual(["/app"]);
+    expect(modes).toEqual(["dev type-checked", "staging type-checked", "prod type-checked"]);
+    expect(log.at(-1)).toBe("prod: tsc --noEmit found 1 error, first TS2322");
   });
 
   test("a tsc that does not run fails the check with its cause", async () => {
@@ -120,22 +117,19 @@ describe("ProgramTypeChecks", () => {
     expect(modes).toEqual(["dev type-checked"]);
   });
 
-  test("a folder without a tsc check: the first stack's preview carries the type check", async () => {
+  test("a folder without a tsc check: every stack's preview type-checks the program, none waits", async () => {
     const { runs, tsc } = fakeTsc();
     const checks = new ProgramTypeChecks(undefined, tsc);
     const modes: string[] = [];
     const log: string[] = [];
-    const carrier = deferred();
     const preview = recorder(modes);
-    const first = checks.run(WEB, preview("dev", carrier.promise), phases(log, "dev"));
-    expect(checks.wouldWait(WEB)).toBe(true);
-    const second = checks.run(WEB, preview("prod"), phases(log, "prod"));
-    await settle();
-    carrier.resolve();
-    await Promise.all([first, second]);
+    await Promise.all([
+      checks.run(WEB, preview("dev"), phases(log, "dev")),
+      checks.run(WEB, preview("prod"), phases(log, "prod")),
+    ]);
     expect(runs).toEqual([]);
-    expect(modes).toEqual(["dev type-checked", "prod transpile-only"]);
-    expect(log).toEqual(["prod waits"]);
+    expect(modes).toEqual(["dev type-checked", "prod type-checked"]);
+    expect(log).toEqual([]);
   });
 
   test("a PULUMI_NODEJS_TRANSPILE_ONLY the user set is left to decide: no tsc, no waiting", async () => {
@@ -144,42 +138,10 @@ describe("ProgramTypeChecks", () => {
     const modes: string[] = [];
     const log: string[] = [];
     const preview = recorder(modes);
-    checks.start(APP);
-    const never = checks.run(WEB, () => new Promise<void>(() => {}), phases(log, "web"));
-    expect([checks.wouldWait(APP), checks.wouldWait(WEB)]).toEqual([false, false]);
     for (const name of ["dev", "prod"]) await checks.run(APP, preview(name), phases(log, name));
     expect(runs).toEqual([]);
     expect(modes).toEqual(["dev type-checked", "prod type-checked"]);
     expect(log).toEqual([]);
-    void never;
-  });
-});
-
-describe("TypeCheckOnce", () => {
-  test("the first stack of a folder carries the type check; the others wait, then preview transpile-only", async () => {
-    const once = new TypeCheckOnce();
-    const carrier = deferred();
-    const modes: string[] = [];
-    const waited: string[] = [];
-    const preview = recorder(modes);
-    expect(once.wouldWait("/app")).toBe(false);
-    const first = once.run("/app", preview("dev", carrier.promise), () => waited.push("dev"));
-    expect([once.wouldWait("/app"), once.wouldWait("/web")]).toEqual([true, false]);
-    const second = once.run("/app", preview("staging"), () => waited.push("staging"));
-    const other = once.run("/web", preview("web-dev"), () => waited.push("web-dev"));
-    await settle();
-    expect(modes).toEqual(["dev type-checked", "web-dev type-checked"]);
-    expect(waited).toEqual(["staging"]);
-    carrier.resolve();
-    await Promise.all([first, second, other]);
-    expect([once.wouldWait("/app"), once.wouldWait("/web")]).toEqual([false, false]);
-    await once.run("/app", preview("prod"), () => waited.push("prod"));
-    expect(modes).toEqual([
-      "dev type-checked",
-      "web-dev type-checked",
-      "staging transpile-only",
-      "prod transpile-only",
-    ]);
   });
 });
 
