@@ -16,7 +16,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { platformClient, setConfigValues } from "../framework/settings";
 import { lookupResource } from "../runtime";
-import { compareChain, compareStacks, liveResources } from "./compare/compare";
+import { compareChain, compareLive, liveResources } from "./compare/compare";
 import { renderChainText, renderCompareText } from "./compare/render";
 import { driftReport, exitCodeOf } from "./drift/drift";
 import {
@@ -160,24 +160,20 @@ async function merge(options: MergeOptions): Promise<number> {
  * a chain: between any two neighbours).
  */
 async function compare(options: CompareOptions): Promise<number> {
-  if (options.stacks.length > 2) {
-    const stacks = await readLiveStacks(options.cwd, options.stacks, {
-      concurrency: options.concurrency,
-      progress,
-    });
-    const report = compareChain(
-      stacks.map((stack) => stack.name),
-      stacks.map((stack) => liveResources(stack.refresh)),
-      stacks.map((stack) => stack.config),
-    );
+  const stacks = await readLiveStacks(options.cwd, options.stacks, {
+    concurrency: options.concurrency,
+    progress,
+  });
+  const names = stacks.map((stack) => stack.name);
+  const live = stacks.map((stack) => liveResources(stack.refresh));
+  const configs = stacks.map((stack) => stack.config);
+  if (stacks.length > 2) {
+    const report = compareChain(names, live, configs);
     process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : renderChainText(report));
     return report.summary.differingResources === 0 ? 0 : 2;
   }
-  const stacks = [
-    await openStack(options.stacks[0], options.cwd),
-    await openStack(options.stacks[1], options.cwd),
-  ] as const;
-  const report = await compareStacks([stacks[0], stacks[1]], progress);
+  const pair = <T>(items: T[]) => [items[0], items[1]] as [T, T];
+  const report = compareLive(pair(names), pair(live), pair(configs));
   process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : renderCompareText(report));
   return report.summary.differingResources === 0 ? 0 : 2;
 }

@@ -6,16 +6,7 @@
  * The live configuration is each stack's refresh preview (the inputs each resource's `read` returns,
  * nothing written), so an object changed out of band in one environment shows as a difference.
  */
-import type { Stack } from "@pulumi/pulumi/automation";
-import {
-  inputsOf,
-  nameOfUrn,
-  type OperationEvents,
-  type Progress,
-  refreshPreview,
-  type StackConfig,
-  shortType,
-} from "../engine";
+import { inputsOf, nameOfUrn, type OperationEvents, type StackConfig, shortType } from "../engine";
 import { isSecretValue, type JsonValue, joinPath, leafDifferences, shown } from "../report/values";
 
 export const COMPARE_REPORT_VERSION = 1;
@@ -179,22 +170,6 @@ export function compareLive(
     },
     resources,
   };
-}
-
-/** Reads both stacks (refresh previews, nothing written) and compares them. */
-export async function compareStacks(stacks: [Stack, Stack], progress: Progress): Promise<CompareReport> {
-  const live: Array<Map<string, LiveResource>> = [];
-  const configs: StackConfig[] = [];
-  for (const stack of stacks) {
-    progress(`Reading the live state of stack ${stack.name} (refresh preview, nothing is written)`);
-    live.push(liveResources(await refreshPreview(stack, progress)));
-    configs.push(await stack.getAllConfig());
-  }
-  return compareLive(
-    [stacks[0].name, stacks[1].name],
-    live as [Map<string, LiveResource>, Map<string, LiveResource>],
-    configs as [StackConfig, StackConfig],
-  );
 }
 
 /** How a field's value goes from one stack of a chain to the next. */
