@@ -8,6 +8,7 @@
  * masked (`****abcd`) cannot be exported: each becomes `{ "fromSecretConfig": "<key>" }`, which
  * index.ts replaces with `config.requireSecret("<key>")`; the README lists the keys to set.
  */
+import { stringify } from "yaml";
 import { isMasked, maskedSuffix } from "../../framework/masking";
 import type { ExportedType } from "./types";
 
@@ -149,59 +150,9 @@ export function planExport(
   return { ...options, types, secrets };
 }
 
-// ---------------------------------------------------------------------------------------------
-// YAML: the stack config file is written block style from JSON values (no YAML library at run time:
-// the package's dependencies are @pulumi/pulumi, undici and zod). Strings are JSON-quoted, which YAML
-// reads as double-quoted scalars.
-
-const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_.:-]*$/;
-
-function yamlKey(key: string): string {
-  return PLAIN_KEY.test(key) ? key : JSON.stringify(key);
-}
-
-function yamlScalar(value: unknown): string {
-  if (value === null || value === undefined) return "null";
-  if (typeof value === "string") return JSON.stringify(value);
-  return String(value);
-}
-
-function isComposite(value: unknown): value is object {
-  if (Array.isArray(value)) return value.length > 0;
-  return typeof value === "object" && value !== null && Object.keys(value).length > 0;
-}
-
-/** `[]` or `{}` for an empty array or object, else the scalar. */
-function yamlLeaf(value: unknown): string {
-  if (Array.isArray(value)) return "[]";
-  if (typeof value === "object" && value !== null) return "{}";
-  return yamlScalar(value);
-}
-
-/** The YAML lines of a JSON value placed after `key:` at `indent` spaces. */
-function yamlEntry(key: string, value: unknown, indent: number): string[] {
-  const pad = " ".repeat(indent);
-  if (!isComposite(value)) return [`${pad}${yamlKey(key)}: ${yamlLeaf(value)}`];
-  return [`${pad}${yamlKey(key)}:`, ...yamlBlock(value, indent + 2)];
-}
-
-/** The YAML lines of a non-empty object or array at `indent` spaces. */
-function yamlBlock(value: object, indent: number): string[] {
-  const pad = " ".repeat(indent);
-  if (Array.isArray(value)) {
-    return value.flatMap((item) => {
-      if (!isComposite(item)) return [`${pad}- ${yamlLeaf(item)}`];
-      const lines = yamlBlock(item, indent + 2);
-      // The first line of the item goes after the dash.
-      return [`${pad}- ${(lines[0] ?? "").trimStart()}`, ...lines.slice(1)];
-    });
-  }
-  return Object.entries(value).flatMap(([key, member]) => yamlEntry(key, member, indent));
-}
-
-/** A YAML document of a JSON object, block style. */
+/** A YAML document of a JSON object (the `yaml` package's layout: block style, strings quoted when needed). */
 export function toYaml(value: Record<string, unknown>): string {
-  return `${yamlBlock(value, 0).join("\n")}\n`;
+  return stringify(value);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -144,7 +144,7 @@ describe("the program in each language", () => {
       "# Written by `pulumi-cluster-platform export --group 5f1a0000000000000000e101 --language yaml`.\n" +
         "# Credentials are not here: see README.md for the platform:* credentials and the secrets to set.\n" +
         "config:\n" +
-        '  platform:baseUrl: "https://cloud.example.com/api/platform/v2"\n',
+        "  platform:baseUrl: https://cloud.example.com/api/platform/v2\n",
     );
     expect(JSON.parse(files["package.json"] ?? "")).toEqual({
       name: "acme",
@@ -170,16 +170,16 @@ describe("the program in each language", () => {
         "./node_modules/pulumi-cluster-platform/sdk/native/python\n",
     );
     expect(files["Pulumi.yaml"]).toBe(
-      'name: "acme"\n' +
-        'description: "Project 5f1a0000000000000000e101 as exported by pulumi-cluster-platform export"\n' +
+      "name: acme\n" +
+        "description: Project 5f1a0000000000000000e101 as exported by pulumi-cluster-platform export\n" +
         "runtime:\n" +
-        '  name: "python"\n' +
+        "  name: python\n" +
         "  options:\n" +
-        '    virtualenv: "venv"\n' +
+        "    virtualenv: venv\n" +
         "plugins:\n" +
         "  providers:\n" +
-        '    - name: "platform"\n' +
-        '      path: "node_modules/pulumi-cluster-platform/provider/native"\n',
+        "    - name: platform\n" +
+        "      path: node_modules/pulumi-cluster-platform/provider/native\n",
     );
     expect(files["README.md"]).toContain("Each is read with `config.require_secret`");
     expect(files["README.md"]).toContain("venv/bin/pip install -r requirements.txt");
@@ -432,73 +432,73 @@ describe("names and types agree with the generated SDKs", () => {
 const YAML_PROGRAM = `# Written by \`pulumi-cluster-platform export --group 5f1a0000000000000000e101 --language yaml\`.
 # Every object found in the project, each with its importId, so \`pulumi up\` adopts it and changes
 # nothing. Credentials are not here: see README.md for the platform:* credentials and the secrets to set.
-name: "acme"
-description: "Project 5f1a0000000000000000e101 as exported by pulumi-cluster-platform export"
-runtime: "yaml"
+name: acme
+description: Project 5f1a0000000000000000e101 as exported by pulumi-cluster-platform export
+runtime: yaml
 plugins:
   providers:
-    - name: "platform"
-      path: "node_modules/pulumi-cluster-platform/provider/native"
+    - name: platform
+      path: node_modules/pulumi-cluster-platform/provider/native
 config:
   alert-joined-group-notifications-0-apiToken:
-    type: "string"
+    type: string
     secret: true
 resources:
   alert-joined-group:
-    type: "platform:index:AlertConfiguration"
+    type: platform:index:AlertConfiguration
     properties:
-      groupId: "5f1a0000000000000000e101"
+      groupId: 5f1a0000000000000000e101
       enabled: true
-      eventTypeName: "JOINED_GROUP"
+      eventTypeName: JOINED_GROUP
       notifications:
-        - typeName: "SLACK"
-          apiToken: "\${alert-joined-group-notifications-0-apiToken}"
+        - typeName: SLACK
+          apiToken: \${alert-joined-group-notifications-0-apiToken}
           channelName: "#ops"
-        - typeName: "EMAIL"
-          emailAddress: "ops@example.com"
+        - typeName: EMAIL
+          emailAddress: ops@example.com
           delayMin: 5
-      importId: "5f1a0000000000000000e101/aaaaaaaaaaaaaaaaaaaaaaa1"
+      importId: 5f1a0000000000000000e101/aaaaaaaaaaaaaaaaaaaaaaa1
   backup-schedule-c1:
-    type: "platform:index:CloudBackupSchedule"
+    type: platform:index:CloudBackupSchedule
     properties:
-      groupId: "5f1a0000000000000000e101"
-      clusterName: "c1"
+      groupId: 5f1a0000000000000000e101
+      clusterName: c1
       referenceHourOfDay: 4
       policies:
         - policyItems:
-            - frequencyType: "daily"
+            - frequencyType: daily
               frequencyInterval: 1
-              retentionUnit: "days"
+              retentionUnit: days
               retentionValue: 7
       copySettings: []
-      importId: "5f1a0000000000000000e101/c1"
+      importId: 5f1a0000000000000000e101/c1
   backup-compliance-policy:
-    type: "platform:index:BackupCompliancePolicy"
+    type: platform:index:BackupCompliancePolicy
     properties:
-      groupId: "5f1a0000000000000000e101"
-      authorizedEmail: "ada@example.com"
+      groupId: 5f1a0000000000000000e101
+      authorizedEmail: ada@example.com
       restoreWindowDays: 2
-      importId: "5f1a0000000000000000e101"
+      importId: 5f1a0000000000000000e101
     options:
       dependsOn:
-        - "\${backup-schedule-c1}"
+        - \${backup-schedule-c1}
   index-c1-products:
-    type: "platform:index:SearchIndex"
+    type: platform:index:SearchIndex
     properties:
-      groupId: "5f1a0000000000000000e101"
-      clusterName: "c1"
-      name: "products"
-      database: "shop"
-      collectionName: "products"
+      groupId: 5f1a0000000000000000e101
+      clusterName: c1
+      name: products
+      database: shop
+      collectionName: products
       definition:
         mappings:
           dynamic: false
           fields:
             name:
-              type: "string"
+              type: string
         synonyms: []
-        note: "costs $\${price}"
-      importId: "5f1a0000000000000000e101/c1/aaaaaaaaaaaaaaaaaaaaaab1"
+        note: costs $\${price}
+      importId: 5f1a0000000000000000e101/c1/aaaaaaaaaaaaaaaaaaaaaab1
 outputs:
   resourceCount: 4
 `;
