@@ -5,20 +5,17 @@
 import { spawnSync } from "node:child_process";
 import type { ExportPlan } from "./plan";
 import {
-  asArray,
-  asObject,
   dependencies,
   GO_SDK_MODULE,
   header,
-  members,
   type NativeVersions,
   PACKAGE_DIR,
   type PackageSchema,
   resourceProperties,
-  type SchemaProperty,
   type Shape,
   secretKeyOf,
-  shapeOf,
+  type ValueWriter,
+  writeFields,
 } from "./schema";
 
 // ---------------------------------------------------------------------------------------------
@@ -80,47 +77,23 @@ function goCollectionType(shape: Shape, suffix: "Array" | "Map"): string {
   }
 }
 
-function goValue(schema: PackageSchema, value: unknown, shape: Shape, indent: number, where: string): string {
-  const secret = secretKeyOf(value);
-  if (secret !== undefined) return `cfg.RequireSecret(${JSON.stringify(secret)})`;
-  switch (shape.kind) {
-    case "scalar":
-      return `pulumi.${GO_SCALARS[shape.type]}(${JSON.stringify(value)})`;
-    case "any":
-      return `pulumi.Any(${goAny(value, indent)})`;
-    case "array": {
-      const items = asArray(value, where).map((item, index) =>
-        goValue(schema, item, shape.items, indent + 1, `${where}[${index}]`),
-      );
-      return goComposite(goCollectionType(shape.items, "Array"), items, indent);
-    }
-    case "map": {
-      const entries = Object.entries(asObject(value, where)).map(
-        ([key, member]) =>
-          `${JSON.stringify(key)}: ${goValue(schema, member, shape.values, indent + 1, `${where}.${key}`)}`,
-      );
-      return goComposite(goCollectionType(shape.values, "Map"), entries, indent);
-    }
-    case "object":
-      return goComposite(
-        `platform.${shape.name}Args`,
-        goFields(schema, asObject(value, where), shape.properties, indent + 1, where),
-        indent,
-      );
-  }
-}
+/** Go values: an argument's literal at 4 tabs (inside its struct in main.go), one more per nesting. */
+const GO_WRITER: ValueWriter<string> = {
+  secret: (key) => `cfg.RequireSecret(${JSON.stringify(key)})`,
+  scalar: (value, type) => `pulumi.${GO_SCALARS[type]}(${JSON.stringify(value)})`,
+  any: (value, depth) => `pulumi.Any(${goAny(value, 4 + depth)})`,
+  array: (items, item, depth) => goComposite(goCollectionType(item, "Array"), items, 4 + depth),
+  map: (entries, value, depth) =>
+    goComposite(
+      goCollectionType(value, "Map"),
+      entries.map(([key, member]) => `${JSON.stringify(key)}: ${member}`),
+      4 + depth,
+    ),
+  object: (fields, name, depth) => goComposite(`platform.${name}Args`, goFields(fields), 4 + depth),
+};
 
-function goFields(
-  schema: PackageSchema,
-  value: Record<string, unknown>,
-  properties: Record<string, SchemaProperty>,
-  indent: number,
-  where: string,
-): string[] {
-  return members(value, properties, where).map(([name, member, property]) => {
-    const at = `${where}.${name}`;
-    return `${goName(name)}: ${goValue(schema, member, shapeOf(schema, property, at), indent, at)}`;
-  });
+function goFields(fields: Array<[string, string]>): string[] {
+  return fields.map(([name, value]) => `${goName(name)}: ${value}`);
 }
 
 /** main.go, valid Go but not laid out: export.ts pipes it through gofmt when Go is installed. */
@@ -132,7 +105,9 @@ export function goProgram(plan: ExportPlan, schema: PackageSchema): string {
       .map(({ entry }) => `, pulumi.DependsOn(${entry.configKey})`)
       .join("");
     const declarations = declared.resources.map(({ name, args }) => {
-      const fields = goFields(schema, args, properties, 4, `${declared.entry.type} ${name}`);
+      const fields = goFields(
+        writeFields(schema, GO_WRITER, args, properties, `${declared.entry.type} ${name}`),
+      );
       const struct = goComposite(`&platform.${declared.entry.type}Args`, fields, 3);
       return [
         "\t\t{",

@@ -4,19 +4,15 @@
  */
 import type { ExportPlan } from "./plan";
 import {
-  asArray,
-  asObject,
   dependencies,
   header,
-  members,
   type NativeVersions,
   PACKAGE_DIR,
   type PackageSchema,
   resourceProperties,
-  type SchemaProperty,
-  type Shape,
   secretKeyOf,
-  shapeOf,
+  type ValueWriter,
+  writeFields,
 } from "./schema";
 
 // ---------------------------------------------------------------------------------------------
@@ -100,54 +96,21 @@ function pythonCall(callee: string, lines: string[], indent: number): string {
   return `${callee}(\n${lines.map((line) => `${pad}${line},\n`).join("")}${" ".repeat(indent)})`;
 }
 
-function pythonValue(
-  schema: PackageSchema,
-  value: unknown,
-  shape: Shape,
-  indent: number,
-  where: string,
-): string {
-  const secret = secretKeyOf(value);
-  if (secret !== undefined) return `config.require_secret(${JSON.stringify(secret)})`;
-  switch (shape.kind) {
-    case "scalar":
-    case "any":
-      return pythonAny(value, indent);
-    case "array":
-      return pythonList(
-        asArray(value, where).map((item, index) =>
-          pythonValue(schema, item, shape.items, indent + 4, `${where}[${index}]`),
-        ),
-        indent,
-      );
-    case "map":
-      return pythonDict(
-        Object.entries(asObject(value, where)).map(([key, member]) => [
-          key,
-          pythonValue(schema, member, shape.values, indent + 4, `${where}.${key}`),
-        ]),
-        indent,
-      );
-    case "object":
-      return pythonCall(
-        `platform.${shape.name}Args`,
-        pythonArguments(schema, asObject(value, where), shape.properties, indent + 4, where),
-        indent,
-      );
-  }
-}
+/** Python values: an argument's at 8 spaces (inside its call in __main__.py), 4 more per nesting. */
+const pythonIndent = (depth: number) => 8 + 4 * depth;
 
-function pythonArguments(
-  schema: PackageSchema,
-  value: Record<string, unknown>,
-  properties: Record<string, SchemaProperty>,
-  indent: number,
-  where: string,
-): string[] {
-  return members(value, properties, where).map(([name, member, property]) => {
-    const at = `${where}.${name}`;
-    return `${pythonName(name)}=${pythonValue(schema, member, shapeOf(schema, property, at), indent, at)}`;
-  });
+const PYTHON_WRITER: ValueWriter<string> = {
+  secret: (key) => `config.require_secret(${JSON.stringify(key)})`,
+  scalar: (value) => pythonAny(value, 0),
+  any: (value, depth) => pythonAny(value, pythonIndent(depth)),
+  array: (items, _item, depth) => pythonList(items, pythonIndent(depth)),
+  map: (entries, _value, depth) => pythonDict(entries, pythonIndent(depth)),
+  object: (fields, name, depth) =>
+    pythonCall(`platform.${name}Args`, pythonArguments(fields), pythonIndent(depth)),
+};
+
+function pythonArguments(fields: Array<[string, string]>): string[] {
+  return fields.map(([name, value]) => `${pythonName(name)}=${value}`);
 }
 
 export function pythonProgram(plan: ExportPlan, schema: PackageSchema): string {
@@ -165,7 +128,9 @@ export function pythonProgram(plan: ExportPlan, schema: PackageSchema): string {
         `platform.${declared.entry.type}`,
         [
           JSON.stringify(name),
-          ...pythonArguments(schema, args, properties, 8, `${declared.entry.type} ${name}`),
+          ...pythonArguments(
+            writeFields(schema, PYTHON_WRITER, args, properties, `${declared.entry.type} ${name}`),
+          ),
           ...options,
         ],
         4,

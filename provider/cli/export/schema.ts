@@ -97,6 +97,81 @@ export function shapeOf(schema: PackageSchema, property: SchemaProperty, where: 
   }
 }
 
+/**
+ * How one language writes each kind of value; `depth` is the value's nesting below the resource's
+ * arguments (0: an argument itself), for the languages that indent.
+ */
+export interface ValueWriter<T> {
+  /** A secret placeholder of the plan (`{ "fromSecretConfig": key }`), at any depth. */
+  secret(key: string): T;
+  scalar(value: unknown, type: ScalarType): T;
+  /** Free-form JSON (`pulumi.json#/Any`). */
+  any(value: unknown, depth: number): T;
+  array(items: T[], itemShape: Shape, depth: number): T;
+  map(entries: Array<[key: string, value: T]>, valueShape: Shape, depth: number): T;
+  /** An object of a schema type: its set properties by schema name. */
+  object(fields: Array<[name: string, value: T]>, typeName: string, depth: number): T;
+}
+
+export type ScalarType = Extract<Shape, { kind: "scalar" }>["type"];
+
+/** Writes `value` of `shape` with `writer`: the one walk over the schema's shapes of every language. */
+export function writeValue<T>(
+  schema: PackageSchema,
+  writer: ValueWriter<T>,
+  value: unknown,
+  shape: Shape,
+  where: string,
+  depth = 0,
+): T {
+  const secret = secretKeyOf(value);
+  if (secret !== undefined) return writer.secret(secret);
+  switch (shape.kind) {
+    case "scalar":
+      return writer.scalar(value, shape.type);
+    case "any":
+      return writer.any(value, depth);
+    case "array":
+      return writer.array(
+        asArray(value, where).map((item, index) =>
+          writeValue(schema, writer, item, shape.items, `${where}[${index}]`, depth + 1),
+        ),
+        shape.items,
+        depth,
+      );
+    case "map":
+      return writer.map(
+        Object.entries(asObject(value, where)).map(([key, member]) => [
+          key,
+          writeValue(schema, writer, member, shape.values, `${where}.${key}`, depth + 1),
+        ]),
+        shape.values,
+        depth,
+      );
+    case "object":
+      return writer.object(
+        writeFields(schema, writer, asObject(value, where), shape.properties, where, depth + 1),
+        shape.name,
+        depth,
+      );
+  }
+}
+
+/** The set properties of an object value, each written with `writer` (the schema refuses unknown ones). */
+export function writeFields<T>(
+  schema: PackageSchema,
+  writer: ValueWriter<T>,
+  value: Record<string, unknown>,
+  properties: Record<string, SchemaProperty>,
+  where: string,
+  depth = 0,
+): Array<[name: string, value: T]> {
+  return members(value, properties, where).map(([name, member, property]) => {
+    const at = `${where}.${name}`;
+    return [name, writeValue(schema, writer, member, shapeOf(schema, property, at), at, depth)];
+  });
+}
+
 /** The input properties of a resource type, refusing a type the schema does not serve. */
 export function resourceProperties(schema: PackageSchema, type: string): Record<string, SchemaProperty> {
   const resource = schema.resources[nativeTypeToken(type)];

@@ -4,17 +4,14 @@
  */
 import type { ExportPlan, NativeExportLanguage } from "./plan";
 import {
-  asArray,
-  asObject,
   dependencies,
-  members,
   nativeTypeToken,
   PACKAGE_DIR,
   type PackageSchema,
   resourceProperties,
-  type Shape,
   secretKeyOf,
-  shapeOf,
+  type ValueWriter,
+  writeFields,
 } from "./schema";
 
 // ---------------------------------------------------------------------------------------------
@@ -25,34 +22,15 @@ function yamlLiteral(text: string): string {
   return text.replace(/\$(?=[${])/g, "$$$$");
 }
 
-function yamlValue(schema: PackageSchema, value: unknown, shape: Shape, where: string): unknown {
-  const secret = secretKeyOf(value);
-  if (secret !== undefined) return `\${${secret}}`;
-  switch (shape.kind) {
-    case "scalar":
-      return typeof value === "string" ? yamlLiteral(value) : value;
-    case "any":
-      return yamlAny(value);
-    case "array":
-      return asArray(value, where).map((item, index) =>
-        yamlValue(schema, item, shape.items, `${where}[${index}]`),
-      );
-    case "map":
-      return Object.fromEntries(
-        Object.entries(asObject(value, where)).map(([key, member]) => [
-          key,
-          yamlValue(schema, member, shape.values, `${where}.${key}`),
-        ]),
-      );
-    case "object":
-      return Object.fromEntries(
-        members(asObject(value, where), shape.properties, where).map(([name, member, property]) => [
-          name,
-          yamlValue(schema, member, shapeOf(schema, property, `${where}.${name}`), `${where}.${name}`),
-        ]),
-      );
-  }
-}
+/** YAML values: the JSON the yaml package writes, a secret as the interpolation of its config key. */
+const YAML_WRITER: ValueWriter<unknown> = {
+  secret: (key) => `\${${key}}`,
+  scalar: (value) => (typeof value === "string" ? yamlLiteral(value) : value),
+  any: (value) => yamlAny(value),
+  array: (items) => items,
+  map: (entries) => Object.fromEntries(entries),
+  object: (fields) => Object.fromEntries(fields),
+};
 
 function yamlAny(value: unknown): unknown {
   const secret = secretKeyOf(value);
@@ -81,7 +59,7 @@ export function yamlResources(plan: ExportPlan, schema: PackageSchema): Record<s
       const where = `${declared.entry.type} ${name}`;
       resources[name] = {
         type: nativeTypeToken(declared.entry.type),
-        properties: yamlValue(schema, args, { kind: "object", name: declared.entry.type, properties }, where),
+        properties: Object.fromEntries(writeFields(schema, YAML_WRITER, args, properties, where)),
         ...(dependsOn.length > 0 ? { options: { dependsOn } } : {}),
       };
     }
