@@ -150,9 +150,12 @@ export function planExport(
   return { ...options, types, secrets };
 }
 
-/** A YAML document of a JSON object (the `yaml` package's layout: block style, strings quoted when needed). */
+/**
+ * A YAML document of a JSON object (the `yaml` package's layout: block style, strings quoted when
+ * needed). An object that appears twice is written twice: Pulumi YAML refuses anchors and aliases.
+ */
 export function toYaml(value: Record<string, unknown>): string {
-  return stringify(value);
+  return stringify(value, { aliasDuplicateObjects: false });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -248,6 +248,15 @@ describe("the files", () => {
     expect(parse(toYaml(value))).toEqual(value);
   });
 
+  test("toYaml writes an object that appears twice in full: Pulumi YAML refuses anchors and aliases", () => {
+    const dependsOn = ["alert-a", "alert-b"];
+    const text = toYaml({ one: { options: { dependsOn } }, two: { options: { dependsOn } } });
+    expect(text).toBe(
+      "one:\n  options:\n    dependsOn:\n      - alert-a\n      - alert-b\n" +
+        "two:\n  options:\n    dependsOn:\n      - alert-a\n      - alert-b\n",
+    );
+  });
+
   test("index.ts declares each type from its config key, secrets through config.requireSecret", () => {
     const text = indexTs(samplePlan());
     expect(text).toContain('import * as platform from "pulumi-cluster-platform";');
