@@ -121,7 +121,12 @@ export function fromApi(
       reference,
     ),
   };
-  if (policy.restoreWindowDays !== undefined) fields.restoreWindowDays = policy.restoreWindowDays;
+  // The service shows `restoreWindowDays: 0` for a policy set up without a window (the recordings,
+  // docs/api-choices.md): 0 reads as no window, in outputs and read inputs alike, so a stack whose
+  // state has none (0.1.0's among them) refreshes with no change (sameRestoreWindow: absent is 0).
+  if (policy.restoreWindowDays !== undefined && policy.restoreWindowDays !== 0) {
+    fields.restoreWindowDays = policy.restoreWindowDays;
+  }
   if (policy.onDemandPolicyItem !== undefined) {
     fields.onDemandPolicyItem = policyItemFromApi(policy.onDemandPolicyItem);
   }
@@ -187,8 +192,5 @@ export function inputsFromLive(previous: PolicySettings, live: LivePolicy): Reco
     scheduledPolicyItems: scheduledPolicyItems.map(withoutId),
   };
   if (onDemandPolicyItem !== undefined) inputs.onDemandPolicyItem = withoutId(onDemandPolicyItem);
-  // A window of 0, which the service shows for a policy without one, reads as none: a program that
-  // leaves it out reads back what it wrote (sameRestoreWindow: absent and 0 are the same window).
-  if (fields.restoreWindowDays === 0) delete inputs.restoreWindowDays;
   return inputs;
 }
