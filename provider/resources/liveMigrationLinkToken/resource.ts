@@ -91,9 +91,16 @@ export const resource = defineResource<
 
   /**
    * The link as state holds it (its outputs), while its organization exists: the API shows neither
-   * the link nor its token again.
+   * the link nor its token again. A read with nothing stored (`pulumi import` by id) is refused: it
+   * could report only the organization, a link without its token.
    */
   async read({ client }, where) {
+    if (where.stored.orgId === undefined) {
+      throw new Error(
+        `${describeLink(where.orgId)} cannot be imported: the service shows a link's token only when it creates it. ` +
+          "Declare the resource instead: its create makes a new link, which replaces the organization's current one",
+      );
+    }
     const exists = await readIfExists(() => client.liveMigrations.listAvailableProjects(where.orgId));
     return exists === undefined ? undefined : where.stored;
   },

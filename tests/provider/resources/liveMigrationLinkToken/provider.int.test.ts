@@ -38,6 +38,15 @@ describe("LiveMigrationLinkToken provider against the emulator", () => {
     ).toEqual({ changes: false, replaces: [] });
   });
 
+  test("read by id alone (pulumi import) is refused, naming why, before any request", async () => {
+    await createdWith(provider(), { orgId: ORG });
+    fx.emu.core.requestLog.clear();
+    await expect(provider().read(ORG, {})).rejects.toThrow(
+      "live migration link of organization 5f1a00000000000000000001 cannot be imported: the service shows a link's token only when it creates it. Declare the resource instead: its create makes a new link, which replaces the organization's current one",
+    );
+    expect(fx.emu.core.requestLog.list()).toEqual([]);
+  });
+
   test("read of an organization that no longer exists reports the link gone", async () => {
     expect(await provider().read("5f1a0000000000000000ffff", { orgId: "5f1a0000000000000000ffff" })).toEqual(
       {},
