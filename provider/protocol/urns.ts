@@ -15,6 +15,11 @@ export function nameOfUrn(urn: string): string {
   return urn.slice(urn.lastIndexOf("::") + 2);
 }
 
+/** The stack of a URN: its short name (`dev`), before the first `::`. */
+export function stackOfUrn(urn: string): string {
+  return (urn.split("::")[0] ?? "").replace(/^urn:pulumi:/, "");
+}
+
 /** The type token of a URN's resource: the last part of its qualified type. */
 export function typeTokenOfUrn(urn: string): string {
   const qualified = urn.split("::")[2] ?? "";

@@ -160,7 +160,7 @@ describe("drift over a fleet of stacks, its matrix merge, and compare along a ch
     await client.alertConfigs.delete(GROUPS.prod, prodAlert.split("/")[1] as string);
     await control("DELETE", `credentials/${OPS_KEY.publicKey}`);
 
-    // The folder's selected stack is the user's: the run selects it again at its end (fleetRun.ts).
+    // The folder's selected stack is the user's: the run selects no stack (fleetRun.ts, openStack).
     const selectedBefore = (await pulumi("program", "stack", "--show-name")).stdout.trim();
     await pulumi("program", "stack", "select", "staging");
     const markdown = join(stack.workDir, "fleet.md");

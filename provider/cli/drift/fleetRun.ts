@@ -18,6 +18,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { LocalWorkspace, type PulumiCommand, Stack, StackNotFoundError } from "@pulumi/pulumi/automation";
+import { stackOfUrn } from "../../protocol/urns";
 import {
   CliError,
   causeOf,
@@ -64,10 +65,7 @@ export interface FleetFolder {
   listed: string[] | undefined;
   /** Why the stacks could not be listed. */
   listingError: string | undefined;
-  /**
-   * The stack selected in the folder before the run, selected again after it; unknown (and left as
-   * the run leaves it) when the stacks could not be listed.
-   */
+  /** The stack selected in the folder (`--stack` not given: the one checked); unknown when not listed. */
   selected: string | undefined;
   /** The folder's one `tsc --noEmit` for the run, when its program is TypeScript with a tsconfig. */
   tscCheck: TscCheck | undefined;
@@ -146,6 +144,20 @@ export function projectsOfSteps(events: OperationEvents): string[] {
   );
 }
 
+/**
+ * The events of an operation on `stack`, checked to be of it: the fleet's workspaces select no stack
+ * (`FleetSession.openStack`), so a step of another stack would mean the operation ran on the
+ * folder's selected one.
+ */
+export function ofStack(stackName: string, events: OperationEvents): OperationEvents {
+  const short = shortName(stackName);
+  for (const urn of events.steps.keys()) {
+    if (stackOfUrn(urn) !== short)
+      throw new CliError(`the engine answered for ${urn}, not for stack ${stackName}`);
+  }
+  return events;
+}
+
 /** The running order: one stack of each folder in turn, so the folders' type checks start first. */
 export function interleaveByFolder<T extends { folder: { path: string } }>(targets: readonly T[]): T[] {
   const byFolder = new Map<string, T[]>();
@@ -171,12 +183,9 @@ const FOLDERS_OPENED_AT_ONCE = 4;
 /** The state shared by the stacks of one run: the CLI, the locks, the type checks. */
 export class FleetSession {
   readonly #pulumi: PulumiCommand;
-  /** Selecting a stack writes the folder's workspace file in PULUMI_HOME: one at a time per folder. */
-  readonly #selecting = new KeyedLocks();
   /** The refresh previews, per project (the module comment). */
   readonly #reading = new KeyedLocks();
   readonly #typeChecks = new ProgramTypeChecks(process.env[TRANSPILE_ONLY]);
-  readonly #selectedIn = new Set<FleetFolder>();
 
   private constructor(pulumi: PulumiCommand) {
     this.#pulumi = pulumi;
@@ -270,10 +279,12 @@ export class FleetSession {
   }
 
   /**
-   * Opens a stack (`Stack.select`, its own workspace, so its operations can have their own
-   * environment). Selecting is the Automation API's only way to a `Stack`; every operation names the
-   * stack itself, and the folder's selection before the run is put back at its end
-   * (`restoreSelections`).
+   * Opens a stack without selecting it: `pulumi stack select` would change the folder's selected
+   * stack, which is the user's. The Automation API reaches a stack only through `Stack.select`, and
+   * every operation of a `Stack` names its stack (`--stack`), as for a remote workspace, which it
+   * never selects either; so the workspace given to it selects nothing (the listing, or the engine,
+   * says whether the stack exists). Each operation's steps are checked to be of this stack
+   * (`ofStack`).
    */
   async openStack(target: FleetTarget): Promise<Stack> {
     try {
@@ -281,10 +292,10 @@ export class FleetSession {
         workDir: target.folder.path,
         pulumiCommand: this.#pulumi,
       });
-      return await this.#selecting.withKeys([target.folder.path], () => {
-        this.#selectedIn.add(target.folder);
-        return Stack.select(target.name, workspace);
+      const selectsNothing = new Proxy(workspace, {
+        get: (of, key) => (key === "selectStack" ? async () => {} : Reflect.get(of, key, of)),
       });
+      return await Stack.select(target.name, selectsNothing);
     } catch (error) {
       throw new CliError(`stack ${target.name}: ${oneLine(error)}`);
     }
@@ -311,9 +322,9 @@ export class FleetSession {
   ): Promise<OperationEvents> {
     return this.#reading.withKeys(
       projects ?? (await this.projectsOf(stack)),
-      () => {
+      async () => {
         onPhase("reading the live state");
-        return refreshPreview(stack, () => {});
+        return ofStack(stack.name, await refreshPreview(stack, () => {}));
       },
       (project) => onPhase(`waiting: another stack reads project ${project}`),
     );
@@ -329,10 +340,10 @@ export class FleetSession {
     const { project } = target.folder;
     return this.#typeChecks.run(
       target.folder,
-      (transpileOnly) => {
+      async (transpileOnly) => {
         stack.workspace.envVars = previewEnv(stack.workspace.envVars, transpileOnly);
         onPhase("comparing the program with the state");
-        return programPreview(stack, () => {}, policy);
+        return ofStack(stack.name, await programPreview(stack, () => {}, policy));
       },
       {
         waiting: () => onPhase(`waiting for the type check of project ${project}'s program`),
@@ -340,18 +351,6 @@ export class FleetSession {
           onPhase(`type-checking project ${project}'s program in its own process: ${reason}`),
       },
     );
-  }
-
-  /** Selects again, in each folder the run selected stacks in, the stack selected before it. */
-  async restoreSelections(progress: Progress): Promise<void> {
-    for (const folder of this.#selectedIn) {
-      if (folder.selected === undefined) continue;
-      try {
-        await folder.workspace.selectStack(folder.selected);
-      } catch (error) {
-        progress(`could not select stack ${folder.selected} of ${folder.dir} again: ${oneLine(error)}`);
-      }
-    }
   }
 }
 
@@ -540,7 +539,6 @@ export async function driftFleet(
     });
   } finally {
     progress.stop();
-    await session.restoreSelections(options.progress);
   }
   return fleetReport(entries);
 }
@@ -571,17 +569,13 @@ export async function readLiveStacks(
   const firstFailure = failed[0];
   if (firstFailure !== undefined) throw new CliError(firstFailure.error);
   const read = new Map<string, LiveStack>();
-  try {
-    await forEachBounded(targets, options.concurrency, async (target) => {
-      const stack = await session.openStack(target);
-      options.progress(`Reading the live state of stack ${stack.name} (refresh preview, nothing is written)`);
-      const refresh = await session.readLive(stack, (phase) => {
-        if (phase.startsWith("waiting")) options.progress(`  stack ${stack.name}: ${phase}`);
-      });
-      read.set(target.stack, { name: stack.name, refresh, config: await stack.getAllConfig() });
+  await forEachBounded(targets, options.concurrency, async (target) => {
+    const stack = await session.openStack(target);
+    options.progress(`Reading the live state of stack ${stack.name} (refresh preview, nothing is written)`);
+    const refresh = await session.readLive(stack, (phase) => {
+      if (phase.startsWith("waiting")) options.progress(`  stack ${stack.name}: ${phase}`);
     });
-  } finally {
-    await session.restoreSelections(options.progress);
-  }
+    read.set(target.stack, { name: stack.name, refresh, config: await stack.getAllConfig() });
+  });
   return targets.map((target) => read.get(target.stack) as LiveStack);
 }

@@ -2,6 +2,7 @@ import {
   nameOfUrn,
   nativeFunctionNameOf,
   platformTypeName,
+  stackOfUrn,
   nativeTypeNameOf as typeNameOf,
   typeTokenOfUrn,
 } from "../../../provider/protocol/urns";
@@ -11,6 +12,8 @@ describe("URNs", () => {
 
   test("the name is after the last ::, the type token is the last part of the qualified type", () => {
     expect(nameOfUrn(urn)).toBe("v2");
+    expect(stackOfUrn(urn)).toBe("dev");
+    expect(stackOfUrn("urn:pulumi:prod-eu.1::proj::platform:index:Auditing::a")).toBe("prod-eu.1");
     expect(typeTokenOfUrn(urn)).toBe("platform:index:SearchIndex");
     expect(typeTokenOfUrn("urn:pulumi:dev::proj::aws:s3/bucket:Bucket::b")).toBe("aws:s3/bucket:Bucket");
   });
