@@ -16,6 +16,12 @@
  * --slices n`, not measured), then slice 1 alone (`drift --stacks-from <listing> --slice 1`): what one
  * job of an n-job CI matrix takes, its reports checked against the sequential ones too.
  *
+ * With `--floor`, last: the fleet's floor on this machine, what no scheduling of the same work can go
+ * below. One stack's two engine operations, each run alone through the Pulumi CLI three times (the
+ * refresh preview, and the preview with PULUMI_NODEJS_TRANSPILE_ONLY=true), and one folder's `tsc
+ * --noEmit -p`, CPU seconds of the process tree each (medians); their sum over the stacks and folders
+ * divided by the cores is the wall time of a fleet that kept every core busy with nothing but them.
+ *
  * Printed per variant: wall seconds; CPU seconds of the whole process tree (the CLI, the Pulumi
  * engines, language hosts and provider hosts: the waited-for children's time of /proc/self/stat);
  * CPU seconds of this process (the emulator); the project's requests and the 429 answers among them
@@ -27,7 +33,7 @@
  * throttle at the same limit (its defaults at 100 per 60 s). A lower `--limit` makes the stacks of
  * one project need more than a window, to see them wait instead of earning 429s.
  *
- *   npm run bench:fleet [-- --rounds 1 --stacks 5 --count 20 --concurrency 4 --slices 2,4 --keep]
+ *   npm run bench:fleet [-- --rounds 1 --stacks 5 --count 20 --concurrency 4 --slices 2,4 --floor --keep]
  */
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -75,6 +81,14 @@ function ownCpuSeconds(): number {
   return (usage.user + usage.system) / 1e6;
 }
 
+function median(numbers: number[]): number {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
 interface Measure {
   variant: Variant;
   round: number;
@@ -107,6 +121,7 @@ async function main(): Promise<void> {
       limit: { type: "string", default: "100" },
       "window-ms": { type: "string", default: "60000" },
       slices: { type: "string", default: "" },
+      floor: { type: "boolean", default: false },
       keep: { type: "boolean", default: false },
     },
   });
@@ -303,14 +318,41 @@ async function main(): Promise<void> {
     return measured;
   };
 
+  /** CPU seconds of the process tree of `command` run alone in the first folder, median of three. */
+  const cpuOfAlone = async (command: string, args: string[], env: NodeJS.ProcessEnv) => {
+    const runs: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const cpu = childrenCpuSeconds();
+      const result = await runProcess(command, args, folders[0] as string, env);
+      if (result.code !== 0)
+        throw new Error(`${command} ${args.join(" ")}: ${result.stdout}${result.stderr}`);
+      runs.push(childrenCpuSeconds() - cpu);
+    }
+    return median(runs);
+  };
+  const measureFloor = async () => {
+    const first = ["--stack", stackNames[0] as string, "--non-interactive"];
+    const tsc = require.resolve("typescript/bin/tsc", { paths: [folders[0] as string] });
+    return {
+      refresh: await cpuOfAlone("pulumi", ["refresh", "--preview-only", ...first], measureEnv),
+      preview: await cpuOfAlone("pulumi", ["preview", ...first], {
+        ...measureEnv,
+        PULUMI_NODEJS_TRANSPILE_ONLY: "true",
+      }),
+      tsc: await cpuOfAlone("node", [tsc, "--noEmit", "-p", "tsconfig.json"], measureEnv),
+    };
+  };
+
   const measures: Measure[] = [];
   const sliceMeasures: SliceMeasure[] = [];
+  let floor: { refresh: number; preview: number; tsc: number } | undefined;
   try {
     for (let round = 1; round <= rounds; round++) {
       const order = round % 2 === 1 ? VARIANTS : ([...VARIANTS].reverse() as Variant[]);
       for (const variant of order) measures.push(await measure(variant, round));
     }
     for (const n of sliceCounts) sliceMeasures.push(await measureSlice(n));
+    if (values.floor) floor = await measureFloor();
   } finally {
     if (!values.keep) stack.dispose();
     await emulator.close();
@@ -333,15 +375,8 @@ async function main(): Promise<void> {
         ([label, report]) => JSON.stringify(reference.get(label)) === JSON.stringify(report),
       ),
     );
-  const median = (numbers: number[]) => {
-    const sorted = [...numbers].sort((a, b) => a - b);
-    const middle = Math.floor(sorted.length / 2);
-    return sorted.length % 2 === 1
-      ? (sorted[middle] as number)
-      : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-  };
   const of = (list: Measure[], pick: (m: Measure) => number) => median(list.map(pick));
-  const command = `npm run bench:fleet -- --rounds ${rounds} --stacks ${stacksPerProject} --count ${count}${values.concurrency === undefined ? "" : ` --concurrency ${values.concurrency}`} --limit ${limit} --window-ms ${windowMs}${sliceCounts.length === 0 ? "" : ` --slices ${sliceCounts.join(",")}`}`;
+  const command = `npm run bench:fleet -- --rounds ${rounds} --stacks ${stacksPerProject} --count ${count}${values.concurrency === undefined ? "" : ` --concurrency ${values.concurrency}`} --limit ${limit} --window-ms ${windowMs}${sliceCounts.length === 0 ? "" : ` --slices ${sliceCounts.join(",")}`}${values.floor ? " --floor" : ""}`;
   process.stdout.write(
     [
       "",
@@ -370,9 +405,39 @@ async function main(): Promise<void> {
             ),
             "",
           ]),
+      ...(floor === undefined
+        ? []
+        : floorLines(
+            floor,
+            projects.length,
+            stackNames.length,
+            of(sequential, (m) => m.seconds),
+          )),
     ].join("\n"),
   );
   if (!equal) process.exitCode = 1;
+}
+
+/** The floor's table: each part alone, and the wall time of a fleet that did only them on every core. */
+function floorLines(
+  floor: { refresh: number; preview: number; tsc: number },
+  folders: number,
+  stacksPerFolder: number,
+  sequentialSeconds: number,
+): string[] {
+  const stacks = folders * stacksPerFolder;
+  const cpu = stacks * (floor.refresh + floor.preview) + folders * floor.tsc;
+  const wall = cpu / cpus().length;
+  return [
+    "| the fleet's floor: run alone | CPU s (process tree, median of 3) | times |",
+    "| --- | --- | --- |",
+    `| refresh preview of one stack | ${floor.refresh.toFixed(2)} | ${stacks} |`,
+    `| preview of one stack, transpile-only | ${floor.preview.toFixed(2)} | ${stacks} |`,
+    `| tsc --noEmit -p of one folder | ${floor.tsc.toFixed(2)} | ${folders} |`,
+    "",
+    `floor: ${cpu.toFixed(1)} s of CPU, on ${cpus().length} cores ${wall.toFixed(1)} s of wall, ${(wall / sequentialSeconds).toFixed(2)}x of the sequential runs (median)`,
+    "",
+  ];
 }
 
 main().catch((error: unknown) => {
