@@ -55,10 +55,21 @@ const POLICY_COLUMNS = ["resource", "rule", "level", "message"];
 const PREVIEW_FAILED_ON_POLICY =
   "The preview failed on the mandatory violations: the pending changes above are only what the engine planned before it stopped";
 
-/** The report for a CI log. */
-export function renderText(report: DriftReport): string {
+/** The summaries of a stack's report: drift, pending changes, and policy violations when packs ran. */
+function summaries(report: DriftReport): string[] {
   const lines = [driftSummary(report), pendingSummary(report)];
   if (report.policy !== undefined) lines.push(policySummary(report.stack, report.policy));
+  return lines;
+}
+
+/** The summaries on one progress line: `No drift in stack dev; no pending changes in stack dev`. */
+export function stackSummaryLine(report: DriftReport): string {
+  return summaries(report).join("; ").replace(/; No /g, "; no ");
+}
+
+/** The report for a CI log. */
+export function renderText(report: DriftReport): string {
+  const lines = summaries(report);
   if (report.drift.length > 0) {
     lines.push("", "Drift: the live service differs from the last applied state (changed outside Pulumi)");
     for (const resource of report.drift) {
@@ -114,8 +125,8 @@ export function renderMarkdown(report: DriftReport): string {
 function markdownBody(report: DriftReport, level: number): string[] {
   const part = "#".repeat(level);
   const item = "#".repeat(level + 1);
-  const lines = [`**${driftSummary(report)}**`, "", pendingSummary(report)];
-  if (report.policy !== undefined) lines.push("", policySummary(report.stack, report.policy));
+  const [drift, ...others] = summaries(report);
+  const lines = [`**${drift}**`, ...others.flatMap((line) => ["", line])];
   if (report.drift.length > 0) {
     lines.push("", `${part} Drift (changed outside Pulumi)`);
     for (const resource of report.drift) {

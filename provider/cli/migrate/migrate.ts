@@ -326,3 +326,16 @@ export async function migrateStack(
     preview,
   };
 }
+
+/** The report for a person: each resource moved, and whether the program's preview still plans changes. */
+export function renderMigration(report: MigrationReport): string {
+  const moved = report.moved.map(({ from, to }) => `${from}\n  -> ${to}\n`).join("");
+  const { updates, creates } = report.preview;
+  const left = updates.length + creates.filter((urn) => !urn.includes("::pulumi:providers:")).length;
+  return (
+    `${moved}Migrated ${report.moved.length} resources of stack ${report.stack} to the native plugin; ` +
+    (left === 0
+      ? "the program's preview shows no change.\n"
+      : `the program's preview still plans ${left} changes: run pulumi preview --diff.\n`)
+  );
+}
