@@ -7,7 +7,16 @@
  * nothing written), so an object changed out of band in one environment shows as a difference.
  */
 import { inputsOf, nameOfUrn, type OperationEvents, type StackConfig, shortType } from "../engine";
-import { isSecretValue, type JsonValue, joinPath, leafDifferences, shown } from "../report/values";
+import {
+  byCodePoint,
+  byTypeAndName,
+  isObject,
+  isSecretValue,
+  type JsonValue,
+  joinPath,
+  leafDifferences,
+  shown,
+} from "../report/values";
 
 export const COMPARE_REPORT_VERSION = 1;
 
@@ -157,7 +166,7 @@ export function compareLive(
     const status = fields.some((field) => field.setBy === undefined) ? "differs" : "per-environment";
     resources.push({ ...identity, status, fields });
   }
-  resources.sort((x, y) => (x.type === y.type ? x.name.localeCompare(y.name) : x.type.localeCompare(y.type)));
+  resources.sort(byTypeAndName);
   const differing = resources.filter((resource) => resource.status !== "per-environment");
   return {
     version: COMPARE_REPORT_VERSION,
@@ -225,10 +234,6 @@ export interface ChainReport {
   };
 }
 
-function isPlainObject(value: JsonValue | undefined): value is { [key: string]: JsonValue } {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Every leaf of a value by its path, walked as leafDifferences walks it (a secret is a leaf), shown. */
 function leafValues(
   value: JsonValue | undefined,
@@ -239,7 +244,7 @@ function leafValues(
     value.forEach((item, index) => {
       leafValues(item, joinPath(path, index), into);
     });
-  } else if (isPlainObject(value) && !isSecretValue(value)) {
+  } else if (isObject(value) && !isSecretValue(value)) {
     for (const [key, item] of Object.entries(value)) leafValues(item, joinPath(path, key), into);
   } else if (value !== undefined) {
     into.set(path, shown(value) ?? null);
@@ -296,7 +301,7 @@ export function compareChain(
     }
     const leaves = present.map((resource) => leafValues((resource as LiveResource).inputs));
     const fields: ChainField[] = [];
-    for (const [path, key] of [...reported].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    for (const [path, key] of [...reported].sort(([a], [b]) => byCodePoint(a, b))) {
       const values = leaves.map((leaf) => leaf.get(path) ?? null);
       const follows = values.map(
         (value, index) =>
@@ -324,7 +329,7 @@ export function compareChain(
     const first = Math.min(...fields.map((field) => names.indexOf(field.stopsAt.from)));
     resources.push({ ...identity, presentIn, stopsAt: pairOf(first), fields });
   }
-  resources.sort((x, y) => (x.type === y.type ? x.name.localeCompare(y.name) : x.type.localeCompare(y.type)));
+  resources.sort(byTypeAndName);
   return {
     version: COMPARE_REPORT_VERSION,
     stacks: [...names],

@@ -13,6 +13,7 @@ import {
   shortType,
 } from "../engine";
 import {
+  byTypeAndName,
   isSecretValue,
   type JsonValue,
   joinPath,
@@ -177,10 +178,6 @@ export function pendingFrom(preview: OperationEvents): PendingResource[] {
     pending.push({ ...identity(metadata), operation, fields });
   }
   return pending.sort(byTypeAndName);
-}
-
-function byTypeAndName(a: ResourceIdentity, b: ResourceIdentity): number {
-  return a.type === b.type ? a.name.localeCompare(b.name) : a.type.localeCompare(b.type);
 }
 
 /** The whole report of one stack. */

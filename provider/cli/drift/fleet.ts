@@ -7,6 +7,7 @@
  */
 
 import { CliError } from "../engine";
+import { byCodePoint, isObject } from "../report/values";
 import { DRIFT_REPORT_VERSION, type DriftReport, exitCodeOf, type FailOn } from "./drift";
 
 /** A stack of a fleet: the Pulumi project it belongs to (its name in Pulumi.yaml) and its name. */
@@ -65,10 +66,6 @@ export function isChecked(entry: FleetEntry): entry is CheckedStack {
 /** `project/stack`: how a stack is named in a fleet's report and on the command line. */
 export function stackLabel(ref: StackRef): string {
   return `${ref.project}/${ref.stack}`;
-}
-
-function byCodePoint(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export function compareRefs(a: StackRef, b: StackRef): number {
@@ -149,10 +146,6 @@ export function mergeFleetReports(
       entries.push({ project: ref.project, stack: ref.stack, error: NO_REPORT });
   }
   return fleetReport(entries);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -8,6 +8,7 @@
 import type { PolicyEvent } from "@pulumi/pulumi/automation";
 import { nameOfUrn, shortType, typeTokenOfUrn } from "../../protocol/urns";
 import { plain } from "../engine";
+import { byCodePoint } from "../report/values";
 
 /** What a violation does to the preview: `mandatory` fails it, `advisory` is reported and it goes on. */
 export type PolicyLevel = "advisory" | "mandatory";
@@ -69,13 +70,9 @@ export function violationOf(event: PolicyEvent): PolicyViolation {
 }
 
 function byResourceAndRule(a: PolicyViolation, b: PolicyViolation): number {
-  const key = (v: PolicyViolation) => [v.resource, v.rule, v.message];
-  const [ka, kb] = [key(a), key(b)];
-  for (let index = 0; index < ka.length; index++) {
-    const [x, y] = [ka[index] as string, kb[index] as string];
-    if (x !== y) return x < y ? -1 : 1;
-  }
-  return 0;
+  return (
+    byCodePoint(a.resource, b.resource) || byCodePoint(a.rule, b.rule) || byCodePoint(a.message, b.message)
+  );
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   type Stack,
   type Workspace,
 } from "@pulumi/pulumi/automation";
-import type { JsonValue } from "../report/values";
+import { byCodePoint, type JsonValue } from "../report/values";
 
 /**
  * A resource of a deployment as `pulumi stack export` gives it: the fields the tool reads (recover),
@@ -93,9 +93,7 @@ export interface OperationEvents {
  */
 export function errorMessages(events: OperationEvents): string[] {
   const key = (urn: string | undefined) => (urn === undefined || urn === "" ? "\uffff" : urn);
-  return [...events.errors]
-    .sort((a, b) => (key(a.urn) < key(b.urn) ? -1 : key(a.urn) > key(b.urn) ? 1 : 0))
-    .map((error) => error.message);
+  return [...events.errors].sort((a, b) => byCodePoint(key(a.urn), key(b.urn))).map((error) => error.message);
 }
 
 /** A line of progress for the person watching (printed on stderr, so `--json` stays clean). */

@@ -58,7 +58,8 @@ export function joinPath(path: string, key: string | number): string {
   return `${path}[${JSON.stringify(key)}]`;
 }
 
-function isObject(value: unknown): value is { [key: string]: JsonValue } {
+/** A JSON object (not null, not an array). */
+export function isObject(value: unknown): value is { [key: string]: JsonValue } {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
@@ -85,6 +86,16 @@ export function leafDifferences(
     }
   }
   return JSON.stringify(before) === JSON.stringify(after) ? [] : [{ path, before, after }];
+}
+
+/** Code point order: the same on every machine, whatever its locale. */
+export function byCodePoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The order of a report's resources: by type, then name. */
+export function byTypeAndName(a: { type: string; name: string }, b: { type: string; name: string }): number {
+  return a.type === b.type ? a.name.localeCompare(b.name) : a.type.localeCompare(b.type);
 }
 
 /** A value for a table cell: JSON, secrets hidden, absent as `(absent)`. */
