@@ -31,6 +31,7 @@ import type { Stack, Workspace } from "@pulumi/pulumi/automation";
 import { AmbiguousCreateError } from "../../framework/findCreated";
 import { setConfigValues } from "../../framework/settings";
 import { PROVIDER_KEY } from "../../framework/validation";
+import { isAlive } from "../../host/engineWatch";
 import { revealSecrets } from "../../protocol/values";
 import {
   CliError,
@@ -91,9 +92,6 @@ export type FindCreated = (
   inputs: Record<string, unknown>,
   lookup: { taken: ReadonlySet<string>; since: Date | undefined },
 ) => Promise<string | undefined | "no-natural-key">;
-
-/** A value with the export's secret envelopes opened (`{<sig>: ..., plaintext: "<json>"}` -> value). */
-export { revealSecrets };
 
 /**
  * Decides, for each pending operation, what to do, and returns the deployment to import. Pure but
@@ -171,15 +169,6 @@ function lockHolders(message: string): Array<{ host: string; pid: number }> {
     host: match[1] as string,
     pid: Number(match[2]),
   }));
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /**
