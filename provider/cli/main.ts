@@ -12,7 +12,7 @@
  * Exit codes: 0 nothing to report, 2 findings (per --fail-on), 1 error (its cause on one line; over
  * many stacks, when none could be checked or --fail-on asks for errors).
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { platformClient, setConfigValues } from "../framework/settings";
 import { lookupResource } from "../runtime";
@@ -25,7 +25,7 @@ import {
   fleetExitCode,
   mergeFleetReports,
   type NamedReport,
-  parseFleetReport,
+  readFleetReport,
   stackLabel,
 } from "./drift/fleet";
 import { driftFleet, FleetSession, readLiveStacks } from "./drift/fleetRun";
@@ -37,7 +37,7 @@ import {
   renderText,
   stackSummaryLine,
 } from "./drift/render";
-import { listedRefs, readStackListing, stackListing } from "./drift/stackListing";
+import { readStackListing, stackListing } from "./drift/stackListing";
 import { CliError, openStack, type Progress, programPreview, refreshPreview } from "./engine";
 import { checkExportOptions, connectionSettings, type ExportOptions, exportProject } from "./export/export";
 import { migrateStack, renderMigration } from "./migrate/migrate";
@@ -134,25 +134,16 @@ async function stacksCommand(options: StacksOptions): Promise<number> {
 async function merge(options: MergeOptions): Promise<number> {
   const parts: NamedReport[] = [];
   for (const file of options.reports) {
-    let text: string;
     try {
-      text = readFileSync(file, "utf8");
+      parts.push({ name: file, report: readFleetReport(file) });
     } catch (error) {
-      if (options.stacksFrom === undefined) throw new CliError(`${file}: ${(error as Error).message}`);
-      progress(`${file}: ${(error as Error).message}; its stacks are reported as not checked`);
-      continue;
-    }
-    try {
-      parts.push({ name: file, report: parseFleetReport(text, file) });
-    } catch (error) {
-      // A slice's job that died while writing leaves a broken file: with the listing, its stacks
-      // are reported (as not checked); without it, nothing would say which stacks are missing.
+      // A slice's job that died leaves no file or a broken one: with the listing, its stacks are
+      // reported (as not checked); without it, nothing would say which stacks are missing.
       if (options.stacksFrom === undefined || !(error instanceof CliError)) throw error;
       progress(`${error.message}; its stacks are reported as not checked`);
     }
   }
-  const expected =
-    options.stacksFrom === undefined ? undefined : listedRefs(readStackListing(options.stacksFrom));
+  const expected = options.stacksFrom === undefined ? undefined : readStackListing(options.stacksFrom).stacks;
   return fleetOutput(mergeFleetReports(parts, expected), options);
 }
 

@@ -5,7 +5,7 @@
  * matrix merge into the report one command over the same stacks gives: the report holds facts only
  * (nothing about when, where or with which `--fail-on` it ran), in a fixed order.
  */
-
+import { readFileSync } from "node:fs";
 import { CliError } from "../engine";
 import { byCodePoint, isObject } from "../report/values";
 import { DRIFT_REPORT_VERSION, type DriftReport, exitCodeOf, type FailOn } from "./drift";
@@ -183,4 +183,15 @@ export function parseFleetReport(text: string, name: string): FleetReport {
   }
   // Checked above as far as merging and rendering go; the rest is the drift report's own shape.
   return value as unknown as FleetReport;
+}
+
+/** A slice's report read from its file: one that cannot be read is a CliError naming it, as a bad one is. */
+export function readFleetReport(file: string): FleetReport {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new CliError(`${file}: ${(error as Error).message}`);
+  }
+  return parseFleetReport(text, file);
 }

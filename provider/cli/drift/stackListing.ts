@@ -93,8 +93,3 @@ export function sliceOfListing(
   }
   return listing.stacks.filter((stack) => stack.slice === slice);
 }
-
-/** `project/stack` of every listed stack: what a merged report must hold. */
-export function listedRefs(listing: StackListing): StackRef[] {
-  return listing.stacks.map(({ project, stack }) => ({ project, stack }));
-}
