@@ -13,11 +13,12 @@ import {
   type Stack,
   type Workspace,
 } from "@pulumi/pulumi/automation";
+import { PROVIDER_KEY } from "../../framework/validation";
 import { byCodePoint, type JsonValue } from "../report/values";
 
 /**
- * A resource of a deployment as `pulumi stack export` gives it: the fields the tool reads (recover),
- * and the rest kept as they are.
+ * A resource of a deployment as `pulumi stack export` gives it: the fields the tool reads (recover,
+ * migrate), and the rest kept as they are.
  */
 export interface DeploymentResource {
   urn: string;
@@ -51,16 +52,18 @@ export interface ResourceStep {
 /** A resource's inputs as the engine's step events carry them. */
 export type Inputs = Record<string, JsonValue>;
 
-/** Inputs every dynamic resource carries that say nothing about the object (the serialized provider). */
-const ENGINE_INPUTS = new Set(["__provider"]);
+/**
+ * A property bag without what every dynamic resource carries that says nothing about the object: the
+ * serialized provider (`__provider`).
+ */
+export function withoutProviderKey<T>(bag: Record<string, T>): Record<string, T> {
+  const { [PROVIDER_KEY]: _provider, ...rest } = bag;
+  return rest;
+}
 
-/** A resource's inputs in a step event, without the engine's own (the dynamic provider's `__provider`). */
+/** A resource's inputs in a step event, without the dynamic provider's `__provider`. */
 export function inputsOf(state: StepMetadata["old"]): Inputs {
-  const inputs: Inputs = {};
-  for (const [key, value] of Object.entries((state?.inputs ?? {}) as Inputs)) {
-    if (!ENGINE_INPUTS.has(key)) inputs[key] = value;
-  }
-  return inputs;
+  return withoutProviderKey((state?.inputs ?? {}) as Inputs);
 }
 
 /** Config as `stack.getAllConfig()` answers it: values are strings (objects as JSON text). */

@@ -30,7 +30,6 @@ import { join } from "node:path";
 import type { Stack, Workspace } from "@pulumi/pulumi/automation";
 import { AmbiguousCreateError } from "../../framework/findCreated";
 import { setConfigValues } from "../../framework/settings";
-import { PROVIDER_KEY } from "../../framework/validation";
 import { isAlive } from "../../host/engineWatch";
 import { revealSecrets } from "../../protocol/values";
 import {
@@ -42,6 +41,7 @@ import {
   type Progress,
   platformTypeName,
   shortType,
+  withoutProviderKey,
 } from "../engine";
 
 /** What recover did for one pending operation. */
@@ -121,10 +121,7 @@ export async function planRecovery(
       });
       continue;
     }
-    const { [PROVIDER_KEY]: _provider, ...inputs } = (revealSecrets(resource.inputs ?? {}) ?? {}) as Record<
-      string,
-      unknown
-    >;
+    const inputs = withoutProviderKey(revealSecrets(resource.inputs ?? {}) as Record<string, unknown>);
     const taken = new Set(
       resources
         .filter((known) => known.type === resource.type && known.id !== undefined)
