@@ -66,15 +66,12 @@ export function checkExportOptions(options: ExportOptions): void {
     const problem = idPartProblem("clusterName", cluster);
     if (problem !== undefined) throw new CliError(`--cluster: ${problem}`);
   }
-  if (!/^[A-Za-z0-9_.-]+$/.test(options.project)) {
-    throw new CliError(
-      `--project must contain only letters, digits, _, . and -; got ${JSON.stringify(options.project)}`,
-    );
-  }
-  if (!/^[A-Za-z0-9_.-]+$/.test(options.stack)) {
-    throw new CliError(
-      `--stack must contain only letters, digits, _, . and -; got ${JSON.stringify(options.stack)}`,
-    );
+  for (const option of ["project", "stack"] as const) {
+    if (!/^[A-Za-z0-9_.-]+$/.test(options[option])) {
+      throw new CliError(
+        `--${option} must contain only letters, digits, _, . and -; got ${JSON.stringify(options[option])}`,
+      );
+    }
   }
   if (options.format === "import-file") {
     if (existsSync(options.out) && statSync(options.out).isDirectory()) {
