@@ -202,16 +202,12 @@ export async function readProject(options: ExportOptions, deps: ExportDeps): Pro
   );
 }
 
-/** The folder of this package (its package.json), found by walking up from this file. */
+/**
+ * The folder of this package: Node.js resolves a package's own name from inside it (its `exports`
+ * name ./package.json), from provider/cli (tests) as from dist/provider/cli.
+ */
 function packageRoot(): string {
-  // This file runs from provider/cli (tests) and from dist/provider/cli.
-  for (let dir = __dirname; dir !== dirname(dir); dir = dirname(dir)) {
-    const file = join(dir, "package.json");
-    if (!existsSync(file)) continue;
-    const manifest = JSON.parse(readFileSync(file, "utf8")) as { name?: string };
-    if (manifest.name === "pulumi-cluster-platform") return dir;
-  }
-  throw new Error("the package.json of pulumi-cluster-platform was not found above its code");
+  return dirname(require.resolve("pulumi-cluster-platform/package.json"));
 }
 
 /** This package's version, its @pulumi/pulumi version, and the Pulumi SDKs a native program pins. */
