@@ -50,6 +50,7 @@ import {
   type MergeOptions,
   type MigrateOptions,
   type RecoverOptions,
+  type ReportOutput,
   type StacksOptions,
   USAGE,
 } from "./options";
@@ -95,10 +96,7 @@ function printReport<R>(
 }
 
 /** Prints a report over many stacks (drift over several, merge): stdout, markdown, exit code. */
-function fleetOutput(
-  report: FleetReport,
-  options: { json: boolean; markdown: string | undefined; failOn: FleetFailOn },
-): number {
+function fleetOutput(report: FleetReport, options: ReportOutput<FleetFailOn>): number {
   printReport(report, options, renderFleetText, renderFleetMarkdown);
   const code = fleetExitCode(report, options.failOn);
   progress(`${fleetSummaryLine(report)} (exit ${code})`);

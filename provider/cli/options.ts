@@ -88,13 +88,17 @@ Exit codes: 0 nothing to report, 2 drift, pending changes or policy violations (
 stacks: none could be checked, or one could not and --fail-on has errors).
 `;
 
-export interface DriftOptions {
+/** How a drift report is printed (text, or --json; --markdown besides) and what exits 2 (--fail-on). */
+export interface ReportOutput<F extends FailOn | FleetFailOn> {
+  json: boolean;
+  markdown: string | undefined;
+  failOn: F;
+}
+
+export interface DriftOptions extends ReportOutput<FailOn> {
   command: "drift";
   stack: string | undefined;
   cwd: string;
-  json: boolean;
-  markdown: string | undefined;
-  failOn: FailOn;
   /** `--policy-pack` and `--policy-pack-config`; absent: the preview runs no pack. */
   policy?: PolicyPackOptions;
 }
@@ -122,13 +126,10 @@ export interface ListingSelection {
 export type FleetSelection = FolderSelection | ListingSelection;
 
 /** `drift` over several stacks (docs/cli.md, "Many stacks"): one report of all of them. */
-export interface FleetDriftOptions {
+export interface FleetDriftOptions extends ReportOutput<FleetFailOn> {
   command: "drift-fleet";
   selection: FleetSelection;
   concurrency: number;
-  json: boolean;
-  markdown: string | undefined;
-  failOn: FleetFailOn;
   policy?: PolicyPackOptions;
 }
 
@@ -149,13 +150,10 @@ export interface StacksOptions {
 }
 
 /** `merge`: the reports of a matrix's slices as one. */
-export interface MergeOptions {
+export interface MergeOptions extends ReportOutput<FleetFailOn> {
   command: "merge";
   reports: string[];
   stacksFrom: string | undefined;
-  json: boolean;
-  markdown: string | undefined;
-  failOn: FleetFailOn;
 }
 
 export interface RecoverOptions {
