@@ -9,6 +9,7 @@ import type { FleetFailOn } from "./drift/fleet";
 import { CliError, type PolicyPackOptions } from "./engine";
 import type { ExportOptions } from "./export/export";
 import { EXPORT_FORMATS, EXPORT_LANGUAGES } from "./export/plan";
+import { plural } from "./report/tables";
 
 /** How many stacks the commands over many stacks work on at once unless --concurrency says. */
 export const DEFAULT_CONCURRENCY = 4;
@@ -276,7 +277,7 @@ export function policyPackOptions(values: {
   const configs = (values["policy-pack-config"] ?? []).map((path) => resolve(path));
   if (configs.length > 0 && configs.length !== packs.length) {
     throw new CliError(
-      `--policy-pack-config must be given once per --policy-pack (in the same order), got ${configs.length} for ${packs.length} pack${packs.length === 1 ? "" : "s"}`,
+      `--policy-pack-config must be given once per --policy-pack (in the same order), got ${configs.length} for ${plural(packs.length, "pack")}`,
     );
   }
   return packs.length === 0 ? undefined : { packs, configs, asGiven };

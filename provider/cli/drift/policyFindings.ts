@@ -8,6 +8,7 @@
 import type { PolicyEvent } from "@pulumi/pulumi/automation";
 import { nameOfUrn, shortType, typeTokenOfUrn } from "../../protocol/urns";
 import { plain } from "../engine";
+import { plural } from "../report/tables";
 import { byCodePoint } from "../report/values";
 
 /** What a violation does to the preview: `mandatory` fails it, `advisory` is reported and it goes on. */
@@ -99,9 +100,8 @@ export function policyFindings(
 export function policySummary(stack: string, findings: PolicyFindings): string {
   const count = findings.violations.length;
   if (count === 0) return `No policy violations in stack ${stack}`;
-  const noun = count === 1 ? "violation" : "violations";
   const failed = findings.previewFailed
     ? `: the preview failed on ${findings.mandatory === 1 ? "it" : "them"}, so pending changes are incomplete`
     : "";
-  return `${count} policy ${noun} in stack ${stack} (${findings.mandatory} mandatory${failed})`;
+  return `${plural(count, "policy violation")} in stack ${stack} (${findings.mandatory} mandatory${failed})`;
 }

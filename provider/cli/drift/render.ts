@@ -22,8 +22,7 @@ export function driftSummary(report: DriftReport): string {
 export function pendingSummary(report: DriftReport): string {
   const { pendingResources, pendingFields } = report.summary;
   if (pendingResources === 0) return `No pending changes in stack ${report.stack}`;
-  const noun = pendingResources === 1 ? "resource" : "resources";
-  return `${pendingResources} ${noun} with pending changes in stack ${report.stack}: ${plural(pendingFields, "field")}`;
+  return `${plural(pendingResources, "resource")} with pending changes in stack ${report.stack}: ${plural(pendingFields, "field")}`;
 }
 
 const OPERATION_TEXT: Record<PendingResource["operation"], string> = {

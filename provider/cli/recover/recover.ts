@@ -43,6 +43,7 @@ import {
   shortType,
   withoutProviderKey,
 } from "../engine";
+import { plural } from "../report/tables";
 
 /** What recover did for one pending operation. */
 export interface RecoveryAction {
@@ -287,7 +288,7 @@ export async function recoverStack(
   const exported = await exportRepairing(stack, progress);
   const deployment = exported.deployment as Deployment;
   const pendingCount = deployment.pending_operations?.length ?? 0;
-  progress(`Stack ${stack.name}: ${pendingCount} pending operation${pendingCount === 1 ? "" : "s"}`);
+  progress(`Stack ${stack.name}: ${plural(pendingCount, "pending operation")}`);
   const since = pendingCount === 0 ? undefined : await runBeganBy(stack);
   if (since !== undefined)
     progress(
@@ -313,9 +314,7 @@ export async function recoverStack(
   }
   const adopted = plan.actions.filter((action) => action.outcome === "adopted").map((action) => action.urn);
   if (adopted.length > 0) {
-    progress(
-      `Reading the ${adopted.length} adopted object${adopted.length === 1 ? "" : "s"} (pulumi refresh --target)`,
-    );
+    progress(`Reading the ${plural(adopted.length, "adopted object")} (pulumi refresh --target)`);
     try {
       await withStaleLockRemoved(stack, () => stack.refresh({ target: adopted }), removed);
     } catch (error) {
@@ -348,7 +347,7 @@ export function renderRecovery(report: RecoveryReport): string {
   const lines = [
     report.actions.length === 0 && !report.lockRemoved
       ? `Stack ${report.stack}: nothing to recover.`
-      : `Stack ${report.stack}: adopted ${adopted}, cleared ${cleared} pending operation${cleared === 1 ? "" : "s"}${undecided === 0 ? "" : `, ${undecided} undecided`}${report.lockRemoved ? ", removed a stale lock" : ""}.`,
+      : `Stack ${report.stack}: adopted ${adopted}, cleared ${plural(cleared, "pending operation")}${undecided === 0 ? "" : `, ${undecided} undecided`}${report.lockRemoved ? ", removed a stale lock" : ""}.`,
   ];
   for (const action of report.actions) {
     const found =
