@@ -4,6 +4,7 @@
  * shown, only `[secret]`).
  */
 import { isMasked } from "../../framework/masking";
+import { propertyPath } from "../../framework/validation";
 import { isSecret, UNKNOWN } from "../../protocol/values";
 
 /** What the report prints in place of a secret value: the value itself never leaves the engine. */
@@ -49,13 +50,10 @@ export function shown(value: JsonValue | undefined): JsonValue | undefined {
   return value;
 }
 
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-
 /** Appends a key to a property path the way Pulumi's diffs write them: `a.b`, `a[0]`, `a["x-y"]`. */
 export function joinPath(path: string, key: string | number): string {
-  if (typeof key === "number") return `${path}[${key}]`;
-  if (IDENTIFIER.test(key)) return path === "" ? key : `${path}.${key}`;
-  return `${path}[${JSON.stringify(key)}]`;
+  const step = propertyPath([key]);
+  return path === "" || step.startsWith("[") ? `${path}${step}` : `${path}.${step}`;
 }
 
 /** A JSON object (not null, not an array). */
