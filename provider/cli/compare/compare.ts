@@ -62,7 +62,7 @@ export interface LiveResource {
 
 /**
  * The live resources of one stack by `type::name`, the type short for this package's resources so a
- * stack of the dynamic form and one of the native form (engine.ts, platformTypeName) match.
+ * stack of the dynamic form and one of the native form (provider/protocol/urns.ts, shortType) match.
  */
 export function liveResources(refresh: OperationEvents): Map<string, LiveResource> {
   const live = new Map<string, LiveResource>();

@@ -1,5 +1,5 @@
 /**
- * Policy violations beside drift (docs/cli.md, "Policy packs"): with `--policy-pack`, the program's
+ * Policy violations beside drift (docs/cli.md, "Policy violations"): with `--policy-pack`, the program's
  * preview runs the packs (the Automation API's `policyPacks`, as `pulumi preview --policy-pack`),
  * and the engine's policy events become the report's `policy` section, one row per violation
  * (resource, rule, level, message). A mandatory violation fails the preview: the report still lists

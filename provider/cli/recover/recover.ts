@@ -8,7 +8,7 @@
  * `pulumi refresh --import-pending-creates` cannot help a dynamic resource: its read needs the
  * serialized provider, which a pending create has only among its inputs.
  *
- * So, through the Automation API (`stack export` / `stack import`, engine.ts):
+ * So, through the Automation API (`stack export` / `stack import`, engine/):
  * - for each pending create of a platform resource, the resource's finder looks for the object the
  *   create made (`findCreated`, the same lookup a create does after a POST that may have acted: a
  *   unique name, or the parameters sent, a date at or after the run began and an id no other
