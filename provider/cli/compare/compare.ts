@@ -6,7 +6,9 @@
  * The live configuration is each stack's refresh preview (the inputs each resource's `read` returns,
  * nothing written), so an object changed out of band in one environment shows as a difference.
  */
-import { inputsOf, nameOfUrn, type OperationEvents, type StackConfig, shortType } from "../engine";
+
+import { nameOfUrn, shortType } from "../../protocol/urns";
+import { inputsOf, type OperationEvents, type StackConfig } from "../engine";
 import {
   byCodePoint,
   byTypeAndName,

@@ -4,14 +4,9 @@
  * operations. The design and the JSON form (docs/drift-report.schema.json) are described in
  * docs/cli.md, "How drift is told from pending changes".
  */
-import {
-  type Inputs,
-  inputsOf,
-  nameOfUrn,
-  type OperationEvents,
-  type StepMetadata,
-  shortType,
-} from "../engine";
+
+import { nameOfUrn, shortType } from "../../protocol/urns";
+import { type Inputs, inputsOf, type OperationEvents, type StepMetadata } from "../engine";
 import {
   byTypeAndName,
   isSecretValue,

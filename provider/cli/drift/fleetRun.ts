@@ -18,6 +18,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { LocalWorkspace, type PulumiCommand, Stack, StackNotFoundError } from "@pulumi/pulumi/automation";
+import { platformTypeName } from "../../protocol/urns";
 import {
   CliError,
   causeOf,
@@ -25,7 +26,6 @@ import {
   type OperationEvents,
   type PolicyPackOptions,
   type Progress,
-  platformTypeName,
   programPreview,
   refreshPreview,
   type StackConfig,

@@ -14,6 +14,7 @@ import {
   type Workspace,
 } from "@pulumi/pulumi/automation";
 import { PROVIDER_KEY } from "../../framework/validation";
+import { nameOfUrn, shortType } from "../../protocol/urns";
 import { byCodePoint, type JsonValue } from "../report/values";
 
 /**
@@ -185,10 +186,6 @@ export async function fileBackendStacksFolder(workspace: Workspace): Promise<str
   const project = (await workspace.projectSettings()).name;
   return join(fileURLToPath(url), ".pulumi", "stacks", project);
 }
-
-import { nameOfUrn, shortType } from "../../protocol/urns";
-
-export { nameOfUrn, platformTypeName, shortType } from "../../protocol/urns";
 
 /** Collects step events: custom resources only (the stack and providers never differ). */
 function collector(

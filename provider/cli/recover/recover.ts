@@ -31,16 +31,14 @@ import type { Stack, Workspace } from "@pulumi/pulumi/automation";
 import { AmbiguousCreateError } from "../../framework/findCreated";
 import { setConfigValues } from "../../framework/settings";
 import { isAlive } from "../../host/engineWatch";
+import { nameOfUrn, platformTypeName, shortType } from "../../protocol/urns";
 import { revealSecrets } from "../../protocol/values";
 import {
   CliError,
   causeOf,
   type DeploymentResource,
   fileBackendStacksFolder,
-  nameOfUrn,
   type Progress,
-  platformTypeName,
-  shortType,
   withoutProviderKey,
 } from "../engine";
 import { plural } from "../report/tables";
