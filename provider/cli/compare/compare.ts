@@ -17,6 +17,7 @@ import {
   type JsonValue,
   joinPath,
   leafDifferences,
+  SECRET,
   shown,
 } from "../report/values";
 
@@ -94,7 +95,7 @@ function isIdentifier(path: string, a: JsonValue | undefined, b: JsonValue | und
 export function perEnvironmentValues(a: StackConfig, b: StackConfig): PerEnvironmentValue[] {
   const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
   const show = (entry: StackConfig[string] | undefined): JsonValue =>
-    entry === undefined ? null : entry.secret === true ? "[secret]" : entry.value;
+    entry === undefined ? null : entry.secret === true ? SECRET : entry.value;
   return keys
     .filter(
       (key) => a[key]?.value !== b[key]?.value || (a[key]?.secret ?? false) !== (b[key]?.secret ?? false),
