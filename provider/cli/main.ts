@@ -12,7 +12,7 @@
  * Exit codes: 0 nothing to report, 2 findings (per --fail-on), 1 error (its cause on one line; over
  * many stacks, when none could be checked or --fail-on asks for errors).
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { platformClient, setConfigValues } from "../framework/settings";
 import { lookupResource } from "../runtime";
@@ -25,24 +25,22 @@ import {
   fleetExitCode,
   mergeFleetReports,
   type NamedReport,
-  parseFleetReport,
+  readFleetReport,
   stackLabel,
 } from "./drift/fleet";
 import { driftFleet, FleetSession, readLiveStacks } from "./drift/fleetRun";
-import { policySummary } from "./drift/policyFindings";
 import {
-  driftSummary,
   fleetSummaryLine,
-  pendingSummary,
   renderFleetMarkdown,
   renderFleetText,
   renderMarkdown,
   renderText,
+  stackSummaryLine,
 } from "./drift/render";
-import { listedRefs, readStackListing, stackListing } from "./drift/stackListing";
+import { readStackListing, stackListing } from "./drift/stackListing";
 import { CliError, openStack, type Progress, programPreview, refreshPreview } from "./engine";
 import { checkExportOptions, connectionSettings, type ExportOptions, exportProject } from "./export/export";
-import { migrateStack } from "./migrate/migrate";
+import { migrateStack, renderMigration } from "./migrate/migrate";
 import {
   type CommandOptions,
   type CompareOptions,
@@ -52,6 +50,7 @@ import {
   type MergeOptions,
   type MigrateOptions,
   type RecoverOptions,
+  type ReportOutput,
   type StacksOptions,
   USAGE,
 } from "./options";
@@ -73,32 +72,32 @@ async function drift(options: DriftOptions): Promise<number> {
   progress(`Comparing the program with the state of stack ${stack.name} (preview)`);
   const preview = await programPreview(stack, progress, options.policy);
   const report = driftReport(stack.name, refresh, preview);
-  if (options.markdown !== undefined) {
-    writeFileSync(options.markdown, renderMarkdown(report));
-    progress(`Wrote the markdown report to ${options.markdown}`);
-  }
-  if (options.json) {
-    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-  } else {
-    process.stdout.write(renderText(report));
-  }
+  printReport(report, options, renderText, renderMarkdown);
   const code = exitCodeOf(report, options.failOn);
-  const policy =
-    report.policy === undefined ? "" : `; ${policySummary(report.stack, report.policy).replace(/^No/, "no")}`;
-  progress(`${driftSummary(report)}; ${pendingSummary(report).replace(/^No/, "no")}${policy} (exit ${code})`);
+  progress(`${stackSummaryLine(report)} (exit ${code})`);
   return code;
 }
 
-/** Prints a report over many stacks (drift over several, merge): stdout, markdown, exit code. */
-function fleetOutput(
-  report: FleetReport,
-  options: { json: boolean; markdown: string | undefined; failOn: FleetFailOn },
-): number {
-  if (options.markdown !== undefined) {
-    writeFileSync(options.markdown, renderFleetMarkdown(report));
+/**
+ * Prints a report on stdout: its JSON with --json, else `text`; with --markdown (and a `markdown`
+ * form), writes that to the file first.
+ */
+function printReport<R>(
+  report: R,
+  options: { json: boolean; markdown?: string | undefined },
+  text: (report: R) => string,
+  markdown?: (report: R) => string,
+): void {
+  if (options.markdown !== undefined && markdown !== undefined) {
+    writeFileSync(options.markdown, markdown(report));
     progress(`Wrote the markdown report to ${options.markdown}`);
   }
-  process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : renderFleetText(report));
+  process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : text(report));
+}
+
+/** Prints a report over many stacks (drift over several, merge): stdout, markdown, exit code. */
+function fleetOutput(report: FleetReport, options: ReportOutput<FleetFailOn>): number {
+  printReport(report, options, renderFleetText, renderFleetMarkdown);
   const code = fleetExitCode(report, options.failOn);
   progress(`${fleetSummaryLine(report)} (exit ${code})`);
   return code;
@@ -133,25 +132,16 @@ async function stacksCommand(options: StacksOptions): Promise<number> {
 async function merge(options: MergeOptions): Promise<number> {
   const parts: NamedReport[] = [];
   for (const file of options.reports) {
-    let text: string;
     try {
-      text = readFileSync(file, "utf8");
+      parts.push({ name: file, report: readFleetReport(file) });
     } catch (error) {
-      if (options.stacksFrom === undefined) throw new CliError(`${file}: ${(error as Error).message}`);
-      progress(`${file}: ${(error as Error).message}; its stacks are reported as not checked`);
-      continue;
-    }
-    try {
-      parts.push({ name: file, report: parseFleetReport(text, file) });
-    } catch (error) {
-      // A slice's job that died while writing leaves a broken file: with the listing, its stacks
-      // are reported (as not checked); without it, nothing would say which stacks are missing.
+      // A slice's job that died leaves no file or a broken one: with the listing, its stacks are
+      // reported (as not checked); without it, nothing would say which stacks are missing.
       if (options.stacksFrom === undefined || !(error instanceof CliError)) throw error;
       progress(`${error.message}; its stacks are reported as not checked`);
     }
   }
-  const expected =
-    options.stacksFrom === undefined ? undefined : listedRefs(readStackListing(options.stacksFrom));
+  const expected = options.stacksFrom === undefined ? undefined : readStackListing(options.stacksFrom).stacks;
   return fleetOutput(mergeFleetReports(parts, expected), options);
 }
 
@@ -169,12 +159,12 @@ async function compare(options: CompareOptions): Promise<number> {
   const configs = stacks.map((stack) => stack.config);
   if (stacks.length > 2) {
     const report = compareChain(names, live, configs);
-    process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : renderChainText(report));
+    printReport(report, options, renderChainText);
     return report.summary.differingResources === 0 ? 0 : 2;
   }
   const pair = <T>(items: T[]) => [items[0], items[1]] as [T, T];
   const report = compareLive(pair(names), pair(live), pair(configs));
-  process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : renderCompareText(report));
+  printReport(report, options, renderCompareText);
   return report.summary.differingResources === 0 ? 0 : 2;
 }
 
@@ -203,7 +193,7 @@ async function recover(options: RecoverOptions): Promise<number> {
   const stack = await openStack(options.stack, options.cwd, { mend: repairFileCheckpoint, progress });
   await configureFromStack(stack);
   const report = await recoverStack(stack, findCreated, progress);
-  process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : renderRecovery(report));
+  printReport(report, options, renderRecovery);
   // An undecided pending create stays in the state: the next up would make another object.
   return needsDecision(report) ? 1 : 0;
 }
@@ -212,20 +202,7 @@ async function recover(options: RecoverOptions): Promise<number> {
 async function migrate(options: MigrateOptions): Promise<number> {
   const stack = await openStack(options.stack, options.cwd);
   const backup = options.backup ?? join(options.cwd, `${stack.name}.dynamic-state.json`);
-  const report = await migrateStack(stack, backup, progress);
-  if (options.json) {
-    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-  } else {
-    for (const { from, to } of report.moved) process.stdout.write(`${from}\n  -> ${to}\n`);
-    const { updates, creates } = report.preview;
-    const left = updates.length + creates.filter((urn) => !urn.includes("::pulumi:providers:")).length;
-    process.stdout.write(
-      `Migrated ${report.moved.length} resources of stack ${report.stack} to the native plugin; ` +
-        (left === 0
-          ? "the program's preview shows no change.\n"
-          : `the program's preview still plans ${left} changes: run pulumi preview --diff.\n`),
-    );
-  }
+  printReport(await migrateStack(stack, backup, progress), options, renderMigration);
   return 0;
 }
 
@@ -258,8 +235,7 @@ async function main(): Promise<void> {
   try {
     code = await run(commandOptions(process.argv.slice(2)));
   } catch (error) {
-    const message =
-      error instanceof CliError ? error.message : error instanceof Error ? error.message : String(error);
+    const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`error: ${message.split("\n").join(" ")}\n`);
     code = 1;
   }

@@ -3,12 +3,13 @@
  * options and bad values with a message naming the option and the rule, before anything runs.
  */
 import { resolve } from "node:path";
-import { type ParseArgsConfig, parseArgs } from "node:util";
+import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
 import type { FailOn } from "./drift/drift";
 import type { FleetFailOn } from "./drift/fleet";
 import { CliError, type PolicyPackOptions } from "./engine";
 import type { ExportOptions } from "./export/export";
-import { EXPORT_FORMATS, EXPORT_LANGUAGES, type ExportFormat, type ExportLanguage } from "./export/plan";
+import { EXPORT_FORMATS, EXPORT_LANGUAGES } from "./export/plan";
+import { plural } from "./report/tables";
 
 /** How many stacks the commands over many stacks work on at once unless --concurrency says. */
 export const DEFAULT_CONCURRENCY = 4;
@@ -88,13 +89,17 @@ Exit codes: 0 nothing to report, 2 drift, pending changes or policy violations (
 stacks: none could be checked, or one could not and --fail-on has errors).
 `;
 
-export interface DriftOptions {
+/** How a drift report is printed (text, or --json; --markdown besides) and what exits 2 (--fail-on). */
+export interface ReportOutput<F extends FailOn | FleetFailOn> {
+  json: boolean;
+  markdown: string | undefined;
+  failOn: F;
+}
+
+export interface DriftOptions extends ReportOutput<FailOn> {
   command: "drift";
   stack: string | undefined;
   cwd: string;
-  json: boolean;
-  markdown: string | undefined;
-  failOn: FailOn;
   /** `--policy-pack` and `--policy-pack-config`; absent: the preview runs no pack. */
   policy?: PolicyPackOptions;
 }
@@ -122,13 +127,10 @@ export interface ListingSelection {
 export type FleetSelection = FolderSelection | ListingSelection;
 
 /** `drift` over several stacks (docs/cli.md, "Many stacks"): one report of all of them. */
-export interface FleetDriftOptions {
+export interface FleetDriftOptions extends ReportOutput<FleetFailOn> {
   command: "drift-fleet";
   selection: FleetSelection;
   concurrency: number;
-  json: boolean;
-  markdown: string | undefined;
-  failOn: FleetFailOn;
   policy?: PolicyPackOptions;
 }
 
@@ -149,13 +151,10 @@ export interface StacksOptions {
 }
 
 /** `merge`: the reports of a matrix's slices as one. */
-export interface MergeOptions {
+export interface MergeOptions extends ReportOutput<FleetFailOn> {
   command: "merge";
   reports: string[];
   stacksFrom: string | undefined;
-  json: boolean;
-  markdown: string | undefined;
-  failOn: FleetFailOn;
 }
 
 export interface RecoverOptions {
@@ -184,21 +183,12 @@ export type CommandOptions =
   | MigrateOptions
   | { command: "help" };
 
-/** Option values by name: strings, booleans, and arrays of strings for options given `multiple`. */
-type OptionValues = Record<string, string | boolean | string[] | undefined>;
-
-function parse(
-  args: string[],
-  options: ParseArgsConfig["options"],
-  allowPositionals = false,
-): { values: OptionValues; positionals: string[] } {
+/** Parses a command's options (values typed by their config) or throws the parser's message. */
+function parse<const O extends ParseArgsOptionsConfig>(args: string[], options: O, allowPositionals = false) {
   try {
-    const parsed = parseArgs({ args, options, strict: true, allowPositionals });
-    return { values: parsed.values as OptionValues, positionals: parsed.positionals };
+    return parseArgs({ args, options, strict: true, allowPositionals });
   } catch (error) {
-    throw new CliError(
-      error instanceof Error ? (error.message.split("\n")[0] ?? error.message) : String(error),
-    );
+    throw new CliError((error as Error).message.split("\n")[0] as string);
   }
 }
 
@@ -224,25 +214,19 @@ export function failOnOption(value: string | undefined): FleetFailOn {
   return { findings: (findings[0] ?? "drift") as FailOn, errors: words.includes("errors") };
 }
 
-function positiveInteger(values: OptionValues, name: string, fallback: number): number;
-function positiveInteger(values: OptionValues, name: string, fallback: undefined): number | undefined;
-function positiveInteger(
-  values: OptionValues,
-  name: string,
-  fallback: number | undefined,
-): number | undefined {
-  const text = values[name];
+function positiveInteger(name: string, text: string | undefined, fallback: number): number;
+function positiveInteger(name: string, text: string | undefined, fallback: undefined): number | undefined;
+function positiveInteger(name: string, text: string | undefined, fallback: number | undefined) {
   if (text === undefined) return fallback;
   const value = Number(text);
   if (!Number.isInteger(value) || value < 1) {
-    throw new CliError(`--${name} must be a whole number of at least 1, got "${String(text)}"`);
+    throw new CliError(`--${name} must be a whole number of at least 1, got "${text}"`);
   }
   return value;
 }
 
 /** A stack as --stack takes it: `<stack>`, `<project>/<stack>` or `<org>/<project>/<stack>`. */
-function stackNames(values: OptionValues): string[] {
-  const names = (values.stack ?? []) as string[];
+function stackNames(names: string[]): string[] {
   for (const name of names) {
     const parts = name.split("/");
     if (parts.length > 3 || parts.some((part) => part === "")) {
@@ -255,15 +239,17 @@ function stackNames(values: OptionValues): string[] {
 }
 
 /** The folders (--cwd, repeatable; default the current folder) and stacks (--stack, --all-stacks). */
-function folderSelection(values: OptionValues, otherwise: StackChoice): FolderSelection {
-  const names = stackNames(values);
+function folderSelection(
+  values: { stack?: string[]; cwd?: string[]; "all-stacks"?: boolean },
+  otherwise: StackChoice,
+): FolderSelection {
+  const names = stackNames(values.stack ?? []);
   if (values["all-stacks"] === true && names.length > 0) {
     throw new CliError("--all-stacks and --stack exclude each other: --all-stacks already takes every stack");
   }
-  const folders = (values.cwd ?? ["."]) as string[];
   return {
     from: "folders",
-    folders: [...new Set(folders)],
+    folders: [...new Set(values.cwd ?? ["."])],
     stacks:
       values["all-stacks"] === true
         ? { kind: "all" }
@@ -273,21 +259,25 @@ function folderSelection(values: OptionValues, otherwise: StackChoice): FolderSe
   };
 }
 
-function markdownPath(values: OptionValues): string | undefined {
-  return values.markdown === undefined ? undefined : resolve(String(values.markdown));
+/** An option's path made absolute (undefined when the option is not given). */
+function absolute(path: string | undefined): string | undefined {
+  return path === undefined ? undefined : resolve(path);
 }
 
 /**
  * `--policy-pack` (repeatable) and `--policy-pack-config`, as absolute paths (the preview runs in the
  * project's folder). As with `pulumi preview`, configs pair with packs by position: one per pack, or none.
  */
-export function policyPackOptions(values: OptionValues): PolicyPackOptions | undefined {
-  const asGiven = (values["policy-pack"] ?? []) as string[];
+export function policyPackOptions(values: {
+  "policy-pack"?: string[];
+  "policy-pack-config"?: string[];
+}): PolicyPackOptions | undefined {
+  const asGiven = values["policy-pack"] ?? [];
   const packs = asGiven.map((path) => resolve(path));
-  const configs = ((values["policy-pack-config"] ?? []) as string[]).map((path) => resolve(path));
+  const configs = (values["policy-pack-config"] ?? []).map((path) => resolve(path));
   if (configs.length > 0 && configs.length !== packs.length) {
     throw new CliError(
-      `--policy-pack-config must be given once per --policy-pack (in the same order), got ${configs.length} for ${packs.length} pack${packs.length === 1 ? "" : "s"}`,
+      `--policy-pack-config must be given once per --policy-pack (in the same order), got ${configs.length} for ${plural(packs.length, "pack")}`,
     );
   }
   return packs.length === 0 ? undefined : { packs, configs, asGiven };
@@ -311,26 +301,25 @@ function driftOptions(args: string[]): DriftOptions | FleetDriftOptions {
     "policy-pack": { type: "string", multiple: true },
     "policy-pack-config": { type: "string", multiple: true },
   });
-  const failOn = failOnOption(values["fail-on"] as string | undefined);
+  const failOn = failOnOption(values["fail-on"]);
   const policy = policyPackOptions(values);
-  const concurrency = positiveInteger(values, "concurrency", DEFAULT_CONCURRENCY);
-  const slice = positiveInteger(values, "slice", undefined);
-  const stacksFrom = values["stacks-from"] as string | undefined;
+  const concurrency = positiveInteger("concurrency", values.concurrency, DEFAULT_CONCURRENCY);
+  const slice = positiveInteger("slice", values.slice, undefined);
   const fleet = {
     command: "drift-fleet" as const,
     concurrency,
     json: values.json === true,
-    markdown: markdownPath(values),
+    markdown: absolute(values.markdown),
     failOn,
     ...(policy === undefined ? {} : { policy }),
   };
-  if (stacksFrom !== undefined) {
+  if (values["stacks-from"] !== undefined) {
     if (values.stack !== undefined || values.cwd !== undefined || values["all-stacks"] !== undefined) {
       throw new CliError(
         "--stacks-from names the stacks and their folders: leave out --stack, --cwd and --all-stacks",
       );
     }
-    return { ...fleet, selection: { from: "listing", file: resolve(stacksFrom), slice } };
+    return { ...fleet, selection: { from: "listing", file: resolve(values["stacks-from"]), slice } };
   }
   if (slice !== undefined)
     throw new CliError("--slice takes a slice of a listing: give --stacks-from <file>");
@@ -357,7 +346,7 @@ function compareOptions(args: string[]): CompareOptions {
     concurrency: { type: "string" },
     json: { type: "boolean" },
   });
-  const stacks = (values.stack ?? []) as string[];
+  const stacks = values.stack ?? [];
   if (stacks.length < 2) {
     throw new CliError(
       `--stack must be given at least twice (two stacks to compare, or a chain: dev, staging, prod), got ${stacks.length}`,
@@ -369,8 +358,8 @@ function compareOptions(args: string[]): CompareOptions {
   return {
     command: "compare",
     stacks: stacks as [string, string, ...string[]],
-    cwd: resolve(String(values.cwd ?? ".")),
-    concurrency: positiveInteger(values, "concurrency", DEFAULT_CONCURRENCY),
+    cwd: resolve(values.cwd ?? "."),
+    concurrency: positiveInteger("concurrency", values.concurrency, DEFAULT_CONCURRENCY),
     json: values.json === true,
   };
 }
@@ -384,7 +373,7 @@ function stacksOptions(args: string[]): StacksOptions {
   return {
     command: "stacks",
     selection: folderSelection(values, { kind: "all" }),
-    slices: positiveInteger(values, "slices", 1),
+    slices: positiveInteger("slices", values.slices, 1),
   };
 }
 
@@ -402,37 +391,24 @@ function mergeOptions(args: string[]): MergeOptions {
   if (positionals.length === 0) {
     throw new CliError("merge takes the report files to merge: merge [options] <report.json>...");
   }
-  const stacksFrom = values["stacks-from"] as string | undefined;
   return {
     command: "merge",
     reports: positionals.map((file) => resolve(file)),
-    stacksFrom: stacksFrom === undefined ? undefined : resolve(stacksFrom),
+    stacksFrom: absolute(values["stacks-from"]),
     json: values.json === true,
-    markdown: markdownPath(values),
-    failOn: failOnOption(values["fail-on"] as string | undefined),
+    markdown: absolute(values.markdown),
+    failOn: failOnOption(values["fail-on"]),
   };
 }
 
-/** The `--language` of export (default typescript), refusing any other value. */
-export function exportLanguage(value: string | undefined): ExportLanguage {
-  if (value === undefined) return "typescript";
-  const known = EXPORT_LANGUAGES.find((language) => language === value);
-  if (known === undefined) {
-    throw new CliError(
-      `--language must be one of ${EXPORT_LANGUAGES.join(", ")}; got ${JSON.stringify(value)}`,
-    );
+/** An option that takes one of `known` (default: the first), refusing any other value. */
+function oneOf<T extends string>(name: string, known: readonly T[], value: string | undefined): T {
+  if (value === undefined) return known[0] as T;
+  const found = known.find((candidate) => candidate === value);
+  if (found === undefined) {
+    throw new CliError(`--${name} must be one of ${known.join(", ")}; got ${JSON.stringify(value)}`);
   }
-  return known;
-}
-
-/** The `--format` of export (default program), refusing any other value. */
-export function exportFormat(value: string | undefined): ExportFormat {
-  if (value === undefined) return "program";
-  const known = EXPORT_FORMATS.find((format) => format === value);
-  if (known === undefined) {
-    throw new CliError(`--format must be one of ${EXPORT_FORMATS.join(", ")}; got ${JSON.stringify(value)}`);
-  }
-  return known;
+  return found;
 }
 
 function exportOptions(args: string[]): ExportOptions {
@@ -450,8 +426,8 @@ function exportOptions(args: string[]): ExportOptions {
     "client-id": { type: "string" },
   });
   if (values.group === undefined) throw new CliError("--group is required: the project id to export");
-  const format = exportFormat(values.format as string | undefined);
-  const language = exportLanguage(values.language as string | undefined);
+  const format = oneOf("format", EXPORT_FORMATS, values.format);
+  const language = oneOf("language", EXPORT_LANGUAGES, values.language);
   if (format === "import-file") {
     // An import file names no language: `pulumi import` writes the code in the stack's.
     for (const option of ["language", "project", "stack"] as const) {
@@ -467,49 +443,46 @@ function exportOptions(args: string[]): ExportOptions {
       `--out is required: the ${format === "import-file" ? "file to write the import file" : "folder to write the program"} to`,
     );
   }
-  const text = (name: string) => (values[name] === undefined ? undefined : String(values[name]));
   return {
     command: "export",
     format,
-    groupId: String(values.group),
-    clusters: (values.cluster ?? []) as string[],
-    out: resolve(String(values.out)),
+    groupId: values.group,
+    clusters: values.cluster ?? [],
+    out: resolve(values.out),
     force: values.force === true,
-    project: text("project") ?? "platform-export",
-    stack: text("stack") ?? "dev",
+    project: values.project ?? "platform-export",
+    stack: values.stack ?? "dev",
     language,
-    baseUrl: text("base-url"),
-    publicKey: text("public-key"),
-    clientId: text("client-id"),
+    baseUrl: values["base-url"],
+    publicKey: values["public-key"],
+    clientId: values["client-id"],
   };
 }
 
+/** The options of `recover` and `migrate`: one stack of one folder. */
+const ONE_STACK = {
+  stack: { type: "string" },
+  cwd: { type: "string" },
+  json: { type: "boolean" },
+} as const;
+
 function recoverOptions(args: string[]): RecoverOptions {
-  const { values } = parse(args, {
-    stack: { type: "string" },
-    cwd: { type: "string" },
-    json: { type: "boolean" },
-  });
+  const { values } = parse(args, ONE_STACK);
   return {
     command: "recover",
-    stack: values.stack as string | undefined,
-    cwd: resolve(String(values.cwd ?? ".")),
+    stack: values.stack,
+    cwd: resolve(values.cwd ?? "."),
     json: values.json === true,
   };
 }
 
 function migrateOptions(args: string[]): MigrateOptions {
-  const { values } = parse(args, {
-    stack: { type: "string" },
-    cwd: { type: "string" },
-    backup: { type: "string" },
-    json: { type: "boolean" },
-  });
+  const { values } = parse(args, { ...ONE_STACK, backup: { type: "string" } });
   return {
     command: "migrate",
-    stack: values.stack as string | undefined,
-    cwd: resolve(String(values.cwd ?? ".")),
-    backup: values.backup === undefined ? undefined : resolve(String(values.backup)),
+    stack: values.stack,
+    cwd: resolve(values.cwd ?? "."),
+    backup: absolute(values.backup),
     json: values.json === true,
   };
 }

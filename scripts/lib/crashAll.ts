@@ -30,7 +30,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EmulatorOptions, RunningEmulator } from "../../emulator";
-import { shortType } from "../../provider/cli/engine";
+import { shortType } from "../../provider/protocol/urns";
 import type { LocalStack, RunResult } from "./pulumi-stack";
 import { emulatorStack, repoRoot } from "./pulumi-stack";
 import {
@@ -363,7 +363,7 @@ export interface EveryTypeTrial {
 }
 
 /**
- * The type of a URN as recover's report names it (provider/cli/engine/index.ts, shortType): `SearchIndex`
+ * The type of a URN as recover's report names it (provider/protocol/urns.ts, shortType): `SearchIndex`
  * for `...::pulumi-nodejs:dynamic/platform:SearchIndex::movies`, the whole token for any other
  * resource (a kill at the end of a destroy leaves the stack's own delete pending:
  * `pulumi:pulumi:Stack`).

@@ -6,8 +6,20 @@
  * The live configuration is each stack's refresh preview (the inputs each resource's `read` returns,
  * nothing written), so an object changed out of band in one environment shows as a difference.
  */
-import { inputsOf, nameOfUrn, type OperationEvents, type StackConfig, shortType } from "../engine";
-import { isSecretValue, type JsonValue, joinPath, leafDifferences, shown } from "../report/values";
+
+import { nameOfUrn, shortType } from "../../protocol/urns";
+import { inputsOf, type OperationEvents, type StackConfig } from "../engine";
+import {
+  byCodePoint,
+  byTypeAndName,
+  isObject,
+  isSecretValue,
+  type JsonValue,
+  joinPath,
+  leafDifferences,
+  SECRET,
+  shown,
+} from "../report/values";
 
 export const COMPARE_REPORT_VERSION = 1;
 
@@ -53,7 +65,7 @@ export interface LiveResource {
 
 /**
  * The live resources of one stack by `type::name`, the type short for this package's resources so a
- * stack of the dynamic form and one of the native form (engine.ts, platformTypeName) match.
+ * stack of the dynamic form and one of the native form (provider/protocol/urns.ts, shortType) match.
  */
 export function liveResources(refresh: OperationEvents): Map<string, LiveResource> {
   const live = new Map<string, LiveResource>();
@@ -83,7 +95,7 @@ function isIdentifier(path: string, a: JsonValue | undefined, b: JsonValue | und
 export function perEnvironmentValues(a: StackConfig, b: StackConfig): PerEnvironmentValue[] {
   const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
   const show = (entry: StackConfig[string] | undefined): JsonValue =>
-    entry === undefined ? null : entry.secret === true ? "[secret]" : entry.value;
+    entry === undefined ? null : entry.secret === true ? SECRET : entry.value;
   return keys
     .filter(
       (key) => a[key]?.value !== b[key]?.value || (a[key]?.secret ?? false) !== (b[key]?.secret ?? false),
@@ -157,7 +169,7 @@ export function compareLive(
     const status = fields.some((field) => field.setBy === undefined) ? "differs" : "per-environment";
     resources.push({ ...identity, status, fields });
   }
-  resources.sort((x, y) => (x.type === y.type ? x.name.localeCompare(y.name) : x.type.localeCompare(y.type)));
+  resources.sort(byTypeAndName);
   const differing = resources.filter((resource) => resource.status !== "per-environment");
   return {
     version: COMPARE_REPORT_VERSION,
@@ -225,10 +237,6 @@ export interface ChainReport {
   };
 }
 
-function isPlainObject(value: JsonValue | undefined): value is { [key: string]: JsonValue } {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Every leaf of a value by its path, walked as leafDifferences walks it (a secret is a leaf), shown. */
 function leafValues(
   value: JsonValue | undefined,
@@ -239,7 +247,7 @@ function leafValues(
     value.forEach((item, index) => {
       leafValues(item, joinPath(path, index), into);
     });
-  } else if (isPlainObject(value) && !isSecretValue(value)) {
+  } else if (isObject(value) && !isSecretValue(value)) {
     for (const [key, item] of Object.entries(value)) leafValues(item, joinPath(path, key), into);
   } else if (value !== undefined) {
     into.set(path, shown(value) ?? null);
@@ -296,7 +304,7 @@ export function compareChain(
     }
     const leaves = present.map((resource) => leafValues((resource as LiveResource).inputs));
     const fields: ChainField[] = [];
-    for (const [path, key] of [...reported].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    for (const [path, key] of [...reported].sort(([a], [b]) => byCodePoint(a, b))) {
       const values = leaves.map((leaf) => leaf.get(path) ?? null);
       const follows = values.map(
         (value, index) =>
@@ -324,7 +332,7 @@ export function compareChain(
     const first = Math.min(...fields.map((field) => names.indexOf(field.stopsAt.from)));
     resources.push({ ...identity, presentIn, stopsAt: pairOf(first), fields });
   }
-  resources.sort((x, y) => (x.type === y.type ? x.name.localeCompare(y.name) : x.type.localeCompare(y.type)));
+  resources.sort(byTypeAndName);
   return {
     version: COMPARE_REPORT_VERSION,
     stacks: [...names],

@@ -4,15 +4,11 @@
  * operations. The design and the JSON form (docs/drift-report.schema.json) are described in
  * docs/cli.md, "How drift is told from pending changes".
  */
+
+import { nameOfUrn, shortType } from "../../protocol/urns";
+import { type Inputs, inputsOf, type OperationEvents, type StepMetadata } from "../engine";
 import {
-  type Inputs,
-  inputsOf,
-  nameOfUrn,
-  type OperationEvents,
-  type StepMetadata,
-  shortType,
-} from "../engine";
-import {
+  byTypeAndName,
   isSecretValue,
   type JsonValue,
   joinPath,
@@ -101,10 +97,6 @@ export function fieldDifferences(before: Inputs, after: Inputs): LeafDifference[
     .map((key) => ({ path: joinPath("", key), before: before[key], after: after[key] }));
 }
 
-function isSecretPair(before: JsonValue | undefined, after: JsonValue | undefined): boolean {
-  return shown(before) === SECRET || shown(after) === SECRET;
-}
-
 /**
  * Drift from a refresh preview's steps. The outputs event of each read carries the engine's result:
  * `update` (the live inputs differ from the state's), `delete` (the object is gone) or `same`.
@@ -115,31 +107,22 @@ export function driftFrom(refresh: OperationEvents): DriftedResource[] {
     if (metadata.op === "delete" || metadata.new == null) {
       drifted.push({ ...identity(metadata), status: "missing", fields: [] });
     } else if (metadata.op === "update") {
-      const fields = fieldDifferences(inputsOf(metadata.old), inputsOf(metadata.new)).map(driftField);
+      const fields = fieldDifferences(inputsOf(metadata.old), inputsOf(metadata.new)).map((difference) =>
+        fieldReport(difference, "live"),
+      );
       drifted.push({ ...identity(metadata), status: "changed", fields });
     }
   }
   return drifted.sort(byTypeAndName);
 }
 
-function driftField(difference: LeafDifference): FieldReport {
-  return withValues(
-    { path: difference.path, secret: isSecretPair(difference.before, difference.after) },
-    { state: difference.before, live: difference.after },
-  );
-}
-
-/** Sets the value keys that are present, secrets shown as `[secret]`. */
-function withValues(
-  field: FieldReport,
-  values: Partial<Record<"state" | "live" | "program", JsonValue | undefined>>,
-): FieldReport {
-  for (const [key, value] of Object.entries(values) as Array<
-    ["state" | "live" | "program", JsonValue | undefined]
-  >) {
-    const visible = shown(value);
-    if (visible !== undefined) field[key] = visible;
-  }
+/** A field of the report: the state's value and the live or program one, each as shown (absent: left out). */
+function fieldReport(difference: LeafDifference, side: "live" | "program", replaces = false): FieldReport {
+  const [state, other] = [shown(difference.before), shown(difference.after)];
+  const field: FieldReport = { path: difference.path, secret: state === SECRET || other === SECRET };
+  if (replaces) field.replaces = true;
+  if (state !== undefined) field.state = state;
+  if (other !== undefined) field[side] = other;
   return field;
 }
 
@@ -167,20 +150,11 @@ export function pendingFrom(preview: OperationEvents): PendingResource[] {
     const fields = fieldDifferences(inputsOf(metadata.old), inputsOf(metadata.new)).map((difference) => {
       const topKey = difference.path.split(/[.[]/)[0] ?? difference.path;
       const kind = detailed[difference.path]?.diffKind ?? detailed[topKey]?.diffKind;
-      const field: FieldReport = {
-        path: difference.path,
-        secret: isSecretPair(difference.before, difference.after),
-      };
-      if (replacing.has(topKey) || kind?.endsWith("replace") === true) field.replaces = true;
-      return withValues(field, { state: difference.before, program: difference.after });
+      return fieldReport(difference, "program", replacing.has(topKey) || kind?.endsWith("replace") === true);
     });
     pending.push({ ...identity(metadata), operation, fields });
   }
   return pending.sort(byTypeAndName);
-}
-
-function byTypeAndName(a: ResourceIdentity, b: ResourceIdentity): number {
-  return a.type === b.type ? a.name.localeCompare(b.name) : a.type.localeCompare(b.type);
 }
 
 /** The whole report of one stack. */

@@ -5,8 +5,9 @@
  * matrix merge into the report one command over the same stacks gives: the report holds facts only
  * (nothing about when, where or with which `--fail-on` it ran), in a fixed order.
  */
-
+import { readFileSync } from "node:fs";
 import { CliError } from "../engine";
+import { byCodePoint, isObject } from "../report/values";
 import { DRIFT_REPORT_VERSION, type DriftReport, exitCodeOf, type FailOn } from "./drift";
 
 /** A stack of a fleet: the Pulumi project it belongs to (its name in Pulumi.yaml) and its name. */
@@ -65,10 +66,6 @@ export function isChecked(entry: FleetEntry): entry is CheckedStack {
 /** `project/stack`: how a stack is named in a fleet's report and on the command line. */
 export function stackLabel(ref: StackRef): string {
   return `${ref.project}/${ref.stack}`;
-}
-
-function byCodePoint(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export function compareRefs(a: StackRef, b: StackRef): number {
@@ -151,10 +148,6 @@ export function mergeFleetReports(
   return fleetReport(entries);
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /**
  * A fleet report read back from its JSON text (a slice's `drift --json`), checked for the shape
  * merge relies on; `name` names the file in errors.
@@ -190,4 +183,15 @@ export function parseFleetReport(text: string, name: string): FleetReport {
   }
   // Checked above as far as merging and rendering go; the rest is the drift report's own shape.
   return value as unknown as FleetReport;
+}
+
+/** A slice's report read from its file: one that cannot be read is a CliError naming it, as a bad one is. */
+export function readFleetReport(file: string): FleetReport {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new CliError(`${file}: ${(error as Error).message}`);
+  }
+  return parseFleetReport(text, file);
 }

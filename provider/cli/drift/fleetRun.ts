@@ -18,7 +18,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { LocalWorkspace, type PulumiCommand, Stack, StackNotFoundError } from "@pulumi/pulumi/automation";
-import { stackOfUrn } from "../../protocol/urns";
+import { platformTypeName, stackOfUrn } from "../../protocol/urns";
 import {
   CliError,
   causeOf,
@@ -26,7 +26,6 @@ import {
   type OperationEvents,
   type PolicyPackOptions,
   type Progress,
-  platformTypeName,
   programPreview,
   refreshPreview,
   type StackConfig,
@@ -42,7 +41,6 @@ import {
   type StackRef,
   stackLabel,
 } from "./fleet";
-import { policySummary } from "./policyFindings";
 import {
   ProgramTypeChecks,
   planTscCheck,
@@ -50,7 +48,7 @@ import {
   TRANSPILE_ONLY,
   type TscCheck,
 } from "./programTypeCheck";
-import { driftSummary, pendingSummary } from "./render";
+import { stackSummaryLine } from "./render";
 import { readStackListing, sliceOfListing } from "./stackListing";
 
 /** A Pulumi project folder of the run, with its stacks as the backend lists them. */
@@ -504,14 +502,7 @@ async function checkStack(
     if ("error" in previewed) throw previewed.error;
     const preview = previewed.done;
     const report = driftReport(stack.name, refresh, preview);
-    const policyLine =
-      report.policy === undefined
-        ? ""
-        : `; ${policySummary(report.stack, report.policy).replace(/^No/, "no")}`;
-    progress.finished(
-      label,
-      `${driftSummary(report)}; ${pendingSummary(report).replace(/^No/, "no")}${policyLine}`,
-    );
+    progress.finished(label, stackSummaryLine(report));
     return { ...ref, report };
   } catch (error) {
     const message = oneLine(error);

@@ -1,5 +1,5 @@
 /**
- * Policy violations beside drift (docs/cli.md, "Policy packs"): with `--policy-pack`, the program's
+ * Policy violations beside drift (docs/cli.md, "Policy violations"): with `--policy-pack`, the program's
  * preview runs the packs (the Automation API's `policyPacks`, as `pulumi preview --policy-pack`),
  * and the engine's policy events become the report's `policy` section, one row per violation
  * (resource, rule, level, message). A mandatory violation fails the preview: the report still lists
@@ -8,6 +8,8 @@
 import type { PolicyEvent } from "@pulumi/pulumi/automation";
 import { nameOfUrn, shortType, typeTokenOfUrn } from "../../protocol/urns";
 import { plain } from "../engine";
+import { plural } from "../report/tables";
+import { byCodePoint } from "../report/values";
 
 /** What a violation does to the preview: `mandatory` fails it, `advisory` is reported and it goes on. */
 export type PolicyLevel = "advisory" | "mandatory";
@@ -69,13 +71,9 @@ export function violationOf(event: PolicyEvent): PolicyViolation {
 }
 
 function byResourceAndRule(a: PolicyViolation, b: PolicyViolation): number {
-  const key = (v: PolicyViolation) => [v.resource, v.rule, v.message];
-  const [ka, kb] = [key(a), key(b)];
-  for (let index = 0; index < ka.length; index++) {
-    const [x, y] = [ka[index] as string, kb[index] as string];
-    if (x !== y) return x < y ? -1 : 1;
-  }
-  return 0;
+  return (
+    byCodePoint(a.resource, b.resource) || byCodePoint(a.rule, b.rule) || byCodePoint(a.message, b.message)
+  );
 }
 
 /**
@@ -102,9 +100,8 @@ export function policyFindings(
 export function policySummary(stack: string, findings: PolicyFindings): string {
   const count = findings.violations.length;
   if (count === 0) return `No policy violations in stack ${stack}`;
-  const noun = count === 1 ? "violation" : "violations";
   const failed = findings.previewFailed
     ? `: the preview failed on ${findings.mandatory === 1 ? "it" : "them"}, so pending changes are incomplete`
     : "";
-  return `${count} policy ${noun} in stack ${stack} (${findings.mandatory} mandatory${failed})`;
+  return `${plural(count, "policy violation")} in stack ${stack} (${findings.mandatory} mandatory${failed})`;
 }

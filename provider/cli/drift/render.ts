@@ -7,7 +7,7 @@
 import { markdownTable, markdownText, plural, textTable } from "../report/tables";
 import { cell } from "../report/values";
 import type { DriftReport, FieldReport, PendingResource } from "./drift";
-import { type CheckedStack, type FleetEntry, type FleetReport, isChecked, stackLabel } from "./fleet";
+import { type CheckedStack, type FleetReport, isChecked, stackLabel } from "./fleet";
 import { type PolicyFindings, policySummary } from "./policyFindings";
 
 /** `3 resources drifted in stack prod: 5 fields` (and how many of them are missing). */
@@ -22,8 +22,7 @@ export function driftSummary(report: DriftReport): string {
 export function pendingSummary(report: DriftReport): string {
   const { pendingResources, pendingFields } = report.summary;
   if (pendingResources === 0) return `No pending changes in stack ${report.stack}`;
-  const noun = pendingResources === 1 ? "resource" : "resources";
-  return `${pendingResources} ${noun} with pending changes in stack ${report.stack}: ${plural(pendingFields, "field")}`;
+  return `${plural(pendingResources, "resource")} with pending changes in stack ${report.stack}: ${plural(pendingFields, "field")}`;
 }
 
 const OPERATION_TEXT: Record<PendingResource["operation"], string> = {
@@ -55,10 +54,21 @@ const POLICY_COLUMNS = ["resource", "rule", "level", "message"];
 const PREVIEW_FAILED_ON_POLICY =
   "The preview failed on the mandatory violations: the pending changes above are only what the engine planned before it stopped";
 
-/** The report for a CI log. */
-export function renderText(report: DriftReport): string {
+/** The summaries of a stack's report: drift, pending changes, and policy violations when packs ran. */
+function summaries(report: DriftReport): string[] {
   const lines = [driftSummary(report), pendingSummary(report)];
   if (report.policy !== undefined) lines.push(policySummary(report.stack, report.policy));
+  return lines;
+}
+
+/** The summaries on one progress line: `No drift in stack dev; no pending changes in stack dev`. */
+export function stackSummaryLine(report: DriftReport): string {
+  return summaries(report).join("; ").replace(/; No /g, "; no ");
+}
+
+/** The report for a CI log. */
+export function renderText(report: DriftReport): string {
+  const lines = summaries(report);
   if (report.drift.length > 0) {
     lines.push("", "Drift: the live service differs from the last applied state (changed outside Pulumi)");
     for (const resource of report.drift) {
@@ -114,8 +124,8 @@ export function renderMarkdown(report: DriftReport): string {
 function markdownBody(report: DriftReport, level: number): string[] {
   const part = "#".repeat(level);
   const item = "#".repeat(level + 1);
-  const lines = [`**${driftSummary(report)}**`, "", pendingSummary(report)];
-  if (report.policy !== undefined) lines.push("", policySummary(report.stack, report.policy));
+  const [drift, ...others] = summaries(report);
+  const lines = [`**${drift}**`, ...others.flatMap((line) => ["", line])];
   if (report.drift.length > 0) {
     lines.push("", `${part} Drift (changed outside Pulumi)`);
     for (const resource of report.drift) {
@@ -178,34 +188,24 @@ export function fleetSummaryLine(report: FleetReport): string {
   return `${plural(stacks, "stack")}: ${parts.join(", ")}`;
 }
 
-const FLEET_COLUMNS = ["stack", "drifted resources", "missing", "pending changes", "error"];
-
-/** With policy packs, a column of each stack's violations (`2 (1 mandatory)`) before the error. */
-function fleetColumns(report: FleetReport): string[] {
-  if (report.summary.withPolicyViolations === undefined) return FLEET_COLUMNS;
-  return [...FLEET_COLUMNS.slice(0, -1), "policy violations", "error"];
-}
-
-/** The summary table's row of a stack: its counts, or its error (`-` for the counts it has none of). */
-function fleetRow(entry: FleetEntry, withPolicy = false): string[] {
-  const policy = withPolicy ? [policyCell(entry)] : [];
-  if (!isChecked(entry)) return [stackLabel(entry), "-", "-", "-", ...policy, entry.error];
-  const { driftedResources, missingResources, pendingResources } = entry.report.summary;
+/**
+ * The summary table, its header first: a row per stack with its counts, or its error (`-` for the
+ * counts it has none of); with policy packs, each stack's violations (`2 (1 mandatory)`) before the error.
+ */
+function fleetTable(report: FleetReport): string[][] {
+  const policy = (cell: string) => (report.summary.withPolicyViolations === undefined ? [] : [cell]);
+  const rows = report.stacks.map((entry) => {
+    if (!isChecked(entry)) return [stackLabel(entry), "-", "-", "-", ...policy("-"), entry.error];
+    const { summary, policy: found } = entry.report;
+    const mandatory = found !== undefined && found.mandatory > 0 ? ` (${found.mandatory} mandatory)` : "";
+    const violations = found === undefined ? "-" : `${found.violations.length}${mandatory}`;
+    const counts = [summary.driftedResources, summary.missingResources, summary.pendingResources];
+    return [stackLabel(entry), ...counts.map(String), ...policy(violations), ""];
+  });
   return [
-    stackLabel(entry),
-    String(driftedResources),
-    String(missingResources),
-    String(pendingResources),
-    ...policy,
-    "",
+    ["stack", "drifted resources", "missing", "pending changes", ...policy("policy violations"), "error"],
+    ...rows,
   ];
-}
-
-function policyCell(entry: FleetEntry): string {
-  const policy = isChecked(entry) ? entry.report.policy : undefined;
-  if (policy === undefined) return "-";
-  const count = policy.violations.length;
-  return policy.mandatory > 0 ? `${count} (${policy.mandatory} mandatory)` : String(count);
 }
 
 /** The stacks with something to report (drift or pending changes): the ones with a section. */
@@ -218,12 +218,7 @@ function fleetSections(report: FleetReport): CheckedStack[] {
  * each stack with something to report, as `drift` on that stack alone prints it.
  */
 export function renderFleetText(report: FleetReport): string {
-  const withPolicy = report.summary.withPolicyViolations !== undefined;
-  const lines = [
-    fleetSummaryLine(report),
-    "",
-    ...textTable([fleetColumns(report), ...report.stacks.map((entry) => fleetRow(entry, withPolicy))]),
-  ];
+  const lines = [fleetSummaryLine(report), "", ...textTable(fleetTable(report))];
   for (const entry of fleetSections(report)) {
     lines.push("", `=== ${stackLabel(entry)} ===`, renderText(entry.report).trimEnd());
   }
@@ -239,19 +234,16 @@ export const MARKDOWN_SECTIONS_LIMIT = 60_000;
 /** Many stacks' report as one pull-request or issue comment. */
 export function renderFleetMarkdown(report: FleetReport): string {
   const clean = report.summary.failed === 0 && fleetSections(report).length === 0;
+  const [header, ...rows] = fleetTable(report);
   const lines = [
     `## ${clean ? "✅" : "⚠️"} Drift report for ${plural(report.summary.stacks, "stack")}`,
     "",
     `**${fleetSummaryLine(report)}**`,
     "",
-    `| ${fleetColumns(report).join(" | ")} |`,
-    `| ${fleetColumns(report)
-      .map(() => "---")
-      .join(" | ")} |`,
-    ...report.stacks.map((entry) => {
-      const [label, ...cells] = fleetRow(entry, report.summary.withPolicyViolations !== undefined);
-      return `| \`${label}\` | ${cells.map(markdownText).join(" | ")} |`;
-    }),
+    // The stack as code, the other cells as text (an error message).
+    ...markdownTable(header as string[], rows, (value, column) =>
+      column === 0 ? `\`${value}\`` : markdownText(value),
+    ),
   ];
   let length = lines.join("\n").length;
   const sections = fleetSections(report);

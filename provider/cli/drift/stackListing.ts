@@ -7,6 +7,7 @@
  * rather than in two.
  */
 import { readFileSync } from "node:fs";
+import { z } from "zod";
 import { CliError } from "../engine";
 import { compareRefs, type StackRef } from "./fleet";
 
@@ -51,6 +52,13 @@ export function stackListing(
   };
 }
 
+/** What drift and merge rely on in a listing's file (any other field is left as it is). */
+const LISTING_SHAPE = z.looseObject({
+  version: z.literal(STACK_LISTING_VERSION),
+  slices: z.array(z.unknown()),
+  stacks: z.array(z.looseObject({ project: z.string(), stack: z.string(), cwd: z.string(), slice: z.int() })),
+});
+
 /** A listing read from its file, checked for what drift and merge rely on. */
 export function readStackListing(file: string): StackListing {
   let value: unknown;
@@ -59,26 +67,12 @@ export function readStackListing(file: string): StackListing {
   } catch (error) {
     throw new CliError(`--stacks-from ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const listing = value as Partial<StackListing> | null;
-  const wellFormed =
-    typeof listing === "object" &&
-    listing !== null &&
-    listing.version === STACK_LISTING_VERSION &&
-    Array.isArray(listing.slices) &&
-    Array.isArray(listing.stacks) &&
-    listing.stacks.every(
-      (stack) =>
-        typeof stack?.project === "string" &&
-        typeof stack.stack === "string" &&
-        typeof stack.cwd === "string" &&
-        Number.isInteger(stack.slice),
-    );
-  if (!wellFormed) {
+  if (!LISTING_SHAPE.safeParse(value).success) {
     throw new CliError(
       `--stacks-from ${file} is not a listing of version ${STACK_LISTING_VERSION} (pulumi-cluster-platform stacks)`,
     );
   }
-  return listing as StackListing;
+  return value as StackListing;
 }
 
 /** The listed stacks of slice `slice`, or all of them. */
@@ -92,9 +86,4 @@ export function sliceOfListing(
     throw new CliError(`--slice ${slice}: ${file} has slices ${listing.slices.join(", ") || "(none)"}`);
   }
   return listing.stacks.filter((stack) => stack.slice === slice);
-}
-
-/** `project/stack` of every listed stack: what a merged report must hold. */
-export function listedRefs(listing: StackListing): StackRef[] {
-  return listing.stacks.map(({ project, stack }) => ({ project, stack }));
 }

@@ -13,11 +13,13 @@ import {
   type Stack,
   type Workspace,
 } from "@pulumi/pulumi/automation";
-import type { JsonValue } from "../report/values";
+import { PROVIDER_KEY } from "../../framework/validation";
+import { nameOfUrn, shortType } from "../../protocol/urns";
+import { byCodePoint, type JsonValue } from "../report/values";
 
 /**
- * A resource of a deployment as `pulumi stack export` gives it: the fields the tool reads (recover),
- * and the rest kept as they are.
+ * A resource of a deployment as `pulumi stack export` gives it: the fields the tool reads (recover,
+ * migrate), and the rest kept as they are.
  */
 export interface DeploymentResource {
   urn: string;
@@ -51,16 +53,18 @@ export interface ResourceStep {
 /** A resource's inputs as the engine's step events carry them. */
 export type Inputs = Record<string, JsonValue>;
 
-/** Inputs every dynamic resource carries that say nothing about the object (the serialized provider). */
-const ENGINE_INPUTS = new Set(["__provider"]);
+/**
+ * A property bag without what every dynamic resource carries that says nothing about the object: the
+ * serialized provider (`__provider`).
+ */
+export function withoutProviderKey<T>(bag: Record<string, T>): Record<string, T> {
+  const { [PROVIDER_KEY]: _provider, ...rest } = bag;
+  return rest;
+}
 
-/** A resource's inputs in a step event, without the engine's own (the dynamic provider's `__provider`). */
+/** A resource's inputs in a step event, without the dynamic provider's `__provider`. */
 export function inputsOf(state: StepMetadata["old"]): Inputs {
-  const inputs: Inputs = {};
-  for (const [key, value] of Object.entries((state?.inputs ?? {}) as Inputs)) {
-    if (!ENGINE_INPUTS.has(key)) inputs[key] = value;
-  }
-  return inputs;
+  return withoutProviderKey((state?.inputs ?? {}) as Inputs);
 }
 
 /** Config as `stack.getAllConfig()` answers it: values are strings (objects as JSON text). */
@@ -93,9 +97,7 @@ export interface OperationEvents {
  */
 export function errorMessages(events: OperationEvents): string[] {
   const key = (urn: string | undefined) => (urn === undefined || urn === "" ? "\uffff" : urn);
-  return [...events.errors]
-    .sort((a, b) => (key(a.urn) < key(b.urn) ? -1 : key(a.urn) > key(b.urn) ? 1 : 0))
-    .map((error) => error.message);
+  return [...events.errors].sort((a, b) => byCodePoint(key(a.urn), key(b.urn))).map((error) => error.message);
 }
 
 /** A line of progress for the person watching (printed on stderr, so `--json` stays clean). */
@@ -184,10 +186,6 @@ export async function fileBackendStacksFolder(workspace: Workspace): Promise<str
   const project = (await workspace.projectSettings()).name;
   return join(fileURLToPath(url), ".pulumi", "stacks", project);
 }
-
-import { nameOfUrn, shortType } from "../../protocol/urns";
-
-export { nameOfUrn, platformTypeName, shortType } from "../../protocol/urns";
 
 /** Collects step events: custom resources only (the stack and providers never differ). */
 function collector(

@@ -66,15 +66,12 @@ export function checkExportOptions(options: ExportOptions): void {
     const problem = idPartProblem("clusterName", cluster);
     if (problem !== undefined) throw new CliError(`--cluster: ${problem}`);
   }
-  if (!/^[A-Za-z0-9_.-]+$/.test(options.project)) {
-    throw new CliError(
-      `--project must contain only letters, digits, _, . and -; got ${JSON.stringify(options.project)}`,
-    );
-  }
-  if (!/^[A-Za-z0-9_.-]+$/.test(options.stack)) {
-    throw new CliError(
-      `--stack must contain only letters, digits, _, . and -; got ${JSON.stringify(options.stack)}`,
-    );
+  for (const option of ["project", "stack"] as const) {
+    if (!/^[A-Za-z0-9_.-]+$/.test(options[option])) {
+      throw new CliError(
+        `--${option} must contain only letters, digits, _, . and -; got ${JSON.stringify(options[option])}`,
+      );
+    }
   }
   if (options.format === "import-file") {
     if (existsSync(options.out) && statSync(options.out).isDirectory()) {
@@ -205,16 +202,12 @@ export async function readProject(options: ExportOptions, deps: ExportDeps): Pro
   );
 }
 
-/** The folder of this package (its package.json), found by walking up from this file. */
+/**
+ * The folder of this package: Node.js resolves a package's own name from inside it (its `exports`
+ * name ./package.json), from provider/cli (tests) as from dist/provider/cli.
+ */
 function packageRoot(): string {
-  // This file runs from provider/cli (tests) and from dist/provider/cli.
-  for (let dir = __dirname; dir !== dirname(dir); dir = dirname(dir)) {
-    const file = join(dir, "package.json");
-    if (!existsSync(file)) continue;
-    const manifest = JSON.parse(readFileSync(file, "utf8")) as { name?: string };
-    if (manifest.name === "pulumi-cluster-platform") return dir;
-  }
-  throw new Error("the package.json of pulumi-cluster-platform was not found above its code");
+  return dirname(require.resolve("pulumi-cluster-platform/package.json"));
 }
 
 /** This package's version, its @pulumi/pulumi version, and the Pulumi SDKs a native program pins. */

@@ -3,9 +3,8 @@
  * (schema.ts says what the native programs share), and gofmt, which lays Go text out.
  */
 import { spawnSync } from "node:child_process";
-import type { ExportPlan } from "./plan";
+import { dependencies, type ExportPlan } from "./plan";
 import {
-  dependencies,
   GO_SDK_MODULE,
   header,
   type NativeVersions,

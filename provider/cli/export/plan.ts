@@ -150,6 +150,14 @@ export function planExport(
   return { ...options, types, secrets };
 }
 
+/** The resources of the types `entry.after` names that the plan declares, by type. */
+export function dependencies(plan: ExportPlan, declared: DeclaredType): DeclaredType[] {
+  return (declared.entry.after ?? []).flatMap((type) => {
+    const found = plan.types.find((candidate) => candidate.entry.type === type);
+    return found === undefined ? [] : [found];
+  });
+}
+
 /**
  * A YAML document of a JSON object (the `yaml` package's layout: block style, strings quoted when
  * needed). An object that appears twice is written twice: Pulumi YAML refuses anchors and aliases.

@@ -2,9 +2,8 @@
  * The program `pulumi-cluster-platform export --language python` writes (pure: no I/O): __main__.py and
  * requirements.txt (schema.ts says what the native programs share).
  */
-import type { ExportPlan } from "./plan";
+import { dependencies, type ExportPlan } from "./plan";
 import {
-  dependencies,
   header,
   type NativeVersions,
   PACKAGE_DIR,

@@ -10,7 +10,7 @@
  * checked like one written by hand. A property the schema does not know is refused rather than
  * written into a program that would fail its first preview.
  */
-import type { DeclaredType, ExportPlan, NativeExportLanguage } from "./plan";
+import type { ExportPlan, NativeExportLanguage } from "./plan";
 
 /** As much of a property's schema as the renderers read. */
 export interface SchemaProperty {
@@ -212,14 +212,6 @@ export function asObject(value: unknown, where: string): Record<string, unknown>
 export function asArray(value: unknown, where: string): unknown[] {
   if (!Array.isArray(value)) throw new Error(`${where}: expected a list, got ${JSON.stringify(value)}`);
   return value;
-}
-
-/** The resources of the types `entry.after` names that the plan declares, by type. */
-export function dependencies(plan: ExportPlan, declared: DeclaredType): DeclaredType[] {
-  return (declared.entry.after ?? []).flatMap((type) => {
-    const found = plan.types.find((candidate) => candidate.entry.type === type);
-    return found === undefined ? [] : [found];
-  });
 }
 
 export function header(plan: ExportPlan, language: NativeExportLanguage): string[] {

@@ -2,18 +2,15 @@
  * The program `pulumi-cluster-platform export --language typescript` writes (pure: no I/O): index.ts on
  * the dynamic form, its Pulumi.yaml, package.json and tsconfig.json (plan.ts: the layout).
  */
-import { type ExportPlan, SECRET_PLACEHOLDER_KEY } from "./plan";
+import { dependencies, type ExportPlan, SECRET_PLACEHOLDER_KEY } from "./plan";
 
 export function indexTs(plan: ExportPlan): string {
-  const lines = plan.types.map(({ entry }) => {
-    const after = entry.after?.filter((type) => plan.types.some((declared) => declared.entry.type === type));
-    const variable = entry.configKey;
-    const dependsOn =
-      after !== undefined && after.length > 0
-        ? `, { dependsOn: [${after.map((type) => `...${configKeyOf(plan, type)}`).join(", ")}] }`
-        : "";
+  const lines = plan.types.map((declared) => {
+    const { entry } = declared;
+    const after = dependencies(plan, declared).map((other) => `...${other.entry.configKey}`);
+    const dependsOn = after.length > 0 ? `, { dependsOn: [${after.join(", ")}] }` : "";
     return (
-      `const ${variable} = declared("${entry.configKey}").map(\n` +
+      `const ${entry.configKey} = declared("${entry.configKey}").map(\n` +
       `  ({ name, args }) => new platform.${entry.type}(name, withSecrets(args) as platform.${entry.type}Args${dependsOn}),\n` +
       ");"
     );
@@ -51,10 +48,6 @@ ${lines.join("\n")}
 
 export const resourceCount = ${plan.types.map(({ entry }) => `${entry.configKey}.length`).join(" + ") || "0"};
 `;
-}
-
-function configKeyOf(plan: ExportPlan, type: string): string {
-  return plan.types.find((declared) => declared.entry.type === type)?.entry.configKey ?? type;
 }
 
 export function pulumiYaml(plan: ExportPlan): string {

@@ -2,9 +2,8 @@
  * The program `pulumi-cluster-platform export --language yaml` writes (pure: no I/O): the resources in
  * Pulumi.yaml; beside it, the Pulumi.yaml of every native program (schema.ts says what they share).
  */
-import type { ExportPlan, NativeExportLanguage } from "./plan";
+import { dependencies, type ExportPlan, type NativeExportLanguage } from "./plan";
 import {
-  dependencies,
   nativeTypeToken,
   PACKAGE_DIR,
   type PackageSchema,

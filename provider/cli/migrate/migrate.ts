@@ -16,7 +16,7 @@ import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import type { Deployment, Stack } from "@pulumi/pulumi/automation";
 import { sealSecret } from "../../protocol/values";
-import { CliError, causeOf, type Progress } from "../engine";
+import { CliError, causeOf, type DeploymentResource, type Progress, withoutProviderKey } from "../engine";
 
 /** The dynamic form's type token of a platform resource. */
 const DYNAMIC_TYPE = /^pulumi-nodejs:dynamic\/platform:(\w+)$/;
@@ -24,8 +24,6 @@ const DYNAMIC_TYPE = /^pulumi-nodejs:dynamic\/platform:(\w+)$/;
 const DYNAMIC_PROVIDER_TYPE = "pulumi:providers:pulumi-nodejs";
 /** The native plugin's provider type. */
 const NATIVE_PROVIDER_TYPE = "pulumi:providers:platform";
-/** A resource of a deployment, as `pulumi stack export` writes it. */
-type StateResource = Record<string, unknown> & { urn: string; type: string };
 
 /** One `platform:*` setting of the stack's config. */
 export interface ConfigSetting {
@@ -65,13 +63,6 @@ function stateValue(setting: ConfigSetting): unknown {
   return setting.secret ? sealSecret(setting.value, "plaintext") : setting.value;
 }
 
-/** A bag without the dynamic form's provider text. */
-function withoutProviderText(bag: unknown): unknown {
-  if (typeof bag !== "object" || bag === null) return bag;
-  const { __provider: _text, ...rest } = bag as Record<string, unknown>;
-  return rest;
-}
-
 /**
  * The deployment with every dynamic platform resource made native (see the module comment).
  * `defaultProviderName` is the name the engine gives the plugin's default provider for the program
@@ -90,7 +81,7 @@ export function migrateDeployment(
       "the stack has pending operations of an interrupted run: run `npx pulumi-cluster-platform recover` first, then migrate",
     );
   }
-  const resources = (deployment.resources as StateResource[] | undefined) ?? [];
+  const resources = (deployment.resources as DeploymentResource[] | undefined) ?? [];
   const dynamicPlatform = resources.filter((resource) => DYNAMIC_TYPE.test(resource.type));
   const urnMap = new Map(dynamicPlatform.map((resource) => [resource.urn, nativeUrn(resource.urn)]));
   // Children of a migrated resource carry its type in their URN too.
@@ -102,10 +93,10 @@ export function migrateDeployment(
 
   // The providers the platform resources use, old reference -> new reference.
   const providerMap = new Map<string, string>();
-  const newProviders: StateResource[] = [];
+  const newProviders: DeploymentResource[] = [];
   const byUrn = new Map(resources.map((resource) => [resource.urn, resource]));
   for (const resource of dynamicPlatform) {
-    const reference = resource.provider as string | undefined;
+    const reference = resource.provider;
     if (reference === undefined || providerMap.has(reference)) continue;
     const old = splitReference(reference);
     const oldProvider = byUrn.get(old.urn);
@@ -120,7 +111,7 @@ export function migrateDeployment(
     if (explicit) {
       // An explicit platform.Provider: its arguments are `platform:<setting>` keys (sdk/provider.ts).
       inputs = {};
-      for (const [key, value] of Object.entries((oldProvider?.inputs as Record<string, unknown>) ?? {})) {
+      for (const [key, value] of Object.entries(oldProvider?.inputs ?? {})) {
         if (key.startsWith("platform:")) inputs[key.slice("platform:".length)] = value;
       }
     } else {
@@ -132,7 +123,7 @@ export function migrateDeployment(
         inputs.version = `${version[1]}.${version[2]}.${version[3]}${version[4]?.replaceAll("_", ".") ?? ""}`;
     }
     const existing = newProviders.find((provider) => provider.urn === providerUrn);
-    const id = (existing?.id as string | undefined) ?? randomUUID();
+    const id = existing?.id ?? randomUUID();
     if (existing === undefined) {
       newProviders.push({
         urn: providerUrn,
@@ -151,11 +142,11 @@ export function migrateDeployment(
   const stillUsed = new Set(
     resources
       .filter((resource) => !DYNAMIC_TYPE.test(resource.type))
-      .map((resource) => resource.provider as string | undefined)
+      .map((resource) => resource.provider)
       .filter((reference): reference is string => reference !== undefined)
       .map((reference) => splitReference(reference).urn),
   );
-  const migrated: StateResource[] = [];
+  const migrated: DeploymentResource[] = [];
   let providersWritten = false;
   for (const resource of resources) {
     if (resource.type === DYNAMIC_PROVIDER_TYPE && !stillUsed.has(resource.urn)) continue;
@@ -164,17 +155,14 @@ export function migrateDeployment(
       migrated.push(...newProviders);
       providersWritten = true;
     }
-    const copy: StateResource = { ...resource, urn: mapUrn(resource.urn) as string };
+    const copy: DeploymentResource = { ...resource, urn: mapUrn(resource.urn) as string };
     if (DYNAMIC_TYPE.test(resource.type)) {
       copy.type = resource.type.replace(DYNAMIC_TYPE, "platform:index:$1");
-      copy.inputs = withoutProviderText(resource.inputs);
-      copy.outputs = withoutProviderText(resource.outputs);
+      copy.inputs = resource.inputs && withoutProviderKey(resource.inputs);
+      copy.outputs = resource.outputs && withoutProviderKey(resource.outputs);
       if (typeof resource.provider === "string") copy.provider = providerMap.get(resource.provider);
       const dependencies = resource.propertyDependencies as Record<string, string[]> | undefined;
-      if (dependencies !== undefined) {
-        const { __provider: _none, ...rest } = dependencies;
-        copy.propertyDependencies = rest;
-      }
+      if (dependencies !== undefined) copy.propertyDependencies = withoutProviderKey(dependencies);
     }
     if (resource.parent !== undefined) copy.parent = mapUrn(resource.parent);
     if (Array.isArray(resource.dependencies)) copy.dependencies = resource.dependencies.map(mapUrn);
@@ -258,7 +246,7 @@ export async function migrateStack(
 ): Promise<MigrationReport> {
   const original = await stack.exportStack();
   const resources =
-    ((original.deployment as Record<string, unknown>).resources as StateResource[] | undefined) ?? [];
+    ((original.deployment as Record<string, unknown>).resources as DeploymentResource[] | undefined) ?? [];
   if (!resources.some((resource) => DYNAMIC_TYPE.test(resource.type))) {
     throw new CliError(
       `stack ${stack.name} holds no resource of the dynamic form (pulumi-nodejs:dynamic/platform:*): nothing to migrate`,
@@ -325,4 +313,17 @@ export async function migrateStack(
     backup: backupFile,
     preview,
   };
+}
+
+/** The report for a person: each resource moved, and whether the program's preview still plans changes. */
+export function renderMigration(report: MigrationReport): string {
+  const moved = report.moved.map(({ from, to }) => `${from}\n  -> ${to}\n`).join("");
+  const { updates, creates } = report.preview;
+  const left = updates.length + creates.filter((urn) => !urn.includes("::pulumi:providers:")).length;
+  return (
+    `${moved}Migrated ${report.moved.length} resources of stack ${report.stack} to the native plugin; ` +
+    (left === 0
+      ? "the program's preview shows no change.\n"
+      : `the program's preview still plans ${left} changes: run pulumi preview --diff.\n`)
+  );
 }

@@ -8,7 +8,7 @@
  * `pulumi refresh --import-pending-creates` cannot help a dynamic resource: its read needs the
  * serialized provider, which a pending create has only among its inputs.
  *
- * So, through the Automation API (`stack export` / `stack import`, engine.ts):
+ * So, through the Automation API (`stack export` / `stack import`, engine/):
  * - for each pending create of a platform resource, the resource's finder looks for the object the
  *   create made (`findCreated`, the same lookup a create does after a POST that may have acted: a
  *   unique name, or the parameters sent, a date at or after the run began and an id no other
@@ -30,18 +30,18 @@ import { join } from "node:path";
 import type { Stack, Workspace } from "@pulumi/pulumi/automation";
 import { AmbiguousCreateError } from "../../framework/findCreated";
 import { setConfigValues } from "../../framework/settings";
-import { PROVIDER_KEY } from "../../framework/validation";
+import { isAlive } from "../../host/engineWatch";
+import { nameOfUrn, platformTypeName, shortType } from "../../protocol/urns";
 import { revealSecrets } from "../../protocol/values";
 import {
   CliError,
   causeOf,
   type DeploymentResource,
   fileBackendStacksFolder,
-  nameOfUrn,
   type Progress,
-  platformTypeName,
-  shortType,
+  withoutProviderKey,
 } from "../engine";
+import { plural } from "../report/tables";
 
 /** What recover did for one pending operation. */
 export interface RecoveryAction {
@@ -92,9 +92,6 @@ export type FindCreated = (
   lookup: { taken: ReadonlySet<string>; since: Date | undefined },
 ) => Promise<string | undefined | "no-natural-key">;
 
-/** A value with the export's secret envelopes opened (`{<sig>: ..., plaintext: "<json>"}` -> value). */
-export { revealSecrets };
-
 /**
  * Decides, for each pending operation, what to do, and returns the deployment to import. Pure but
  * for `find`: the unit tests give it a finder. `since`: a time at or before the interrupted run
@@ -123,10 +120,7 @@ export async function planRecovery(
       });
       continue;
     }
-    const { [PROVIDER_KEY]: _provider, ...inputs } = (revealSecrets(resource.inputs ?? {}) ?? {}) as Record<
-      string,
-      unknown
-    >;
+    const inputs = withoutProviderKey(revealSecrets(resource.inputs ?? {}) as Record<string, unknown>);
     const taken = new Set(
       resources
         .filter((known) => known.type === resource.type && known.id !== undefined)
@@ -171,15 +165,6 @@ function lockHolders(message: string): Array<{ host: string; pid: number }> {
     host: match[1] as string,
     pid: Number(match[2]),
   }));
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /**
@@ -301,7 +286,7 @@ export async function recoverStack(
   const exported = await exportRepairing(stack, progress);
   const deployment = exported.deployment as Deployment;
   const pendingCount = deployment.pending_operations?.length ?? 0;
-  progress(`Stack ${stack.name}: ${pendingCount} pending operation${pendingCount === 1 ? "" : "s"}`);
+  progress(`Stack ${stack.name}: ${plural(pendingCount, "pending operation")}`);
   const since = pendingCount === 0 ? undefined : await runBeganBy(stack);
   if (since !== undefined)
     progress(
@@ -327,9 +312,7 @@ export async function recoverStack(
   }
   const adopted = plan.actions.filter((action) => action.outcome === "adopted").map((action) => action.urn);
   if (adopted.length > 0) {
-    progress(
-      `Reading the ${adopted.length} adopted object${adopted.length === 1 ? "" : "s"} (pulumi refresh --target)`,
-    );
+    progress(`Reading the ${plural(adopted.length, "adopted object")} (pulumi refresh --target)`);
     try {
       await withStaleLockRemoved(stack, () => stack.refresh({ target: adopted }), removed);
     } catch (error) {
@@ -362,7 +345,7 @@ export function renderRecovery(report: RecoveryReport): string {
   const lines = [
     report.actions.length === 0 && !report.lockRemoved
       ? `Stack ${report.stack}: nothing to recover.`
-      : `Stack ${report.stack}: adopted ${adopted}, cleared ${cleared} pending operation${cleared === 1 ? "" : "s"}${undecided === 0 ? "" : `, ${undecided} undecided`}${report.lockRemoved ? ", removed a stale lock" : ""}.`,
+      : `Stack ${report.stack}: adopted ${adopted}, cleared ${plural(cleared, "pending operation")}${undecided === 0 ? "" : `, ${undecided} undecided`}${report.lockRemoved ? ", removed a stale lock" : ""}.`,
   ];
   for (const action of report.actions) {
     const found =

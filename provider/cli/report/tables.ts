@@ -21,12 +21,16 @@ function markdownCell(value: string): string {
   return `\`${value.replace(/`/g, "'").replace(/\|/g, "\\|")}\``;
 }
 
-/** A markdown table whose cells are code spans. */
-export function markdownTable(header: string[], rows: string[][]): string[] {
+/** A markdown table whose cells are code spans, or as `cell` writes each. */
+export function markdownTable(
+  header: string[],
+  rows: string[][],
+  cell: (value: string, column: number) => string = markdownCell,
+): string[] {
   return [
     `| ${header.join(" | ")} |`,
     `| ${header.map(() => "---").join(" | ")} |`,
-    ...rows.map((row) => `| ${row.map(markdownCell).join(" | ")} |`),
+    ...rows.map((row) => `| ${row.map((value, column) => cell(value, column)).join(" | ")} |`),
   ];
 }
 

@@ -4,6 +4,7 @@
  * shown, only `[secret]`).
  */
 import { isMasked } from "../../framework/masking";
+import { propertyPath } from "../../framework/validation";
 import { isSecret, UNKNOWN } from "../../protocol/values";
 
 /** What the report prints in place of a secret value: the value itself never leaves the engine. */
@@ -49,16 +50,14 @@ export function shown(value: JsonValue | undefined): JsonValue | undefined {
   return value;
 }
 
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-
 /** Appends a key to a property path the way Pulumi's diffs write them: `a.b`, `a[0]`, `a["x-y"]`. */
 export function joinPath(path: string, key: string | number): string {
-  if (typeof key === "number") return `${path}[${key}]`;
-  if (IDENTIFIER.test(key)) return path === "" ? key : `${path}.${key}`;
-  return `${path}[${JSON.stringify(key)}]`;
+  const step = propertyPath([key]);
+  return path === "" || step.startsWith("[") ? `${path}${step}` : `${path}.${step}`;
 }
 
-function isObject(value: unknown): value is { [key: string]: JsonValue } {
+/** A JSON object (not null, not an array). */
+export function isObject(value: unknown): value is { [key: string]: JsonValue } {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
@@ -85,6 +84,16 @@ export function leafDifferences(
     }
   }
   return JSON.stringify(before) === JSON.stringify(after) ? [] : [{ path, before, after }];
+}
+
+/** Code point order: the same on every machine, whatever its locale. */
+export function byCodePoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The order of a report's resources: by type, then name. */
+export function byTypeAndName(a: { type: string; name: string }, b: { type: string; name: string }): number {
+  return a.type === b.type ? a.name.localeCompare(b.name) : a.type.localeCompare(b.type);
 }
 
 /** A value for a table cell: JSON, secrets hidden, absent as `(absent)`. */

@@ -47,6 +47,23 @@ describe("commandOptions", () => {
     expect(() => commandOptions(["drfit"])).toThrow('unknown command "drfit"');
   });
 
+  test("recover and migrate: one stack of one folder; --backup is migrate's only", () => {
+    expect(commandOptions(["recover", "--stack", "dev", "--json"])).toEqual({
+      command: "recover",
+      stack: "dev",
+      cwd: resolve("."),
+      json: true,
+    });
+    expect(commandOptions(["migrate", "--cwd", "infra", "--backup", "b.json"])).toEqual({
+      command: "migrate",
+      stack: undefined,
+      cwd: resolve("infra"),
+      backup: resolve("b.json"),
+      json: false,
+    });
+    expect(() => commandOptions(["recover", "--backup", "b.json"])).toThrow("Unknown option '--backup'");
+  });
+
   test("help", () => {
     expect(commandOptions([])).toEqual({ command: "help" });
     expect(commandOptions(["--help"])).toEqual({ command: "help" });

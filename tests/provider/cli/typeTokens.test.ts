@@ -5,8 +5,9 @@
 import type { StepEventMetadata } from "@pulumi/pulumi/automation";
 import { liveResources } from "../../../provider/cli/compare/compare";
 import { driftReport } from "../../../provider/cli/drift/drift";
-import { type OperationEvents, platformTypeName, shortType } from "../../../provider/cli/engine";
+import type { OperationEvents } from "../../../provider/cli/engine";
 import { planRecovery } from "../../../provider/cli/recover/recover";
+import { platformTypeName, shortType } from "../../../provider/protocol/urns";
 
 const DYNAMIC = "pulumi-nodejs:dynamic/platform:CustomDns";
 const NATIVE = "platform:index:CustomDns";

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { StepEventMetadata } from "@pulumi/pulumi/automation";
 import Ajv2020 from "ajv/dist/2020";
 import { type DriftReport, driftReport, exitCodeOf } from "../../../../provider/cli/drift/drift";
-import { renderMarkdown, renderText } from "../../../../provider/cli/drift/render";
+import { renderMarkdown, renderText, stackSummaryLine } from "../../../../provider/cli/drift/render";
 import type { OperationEvents } from "../../../../provider/cli/engine";
 
 const BLINDED = {
@@ -163,6 +163,12 @@ describe("drift", () => {
         "  definition.mappings.dynamic  false  true",
         "",
       ].join("\n"),
+    );
+  });
+
+  test("the progress line: the summaries on one line", () => {
+    expect(stackSummaryLine(report)).toBe(
+      "4 resources drifted in stack prod: 3 fields, 1 missing; no pending changes in stack prod",
     );
   });
 

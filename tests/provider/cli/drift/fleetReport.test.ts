@@ -2,7 +2,8 @@
  * The report of drift over many stacks (provider/cli/drift/fleet.ts): order and summary, the exit codes,
  * the merge of a matrix's slices, reading a slice's report back, and the text and markdown forms.
  */
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import { DRIFT_REPORT_VERSION, type DriftReport } from "../../../../provider/cli/drift/drift";
@@ -14,12 +15,14 @@ import {
   mergeFleetReports,
   NO_REPORT,
   parseFleetReport,
+  readFleetReport,
 } from "../../../../provider/cli/drift/fleet";
 import {
   MARKDOWN_SECTIONS_LIMIT,
   renderFleetMarkdown,
   renderFleetText,
 } from "../../../../provider/cli/drift/render";
+import { CliError } from "../../../../provider/cli/engine";
 
 const DNS = "pulumi-nodejs:dynamic/platform:CustomDns";
 
@@ -166,6 +169,18 @@ describe("the fleet report", () => {
     expect(() =>
       parseFleetReport(JSON.stringify({ ...fleet, stacks: [{ project: "api", stack: "dev" }] }), "r.json"),
     ).toThrow("r.json: stack entry 0 has no project, stack and report or error");
+  });
+
+  test("a slice's report file: read and checked; one that cannot be read is refused with the file named", () => {
+    const folder = mkdtempSync(join(tmpdir(), "fleet-report-"));
+    const file = join(folder, "r.json");
+    writeFileSync(file, JSON.stringify(fleet));
+    expect(readFleetReport(file)).toEqual(fleet);
+    const missing = join(folder, "missing.json");
+    expect(() => readFleetReport(missing)).toThrow(
+      new CliError(`${missing}: ENOENT: no such file or directory, open '${missing}'`),
+    );
+    rmSync(folder, { recursive: true });
   });
 
   test("the JSON validates against docs/drift-report.schema.json, as the report of one stack does", () => {

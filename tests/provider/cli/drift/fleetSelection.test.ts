@@ -278,7 +278,18 @@ describe("the listing for a job matrix", () => {
     expect(sliceOfListing(read, 2, file).map((s) => `${s.project}/${s.stack}`)).toEqual(["web/dev"]);
     expect(sliceOfListing(read, undefined, file)).toHaveLength(3);
     expect(() => sliceOfListing(read, 3, file)).toThrow(`--slice 3: ${file} has slices 1, 2`);
-    writeFileSync(file, JSON.stringify({ version: 1, stacks: [{ project: "api" }], slices: [] }));
-    expect(() => readStackListing(file)).toThrow(`--stacks-from ${file} is not a listing of version 1`);
+    for (const notAListing of [
+      { version: 1, stacks: [{ project: "api" }], slices: [] },
+      { ...listing, version: 2 },
+      { ...listing, slices: undefined },
+      { ...listing, stacks: [{ ...listing.stacks[0], slice: 1.5 }] },
+      null,
+      [],
+    ]) {
+      writeFileSync(file, JSON.stringify(notAListing));
+      expect(() => readStackListing(file)).toThrow(`--stacks-from ${file} is not a listing of version 1`);
+    }
+    writeFileSync(file, JSON.stringify({ ...listing, madeBy: "a later version" }));
+    expect(readStackListing(file)).toEqual({ ...listing, madeBy: "a later version" });
   });
 });

@@ -11,7 +11,12 @@ import Ajv2020 from "ajv/dist/2020";
 import { type DriftReport, driftReport, exitCodeOf } from "../../../../provider/cli/drift/drift";
 import { fleetExitCode, fleetReport } from "../../../../provider/cli/drift/fleet";
 import { policyFindings, violationOf } from "../../../../provider/cli/drift/policyFindings";
-import { renderFleetText, renderMarkdown, renderText } from "../../../../provider/cli/drift/render";
+import {
+  renderFleetText,
+  renderMarkdown,
+  renderText,
+  stackSummaryLine,
+} from "../../../../provider/cli/drift/render";
 import { CliError, type OperationEvents, programPreview } from "../../../../provider/cli/engine";
 import { commandOptions } from "../../../../provider/cli/options";
 
@@ -185,6 +190,12 @@ describe("the rendered reports", () => {
         "The preview failed on the mandatory violations: the pending changes above are only what the engine planned before it stopped",
         "",
       ].join("\n"),
+    );
+  });
+
+  test("the progress line: every summary on one line, the later ones lower case", () => {
+    expect(stackSummaryLine(reportWith([], false))).toBe(
+      "No drift in stack prod; no pending changes in stack prod; no policy violations in stack prod",
     );
   });
 

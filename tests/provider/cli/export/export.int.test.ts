@@ -292,6 +292,12 @@ describe("export against the emulator", () => {
     expect(await failure(exportProject(options({ clusters: ["-bad"] }), deps()))).toMatch(
       /^--cluster: clusterName /,
     );
+    expect(await failure(exportProject(options({ project: "my project" }), deps()))).toBe(
+      '--project must contain only letters, digits, _, . and -; got "my project"',
+    );
+    expect(await failure(exportProject(options({ stack: "dev/1" }), deps()))).toBe(
+      '--stack must contain only letters, digits, _, . and -; got "dev/1"',
+    );
     expect(
       await failure(exportProject(options({ clusters: ["missing"], out: join(work, "missing") }), deps())),
     ).toBe(

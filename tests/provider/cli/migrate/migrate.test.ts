@@ -1,5 +1,5 @@
 import { CliError } from "../../../../provider/cli/engine";
-import { migrateDeployment, nativeUrn } from "../../../../provider/cli/migrate/migrate";
+import { migrateDeployment, nativeUrn, renderMigration } from "../../../../provider/cli/migrate/migrate";
 
 const STACK = "urn:pulumi:dev::shop::pulumi:pulumi:Stack::shop-dev";
 const DYNAMIC_DEFAULT = "urn:pulumi:dev::shop::pulumi:providers:pulumi-nodejs::default";
@@ -165,4 +165,31 @@ test("a URN's type parts are made native, parents' included", () => {
   expect(nativeUrn("urn:pulumi:dev::p::aws:s3/bucket:Bucket::b")).toBe(
     "urn:pulumi:dev::p::aws:s3/bucket:Bucket::b",
   );
+});
+
+describe("renderMigration", () => {
+  const report = {
+    stack: "dev",
+    moved: [{ from: "urn:a", to: "urn:b" }],
+    providers: [],
+    backup: "dev.dynamic-state.json",
+    preview: {
+      creates: ["urn:pulumi:dev::p::pulumi:providers:platform::default"],
+      replaces: [],
+      deletes: [],
+      updates: [],
+    },
+  };
+
+  test("each moved resource, then that the preview shows no change (a provider's create is none)", () => {
+    expect(renderMigration(report)).toBe(
+      "urn:a\n  -> urn:b\nMigrated 1 resources of stack dev to the native plugin; the program's preview shows no change.\n",
+    );
+  });
+
+  test("changes the preview still plans are counted", () => {
+    expect(renderMigration({ ...report, preview: { ...report.preview, updates: ["urn:b"] } })).toBe(
+      "urn:a\n  -> urn:b\nMigrated 1 resources of stack dev to the native plugin; the program's preview still plans 1 changes: run pulumi preview --diff.\n",
+    );
+  });
 });

@@ -8,10 +8,10 @@ import {
   needsDecision,
   planRecovery,
   renderRecovery,
-  revealSecrets,
   runBeganBy,
 } from "../../../../provider/cli/recover/recover";
 import { AmbiguousCreateError } from "../../../../provider/framework/findCreated";
+import { revealSecrets } from "../../../../provider/protocol/values";
 
 const TYPE = "pulumi-nodejs:dynamic/platform:SearchIndex";
 const urn = (name: string, type = TYPE) => `urn:pulumi:test::proj::${type}::${name}`;

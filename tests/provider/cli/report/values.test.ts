@@ -12,6 +12,10 @@ describe("values", () => {
     expect(joinPath("definition", "mappings")).toBe("definition.mappings");
     expect(joinPath("notifications", 0)).toBe("notifications[0]");
     expect(joinPath("fields", "plot-embedding")).toBe('fields["plot-embedding"]');
+    expect(joinPath("", "plot-embedding")).toBe('["plot-embedding"]');
+    expect(joinPath("", 0)).toBe("[0]");
+    expect(joinPath("tags", "")).toBe('tags[""]');
+    expect(joinPath("a", "$ref")).toBe("a.$ref");
   });
 
   test("leaf differences: objects by key, arrays by index, absent sides undefined", () => {
