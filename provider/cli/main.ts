@@ -66,7 +66,7 @@ import {
 const progress: Progress = (line) => process.stderr.write(`${line}\n`);
 
 async function drift(options: DriftOptions): Promise<number> {
-  const stack = await openStack(options.stack, options.cwd);
+  const stack = await openStack(options.stack, options.cwd, { select: false });
   progress(`Reading the live state of stack ${stack.name} (refresh preview, nothing is written)`);
   const refresh = await refreshPreview(stack, progress);
   progress(`Comparing the program with the state of stack ${stack.name} (preview)`);
@@ -190,7 +190,10 @@ const findCreated: FindCreated = async (typeName, inputs, lookup) => {
 
 /** Exit 0 when the stack is ready for pulumi up (whether or not there was anything to do). */
 async function recover(options: RecoverOptions): Promise<number> {
-  const stack = await openStack(options.stack, options.cwd, { mend: repairFileCheckpoint, progress });
+  const stack = await openStack(options.stack, options.cwd, {
+    select: true,
+    repair: { mend: repairFileCheckpoint, progress },
+  });
   await configureFromStack(stack);
   const report = await recoverStack(stack, findCreated, progress);
   printReport(report, options, renderRecovery);
@@ -200,7 +203,7 @@ async function recover(options: RecoverOptions): Promise<number> {
 
 /** Exit 0 when the stack now holds the native resources and the program's preview replaces nothing. */
 async function migrate(options: MigrateOptions): Promise<number> {
-  const stack = await openStack(options.stack, options.cwd);
+  const stack = await openStack(options.stack, options.cwd, { select: true });
   const backup = options.backup ?? join(options.cwd, `${stack.name}.dynamic-state.json`);
   printReport(await migrateStack(stack, backup, progress), options, renderMigration);
   return 0;

@@ -241,8 +241,10 @@ describe("drift over a fleet of stacks, its matrix merge, and compare along a ch
     ]);
   });
 
-  test("a stack's section is drift on that stack alone", async () => {
+  test("a stack's section is drift on that stack alone, which leaves the folder's selection as it was", async () => {
+    await pulumi("program", "stack", "select", "dev");
     const alone = await cliJson<DriftReport>("drift", "--cwd", "program", "--stack", "staging");
+    expect((await pulumi("program", "stack", "--show-name")).stdout.trim()).toBe("dev");
     const staging = single.stacks.find((entry) => entry.stack === "staging");
     expect(staging !== undefined && "report" in staging && staging.report).toEqual(alone.json);
   });

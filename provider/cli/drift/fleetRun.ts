@@ -17,8 +17,13 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { LocalWorkspace, type PulumiCommand, Stack, StackNotFoundError } from "@pulumi/pulumi/automation";
-import { platformTypeName, stackOfUrn } from "../../protocol/urns";
+import {
+  LocalWorkspace,
+  type PulumiCommand,
+  type Stack,
+  StackNotFoundError,
+} from "@pulumi/pulumi/automation";
+import { platformTypeName } from "../../protocol/urns";
 import {
   CliError,
   causeOf,
@@ -29,6 +34,7 @@ import {
   programPreview,
   refreshPreview,
   type StackConfig,
+  stackToRead,
 } from "../engine";
 import type { FleetSelection, FolderSelection, StackChoice } from "../options";
 import { forEachBounded, KeyedLocks } from "./concurrency";
@@ -140,20 +146,6 @@ export function projectsOfSteps(events: OperationEvents): string[] {
       inputs: metadata.old?.inputs as Record<string, unknown> | undefined,
     })),
   );
-}
-
-/**
- * The events of an operation on `stack`, checked to be of it: the fleet's workspaces select no stack
- * (`FleetSession.openStack`), so a step of another stack would mean the operation ran on the
- * folder's selected one.
- */
-export function ofStack(stackName: string, events: OperationEvents): OperationEvents {
-  const short = shortName(stackName);
-  for (const urn of events.steps.keys()) {
-    if (stackOfUrn(urn) !== short)
-      throw new CliError(`the engine answered for ${urn}, not for stack ${stackName}`);
-  }
-  return events;
 }
 
 /** The running order: one stack of each folder in turn, so the folders' type checks start first. */
@@ -276,24 +268,14 @@ export class FleetSession {
     });
   }
 
-  /**
-   * Opens a stack without selecting it: `pulumi stack select` would change the folder's selected
-   * stack, which is the user's. The Automation API reaches a stack only through `Stack.select`, and
-   * every operation of a `Stack` names its stack (`--stack`), as for a remote workspace, which it
-   * never selects either; so the workspace given to it selects nothing (the listing, or the engine,
-   * says whether the stack exists). Each operation's steps are checked to be of this stack
-   * (`ofStack`).
-   */
+  /** Opens a stack to read, in a workspace of its own (its operations have their own environment). */
   async openStack(target: FleetTarget): Promise<Stack> {
     try {
       const workspace = await LocalWorkspace.create({
         workDir: target.folder.path,
         pulumiCommand: this.#pulumi,
       });
-      const selectsNothing = new Proxy(workspace, {
-        get: (of, key) => (key === "selectStack" ? async () => {} : Reflect.get(of, key, of)),
-      });
-      return await Stack.select(target.name, selectsNothing);
+      return await stackToRead(target.name, workspace);
     } catch (error) {
       throw new CliError(`stack ${target.name}: ${oneLine(error)}`);
     }
@@ -320,9 +302,9 @@ export class FleetSession {
   ): Promise<OperationEvents> {
     return this.#reading.withKeys(
       projects ?? (await this.projectsOf(stack)),
-      async () => {
+      () => {
         onPhase("reading the live state");
-        return ofStack(stack.name, await refreshPreview(stack, () => {}));
+        return refreshPreview(stack, () => {});
       },
       (project) => onPhase(`waiting: another stack reads project ${project}`),
     );
@@ -338,10 +320,10 @@ export class FleetSession {
     const { project } = target.folder;
     return this.#typeChecks.run(
       target.folder,
-      async (transpileOnly) => {
+      (transpileOnly) => {
         stack.workspace.envVars = previewEnv(stack.workspace.envVars, transpileOnly);
         onPhase("comparing the program with the state");
-        return ofStack(stack.name, await programPreview(stack, () => {}, policy));
+        return programPreview(stack, () => {}, policy);
       },
       {
         waiting: () => onPhase(`waiting for the type check of project ${project}'s program`),

@@ -10,11 +10,11 @@ import {
   LocalWorkspace,
   type PolicyEvent,
   PulumiCommand,
-  type Stack,
+  Stack,
   type Workspace,
 } from "@pulumi/pulumi/automation";
 import { PROVIDER_KEY } from "../../framework/validation";
-import { nameOfUrn, shortType } from "../../protocol/urns";
+import { nameOfUrn, shortType, stackOfUrn } from "../../protocol/urns";
 import { byCodePoint, type JsonValue } from "../report/values";
 
 /**
@@ -113,13 +113,16 @@ export class CliError extends Error {}
 export type StackRepair = (workspace: LocalWorkspace, stackName: string) => Promise<string[]>;
 
 /**
- * Opens an existing stack of the Pulumi project in `cwd` (never creates one). With `repair`, a stack
- * whose checkpoint cannot be loaded is mended (each repair reported through `progress`) and opened again.
+ * Opens an existing stack of the Pulumi project in `cwd` (never creates one): the one named, else the
+ * one selected there. `select` it for the commands after which the user runs `pulumi up` on it
+ * (recover, migrate); else it is opened to read (`stackToRead`), a named one that does not exist an
+ * error before any operation (`pulumi stack tag ls` loads no state). With `repair`, a stack whose
+ * checkpoint cannot be loaded is mended (each repair reported through `progress`) and opened again.
  */
 export async function openStack(
   stackName: string | undefined,
   cwd: string,
-  repair?: { mend: StackRepair; progress: Progress },
+  how: { select: boolean; repair?: { mend: StackRepair; progress: Progress } },
 ): Promise<Stack> {
   let workspace: LocalWorkspace;
   try {
@@ -137,8 +140,13 @@ export async function openStack(
   }
   if (name === undefined) throw new CliError("no stack selected: pass --stack <name>");
   try {
+    if (!how.select) {
+      if (stackName !== undefined) await workspace.listTags(name);
+      return await stackToRead(name, workspace);
+    }
     return await LocalWorkspace.selectStack({ stackName: name, workDir: cwd });
   } catch (error) {
+    const { repair } = how;
     const mended =
       repair !== undefined && /failed to load checkpoint/i.test(String(error))
         ? await repair.mend(workspace, name)
@@ -151,6 +159,28 @@ export async function openStack(
       throw new CliError(`stack ${name}: ${causeOf(again, [])}`);
     }
   }
+}
+
+/**
+ * A stack of `workspace` opened without selecting it, for the commands that only read: the folder's
+ * selected stack is the user's, for their next `pulumi up` (docs/cli.md, "Many stacks"). Each of a
+ * `Stack`'s operations names its stack, so the workspace given to `Stack.select` selects nothing.
+ */
+export function stackToRead(name: string, workspace: LocalWorkspace): Promise<Stack> {
+  const selectsNothing = new Proxy(workspace, {
+    get: (of, key) => (key === "selectStack" ? async () => {} : Reflect.get(of, key, of)),
+  });
+  return Stack.select(name, selectsNothing);
+}
+
+/** The events of an operation on `stackName`, checked to be of it (`stackToRead` selects nothing). */
+export function ofStack(stackName: string, events: OperationEvents): OperationEvents {
+  const short = stackName.slice(stackName.lastIndexOf("/") + 1);
+  for (const urn of events.steps.keys()) {
+    if (stackOfUrn(urn) !== short)
+      throw new CliError(`the engine answered for ${urn}, not for stack ${stackName}`);
+  }
+  return events;
 }
 
 /** Why the Pulumi CLI could not be started for the project in `cwd`: not installed, or the cause. */
@@ -234,7 +264,7 @@ export async function refreshPreview(stack: Stack, progress: Progress): Promise<
   } catch (error) {
     throw new CliError(causeOf(error, errorMessages(events)));
   }
-  return events;
+  return ofStack(stack.name, events);
 }
 
 /**
@@ -265,7 +295,7 @@ export async function programPreview(
     }
     events.policy.failed = true;
   }
-  return events;
+  return ofStack(stack.name, events);
 }
 
 /**

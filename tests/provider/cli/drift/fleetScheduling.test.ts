@@ -8,15 +8,9 @@ import {
   apiProjectsOf,
   FleetProgress,
   interleaveByFolder,
-  ofStack,
   projectsOfSteps,
 } from "../../../../provider/cli/drift/fleetRun";
-import {
-  CliError,
-  type OperationEvents,
-  type ResourceStep,
-  type StepMetadata,
-} from "../../../../provider/cli/engine";
+import type { OperationEvents, ResourceStep, StepMetadata } from "../../../../provider/cli/engine";
 import { deferred, settle } from "./gates";
 
 describe("forEachBounded", () => {
@@ -141,30 +135,6 @@ describe("the stacks of a run", () => {
       errors: [],
     };
     expect(projectsOfSteps(events)).toEqual(["5f1a000000000000000000a1", "5f1a000000000000000000a2"]);
-  });
-
-  test("an operation's steps must be of the stack it was asked for, the fleet selecting no stack", () => {
-    const events = (...urns: string[]): OperationEvents => ({
-      steps: new Map(urns.map((urn) => [urn, { urn } as ResourceStep])),
-      errors: [],
-    });
-    const ours = events("urn:pulumi:dev::app::platform:index:Auditing::a");
-    expect(ofStack("dev", ours)).toBe(ours);
-    expect(ofStack("org/app/dev", ours)).toBe(ours);
-    expect(ofStack("dev", events())).toEqual(events());
-    expect(() =>
-      ofStack(
-        "dev",
-        events(
-          "urn:pulumi:dev::app::platform:index:Auditing::a",
-          "urn:pulumi:prod::app::platform:index:Auditing::a",
-        ),
-      ),
-    ).toThrow(
-      new CliError(
-        "the engine answered for urn:pulumi:prod::app::platform:index:Auditing::a, not for stack dev",
-      ),
-    );
   });
 
   test("the running order takes one stack of each folder in turn", () => {

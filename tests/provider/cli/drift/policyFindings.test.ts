@@ -276,6 +276,7 @@ describe("the rendered reports", () => {
 function fakeStack(events: EngineEvent[], failure?: Error): { stack: Stack; options: PreviewOptions[] } {
   const options: PreviewOptions[] = [];
   const stack = {
+    name: "dev",
     preview: async (given: PreviewOptions) => {
       options.push(given);
       for (const event of events) given.onEvent?.(event);
@@ -283,7 +284,7 @@ function fakeStack(events: EngineEvent[], failure?: Error): { stack: Stack; opti
       return {};
     },
   };
-  // Only `preview` is called by programPreview: the rest of Stack is not needed here.
+  // Only `name` and `preview` are read by programPreview: the rest of Stack is not needed here.
   return { stack: stack as unknown as Stack, options };
 }
 
