@@ -34,6 +34,7 @@ import {
   programPreview,
   refreshPreview,
   type StackConfig,
+  shortStackName,
   stackToRead,
 } from "../engine";
 import type { FleetSelection, FolderSelection, StackChoice } from "../options";
@@ -86,11 +87,6 @@ export interface FleetTargets {
   folders: FleetFolder[];
   targets: FleetTarget[];
   failed: FailedStack[];
-}
-
-/** The last segment of a stack name (`org/project/dev` -> `dev`): how a fleet names a stack. */
-function shortName(name: string): string {
-  return name.slice(name.lastIndexOf("/") + 1);
 }
 
 function oneLine(error: unknown): string {
@@ -350,7 +346,7 @@ export function resolveTargets<F extends ListedFolder>(
   const failed: FailedStack[] = [];
   const seen = new Set<string>();
   const add = (folder: F, name: string) => {
-    const target = { project: folder.project, stack: shortName(name), folder, name };
+    const target = { project: folder.project, stack: shortStackName(name), folder, name };
     if (seen.has(stackLabel(target))) return;
     seen.add(stackLabel(target));
     targets.push(target);
@@ -389,7 +385,7 @@ export function resolveTargets<F extends ListedFolder>(
         continue;
       }
       const name = folder.listed.find((listed) =>
-        parts.length === 3 ? listed === given || listed === stack : shortName(listed) === stack,
+        parts.length === 3 ? listed === given || listed === stack : shortStackName(listed) === stack,
       );
       if (name === undefined) fail(folder.project, stack, `stack ${stack}: no stack named '${stack}' found`);
       else add(folder, name);

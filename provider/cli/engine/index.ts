@@ -173,9 +173,14 @@ export function stackToRead(name: string, workspace: LocalWorkspace): Promise<St
   return Stack.select(name, selectsNothing);
 }
 
+/** The last segment of a stack name (`org/project/dev` -> `dev`): its URNs' and a fleet's name for it. */
+export function shortStackName(name: string): string {
+  return name.slice(name.lastIndexOf("/") + 1);
+}
+
 /** The events of an operation on `stackName`, checked to be of it (`stackToRead` selects nothing). */
 export function ofStack(stackName: string, events: OperationEvents): OperationEvents {
-  const short = stackName.slice(stackName.lastIndexOf("/") + 1);
+  const short = shortStackName(stackName);
   for (const urn of events.steps.keys()) {
     if (stackOfUrn(urn) !== short)
       throw new CliError(`the engine answered for ${urn}, not for stack ${stackName}`);
