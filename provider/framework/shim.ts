@@ -33,6 +33,12 @@ import type { DispatchMethod } from "./types";
 /** The reserved input (and output) holding the text: the dynamic provider host's `providerKey`. */
 export const PROVIDER_KEY = "__provider";
 
+/** A property bag without `PROVIDER_KEY`, which says nothing about the object. */
+export function withoutProviderKey<T>(bag: Record<string, T>): Record<string, T> {
+  const { [PROVIDER_KEY]: _provider, ...rest } = bag;
+  return rest;
+}
+
 /** The module the text requires; part of the contract above. */
 export const RUNTIME_MODULE = "pulumi-cluster-platform/runtime";
 

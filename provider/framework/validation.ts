@@ -14,11 +14,11 @@
 import { z } from "zod";
 import { UNKNOWN } from "../protocol/values";
 import { ID_PART_RULES } from "./ids";
-import { PROVIDER_KEY } from "./shim";
+import { PROVIDER_KEY, withoutProviderKey } from "./shim";
 
 /** The value Pulumi sends for "not known until apply" during preview (provider/protocol/values.ts). */
 /** The reserved input holding the provider text (defined in shim.ts). Never validated, always preserved. */
-export { PROVIDER_KEY, UNKNOWN };
+export { PROVIDER_KEY, UNKNOWN, withoutProviderKey };
 
 /** A failure as Pulumi's `check` returns it. */
 export interface CheckFailure {
@@ -164,11 +164,6 @@ export function toFailures(issues: readonly z.core.$ZodIssue[]): CheckFailure[] 
   return failures;
 }
 
-function withoutProvider(bag: Record<string, unknown>): Record<string, unknown> {
-  const { [PROVIDER_KEY]: _provider, ...rest } = bag;
-  return rest;
-}
-
 /**
  * Validates and normalizes `news` (the `check` argument) against a resource's zod schema.
  *
@@ -179,7 +174,7 @@ function withoutProvider(bag: Record<string, unknown>): Record<string, unknown> 
  * - With real failures, `inputs` are the given inputs unchanged.
  */
 export function checkWith(schema: z.ZodType, news: Record<string, unknown>): CheckOutcome {
-  const raw = withoutProvider(news);
+  const raw = withoutProviderKey(news);
   const carry = (inputs: Record<string, unknown>): Record<string, unknown> =>
     PROVIDER_KEY in news ? { ...inputs, [PROVIDER_KEY]: news[PROVIDER_KEY] } : inputs;
 
@@ -222,7 +217,7 @@ function normalizeKnownFields(schema: z.ZodType, raw: Record<string, unknown>): 
  * Throws one error listing every failure, in the same words `check` uses.
  */
 export function parseInputs<S extends z.ZodType>(schema: S, inputs: Record<string, unknown>): z.output<S> {
-  const parsed = schema.safeParse(withoutProvider(inputs), { error: ruleMessage });
+  const parsed = schema.safeParse(withoutProviderKey(inputs), { error: ruleMessage });
   if (parsed.success) return parsed.data;
   const reasons = toFailures(parsed.error.issues).map((failure) => failure.reason);
   throw new Error(`invalid inputs: ${reasons.join("; ")}`);

@@ -19,7 +19,7 @@ import { isPartialFailure } from "../framework/errors";
 import type { ResourceDefinition, ResourceDeps } from "../framework/resource";
 import { applyConfigure } from "../framework/settings";
 import type { DispatchMethod, PlatformProvider, PropertyBag } from "../framework/types";
-import { PROVIDER_KEY } from "../framework/validation";
+import { PROVIDER_KEY, withoutProviderKey } from "../framework/validation";
 import { RESOURCES, type ResourceType } from "./resources";
 
 /** Every resource type of the package, sorted by type name. */
@@ -85,8 +85,7 @@ function bag(value: unknown): PropertyBag {
 }
 
 function withoutProvider(value: unknown): PropertyBag {
-  const { [PROVIDER_KEY]: _provider, ...rest } = bag(value);
-  return rest;
+  return withoutProviderKey(bag(value));
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   Stack,
   type Workspace,
 } from "@pulumi/pulumi/automation";
-import { PROVIDER_KEY } from "../../framework/validation";
+import { withoutProviderKey } from "../../framework/validation";
 import { nameOfUrn, shortType, stackOfUrn } from "../../protocol/urns";
 import { byCodePoint, type JsonValue } from "../report/values";
 
@@ -52,15 +52,6 @@ export interface ResourceStep {
 
 /** A resource's inputs as the engine's step events carry them. */
 export type Inputs = Record<string, JsonValue>;
-
-/**
- * A property bag without what every dynamic resource carries that says nothing about the object: the
- * serialized provider (`__provider`).
- */
-export function withoutProviderKey<T>(bag: Record<string, T>): Record<string, T> {
-  const { [PROVIDER_KEY]: _provider, ...rest } = bag;
-  return rest;
-}
 
 /** A resource's inputs in a step event, without the dynamic provider's `__provider`. */
 export function inputsOf(state: StepMetadata["old"]): Inputs {

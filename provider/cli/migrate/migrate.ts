@@ -15,8 +15,9 @@
 import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import type { Deployment, Stack } from "@pulumi/pulumi/automation";
+import { withoutProviderKey } from "../../framework/validation";
 import { sealSecret } from "../../protocol/values";
-import { CliError, causeOf, type DeploymentResource, type Progress, withoutProviderKey } from "../engine";
+import { CliError, causeOf, type DeploymentResource, type Progress } from "../engine";
 
 /** The dynamic form's type token of a platform resource. */
 const DYNAMIC_TYPE = /^pulumi-nodejs:dynamic\/platform:(\w+)$/;

@@ -30,6 +30,7 @@ import { join } from "node:path";
 import type { Stack, Workspace } from "@pulumi/pulumi/automation";
 import { AmbiguousCreateError } from "../../framework/findCreated";
 import { setConfigValues } from "../../framework/settings";
+import { withoutProviderKey } from "../../framework/validation";
 import { isAlive } from "../../host/engineWatch";
 import { nameOfUrn, platformTypeName, shortType } from "../../protocol/urns";
 import { revealSecrets } from "../../protocol/values";
@@ -39,7 +40,6 @@ import {
   type DeploymentResource,
   fileBackendStacksFolder,
   type Progress,
-  withoutProviderKey,
 } from "../engine";
 import { plural } from "../report/tables";
 
