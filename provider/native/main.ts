@@ -13,7 +13,12 @@ import { engineLog } from "../protocol/providerKit";
 import { lookupDefinition, lookupResource } from "../runtime";
 import { serveNativeProvider } from "./server";
 
-/** The package root: two folders up from provider/native/ (source) or three from dist/provider/native/. */
+/**
+ * The package root: two folders up from provider/native/ (source) or three from dist/provider/native/.
+ * Not by the package's own name as export.ts finds it: the plugin archive's package.json holds only
+ * its name, version and license (scripts/package.ts), and without `exports` a package cannot resolve
+ * itself by name.
+ */
 function packageRoot(): string {
   const fromSource = join(__dirname, "../..");
   const fromDist = join(__dirname, "../../..");
