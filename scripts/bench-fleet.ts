@@ -16,6 +16,10 @@
  * --slices n`, not measured), then slice 1 alone (`drift --stacks-from <listing> --slice 1`): what one
  * job of an n-job CI matrix takes, its reports checked against the sequential ones too.
  *
+ * With `--latency-ms n`, every measured request to the emulator is answered n ms late (its fault
+ * injection, the set-up excepted): a service across a network instead of on this machine, where a
+ * stack's reads wait and its CPU does not.
+ *
  * With `--floor`, last: the fleet's floor on this machine, what no scheduling of the same work can go
  * below. One stack's two engine operations, each run alone through the Pulumi CLI three times (the
  * refresh preview, and the preview with PULUMI_NODEJS_TRANSPILE_ONLY=true), and one folder's `tsc
@@ -33,7 +37,7 @@
  * throttle at the same limit (its defaults at 100 per 60 s). A lower `--limit` makes the stacks of
  * one project need more than a window, to see them wait instead of earning 429s.
  *
- *   npm run bench:fleet [-- --rounds 1 --stacks 5 --count 20 --concurrency 4 --slices 2,4 --floor --keep]
+ *   npm run bench:fleet [-- --rounds 1 --stacks 5 --count 20 --concurrency 4 --latency-ms 200 --slices 2,4 --floor --keep]
  */
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -120,6 +124,7 @@ async function main(): Promise<void> {
       concurrency: { type: "string" },
       limit: { type: "string", default: "100" },
       "window-ms": { type: "string", default: "60000" },
+      "latency-ms": { type: "string", default: "0" },
       slices: { type: "string", default: "" },
       floor: { type: "boolean", default: false },
       keep: { type: "boolean", default: false },
@@ -130,6 +135,9 @@ async function main(): Promise<void> {
   const count = Number(values.count);
   const limit = Number(values.limit);
   const windowMs = Number(values["window-ms"]);
+  const latencyMs = Number(values["latency-ms"]);
+  if (!Number.isInteger(latencyMs) || latencyMs < 0)
+    throw new Error("--latency-ms must be a whole number of milliseconds, 0 or more");
   for (const [name, value] of [
     ["--rounds", rounds],
     ["--stacks", stacksPerProject],
@@ -231,6 +239,7 @@ async function main(): Promise<void> {
     `set-up: ${projects.length * stackNames.length} stacks of ${count} resources up in ${((performance.now() - setupStarted) / 1000).toFixed(0)} s`,
   );
   emulator.core.settings.rateLimit = { limit, windowMs };
+  if (latencyMs > 0) emulator.core.faults.add({ pathPattern: "/api/**", latencyMs });
   // The client's throttle at the service's limit (its defaults when 100 per 60 s).
   const measureEnv = {
     ...stack.env,
@@ -376,7 +385,7 @@ async function main(): Promise<void> {
       ),
     );
   const of = (list: Measure[], pick: (m: Measure) => number) => median(list.map(pick));
-  const command = `npm run bench:fleet -- --rounds ${rounds} --stacks ${stacksPerProject} --count ${count}${values.concurrency === undefined ? "" : ` --concurrency ${values.concurrency}`} --limit ${limit} --window-ms ${windowMs}${sliceCounts.length === 0 ? "" : ` --slices ${sliceCounts.join(",")}`}${values.floor ? " --floor" : ""}`;
+  const command = `npm run bench:fleet -- --rounds ${rounds} --stacks ${stacksPerProject} --count ${count}${values.concurrency === undefined ? "" : ` --concurrency ${values.concurrency}`} --limit ${limit} --window-ms ${windowMs}${latencyMs === 0 ? "" : ` --latency-ms ${latencyMs}`}${sliceCounts.length === 0 ? "" : ` --slices ${sliceCounts.join(",")}`}${values.floor ? " --floor" : ""}`;
   process.stdout.write(
     [
       "",
