@@ -16,8 +16,11 @@ import { UNKNOWN } from "../protocol/values";
 import { ID_PART_RULES } from "./ids";
 import { PROVIDER_KEY, withoutProviderKey } from "./shim";
 
-/** The value Pulumi sends for "not known until apply" during preview (provider/protocol/values.ts). */
-/** The reserved input holding the provider text (defined in shim.ts). Never validated, always preserved. */
+/**
+ * Re-exported for the resources: UNKNOWN, the value Pulumi sends for "not known until apply" during
+ * preview (provider/protocol/values.ts); PROVIDER_KEY, the reserved input holding the provider text
+ * (shim.ts), never validated and always preserved, and withoutProviderKey, a bag without it.
+ */
 export { PROVIDER_KEY, UNKNOWN, withoutProviderKey };
 
 /** A failure as Pulumi's `check` returns it. */

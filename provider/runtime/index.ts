@@ -84,7 +84,8 @@ function bag(value: unknown): PropertyBag {
   return typeof value === "object" && value !== null ? (value as PropertyBag) : {};
 }
 
-function withoutProvider(value: unknown): PropertyBag {
+/** An argument the host passed, as a property bag without the provider text (`__provider`). */
+function bagFromHost(value: unknown): PropertyBag {
   return withoutProviderKey(bag(value));
 }
 
@@ -165,17 +166,17 @@ export async function callForHost(
 ): Promise<unknown> {
   switch (method) {
     case "check":
-      return forHost(await provider.check(withoutProvider(args[0]), withoutProvider(args[1])));
+      return forHost(await provider.check(bagFromHost(args[0]), bagFromHost(args[1])));
     case "diff":
-      return provider.diff(String(args[0]), withoutProvider(args[1]), withoutProvider(args[2]));
+      return provider.diff(String(args[0]), bagFromHost(args[1]), bagFromHost(args[2]));
     case "create":
       try {
-        return forHost(await provider.create(withoutProvider(args[0])));
+        return forHost(await provider.create(bagFromHost(args[0])));
       } catch (error) {
         throw keepProviderOnPartialFailure(error, args[0]);
       }
     case "read":
-      return await readForHost(provider, String(args[0]), withoutProvider(args[1]));
+      return await readForHost(provider, String(args[0]), bagFromHost(args[1]));
     case "update":
       if (provider.update === undefined) {
         throw new Error(
@@ -184,14 +185,12 @@ export async function callForHost(
         );
       }
       try {
-        return forHost(
-          await provider.update(String(args[0]), withoutProvider(args[1]), withoutProvider(args[2])),
-        );
+        return forHost(await provider.update(String(args[0]), bagFromHost(args[1]), bagFromHost(args[2])));
       } catch (error) {
         throw keepProviderOnPartialFailure(error, args[2]);
       }
     case "delete":
-      return provider.delete(String(args[0]), withoutProvider(args[1]));
+      return provider.delete(String(args[0]), bagFromHost(args[1]));
     default:
       throw new Error(`unknown provider method "${String(method)}" for platform:${typeName}`);
   }
